@@ -1,0 +1,87 @@
+package io.snippetstore.platform;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Type;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.ext.MessageBodyReader;
+import jakarta.ws.rs.ext.Provider;
+
+/**
+ * Reads every JSON request body into its request record: at most {@link #MAX_BODY_BYTES}
+ * (413 beyond), strict UTF-8, a JSON object (400 otherwise), bound by {@link JsonRecordBinder}.
+ */
+@Provider
+@Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
+public class JsonRequestReader implements MessageBodyReader<Record> {
+
+    public static final String MERGE_PATCH_JSON = "application/merge-patch+json";
+    public static final int MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+    @Override
+    public boolean isReadable(Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType) {
+        return type.isRecord();
+    }
+
+    @Override
+    public Record readFrom(Class<Record> type, Type genericType, Annotation[] annotations, MediaType mediaType,
+                           MultivaluedMap<String, String> headers, InputStream body) throws IOException {
+        rejectDeclaredOversize(headers.getFirst(HttpHeaders.CONTENT_LENGTH));
+        byte[] bytes = body.readNBytes(MAX_BODY_BYTES + 1);
+        if (bytes.length > MAX_BODY_BYTES) {
+            throw tooLarge();
+        }
+        return JsonRecordBinder.bind(parseObject(bytes), type);
+    }
+
+    static JsonObject parseObject(byte[] bytes) {
+        if (bytes.length == 0) {
+            throw ApiException.badRequest("A JSON object is required as the request body.");
+        }
+        Reader utf8 = new InputStreamReader(new ByteArrayInputStream(bytes), StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT));
+        JsonValue value;
+        try (JsonReader reader = Json.createReader(utf8)) {
+            value = reader.readValue();
+        } catch (JsonException e) {
+            throw ApiException.badRequest("The request body is not valid UTF-8 JSON.");
+        }
+        if (value.getValueType() != JsonValue.ValueType.OBJECT) {
+            throw ApiException.badRequest("The request body must be a JSON object.");
+        }
+        return value.asJsonObject();
+    }
+
+    private static void rejectDeclaredOversize(String contentLength) {
+        if (contentLength == null) {
+            return;
+        }
+        try {
+            if (Long.parseLong(contentLength.trim()) > MAX_BODY_BYTES) {
+                throw tooLarge();
+            }
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest("The Content-Length header is not a number.");
+        }
+    }
+
+    private static ApiException tooLarge() {
+        return ApiException.payloadTooLarge("JSON request bodies are limited to 2 MiB.");
+    }
+}

@@ -1,0 +1,86 @@
+package io.snippetstore.storage.control;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Optional;
+import java.util.logging.Logger;
+
+import javax.sql.DataSource;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.annotation.sql.DataSourceDefinition;
+import jakarta.ejb.Lock;
+import jakarta.ejb.LockType;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.output.MigrateResult;
+
+/**
+ * Brings the schema up to date with the versioned scripts in {@code db/migration} before the
+ * application serves anything: a {@code @Startup} singleton completes its {@code @PostConstruct}
+ * before the deployment finishes.
+ */
+@DataSourceDefinition(
+        name = DatabaseMigrations.DATA_SOURCE,
+        className = "io.snippetstore.storage.control.SnippetsDataSource",
+        initialPoolSize = 2,
+        minPoolSize = 2,
+        maxPoolSize = 8,
+        maxIdleTime = 300)
+@Singleton
+@Startup
+@Lock(LockType.READ)
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class DatabaseMigrations {
+
+    public static final String DATA_SOURCE = "java:app/jdbc/snippets";
+
+    private static final Logger LOG = Logger.getLogger(DatabaseMigrations.class.getName());
+
+    @Resource(lookup = DATA_SOURCE)
+    DataSource dataSource;
+
+    private volatile String targetVersion;
+
+    @PostConstruct
+    void migrate() {
+        Flyway flyway = Flyway.configure(DatabaseMigrations.class.getClassLoader())
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .failOnMissingLocations(true)
+                .load();
+        MigrateResult result = flyway.migrate();
+        targetVersion = flyway.info().current().getVersion().getVersion();
+        LOG.info(() -> "Database schema at version " + targetVersion + " (" + result.migrationsExecuted + " migrations applied now)");
+    }
+
+    /**
+     * Whether the database answers and its schema is the one this build expects: a real query
+     * against the migration history.
+     */
+    public boolean isSchemaCurrent() {
+        if (targetVersion == null) {
+            return false;
+        }
+        return appliedVersion().filter(targetVersion::equals).isPresent();
+    }
+
+    private Optional<String> appliedVersion() {
+        try (Connection connection = dataSource.getConnection();
+             Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery(
+                     "SELECT version FROM flyway_schema_history WHERE success = 1 AND version IS NOT NULL "
+                             + "ORDER BY installed_rank DESC LIMIT 1")) {
+            return rows.next() ? Optional.ofNullable(rows.getString(1)) : Optional.empty();
+        } catch (SQLException e) {
+            LOG.warning(() -> "Readiness query failed: " + e.getMessage());
+            return Optional.empty();
+        }
+    }
+}

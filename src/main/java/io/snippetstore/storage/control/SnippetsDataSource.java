@@ -1,0 +1,56 @@
+package io.snippetstore.storage.control;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteDataSource;
+
+/**
+ * The SQLite data source the container pools for {@code java:app/jdbc/snippets}.
+ * It configures itself from MicroProfile Config, so the same WAR needs no per-server
+ * datasource settings: every server instantiates this class by name and gets the
+ * database under {@code SNIPPETS_DATA_DIR} with WAL, foreign keys and durable commits.
+ */
+public class SnippetsDataSource extends SQLiteDataSource {
+
+    public static final String DATABASE_FILE = "snippets.db";
+
+    public SnippetsDataSource() {
+        super(sqliteConfig(config()));
+        setUrl("jdbc:sqlite:" + databaseFile(config()));
+    }
+
+    private static Config config() {
+        return ConfigProvider.getConfig(SnippetsDataSource.class.getClassLoader());
+    }
+
+    /** The database file, its directory created on first use (SQLite creates files, not directories). */
+    public static Path databaseFile(Config config) {
+        Path dataDir = Path.of(config.getOptionalValue("SNIPPETS_DATA_DIR", String.class).orElse("./data"))
+                .toAbsolutePath().normalize();
+        try {
+            Files.createDirectories(dataDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot create the data directory " + dataDir, e);
+        }
+        return dataDir.resolve(DATABASE_FILE);
+    }
+
+    static SQLiteConfig sqliteConfig(Config config) {
+        SQLiteConfig sqlite = new SQLiteConfig();
+        sqlite.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        sqlite.enforceForeignKeys(true);
+        sqlite.setSynchronous(SQLiteConfig.SynchronousMode.valueOf(
+                config.getOptionalValue("SNIPPETS_SQLITE_SYNCHRONOUS", String.class).orElse("FULL").toUpperCase()));
+        sqlite.setBusyTimeout(config.getOptionalValue("SNIPPETS_SQLITE_BUSY_TIMEOUT_MS", Integer.class).orElse(10_000));
+        // DEFERRED: a transaction takes the write lock only when it first writes; the WriteGate
+        // serializes writers in the application, so readers never wait for it.
+        sqlite.setTransactionMode(SQLiteConfig.TransactionMode.DEFERRED);
+        return sqlite;
+    }
+}

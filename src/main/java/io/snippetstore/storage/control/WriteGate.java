@@ -1,0 +1,38 @@
+package io.snippetstore.storage.control;
+
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+import io.snippetstore.platform.ServiceUnavailableException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The single-writer gate. A semaphore rather than a lock, because the transaction manager
+ * may complete a transaction (and so release the gate) on another thread than the one that began it.
+ */
+@ApplicationScoped
+public class WriteGate {
+
+    private final Semaphore permit = new Semaphore(1, true);
+
+    @Inject
+    @ConfigProperty(name = "SNIPPETS_WRITE_WAIT_SECONDS", defaultValue = "30")
+    long maxWaitSeconds;
+
+    public void enter() {
+        try {
+            if (!permit.tryAcquire(maxWaitSeconds, TimeUnit.SECONDS)) {
+                throw new ServiceUnavailableException("The database is busy; try again shortly.");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ServiceUnavailableException("The request was interrupted while waiting for the database.");
+        }
+    }
+
+    public void leave() {
+        permit.release();
+    }
+}

@@ -1,0 +1,21 @@
+package io.snippetstore.storage.control;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import jakarta.interceptor.InterceptorBinding;
+
+/**
+ * Marks a transactional method that writes to the database. Such transactions pass the
+ * {@link WriteGate} one at a time, and hold it until after their commit: SQLite allows a
+ * single writer, and queueing in the application never surfaces as "database is locked".
+ */
+@Inherited
+@InterceptorBinding
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.METHOD, ElementType.TYPE})
+public @interface WriteTransaction {
+}

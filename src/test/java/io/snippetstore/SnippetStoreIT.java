@@ -1,0 +1,48 @@
+package io.snippetstore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.net.URL;
+
+import io.snippetstore.health.HealthTests;
+import io.snippetstore.platform.ErrorEnvelopeTests;
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.SnippetStoreDeployment;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The integration suite: one Payara Micro, started by Arquillian with the WAR that the build
+ * produced, serves every nested group of tests. Each group lives beside the component it
+ * tests and creates its own users and data, so groups do not depend on each other's order.
+ */
+@ExtendWith(ArquillianExtension.class)
+class SnippetStoreIT {
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return SnippetStoreDeployment.war();
+    }
+
+    @ArquillianResource
+    URL deployedAt;
+
+    @Test
+    void theDeploymentAnswersOnTheReservedLoopbackPort() {
+        assertEquals(ApiClient.base().getPort(), deployedAt.getPort());
+        assertEquals(200, new ApiClient().get("/api/ready").status());
+    }
+
+    @Nested
+    class Health extends HealthTests {
+    }
+
+    @Nested
+    class ErrorEnvelope extends ErrorEnvelopeTests {
+    }
+}

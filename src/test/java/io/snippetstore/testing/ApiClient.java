@@ -1,0 +1,85 @@
+package io.snippetstore.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+
+import jakarta.json.JsonValue;
+
+/**
+ * A client of the running service over real HTTP on loopback. Each instance keeps its own
+ * cookies, so one instance is one browser session; {@link #withBearer} makes it a token client.
+ */
+public class ApiClient {
+
+    private final CookieManager cookies = new CookieManager();
+    private final HttpClient http = HttpClient.newBuilder()
+            .cookieHandler(cookies)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
+    private String bearer;
+
+    /** The service's base URI: always 127.0.0.1 and the port the build reserved for it. */
+    public static URI base() {
+        return URI.create("http://127.0.0.1:" + System.getProperty("snippets.it.port") + "/");
+    }
+
+    public ApiClient withBearer(String token) {
+        this.bearer = token;
+        return this;
+    }
+
+    public CookieManager cookies() {
+        return cookies;
+    }
+
+    public Reply get(String path) {
+        return sendBytes("GET", path, null, null, Map.of());
+    }
+
+    public Reply post(String path, JsonValue json) {
+        return send("POST", path, "application/json", json.toString(), Map.of());
+    }
+
+    public Reply patch(String path, JsonValue json) {
+        return send("PATCH", path, "application/json", json.toString(), Map.of());
+    }
+
+    public Reply delete(String path) {
+        return sendBytes("DELETE", path, null, null, Map.of());
+    }
+
+    public Reply send(String method, String path, String contentType, String body, Map<String, String> headers) {
+        return sendBytes(method, path, contentType, body == null ? null : body.getBytes(StandardCharsets.UTF_8), headers);
+    }
+
+    public Reply sendBytes(String method, String path, String contentType, byte[] body, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base().resolve(path.startsWith("/") ? path.substring(1) : path))
+                .timeout(Duration.ofSeconds(60))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
+        }
+        if (bearer != null) {
+            request.header("Authorization", "Bearer " + bearer);
+        }
+        headers.forEach(request::header);
+        try {
+            HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            return new Reply(response.statusCode(), response.headers(), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
