@@ -9,12 +9,13 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.NoSuchElementException;
 
 import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonParser;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -57,9 +58,13 @@ public class JsonRequestReader implements MessageBodyReader<Record> {
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT));
         JsonValue value;
-        try (JsonReader reader = Json.createReader(utf8)) {
-            value = reader.readValue();
-        } catch (JsonException e) {
+        try (JsonParser parser = Json.createParser(utf8)) {
+            parser.next();
+            value = parser.getValue();
+            if (parser.hasNext()) {
+                throw new JsonException("content after the JSON value");
+            }
+        } catch (JsonException | IllegalStateException | NoSuchElementException e) {
             throw ApiException.badRequest("The request body is not valid UTF-8 JSON.");
         }
         if (value.getValueType() != JsonValue.ValueType.OBJECT) {

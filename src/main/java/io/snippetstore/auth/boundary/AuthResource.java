@@ -1,0 +1,61 @@
+package io.snippetstore.auth.boundary;
+
+import io.snippetstore.auth.boundary.AuthMessages.LoginRequest;
+import io.snippetstore.auth.boundary.AuthMessages.SignedIn;
+import io.snippetstore.auth.boundary.AuthMessages.WhoAmI;
+import io.snippetstore.auth.control.Accounts;
+import io.snippetstore.auth.entity.User;
+import io.snippetstore.platform.ApiResponse;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.SecurityContext;
+
+@Path("v1/auth")
+@Produces(MediaType.APPLICATION_JSON)
+public class AuthResource {
+
+    @Inject
+    Accounts accounts;
+
+    @Inject
+    Sessions sessions;
+
+    @Context
+    HttpServletRequest http;
+
+    @Context
+    HttpServletResponse httpResponse;
+
+    @POST
+    @Path("login")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public ApiResponse<SignedIn> login(@Valid @NotNull LoginRequest credentials) {
+        User user = accounts.login(credentials.username(), credentials.password());
+        sessions.signIn(http, httpResponse, user);
+        return ApiResponse.of(SignedIn.of(user));
+    }
+
+    @POST
+    @Path("logout")
+    public ApiResponse<Object> logout() {
+        sessions.signOut(http);
+        return ApiResponse.of(java.util.Map.of("signedOut", true));
+    }
+
+    @GET
+    @Path("whoami")
+    @Authenticated
+    public ApiResponse<WhoAmI> whoami(@Context SecurityContext security) {
+        return ApiResponse.of(WhoAmI.of(Callers.of(security)));
+    }
+}

@@ -1,0 +1,91 @@
+package io.snippetstore.auth.boundary;
+
+import java.lang.reflect.AnnotatedElement;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.snippetstore.auth.control.ApiTokens;
+import io.snippetstore.auth.control.Caller;
+import io.snippetstore.platform.ApiException;
+import jakarta.annotation.Priority;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.ext.Provider;
+
+/**
+ * Resolves the caller of every {@link Authenticated} resource: a bearer token when an
+ * {@code Authorization} header is sent, otherwise the browser session; then enforces
+ * {@link SessionOnly}, {@link AdminOnly}, and the same-origin rule for session requests that
+ * change something.
+ */
+@Provider
+@Authenticated
+@Priority(Priorities.AUTHENTICATION)
+public class AuthenticationFilter implements ContainerRequestFilter {
+
+    private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
+    private static final String BEARER = "Bearer ";
+
+    @Context
+    ResourceInfo resource;
+
+    @Context
+    HttpServletRequest http;
+
+    @Inject
+    ApiTokens tokens;
+
+    @Inject
+    Sessions sessions;
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);
+        Caller caller = authorization != null ? bearerCaller(authorization) : sessionCaller(request);
+        if (requires(SessionOnly.class) && caller.authMethod() != Caller.AuthMethod.SESSION) {
+            throw new ApiException(403, "session_required", "This endpoint needs a browser session; a token is not enough.");
+        }
+        if (requires(AdminOnly.class) && !caller.isAdmin()) {
+            throw ApiException.forbidden("Only administrators may do this.");
+        }
+        request.setSecurityContext(new CallerContext(caller, request.getSecurityContext().isSecure()));
+    }
+
+    private Caller bearerCaller(String authorization) {
+        if (!authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+            throw unauthenticated("Use 'Authorization: Bearer <token>'.");
+        }
+        return tokens.authenticate(authorization.substring(BEARER.length()).trim())
+                .map(user -> Caller.of(user, Caller.AuthMethod.TOKEN))
+                .orElseThrow(() -> unauthenticated("The token is unknown, revoked or expired."));
+    }
+
+    private Caller sessionCaller(ContainerRequestContext request) {
+        Caller caller = sessions.caller(http).orElseThrow(() -> unauthenticated("Sign in or send a bearer token."));
+        if (!SAFE_METHODS.contains(request.getMethod())
+                && !SameOrigin.allows(request.getHeaderString("Origin"), request.getHeaderString("Referer"),
+                request.getUriInfo().getBaseUri())) {
+            throw new ApiException(403, "csrf_rejected", "Cross-origin requests with the session cookie are refused.");
+        }
+        return caller;
+    }
+
+    private boolean requires(Class<? extends java.lang.annotation.Annotation> requirement) {
+        return present(resource.getResourceMethod(), requirement) || present(resource.getResourceClass(), requirement);
+    }
+
+    private static boolean present(AnnotatedElement element, Class<? extends java.lang.annotation.Annotation> requirement) {
+        return element != null && element.isAnnotationPresent(requirement);
+    }
+
+    private static ApiException unauthenticated(String message) {
+        return new ApiException(401, "unauthenticated", message, List.of(), Map.of("WWW-Authenticate", "Bearer"));
+    }
+}

@@ -1,0 +1,57 @@
+package io.snippetstore.auth.boundary;
+
+import java.util.Optional;
+
+import io.snippetstore.auth.control.Accounts;
+import io.snippetstore.auth.control.Caller;
+import io.snippetstore.auth.entity.User;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.servlet.SessionCookieConfig;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+
+/** The browser session: the container's HttpSession, holding the signed-in user's id. */
+@ApplicationScoped
+public class Sessions {
+
+    private static final String USER_ID = "snippets.userId";
+
+    @Inject
+    Accounts accounts;
+
+    /**
+     * Signs the user in, always under a new session id so that no earlier id stays valid, and
+     * (re)writes the session cookie with {@code SameSite=Lax}: not every server applies the
+     * {@code SameSite} attribute of web.xml's cookie-config to its session cookie.
+     */
+    public void signIn(HttpServletRequest request, HttpServletResponse response, User user) {
+        if (request.getSession(false) != null) {
+            request.changeSessionId();
+        }
+        HttpSession session = request.getSession(true);
+        session.setAttribute(USER_ID, user.id());
+        SessionCookieConfig config = request.getServletContext().getSessionCookieConfig();
+        String name = config.getName() == null ? "JSESSIONID" : config.getName();
+        String path = request.getContextPath().isEmpty() ? "/" : request.getContextPath();
+        response.setHeader("Set-Cookie", name + "=" + session.getId() + "; Path=" + path + "; HttpOnly; SameSite=Lax"
+                + (request.isSecure() ? "; Secure" : ""));
+    }
+
+    public void signOut(HttpServletRequest request) {
+        HttpSession session = request.getSession(false);
+        if (session != null) {
+            session.invalidate();
+        }
+    }
+
+    /** The caller of a request that carries a session of a user who still exists. */
+    public Optional<Caller> caller(HttpServletRequest request) {
+        HttpSession session = request.getSession(false);
+        if (session == null || !(session.getAttribute(USER_ID) instanceof String userId)) {
+            return Optional.empty();
+        }
+        return accounts.find(userId).map(user -> Caller.of(user, Caller.AuthMethod.SESSION));
+    }
+}

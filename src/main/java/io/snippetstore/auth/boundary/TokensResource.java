@@ -1,0 +1,68 @@
+package io.snippetstore.auth.boundary;
+
+import java.util.List;
+
+import io.snippetstore.auth.boundary.AuthMessages.CreateTokenRequest;
+import io.snippetstore.auth.boundary.AuthMessages.NewToken;
+import io.snippetstore.auth.boundary.AuthMessages.TokenView;
+import io.snippetstore.auth.control.ApiTokens;
+import io.snippetstore.auth.control.IssuedToken;
+import io.snippetstore.platform.ApiList;
+import io.snippetstore.platform.ApiResponse;
+import io.snippetstore.platform.Deleted;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriInfo;
+
+/** The caller's API tokens. Creating one needs a browser session. */
+@Path("v1/auth/tokens")
+@Authenticated
+@Produces(MediaType.APPLICATION_JSON)
+public class TokensResource {
+
+    @Inject
+    ApiTokens tokens;
+
+    @Context
+    SecurityContext security;
+
+    @POST
+    @SessionOnly
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response create(@Valid @NotNull CreateTokenRequest request, @Context UriInfo uri) {
+        IssuedToken issued = tokens.create(Callers.of(security).userId(), request.name(), request.expiresInDays());
+        return Response.created(uri.getAbsolutePathBuilder().path(issued.token().id()).build())
+                .entity(ApiResponse.of(NewToken.of(issued)))
+                .build();
+    }
+
+    @GET
+    public ApiList<TokenView> list() {
+        List<TokenView> views = tokens.list(Callers.of(security).userId()).stream().map(TokenView::of).toList();
+        return ApiList.complete(views);
+    }
+
+    @GET
+    @Path("{tokenId}")
+    public ApiResponse<TokenView> get(@PathParam("tokenId") String tokenId) {
+        return ApiResponse.of(TokenView.of(tokens.get(Callers.of(security).userId(), tokenId)));
+    }
+
+    @DELETE
+    @Path("{tokenId}")
+    public ApiResponse<Deleted> revoke(@PathParam("tokenId") String tokenId) {
+        return ApiResponse.of(Deleted.of(tokens.revoke(Callers.of(security).userId(), tokenId).id()));
+    }
+}

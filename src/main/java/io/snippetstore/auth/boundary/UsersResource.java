@@ -1,0 +1,54 @@
+package io.snippetstore.auth.boundary;
+
+import io.snippetstore.auth.boundary.AuthMessages.CreateUserRequest;
+import io.snippetstore.auth.boundary.AuthMessages.UserView;
+import io.snippetstore.auth.control.Accounts;
+import io.snippetstore.auth.entity.Role;
+import io.snippetstore.auth.entity.User;
+import io.snippetstore.platform.ApiList;
+import io.snippetstore.platform.ApiResponse;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/** User administration, for administrators only. */
+@Path("v1/users")
+@Authenticated
+@AdminOnly
+@Produces(MediaType.APPLICATION_JSON)
+public class UsersResource {
+
+    @Inject
+    Accounts accounts;
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response create(@Valid @NotNull CreateUserRequest request, @Context UriInfo uri) {
+        Role role = "admin".equals(request.role()) ? Role.ADMIN : Role.USER;
+        User user = accounts.create(request.username(), request.password(), role);
+        return Response.created(uri.getAbsolutePathBuilder().path(user.id()).build())
+                .entity(ApiResponse.of(UserView.of(user)))
+                .build();
+    }
+
+    @GET
+    public ApiList<UserView> list() {
+        return ApiList.complete(accounts.list().stream().map(UserView::of).toList());
+    }
+
+    @GET
+    @Path("{userId}")
+    public ApiResponse<UserView> get(@PathParam("userId") String userId) {
+        return ApiResponse.of(UserView.of(accounts.get(userId)));
+    }
+}

@@ -1,0 +1,53 @@
+package io.snippetstore.auth.control;
+
+import java.util.Optional;
+import java.util.logging.Logger;
+
+import io.snippetstore.auth.entity.Role;
+import io.snippetstore.platform.Secrets;
+import jakarta.annotation.PostConstruct;
+import jakarta.ejb.DependsOn;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * On the first start (no users at all) creates the administrator from
+ * {@code SNIPPETS_ADMIN_USER} and {@code SNIPPETS_ADMIN_PASSWORD}; without a configured
+ * password a random one is generated and logged this once.
+ */
+@Singleton
+@Startup
+@DependsOn("DatabaseMigrations")
+public class AdminBootstrap {
+
+    private static final Logger LOG = Logger.getLogger(AdminBootstrap.class.getName());
+
+    @Inject
+    Accounts accounts;
+
+    @Inject
+    @ConfigProperty(name = "SNIPPETS_ADMIN_USER", defaultValue = "admin")
+    String adminUser;
+
+    @Inject
+    @ConfigProperty(name = "SNIPPETS_ADMIN_PASSWORD")
+    Optional<String> adminPassword;
+
+    @PostConstruct
+    void createFirstAdmin() {
+        if (accounts.count() > 0) {
+            return;
+        }
+        String password = adminPassword.filter(configured -> !configured.isBlank()).orElse(null);
+        if (password == null) {
+            password = Secrets.random(18);
+            LOG.warning("Created the administrator '" + adminUser + "' with the generated password " + password
+                    + " (shown only this once; set SNIPPETS_ADMIN_PASSWORD to choose it).");
+        } else {
+            LOG.info(() -> "Created the administrator '" + adminUser + "' with the configured password.");
+        }
+        accounts.create(adminUser, password, Role.ADMIN);
+    }
+}

@@ -1,0 +1,87 @@
+package io.snippetstore.auth.entity;
+
+import java.time.Instant;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+
+@Entity
+@Table(name = "api_tokens")
+@NamedQuery(name = ApiToken.BY_HASH, query = "SELECT t FROM ApiToken t WHERE t.tokenHash = :hash")
+@NamedQuery(name = ApiToken.OF_USER, query = "SELECT t FROM ApiToken t WHERE t.userId = :userId ORDER BY t.id")
+public class ApiToken {
+
+    public static final String BY_HASH = "ApiToken.byHash";
+    public static final String OF_USER = "ApiToken.ofUser";
+
+    public static final int NAME_MAX = 100;
+    public static final int EXPIRES_IN_DAYS_MAX = 3650;
+
+    @Id
+    private String id;
+
+    @Column(name = "user_id", nullable = false)
+    private String userId;
+
+    @Column(nullable = false, length = NAME_MAX)
+    private String name;
+
+    @Column(name = "token_hash", nullable = false)
+    private String tokenHash;
+
+    @Column(name = "created_at", nullable = false)
+    private Instant createdAt;
+
+    @Column(name = "expires_at")
+    private Instant expiresAt;
+
+    @Column(name = "last_used_at")
+    private Instant lastUsedAt;
+
+    protected ApiToken() {
+    }
+
+    public ApiToken(String id, String userId, String name, String tokenHash, Instant createdAt, Instant expiresAt) {
+        this.id = id;
+        this.userId = userId;
+        this.name = name;
+        this.tokenHash = tokenHash;
+        this.createdAt = createdAt;
+        this.expiresAt = expiresAt;
+    }
+
+    public void usedAt(Instant instant) {
+        this.lastUsedAt = instant;
+    }
+
+    public boolean isExpiredAt(Instant now) {
+        return expiresAt != null && !now.isBefore(expiresAt);
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String userId() {
+        return userId;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Instant createdAt() {
+        return createdAt;
+    }
+
+    public Instant expiresAt() {
+        return expiresAt;
+    }
+
+    public Instant lastUsedAt() {
+        return lastUsedAt;
+    }
+}

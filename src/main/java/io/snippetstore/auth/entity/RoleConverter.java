@@ -1,0 +1,20 @@
+package io.snippetstore.auth.entity;
+
+import java.util.Locale;
+
+import jakarta.persistence.AttributeConverter;
+import jakarta.persistence.Converter;
+
+@Converter(autoApply = true)
+public class RoleConverter implements AttributeConverter<Role, String> {
+
+    @Override
+    public String convertToDatabaseColumn(Role role) {
+        return role == null ? null : role.apiName();
+    }
+
+    @Override
+    public Role convertToEntityAttribute(String value) {
+        return value == null ? null : Role.valueOf(value.toUpperCase(Locale.ROOT));
+    }
+}

@@ -1,0 +1,34 @@
+package io.snippetstore.platform;
+
+import java.io.IOException;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.annotation.WebFilter;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * Security headers for the browser pages (everything outside {@code /api}): only this
+ * service's own scripts and styles, no inline script, no framing.
+ */
+@WebFilter(urlPatterns = "/*")
+public class PageSecurityHeaders extends HttpFilter {
+
+    static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "
+            + "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+            + "form-action 'self'; frame-ancestors 'none'";
+
+    @Override
+    protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        String path = request.getRequestURI().substring(request.getContextPath().length());
+        if (!path.startsWith("/api/")) {
+            response.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+            response.setHeader("X-Content-Type-Options", "nosniff");
+            response.setHeader("Referrer-Policy", "same-origin");
+        }
+        chain.doFilter(request, response);
+    }
+}

@@ -1,0 +1,78 @@
+package io.snippetstore.platform;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedHashMap;
+import org.junit.jupiter.api.Test;
+
+class JsonRequestReaderTest {
+
+    record Named(String name) {
+    }
+
+    private final JsonRequestReader reader = new JsonRequestReader();
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Record read(byte[] body, String contentLength) throws Exception {
+        MultivaluedHashMap<String, String> headers = new MultivaluedHashMap<>();
+        if (contentLength != null) {
+            headers.putSingle("Content-Length", contentLength);
+        }
+        return reader.readFrom((Class) Named.class, Named.class, new java.lang.annotation.Annotation[0],
+                MediaType.APPLICATION_JSON_TYPE, headers, new ByteArrayInputStream(body));
+    }
+
+    private static String codeOf(ThrowingRead read) {
+        return assertThrows(ApiException.class, read::run).code();
+    }
+
+    interface ThrowingRead {
+        void run() throws Exception;
+    }
+
+    @Test
+    void readsAJsonObjectIntoItsRecord() throws Exception {
+        assertEquals(new Named("x"), read("{\"name\":\"x\"}".getBytes(StandardCharsets.UTF_8), null));
+    }
+
+    @Test
+    void malformedJsonIsABadRequest() {
+        assertEquals("bad_request", codeOf(() -> read("{\"name\":".getBytes(StandardCharsets.UTF_8), null)));
+        assertEquals("bad_request", codeOf(() -> read("{\"name\":\"x\"} trailing".getBytes(StandardCharsets.UTF_8), null)));
+        assertEquals("bad_request", codeOf(() -> read(new byte[0], null)));
+    }
+
+    @Test
+    void aBodyThatIsNotAnObjectIsABadRequest() {
+        assertEquals("bad_request", codeOf(() -> read("[1,2]".getBytes(StandardCharsets.UTF_8), null)));
+        assertEquals("bad_request", codeOf(() -> read("\"text\"".getBytes(StandardCharsets.UTF_8), null)));
+    }
+
+    @Test
+    void invalidUtf8IsABadRequest() {
+        byte[] latin1 = "{\"name\":\"caf\u00e9\"}".getBytes(StandardCharsets.ISO_8859_1);
+        assertEquals("bad_request", codeOf(() -> read(latin1, null)));
+    }
+
+    @Test
+    void bodiesOverTwoMebibytesArePayloadTooLarge() {
+        byte[] big = new byte[JsonRequestReader.MAX_BODY_BYTES + 1];
+        java.util.Arrays.fill(big, (byte) ' ');
+        assertEquals("payload_too_large", codeOf(() -> read(big, null)));
+        assertEquals("payload_too_large", codeOf(() -> read(new byte[2], String.valueOf(JsonRequestReader.MAX_BODY_BYTES + 1))));
+    }
+
+    @Test
+    void aBodyOfExactlyTwoMebibytesIsRead() throws Exception {
+        String prefix = "{\"name\":\"";
+        String suffix = "\"}";
+        String name = "a".repeat(JsonRequestReader.MAX_BODY_BYTES - prefix.length() - suffix.length());
+        Named named = (Named) read((prefix + name + suffix).getBytes(StandardCharsets.UTF_8), null);
+        assertEquals(name.length(), named.name().length());
+    }
+}
