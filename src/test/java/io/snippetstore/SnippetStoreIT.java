@@ -4,8 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.net.URL;
 
+import io.snippetstore.auth.BrowserLoginTests;
+import io.snippetstore.auth.SecretsAtRestTests;
+import io.snippetstore.auth.SessionTests;
+import io.snippetstore.auth.TokensTests;
+import io.snippetstore.auth.UsersTests;
 import io.snippetstore.health.HealthTests;
 import io.snippetstore.platform.ErrorEnvelopeTests;
+import io.snippetstore.storage.ConcurrentWritesTests;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.SnippetStoreDeployment;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -44,5 +50,29 @@ class SnippetStoreIT {
 
     @Nested
     class ErrorEnvelope extends ErrorEnvelopeTests {
+    }
+
+    @Nested
+    class Sessions extends SessionTests {
+    }
+
+    @Nested
+    class Tokens extends TokensTests {
+    }
+
+    @Nested
+    class Users extends UsersTests {
+    }
+
+    @Nested
+    class BrowserLogin extends BrowserLoginTests {
+    }
+
+    @Nested
+    class SecretsAtRest extends SecretsAtRestTests {
+    }
+
+    @Nested
+    class ConcurrentWrites extends ConcurrentWritesTests {
     }
 }

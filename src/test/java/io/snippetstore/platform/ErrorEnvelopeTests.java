@@ -38,4 +38,54 @@ public abstract class ErrorEnvelopeTests {
         assertEnvelope(reply, 405, "method_not_allowed");
         assertNotNull(reply.header("Allow"));
     }
+
+    @Test
+    void malformedJsonIsABadRequest() {
+        assertEnvelope(client.send("POST", "/api/v1/auth/login", "application/json", "{\"username\": ", Map.of()), 400, "bad_request");
+        assertEnvelope(client.send("POST", "/api/v1/auth/login", "application/json", "[]", Map.of()), 400, "bad_request");
+        assertEnvelope(client.send("POST", "/api/v1/auth/login", "application/json", "", Map.of()), 400, "bad_request");
+    }
+
+    @Test
+    void aWrongJsonTypeIsABadRequestNamingTheField() {
+        Reply reply = client.send("POST", "/api/v1/auth/login", "application/json", "{\"username\": 5, \"password\": \"x\"}", Map.of());
+
+        assertEnvelope(reply, 400, "bad_request");
+        assertEquals("username", reply.json().getJsonObject("error").getJsonArray("details").getJsonObject(0).getString("field"));
+    }
+
+    @Test
+    void anUnknownJsonFieldIsAValidationFailureNamingIt() {
+        Reply reply = client.send("POST", "/api/v1/auth/login", "application/json",
+                "{\"username\": \"a\", \"password\": \"b\", \"remember\": true}", Map.of());
+
+        assertEnvelope(reply, 400, "validation_failed");
+        assertEquals("remember", reply.json().getJsonObject("error").getJsonArray("details").getJsonObject(0).getString("field"));
+    }
+
+    @Test
+    void aJsonBodyOverTwoMebibytesIsPayloadTooLarge() {
+        String big = "{\"username\": \"" + "a".repeat(2 * 1024 * 1024) + "\", \"password\": \"b\"}";
+
+        assertEnvelope(client.send("POST", "/api/v1/auth/login", "application/json", big, Map.of()), 413, "payload_too_large");
+    }
+
+    @Test
+    void aBodyThatIsNotJsonIsUnsupportedMediaType() {
+        assertEnvelope(client.send("POST", "/api/v1/auth/login", "text/plain", "username=a", Map.of()), 415, "unsupported_media_type");
+        assertEnvelope(client.send("POST", "/api/v1/auth/login", "application/x-www-form-urlencoded", "username=a", Map.of()),
+                415, "unsupported_media_type");
+    }
+
+    @Test
+    void anAcceptHeaderThatExcludesJsonIsNotAcceptable() {
+        assertEnvelope(client.send("GET", "/api/v1/auth/whoami", null, (String) null, Map.of("Accept", "text/html")), 406, "not_acceptable");
+    }
+
+    @Test
+    void successfulResponsesDeclareJsonInUtf8() {
+        Reply reply = client.get("/api/ready");
+
+        assertEquals("application/json;charset=utf-8", reply.header("Content-Type").replace(" ", "").toLowerCase());
+    }
 }

@@ -1,0 +1,228 @@
+package io.snippetstore.auth;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestUsers;
+import io.snippetstore.testing.TestUsers.TestUser;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+public abstract class BrowserLoginTests {
+
+    /** The code lifetime the test deployment is configured with (SNIPPETS_LOGIN_CODE_TTL_SECONDS). */
+    static final long CODE_TTL_SECONDS = Long.getLong("snippets.loginCodeTtlSeconds", 3);
+
+    static String start(String callback, String... more) {
+        StringBuilder path = new StringBuilder("/api/v1/auth/browser-login?callback=")
+                .append(URLEncoder.encode(callback, StandardCharsets.UTF_8));
+        for (int i = 0; i < more.length; i += 2) {
+            path.append('&').append(more[i]).append('=').append(URLEncoder.encode(more[i + 1], StandardCharsets.UTF_8));
+        }
+        return path.toString();
+    }
+
+    static Map<String, String> query(URI uri) {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        for (String pair : uri.getRawQuery().split("&")) {
+            String[] parts = pair.split("=", 2);
+            parameters.put(parts[0], java.net.URLDecoder.decode(parts[1], StandardCharsets.UTF_8));
+        }
+        return parameters;
+    }
+
+    static Reply exchange(String code, String verifier) {
+        var body = Json.createObjectBuilder().add("code", code);
+        if (verifier != null) {
+            body.add("codeVerifier", verifier);
+        }
+        return new ApiClient().post("/api/v1/auth/browser-login/exchange", body.build());
+    }
+
+    /** Signs in as a new user and runs the redirect step; answers the code from the callback. */
+    static String codeFor(ApiClient browser, String... more) {
+        Reply redirect = browser.get(start("http://127.0.0.1:47111/cb", more));
+        assertEquals(302, redirect.status(), redirect::toString);
+        return query(URI.create(redirect.header("Location"))).get("code");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"https://example.com/cb", "http://localhost.example.com/cb", "http://user@127.0.0.1:9/cb",
+            "http://127.0.0.1:9/cb#x", "http://127.0.0.1:9/cb#", "javascript:alert(1)", "//127.0.0.1/cb", "/cb",
+            "http://127.0.0.2/cb", "ftp://127.0.0.1/cb", "http://[::2]/cb", "http:127.0.0.1/cb", " "})
+    void aCallbackThatIsNotALoopbackHttpUrlIsRefusedWithoutRedirect(String callback) {
+        for (ApiClient client : List.of(new ApiClient(), TestUsers.signedIn(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD))) {
+            Reply reply = client.get(start(callback));
+
+            assertEquals(400, reply.status(), callback + " -> " + reply);
+            assertEquals("invalid_callback", reply.errorCode());
+            assertNull(reply.header("Location"));
+        }
+    }
+
+    @Test
+    void aMissingCallbackIsRefused() {
+        Reply reply = new ApiClient().get("/api/v1/auth/browser-login?name=x");
+
+        assertEquals(400, reply.status());
+        assertEquals("invalid_callback", reply.errorCode());
+        assertNull(reply.header("Location"));
+    }
+
+    @Test
+    void withoutASessionTheBrowserIsSentToTheLoginPageAndBack() {
+        String path = start("http://localhost:8765/done", "state", "xyz");
+
+        Reply reply = new ApiClient().get(path);
+
+        assertEquals(302, reply.status());
+        URI location = URI.create(reply.header("Location"));
+        assertEquals("/login", location.getPath());
+        assertEquals(path, query(location).get("next"));
+    }
+
+    @Test
+    void withASessionTheBrowserIsSentToTheCallbackWithCodeAndStateAddedToItsQuery() {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+
+        Reply reply = browser.get(start("http://[::1]:9000/callback/path?keep=1&x=%20y", "state", "s t&ate", "name", "my laptop"));
+
+        assertEquals(302, reply.status(), reply::toString);
+        URI location = URI.create(reply.header("Location"));
+        assertEquals("[::1]", location.getHost());
+        assertEquals(9000, location.getPort());
+        assertEquals("/callback/path", location.getPath());
+        assertTrue(location.getRawQuery().startsWith("keep=1&x=%20y&code="), location::toString);
+        Map<String, String> parameters = query(location);
+        assertEquals("s t&ate", parameters.get("state"));
+        assertTrue(parameters.get("code").matches("[A-Za-z0-9_-]{43}"), "256 random bits");
+    }
+
+    @Test
+    void theCodeIsExchangedOnceForAWorkingTokenOfTheSignedInUser() {
+        TestUser user = TestUsers.create();
+        ApiClient browser = TestUsers.signedIn(user);
+        String code = codeFor(browser, "name", "my cli");
+
+        Reply exchanged = exchange(code, null);
+
+        assertEquals(200, exchanged.status(), exchanged::toString);
+        JsonObject token = exchanged.data();
+        assertEquals(user.id(), token.getString("userId"));
+        assertEquals("my cli", token.getString("name"));
+        assertTrue(token.getString("token").startsWith("sst_"));
+        Reply whoami = new ApiClient().withBearer(token.getString("token")).get("/api/v1/auth/whoami");
+        assertEquals(user.id(), whoami.data().getString("userId"));
+        Reply again = exchange(code, null);
+        assertEquals(400, again.status());
+        assertEquals("invalid_code", again.errorCode());
+    }
+
+    @Test
+    void theTokenNameDefaultsToCli() {
+        String code = codeFor(TestUsers.signedIn(TestUsers.create()));
+
+        assertEquals("CLI", exchange(code, null).data().getString("name"));
+    }
+
+    @Test
+    void anUnknownCodeIsInvalid() {
+        Reply reply = exchange("no-such-code", null);
+
+        assertEquals(400, reply.status());
+        assertEquals("invalid_code", reply.errorCode());
+        assertEquals("validation_failed", new ApiClient().post("/api/v1/auth/browser-login/exchange",
+                Json.createObjectBuilder().build()).errorCode());
+    }
+
+    @Test
+    void ofTwentyConcurrentExchangesOfOneCodeExactlyOneSucceeds() throws Exception {
+        String code = codeFor(TestUsers.signedIn(TestUsers.create()));
+        int contenders = 20;
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(contenders);
+        try {
+            List<Future<Reply>> replies = new ArrayList<>();
+            for (int i = 0; i < contenders; i++) {
+                replies.add(pool.submit(() -> {
+                    start.await();
+                    return exchange(code, null);
+                }));
+            }
+            start.countDown();
+            int won = 0;
+            for (Future<Reply> reply : replies) {
+                Reply done = reply.get();
+                if (done.status() == 200) {
+                    won++;
+                } else {
+                    assertEquals(400, done.status(), done::toString);
+                    assertEquals("invalid_code", done.errorCode());
+                }
+            }
+            assertEquals(1, won);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void anExpiredCodeIsInvalid() throws InterruptedException {
+        String code = codeFor(TestUsers.signedIn(TestUsers.create()));
+
+        Thread.sleep((CODE_TTL_SECONDS + 1) * 1000);
+
+        assertEquals("invalid_code", exchange(code, null).errorCode());
+    }
+
+    @Test
+    void withPkceOnlyTheRightVerifierWinsAndAWrongOneConsumesTheCode() throws Exception {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+        String verifier = "a-verifier-of-enough-length-0123456789-abcdefghijklmnop";
+        String challenge = Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(MessageDigest.getInstance("SHA-256").digest(verifier.getBytes(StandardCharsets.US_ASCII)));
+
+        String good = codeFor(browser, "code_challenge", challenge, "code_challenge_method", "S256");
+        assertEquals(200, exchange(good, verifier).status());
+
+        String missing = codeFor(browser, "code_challenge", challenge, "code_challenge_method", "S256");
+        assertEquals("invalid_code", exchange(missing, null).errorCode());
+
+        String wrong = codeFor(browser, "code_challenge", challenge, "code_challenge_method", "S256");
+        assertEquals("invalid_code", exchange(wrong, verifier + "x").errorCode());
+        assertEquals("invalid_code", exchange(wrong, verifier).errorCode(), "the failed attempt consumed the code");
+    }
+
+    @Test
+    void onlyTheS256ChallengeMethodIsAccepted() {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+        String challenge = "x".repeat(43);
+
+        Reply plain = browser.get(start("http://127.0.0.1:9/cb", "code_challenge", challenge, "code_challenge_method", "plain"));
+        Reply none = browser.get(start("http://127.0.0.1:9/cb", "code_challenge", challenge));
+
+        assertEquals(400, plain.status());
+        assertEquals("bad_request", plain.errorCode());
+        assertEquals(400, none.status());
+    }
+}

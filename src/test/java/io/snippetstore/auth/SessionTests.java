@@ -1,0 +1,212 @@
+package io.snippetstore.auth;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.HttpCookie;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestUsers;
+import io.snippetstore.testing.TestUsers.TestUser;
+import org.junit.jupiter.api.Test;
+
+public abstract class SessionTests {
+
+    private static JsonObject credentials(String username, String password) {
+        return Json.createObjectBuilder().add("username", username).add("password", password).build();
+    }
+
+    @Test
+    void loginAnswersTheUserAndSetsAnHttpOnlySameSiteLaxSessionCookie() {
+        TestUser user = TestUsers.create();
+        Reply reply = new ApiClient().post("/api/v1/auth/login", credentials(user.username(), user.password()));
+
+        assertEquals(200, reply.status(), reply::toString);
+        assertEquals(user.id(), reply.data().getString("userId"));
+        assertEquals(user.username(), reply.data().getString("username"));
+        assertEquals("user", reply.data().getString("role"));
+        List<String> cookies = reply.headers().allValues("Set-Cookie");
+        assertEquals(1, cookies.size(), cookies::toString);
+        assertTrue(cookies.get(0).contains("HttpOnly"), cookies::toString);
+        assertTrue(cookies.get(0).contains("SameSite=Lax"), cookies::toString);
+    }
+
+    @Test
+    void usernamesAreMatchedCaseInsensitivelyAtLogin() {
+        TestUser user = TestUsers.create();
+
+        Reply reply = new ApiClient().post("/api/v1/auth/login", credentials(user.username().toUpperCase(), user.password()));
+
+        assertEquals(200, reply.status(), reply::toString);
+    }
+
+    @Test
+    void whoamiAnswersTheSeedShapeForASession() {
+        TestUser user = TestUsers.create();
+        Reply reply = TestUsers.signedIn(user).get("/api/v1/auth/whoami");
+
+        assertEquals(200, reply.status());
+        assertTrue(reply.json().getBoolean("ok"));
+        JsonObject data = reply.data();
+        assertEquals(user.id(), data.getString("userId"));
+        assertEquals(user.username(), data.getString("username"));
+        assertEquals("user", data.getString("role"));
+        assertEquals("session", data.getString("authMethod"));
+    }
+
+    @Test
+    void whoamiAnswersTheUserOfABearerToken() {
+        TestUser user = TestUsers.create();
+        Reply reply = TestUsers.withToken(user).get("/api/v1/auth/whoami");
+
+        assertEquals(200, reply.status(), reply::toString);
+        assertEquals(user.id(), reply.data().getString("userId"));
+        assertEquals("token", reply.data().getString("authMethod"));
+    }
+
+    @Test
+    void withoutCredentialsWhoamiIs401WithABearerChallenge() {
+        Reply reply = new ApiClient().get("/api/v1/auth/whoami");
+
+        assertEquals(401, reply.status());
+        assertEquals("unauthenticated", reply.errorCode());
+        assertEquals("Bearer", reply.header("WWW-Authenticate"));
+    }
+
+    @Test
+    void anUnknownOrMalformedBearerTokenIs401() {
+        assertEquals(401, new ApiClient().withBearer("sst_unknown").get("/api/v1/auth/whoami").status());
+        assertEquals(401, new ApiClient().withBearer("garbage").get("/api/v1/auth/whoami").status());
+        Reply basic = new ApiClient().send("GET", "/api/v1/auth/whoami", null, (String) null, Map.of("Authorization", "Basic YTpi"));
+        assertEquals(401, basic.status());
+    }
+
+    @Test
+    void aWrongPasswordOrUnknownUserIsInvalidCredentials() {
+        TestUser user = TestUsers.create();
+
+        Reply wrong = new ApiClient().post("/api/v1/auth/login", credentials(user.username(), "not-the-password"));
+        Reply unknown = new ApiClient().post("/api/v1/auth/login", credentials(TestUsers.uniqueName("nobody"), "whatever-password"));
+
+        assertEquals(401, wrong.status());
+        assertEquals("invalid_credentials", wrong.errorCode());
+        assertEquals(401, unknown.status());
+        assertEquals("invalid_credentials", unknown.errorCode());
+    }
+
+    @Test
+    void loginWithMissingFieldsIsAValidationFailure() {
+        Reply reply = new ApiClient().post("/api/v1/auth/login", Json.createObjectBuilder().add("username", "x").build());
+
+        assertEquals(400, reply.status());
+        assertEquals("validation_failed", reply.errorCode());
+        assertEquals("password", reply.json().getJsonObject("error").getJsonArray("details").getJsonObject(0).getString("field"));
+    }
+
+    @Test
+    void everyLoginStartsUnderANewSessionId() {
+        TestUser user = TestUsers.create();
+        ApiClient browser = TestUsers.signedIn(user);
+        String first = sessionId(browser);
+
+        Reply again = browser.post("/api/v1/auth/login", credentials(user.username(), user.password()));
+
+        assertEquals(200, again.status());
+        String second = sessionId(browser);
+        assertNotEquals(first, second);
+        ApiClient holderOfOldId = new ApiClient();
+        holderOfOldId.cookies().getCookieStore().add(ApiClient.base(), sessionCookie(first));
+        assertEquals(401, holderOfOldId.get("/api/v1/auth/whoami").status(), "the old session id must be dead");
+    }
+
+    @Test
+    void logoutEndsTheSession() {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+
+        assertEquals(200, browser.post("/api/v1/auth/logout", Json.createObjectBuilder().build()).status());
+
+        assertEquals(401, browser.get("/api/v1/auth/whoami").status());
+    }
+
+    @Test
+    void tenFailedLoginsLockTheUsernameEvenForTheRightPasswordWithRetryAfter() {
+        TestUser user = TestUsers.create();
+        ApiClient client = new ApiClient();
+        for (int attempt = 1; attempt <= 10; attempt++) {
+            Reply failed = client.post("/api/v1/auth/login", credentials(user.username(), "wrong-password-" + attempt));
+            assertEquals(401, failed.status(), "attempt " + attempt);
+        }
+
+        Reply locked = client.post("/api/v1/auth/login", credentials(user.username(), user.password()));
+
+        assertEquals(429, locked.status(), locked::toString);
+        assertEquals("rate_limited", locked.errorCode());
+        assertTrue(Long.parseLong(locked.header("Retry-After")) > 0);
+    }
+
+    @Test
+    void aSuccessfulLoginResetsTheFailureCount() {
+        TestUser user = TestUsers.create();
+        ApiClient client = new ApiClient();
+        for (int round = 0; round < 2; round++) {
+            for (int attempt = 1; attempt <= 9; attempt++) {
+                assertEquals(401, client.post("/api/v1/auth/login", credentials(user.username(), "wrong-" + attempt)).status());
+            }
+            assertEquals(200, client.post("/api/v1/auth/login", credentials(user.username(), user.password())).status());
+        }
+    }
+
+    @Test
+    void aSessionRequestFromAnotherOriginThatChangesSomethingIsRejected() {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+        String body = "{\"name\":\"csrf\"}";
+
+        Reply foreign = browser.send("POST", "/api/v1/auth/tokens", "application/json", body, Map.of("Origin", "https://evil.example"));
+        Reply foreignReferer = browser.send("POST", "/api/v1/auth/tokens", "application/json", body,
+                Map.of("Referer", "https://evil.example/page"));
+        Reply sameOrigin = browser.send("POST", "/api/v1/auth/tokens", "application/json", body,
+                Map.of("Origin", ApiClient.base().toString().replaceAll("/$", "")));
+        Reply noOrigin = browser.send("POST", "/api/v1/auth/tokens", "application/json", body, Map.of());
+
+        assertEquals(403, foreign.status());
+        assertEquals("csrf_rejected", foreign.errorCode());
+        assertEquals(403, foreignReferer.status());
+        assertEquals(201, sameOrigin.status(), sameOrigin::toString);
+        assertEquals(201, noOrigin.status(), noOrigin::toString);
+    }
+
+    @Test
+    void bearerRequestsAreNotSubjectToTheOriginCheck() {
+        TestUser user = TestUsers.create();
+        ApiClient tokenClient = TestUsers.withToken(user);
+        String tokenId = tokenClient.get("/api/v1/auth/tokens").json().getJsonArray("data").getJsonObject(0).getString("id");
+
+        Reply reply = tokenClient.send("DELETE", "/api/v1/auth/tokens/" + tokenId, null, (String) null,
+                Map.of("Origin", "https://evil.example"));
+
+        assertEquals(200, reply.status(), reply::toString);
+    }
+
+    private static String sessionId(ApiClient client) {
+        return client.cookies().getCookieStore().get(ApiClient.base()).stream()
+                .filter(cookie -> cookie.getName().equals("JSESSIONID"))
+                .map(HttpCookie::getValue)
+                .reduce((first, last) -> last)
+                .orElseThrow();
+    }
+
+    private static HttpCookie sessionCookie(String id) {
+        HttpCookie cookie = new HttpCookie("JSESSIONID", id);
+        cookie.setPath("/");
+        cookie.setVersion(0);
+        assertNotNull(id);
+        return cookie;
+    }
+}

@@ -1,0 +1,131 @@
+package io.snippetstore.auth;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestUsers;
+import io.snippetstore.testing.TestUsers.TestUser;
+import org.junit.jupiter.api.Test;
+
+public abstract class TokensTests {
+
+    private static final String TIMESTAMP = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z";
+
+    @Test
+    void creatingATokenAnswers201WithItsValueOnceAndALocation() {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+
+        Reply reply = browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "laptop").build());
+
+        assertEquals(201, reply.status(), reply::toString);
+        JsonObject token = reply.data();
+        assertTrue(token.getString("token").matches("sst_[A-Za-z0-9_-]{43}"), "256 random bits after the prefix");
+        assertEquals("laptop", token.getString("name"));
+        assertTrue(token.getString("createdAt").matches(TIMESTAMP), token::toString);
+        assertEquals(JsonValue.NULL, token.get("expiresAt"), "a token without expiry says null");
+        assertTrue(reply.header("Location").endsWith("/api/v1/auth/tokens/" + token.getString("id")));
+        Reply listed = browser.get("/api/v1/auth/tokens");
+        assertFalse(listed.text().contains(token.getString("token")), "the value is never shown again");
+        assertEquals(token.getString("id"), browser.get(reply.header("Location").replaceFirst("^https?://[^/]+", "")).data().getString("id"));
+    }
+
+    @Test
+    void aTokenCanExpireAfterTheRequestedDays() {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+
+        JsonObject token = browser.post("/api/v1/auth/tokens",
+                Json.createObjectBuilder().add("name", "ci").add("expiresInDays", 30).build()).data();
+
+        Duration lifetime = Duration.between(Instant.parse(token.getString("createdAt")), Instant.parse(token.getString("expiresAt")));
+        assertEquals(Duration.ofDays(30), lifetime);
+    }
+
+    @Test
+    void aBearerTokenAloneCannotCreateTokens() {
+        ApiClient tokenClient = TestUsers.withToken(TestUsers.create());
+
+        Reply reply = tokenClient.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "more").build());
+
+        assertEquals(403, reply.status());
+        assertEquals("session_required", reply.errorCode());
+    }
+
+    @Test
+    void tokenFieldsAreValidated() {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+
+        assertValidationFailure(browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "").build()), "name");
+        assertValidationFailure(browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "x".repeat(101)).build()), "name");
+        assertValidationFailure(browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().build()), "name");
+        assertValidationFailure(browser.post("/api/v1/auth/tokens",
+                Json.createObjectBuilder().add("name", "a").add("expiresInDays", 0).build()), "expiresInDays");
+        assertValidationFailure(browser.post("/api/v1/auth/tokens",
+                Json.createObjectBuilder().add("name", "a").add("expiresInDays", 3651).build()), "expiresInDays");
+        assertEquals(201, browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "😀".repeat(100)).build()).status(),
+                "100 emoji are 100 characters");
+    }
+
+    @Test
+    void theListShowsLastUseButNeverValues() {
+        TestUser user = TestUsers.create();
+        ApiClient browser = TestUsers.signedIn(user);
+        String value = TestUsers.newToken(browser, "used");
+        assertEquals(200, new ApiClient().withBearer(value).get("/api/v1/auth/whoami").status());
+
+        Reply list = browser.get("/api/v1/auth/tokens");
+
+        assertEquals(200, list.status());
+        assertEquals(JsonValue.NULL, list.json().getJsonObject("meta").get("nextCursor"));
+        JsonObject listed = list.json().getJsonArray("data").getJsonObject(0);
+        assertEquals("used", listed.getString("name"));
+        assertNotNull(listed.getString("lastUsedAt"));
+        assertFalse(listed.containsKey("token"));
+        assertFalse(list.text().contains(value));
+    }
+
+    @Test
+    void aRevokedTokenIsRefusedAtOnce() {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+        Reply created = browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "soon gone").build());
+        ApiClient tokenClient = new ApiClient().withBearer(created.data().getString("token"));
+        assertEquals(200, tokenClient.get("/api/v1/auth/whoami").status());
+
+        Reply revoked = browser.delete("/api/v1/auth/tokens/" + created.data().getString("id"));
+
+        assertEquals(200, revoked.status());
+        assertEquals(created.data().getString("id"), revoked.data().getString("id"));
+        assertTrue(revoked.data().getBoolean("deleted"));
+        assertEquals(401, tokenClient.get("/api/v1/auth/whoami").status());
+    }
+
+    @Test
+    void anotherUsersTokensCanNeitherBeSeenNorRevoked() {
+        ApiClient alice = TestUsers.signedIn(TestUsers.create());
+        Reply created = alice.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "alice's").build());
+        String tokenId = created.data().getString("id");
+        ApiClient bob = TestUsers.signedIn(TestUsers.create());
+
+        assertEquals(0, bob.get("/api/v1/auth/tokens").json().getJsonArray("data").size());
+        assertEquals(404, bob.get("/api/v1/auth/tokens/" + tokenId).status());
+        Reply revoke = bob.delete("/api/v1/auth/tokens/" + tokenId);
+        assertEquals(404, revoke.status());
+        assertEquals("not_found", revoke.errorCode());
+        assertEquals(200, new ApiClient().withBearer(created.data().getString("token")).get("/api/v1/auth/whoami").status());
+    }
+
+    private static void assertValidationFailure(Reply reply, String field) {
+        assertEquals(400, reply.status(), reply::toString);
+        assertEquals("validation_failed", reply.errorCode());
+        assertEquals(field, reply.json().getJsonObject("error").getJsonArray("details").getJsonObject(0).getString("field"), reply::toString);
+    }
+}
