@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.net.URL;
 
+import io.snippetstore.auth.BrowserLoginInChromiumTests;
 import io.snippetstore.auth.BrowserLoginTests;
 import io.snippetstore.auth.SecretsAtRestTests;
 import io.snippetstore.auth.SessionTests;
@@ -66,6 +67,10 @@ class SnippetStoreIT {
 
     @Nested
     class BrowserLogin extends BrowserLoginTests {
+    }
+
+    @Nested
+    class BrowserLoginInChromium extends BrowserLoginInChromiumTests {
     }
 
     @Nested

@@ -1,0 +1,89 @@
+package io.snippetstore.auth;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import com.sun.net.httpserver.HttpServer;
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Browser;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestUsers;
+import io.snippetstore.testing.TestUsers.TestUser;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/** The command-line login as a person sees it, in a real headless Chromium. */
+public abstract class BrowserLoginInChromiumTests {
+
+    @Test
+    void aCommandLineClientGetsAWorkingTokenThroughTheBrowserLogin() throws Exception {
+        TestUser user = TestUsers.create();
+        CompletableFuture<URI> callbackHit = new CompletableFuture<>();
+        HttpServer callbackServer = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        callbackServer.createContext("/cb", exchange -> {
+            callbackHit.complete(exchange.getRequestURI());
+            byte[] page = "<!DOCTYPE html><title>Done</title><p>You can close this window.</p>".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, page.length);
+            exchange.getResponseBody().write(page);
+            exchange.close();
+        });
+        callbackServer.start();
+        String callback = "http://127.0.0.1:" + callbackServer.getAddress().getPort() + "/cb";
+        try (Browser browser = new Browser()) {
+            browser.open(BrowserLoginTests.start(callback, "state", "from-cli", "name", "chromium test"));
+
+            WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(20));
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username")));
+            assertTrue(browser.driver().getCurrentUrl().contains("/login?next="), browser.driver().getCurrentUrl());
+            browser.screenshot("login");
+            browser.driver().findElement(By.id("username")).sendKeys(user.username());
+            browser.driver().findElement(By.id("password")).sendKeys(user.password());
+            browser.driver().findElement(By.id("sign-in")).click();
+
+            URI landed = callbackHit.get(20, TimeUnit.SECONDS);
+            Map<String, String> query = BrowserLoginTests.query(landed);
+            assertEquals("from-cli", query.get("state"));
+
+            Reply exchanged = BrowserLoginTests.exchange(query.get("code"), null);
+            assertEquals(200, exchanged.status(), exchanged::toString);
+            assertEquals("chromium test", exchanged.data().getString("name"));
+            Reply whoami = new ApiClient().withBearer(exchanged.data().getString("token")).get("/api/v1/auth/whoami");
+            assertEquals(user.id(), whoami.data().getString("userId"));
+        } finally {
+            callbackServer.stop(0);
+        }
+    }
+
+    @Test
+    void theLoginPageShowsTheApisMessageForWrongCredentialsAndNeverLeavesTheService() throws IOException {
+        TestUser user = TestUsers.create();
+        try (Browser browser = new Browser()) {
+            browser.open("/login?next=https://evil.example/");
+            WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(20));
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(user.username());
+            browser.driver().findElement(By.id("password")).sendKeys("wrong password");
+            browser.driver().findElement(By.id("sign-in")).click();
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("login-error")));
+            assertEquals("Wrong username or password.", browser.driver().findElement(By.id("login-error")).getText());
+
+            browser.driver().findElement(By.id("password")).clear();
+            browser.driver().findElement(By.id("password")).sendKeys(user.password());
+            browser.driver().findElement(By.id("sign-in")).click();
+            wait.until(driver -> URI.create(driver.getCurrentUrl()).getPath().equals("/"));
+            assertEquals(ApiClient.base().getPort(), URI.create(browser.driver().getCurrentUrl()).getPort(),
+                    "an off-site next is replaced by the start page");
+        }
+    }
+}
