@@ -12,6 +12,8 @@ import io.snippetstore.auth.TokensTests;
 import io.snippetstore.auth.UsersTests;
 import io.snippetstore.health.HealthTests;
 import io.snippetstore.platform.ErrorEnvelopeTests;
+import io.snippetstore.snippets.SnippetSearchTests;
+import io.snippetstore.snippets.SnippetsCrudTests;
 import io.snippetstore.storage.ConcurrentWritesTests;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.SnippetStoreDeployment;
@@ -71,6 +73,14 @@ class SnippetStoreIT {
 
     @Nested
     class BrowserLoginInChromium extends BrowserLoginInChromiumTests {
+    }
+
+    @Nested
+    class SnippetsCrud extends SnippetsCrudTests {
+    }
+
+    @Nested
+    class SnippetSearch extends SnippetSearchTests {
     }
 
     @Nested

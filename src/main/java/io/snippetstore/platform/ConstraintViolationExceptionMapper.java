@@ -1,12 +1,6 @@
 package io.snippetstore.platform;
 
-import java.util.Comparator;
-import java.util.List;
-
-import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
-import jakarta.validation.ElementKind;
-import jakarta.validation.Path;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
@@ -17,22 +11,6 @@ public class ConstraintViolationExceptionMapper implements ExceptionMapper<Const
 
     @Override
     public Response toResponse(ConstraintViolationException exception) {
-        List<FieldError> details = exception.getConstraintViolations().stream()
-                .map(violation -> new FieldError(fieldName(violation), violation.getMessage()))
-                .distinct()
-                .sorted(Comparator.comparing(FieldError::field).thenComparing(FieldError::message))
-                .toList();
-        return ApiExceptionMapper.respond(ApiException.validationFailed(details));
-    }
-
-    /** The name of the request property a violation is about: the last property node of its path. */
-    static String fieldName(ConstraintViolation<?> violation) {
-        String name = "";
-        for (Path.Node node : violation.getPropertyPath()) {
-            if (node.getKind() == ElementKind.PROPERTY) {
-                name = node.getName();
-            }
-        }
-        return name;
+        return ApiExceptionMapper.respond(ApiException.validationFailed(FieldErrors.of(exception.getConstraintViolations())));
     }
 }

@@ -21,6 +21,7 @@ public class ApiClient {
 
     private final CookieManager cookies = new CookieManager();
     private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
             .cookieHandler(cookies)
             .followRedirects(HttpClient.Redirect.NEVER)
             .connectTimeout(Duration.ofSeconds(10))

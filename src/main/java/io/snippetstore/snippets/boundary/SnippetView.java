@@ -1,0 +1,23 @@
+package io.snippetstore.snippets.boundary;
+
+import java.util.List;
+
+import io.snippetstore.platform.Timestamps;
+import io.snippetstore.snippets.control.SnippetData;
+import jakarta.json.bind.annotation.JsonbNillable;
+import jakarta.json.bind.annotation.JsonbPropertyOrder;
+
+/** A snippet on the wire. {@code description} and {@code notes} are written as {@code null} when empty. */
+@JsonbNillable
+@JsonbPropertyOrder({"id", "title", "description", "notes", "language", "code", "tags",
+        "createdAt", "updatedAt", "version", "attachmentCount"})
+public record SnippetView(String id, String title, String description, String notes, String language, String code,
+                          List<String> tags, String createdAt, String updatedAt, long version, int attachmentCount) {
+
+    static SnippetView of(SnippetData snippet) {
+        var fields = snippet.fields();
+        return new SnippetView(snippet.id(), fields.title(), fields.description(), fields.notes(), fields.language(),
+                fields.code(), fields.tags(), Timestamps.format(snippet.createdAt()), Timestamps.format(snippet.updatedAt()),
+                snippet.version(), snippet.attachmentCount());
+    }
+}

@@ -1,0 +1,124 @@
+package io.snippetstore.snippets.boundary;
+
+import java.util.List;
+import java.util.OptionalLong;
+
+import io.snippetstore.auth.boundary.Authenticated;
+import io.snippetstore.auth.boundary.Callers;
+import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.ApiList;
+import io.snippetstore.platform.ApiResponse;
+import io.snippetstore.platform.Deleted;
+import io.snippetstore.platform.JsonRequestReader;
+import io.snippetstore.snippets.control.SnippetData;
+import io.snippetstore.snippets.control.SnippetInput;
+import io.snippetstore.snippets.control.SnippetPage;
+import io.snippetstore.snippets.control.SnippetPatch;
+import io.snippetstore.snippets.control.SnippetQuery;
+import io.snippetstore.snippets.control.Snippets;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.EntityTag;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriInfo;
+
+/** The caller's snippets. Every snippet response carries {@code ETag: "<version>"}. */
+@Path("v1/snippets")
+@Authenticated
+@Produces(MediaType.APPLICATION_JSON)
+public class SnippetsResource {
+
+    @Inject
+    Snippets snippets;
+
+    @Context
+    SecurityContext security;
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response create(@Valid @NotNull SnippetInput input, @Context UriInfo uri) {
+        SnippetData created = snippets.create(owner(), input);
+        return Response.created(uri.getAbsolutePathBuilder().path(created.id()).build())
+                .tag(etag(created))
+                .entity(ApiResponse.of(SnippetView.of(created)))
+                .build();
+    }
+
+    @GET
+    public ApiList<SnippetView> list(@QueryParam("query") String query,
+                                     @QueryParam("tag") List<String> tag,
+                                     @QueryParam("tags") String tags,
+                                     @QueryParam("language") String language,
+                                     @QueryParam("sort") String sort,
+                                     @QueryParam("limit") String limit,
+                                     @QueryParam("cursor") String cursor) {
+        SnippetPage page = snippets.list(owner(), SnippetQuery.parse(query, tag, tags, language, sort, limit, cursor));
+        return ApiList.page(page.items().stream().map(SnippetView::of).toList(), page.nextCursor(), page.limit());
+    }
+
+    @GET
+    @Path("{snippetId}")
+    public Response get(@PathParam("snippetId") String snippetId) {
+        return withEtag(snippets.get(owner(), snippetId));
+    }
+
+    @PATCH
+    @Path("{snippetId}")
+    @Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
+    public Response update(@PathParam("snippetId") String snippetId, @NotNull SnippetPatch patch,
+                           @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+        return withEtag(snippets.update(owner(), snippetId, patch, expectedVersion(ifMatch)));
+    }
+
+    @DELETE
+    @Path("{snippetId}")
+    public ApiResponse<Deleted> delete(@PathParam("snippetId") String snippetId) {
+        return ApiResponse.of(Deleted.of(snippets.delete(owner(), snippetId)));
+    }
+
+    private String owner() {
+        return Callers.of(security).userId();
+    }
+
+    private static Response withEtag(SnippetData snippet) {
+        return Response.ok(ApiResponse.of(SnippetView.of(snippet))).tag(etag(snippet)).build();
+    }
+
+    private static EntityTag etag(SnippetData snippet) {
+        return new EntityTag(Long.toString(snippet.version()));
+    }
+
+    /**
+     * The version an {@code If-Match} demands: none for an absent header or {@code *}; a strong
+     * {@code "<version>"} otherwise. Anything else can never match the current ETag: 412.
+     */
+    static OptionalLong expectedVersion(String ifMatch) {
+        if (ifMatch == null || ifMatch.isBlank() || ifMatch.strip().equals("*")) {
+            return OptionalLong.empty();
+        }
+        String tag = ifMatch.strip();
+        if (tag.length() > 2 && tag.startsWith("\"") && tag.endsWith("\"")) {
+            try {
+                return OptionalLong.of(Long.parseLong(tag.substring(1, tag.length() - 1)));
+            } catch (NumberFormatException e) {
+                // not a version of ours: falls through to the failed precondition
+            }
+        }
+        throw new ApiException(412, "precondition_failed", "If-Match does not match the snippet's current ETag.");
+    }
+}

@@ -1,0 +1,20 @@
+package io.snippetstore.snippets.control;
+
+import java.time.Instant;
+import java.util.List;
+
+import io.snippetstore.snippets.entity.Snippet;
+import io.snippetstore.snippets.entity.SnippetFields;
+
+/** A snippet as the service hands it out. */
+public record SnippetData(String id, SnippetFields fields, Instant createdAt, Instant updatedAt, long version, int attachmentCount) {
+
+    static SnippetData of(Snippet snippet) {
+        return new SnippetData(snippet.id(), snippet.fields(), snippet.createdAt(), snippet.updatedAt(),
+                snippet.version(), snippet.attachmentCount());
+    }
+
+    public List<String> tags() {
+        return fields.tags();
+    }
+}

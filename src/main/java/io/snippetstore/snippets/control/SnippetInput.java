@@ -1,0 +1,53 @@
+package io.snippetstore.snippets.control;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+
+import io.snippetstore.platform.CodePoints;
+import io.snippetstore.platform.Trim;
+import io.snippetstore.snippets.entity.Snippet;
+import io.snippetstore.snippets.entity.SnippetFields;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+/**
+ * The six fields of a snippet as a client sends them (the body of POST, and the merged result of
+ * a PATCH), normalized on construction: title and language trimmed, tags trimmed, lower-cased and
+ * de-duplicated in order. The constraints then apply to the normalized values.
+ */
+public record SnippetInput(
+        @NotNull @CodePoints(min = 1, max = Snippet.TITLE_MAX) String title,
+        @CodePoints(max = Snippet.DESCRIPTION_MAX) String description,
+        @CodePoints(max = Snippet.NOTES_MAX) String notes,
+        @NotNull @CodePoints(min = 1, max = Snippet.LANGUAGE_MAX) String language,
+        @NotNull @Size(min = 1, message = "must not be empty") String code,
+        @NotNull @Size(max = Snippet.TAGS_MAX, message = "must hold at most {max} distinct tags")
+        List<@NotNull @CodePoints(min = 1, max = Snippet.TAG_MAX)
+        @Pattern(regexp = "[^,]*", message = "must not contain a comma") String> tags) {
+
+    public SnippetInput {
+        title = Trim.strip(title);
+        language = Trim.strip(language);
+        tags = tags == null ? null : normalizeTags(tags);
+    }
+
+    /** Trimmed, lower-cased, duplicates dropped, first occurrence's order kept. */
+    static List<String> normalizeTags(List<String> tags) {
+        LinkedHashSet<String> distinct = new LinkedHashSet<>();
+        for (String tag : tags) {
+            distinct.add(tag == null ? null : tag.strip().toLowerCase(Locale.ROOT));
+        }
+        return new ArrayList<>(distinct);
+    }
+
+    public SnippetFields fields() {
+        return new SnippetFields(title, description, notes, language, code, List.copyOf(tags));
+    }
+
+    public static SnippetInput of(SnippetFields fields) {
+        return new SnippetInput(fields.title(), fields.description(), fields.notes(), fields.language(), fields.code(), fields.tags());
+    }
+}

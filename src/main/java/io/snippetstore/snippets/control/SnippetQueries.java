@@ -1,0 +1,186 @@
+package io.snippetstore.snippets.control;
+
+import java.io.StringReader;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import javax.sql.DataSource;
+
+import io.snippetstore.snippets.entity.SnippetFields;
+import io.snippetstore.storage.control.DatabaseMigrations;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonString;
+
+/**
+ * The snippet reads, in SQL, because JPA cannot say FTS5 MATCH, bm25 or row values: one statement
+ * per page that returns each snippet with its tags (no N+1), read off the index of its order.
+ */
+@ApplicationScoped
+public class SnippetQueries {
+
+    private static final String COLUMNS = "s.id, s.title, s.description, s.notes, s.language, s.code, s.created_at, "
+            + "s.updated_at, s.version, s.attachment_count, s.title_sort, "
+            + "(SELECT json_group_array(t.tag ORDER BY t.position) FROM snippet_tags t WHERE t.snippet_id = s.id) AS tags";
+
+    /** Case-insensitive substring test of one short term over the searchable columns. */
+    private static final String SCANNED_TERM = " AND (instr(lower(s.title), ?) > 0 OR instr(lower(coalesce(s.description, '')), ?) > 0"
+            + " OR instr(lower(coalesce(s.notes, '')), ?) > 0 OR instr(lower(s.code), ?) > 0 OR instr(lower(s.language), ?) > 0)";
+
+    @Resource(lookup = DatabaseMigrations.DATA_SOURCE)
+    DataSource dataSource;
+
+    @Inject
+    CursorCodec cursors;
+
+    public Optional<SnippetData> find(String ownerId, String id) {
+        String sql = "SELECT " + COLUMNS + " FROM snippets s WHERE s.id = ? AND s.owner_id = ?";
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.setString(1, id);
+            statement.setString(2, ownerId);
+            try (ResultSet rows = statement.executeQuery()) {
+                return rows.next() ? Optional.of(snippet(rows)) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Reading a snippet failed", e);
+        }
+    }
+
+    public SnippetPage list(String ownerId, SnippetQuery query) {
+        List<Object> parameters = new ArrayList<>();
+        StringBuilder sql = new StringBuilder();
+        boolean searched = !query.terms().indexed().isEmpty();
+        if (searched) {
+            // The trigram index finds the candidates (and scores them) before anything else.
+            sql.append("WITH hits(seq, score) AS MATERIALIZED (SELECT rowid, bm25(snippets_fts, 5.0, 2.0, 1.0, 1.0, 2.0) "
+                    + "FROM snippets_fts WHERE snippets_fts MATCH ?) ");
+            parameters.add(query.terms().matchExpression());
+            sql.append("SELECT ").append(COLUMNS).append(", h.score AS score FROM hits h CROSS JOIN snippets s ON s.seq = h.seq");
+        } else {
+            sql.append("SELECT ").append(COLUMNS).append(", 0.0 AS score FROM snippets s");
+        }
+        sql.append(" WHERE s.owner_id = ?");
+        parameters.add(ownerId);
+        for (String term : query.terms().scanned()) {
+            sql.append(SCANNED_TERM);
+            for (int column = 0; column < 5; column++) {
+                parameters.add(term);
+            }
+        }
+        for (String tag : query.tags()) {
+            sql.append(" AND EXISTS (SELECT 1 FROM snippet_tags t WHERE t.snippet_id = s.id AND t.tag = ?)");
+            parameters.add(tag);
+        }
+        if (query.language() != null) {
+            sql.append(" AND s.language = ? COLLATE NOCASE");
+            parameters.add(query.language());
+        }
+        SortSql order = SortSql.of(query.sort());
+        if (query.cursor() != null) {
+            List<String> position = cursors.decode(query.cursor(), query.fingerprint(), 2);
+            sql.append(" AND ").append(order.after());
+            parameters.add(order.keyParameter(position.get(0)));
+            parameters.add(position.get(1));
+        }
+        sql.append(" ORDER BY ").append(order.orderBy()).append(" LIMIT ?");
+        parameters.add(query.limit() + 1);
+
+        List<Row> rows = run(sql.toString(), parameters);
+        boolean more = rows.size() > query.limit();
+        List<Row> page = more ? rows.subList(0, query.limit()) : rows;
+        String next = null;
+        if (more) {
+            Row last = page.get(page.size() - 1);
+            next = cursors.encode(query.fingerprint(), List.of(order.keyOf(last), last.snippet().id()));
+        }
+        return new SnippetPage(page.stream().map(Row::snippet).toList(), next, query.limit());
+    }
+
+    private List<Row> run(String sql, List<Object> parameters) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.size(); i++) {
+                statement.setObject(i + 1, parameters.get(i));
+            }
+            List<Row> rows = new ArrayList<>();
+            try (ResultSet result = statement.executeQuery()) {
+                while (result.next()) {
+                    rows.add(new Row(snippet(result), result.getString("title_sort"), result.getDouble("score")));
+                }
+            }
+            return rows;
+        } catch (SQLException e) {
+            throw new IllegalStateException("Listing snippets failed", e);
+        }
+    }
+
+    private static SnippetData snippet(ResultSet row) throws SQLException {
+        List<String> tags = Json.createReader(new StringReader(row.getString("tags"))).readArray()
+                .getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
+        SnippetFields fields = new SnippetFields(row.getString("title"), row.getString("description"), row.getString("notes"),
+                row.getString("language"), row.getString("code"), tags);
+        return new SnippetData(row.getString("id"), fields, Instant.ofEpochMilli(row.getLong("created_at")),
+                Instant.ofEpochMilli(row.getLong("updated_at")), row.getLong("version"), row.getInt("attachment_count"));
+    }
+
+    private record Row(SnippetData snippet, String titleSort, double score) {
+    }
+
+    /** Per order: the ORDER BY, the keyset condition "after this position", and the position's key. */
+    private enum SortSql {
+        UPDATED("s.updated_at DESC, s.id DESC", "(s.updated_at, s.id) < (?, ?)"),
+        CREATED("s.created_at DESC, s.id DESC", "(s.created_at, s.id) < (?, ?)"),
+        TITLE("s.title_sort ASC, s.id ASC", "(s.title_sort, s.id) > (?, ?)"),
+        RELEVANCE("score ASC, s.id ASC", "(h.score, s.id) > (?, ?)");
+
+        private final String orderBy;
+        private final String after;
+
+        SortSql(String orderBy, String after) {
+            this.orderBy = orderBy;
+            this.after = after;
+        }
+
+        static SortSql of(SnippetSort sort) {
+            return valueOf(sort.name());
+        }
+
+        String orderBy() {
+            return orderBy;
+        }
+
+        String after() {
+            return after;
+        }
+
+        String keyOf(Row row) {
+            return switch (this) {
+                case UPDATED -> Long.toString(row.snippet().updatedAt().toEpochMilli());
+                case CREATED -> Long.toString(row.snippet().createdAt().toEpochMilli());
+                case TITLE -> row.titleSort();
+                case RELEVANCE -> Long.toHexString(Double.doubleToRawLongBits(row.score()));
+            };
+        }
+
+        Object keyParameter(String key) {
+            try {
+                return switch (this) {
+                    case UPDATED, CREATED -> Long.parseLong(key);
+                    case TITLE -> key;
+                    case RELEVANCE -> Double.longBitsToDouble(Long.parseUnsignedLong(key, 16));
+                };
+            } catch (NumberFormatException e) {
+                throw new IllegalStateException("A signed cursor holds a malformed key", e);
+            }
+        }
+    }
+}

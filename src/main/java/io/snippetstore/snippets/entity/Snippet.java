@@ -1,0 +1,127 @@
+package io.snippetstore.snippets.entity;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import jakarta.persistence.CollectionTable;
+import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.OrderColumn;
+import jakarta.persistence.Table;
+
+/** A code snippet of one owner. Its searchable columns are indexed by triggers (migration V3). */
+@Entity
+@Table(name = "snippets")
+public class Snippet {
+
+    public static final int TITLE_MAX = 200;
+    public static final int DESCRIPTION_MAX = 2_000;
+    public static final int NOTES_MAX = 20_000;
+    public static final int LANGUAGE_MAX = 64;
+    public static final int TAG_MAX = 50;
+    public static final int TAGS_MAX = 32;
+
+    @Id
+    private String id;
+
+    @Column(name = "owner_id", nullable = false)
+    private String ownerId;
+
+    @Column(nullable = false, length = TITLE_MAX)
+    private String title;
+
+    @Column(name = "title_sort", nullable = false, length = TITLE_MAX)
+    private String titleSort;
+
+    @Column(length = DESCRIPTION_MAX)
+    private String description;
+
+    @Column(length = NOTES_MAX)
+    private String notes;
+
+    @Column(nullable = false, length = LANGUAGE_MAX)
+    private String language;
+
+    @Column(nullable = false)
+    private String code;
+
+    @ElementCollection
+    @CollectionTable(name = "snippet_tags", joinColumns = @JoinColumn(name = "snippet_id", referencedColumnName = "id"))
+    @OrderColumn(name = "position")
+    @Column(name = "tag", nullable = false, length = TAG_MAX)
+    private List<String> tags = new ArrayList<>();
+
+    @Column(name = "created_at", nullable = false)
+    private Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    private Instant updatedAt;
+
+    @Column(nullable = false)
+    private long version;
+
+    @Column(name = "attachment_count", nullable = false, insertable = false, updatable = false)
+    private int attachmentCount;
+
+    protected Snippet() {
+    }
+
+    public Snippet(String id, String ownerId, SnippetFields fields, Instant now) {
+        this.id = id;
+        this.ownerId = ownerId;
+        this.createdAt = now;
+        this.version = 0;
+        change(fields, now);
+    }
+
+    /** Takes the six fields; counts a new version only when one of them really changed. */
+    public boolean change(SnippetFields fields, Instant now) {
+        if (fields.equals(fields())) {
+            return false;
+        }
+        title = fields.title();
+        titleSort = fields.title().toLowerCase(Locale.ROOT);
+        description = fields.description();
+        notes = fields.notes();
+        language = fields.language();
+        code = fields.code();
+        tags.clear();
+        tags.addAll(fields.tags());
+        updatedAt = now;
+        version++;
+        return true;
+    }
+
+    public SnippetFields fields() {
+        return new SnippetFields(title, description, notes, language, code, List.copyOf(tags));
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String ownerId() {
+        return ownerId;
+    }
+
+    public Instant createdAt() {
+        return createdAt;
+    }
+
+    public Instant updatedAt() {
+        return updatedAt;
+    }
+
+    public long version() {
+        return version;
+    }
+
+    public int attachmentCount() {
+        return attachmentCount;
+    }
+}

@@ -1,0 +1,242 @@
+package io.snippetstore.snippets;
+
+import static io.snippetstore.testing.SnippetsApi.create;
+import static io.snippetstore.testing.SnippetsApi.encode;
+import static io.snippetstore.testing.SnippetsApi.ids;
+import static io.snippetstore.testing.SnippetsApi.snippet;
+import static io.snippetstore.testing.SnippetsApi.walk;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestUsers;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+public abstract class SnippetSearchTests {
+
+    private final ApiClient owner = TestUsers.withToken(TestUsers.create());
+
+    private List<String> search(String query) {
+        Reply reply = owner.get("/api/v1/snippets?query=" + encode(query));
+        assertEquals(200, reply.status(), reply::toString);
+        return ids(reply.json().getJsonArray("data").getValuesAs(JsonObject.class));
+    }
+
+    @Test
+    void aSubstringOfAnIdentifierFindsItIgnoringCase() {
+        String id = create(owner, snippet("users", "java", "User getUserById(long id)")).getString("id");
+
+        assertEquals(List.of(id), search("UserBy"));
+        assertEquals(List.of(id), search("userby"));
+        assertEquals(List.of(id), search("GETUSERBYID"));
+    }
+
+    @Test
+    void everyTermMustOccurSomewhereInTheSearchableFields() {
+        String both = create(owner, snippet("Parse dates", "kotlin", "fun parse()").add("notes", "uses java.time")).getString("id");
+        create(owner, snippet("Parse numbers", "kotlin", "fun parseInt()"));
+
+        assertEquals(List.of(both), search("parse java.time"));
+        assertEquals(List.of(both), search("kotlin   dates"));
+        assertTrue(search("parse nonexistentterm").isEmpty());
+    }
+
+    @Test
+    void eachSearchableFieldIsSearched() {
+        String title = create(owner, snippet("xqtitlezz", "a", "b")).getString("id");
+        String description = create(owner, snippet("t", "a", "b").add("description", "xqdescriptionzz")).getString("id");
+        String notes = create(owner, snippet("t", "a", "b").add("notes", "xqnoteszz")).getString("id");
+        String code = create(owner, snippet("t", "a", "xqcodezz")).getString("id");
+        String language = create(owner, snippet("t", "xqlanguagezz", "b")).getString("id");
+
+        assertEquals(List.of(title), search("qtitlez"));
+        assertEquals(List.of(description), search("qdescriptionz"));
+        assertEquals(List.of(notes), search("qnotesz"));
+        assertEquals(List.of(code), search("qcodez"));
+        assertEquals(List.of(language), search("qlanguagez"));
+    }
+
+    @Test
+    void shortTermsOfOneOrTwoCharactersMatchAsSubstringsToo() {
+        String id = create(owner, snippet("Queue", "rust", "let q = VecDeque::new(); // zq")).getString("id");
+        create(owner, snippet("Other", "rust", "nothing here"));
+
+        assertEquals(List.of(id), search("zq"));
+        assertEquals(List.of(id), search("Q VecDeque"));
+        assertTrue(search("zq nothing").isEmpty());
+    }
+
+    @Test
+    void operatorsAndQuotesAreSearchedAsPlainText() {
+        String or = create(owner, snippet("logic", "text", "either a OR b will do")).getString("id");
+        String quoted = create(owner, snippet("quotes", "text", "say \"hello\" NEAR(a b) -x title:y")).getString("id");
+
+        assertEquals(List.of(or), search("a OR b"));
+        assertEquals(List.of(quoted), search("\"hello\""));
+        assertEquals(List.of(quoted), search("NEAR(a"));
+        assertEquals(List.of(quoted), search("-x title:y"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"", "'", "*", "(", ")", "NEAR(a b)", "a OR b", "-x", "title:x", "%", "_", "\\",
+            "' OR 1=1 --", "日本語", "🦀", "AND", "NOT", "^", "\"\"\"", "a\"b", "{col}: x", "\u0000"})
+    void hostileQueriesNeverFail(String query) {
+        Reply reply = owner.get("/api/v1/snippets?query=" + encode(query));
+
+        assertEquals(200, reply.status(), query + " -> " + reply);
+    }
+
+    @Test
+    void aVeryLongQueryIsRefusedCleanlyNotWithAServerError() {
+        Reply overTheLimit = owner.get("/api/v1/snippets?query=" + "x".repeat(2_001));
+        Reply manyTerms = owner.get("/api/v1/snippets?query=" + encode(String.join(" ", java.util.stream.IntStream.range(0, 33).mapToObj(i -> "t" + i).toList())));
+        Reply tenThousand = owner.get("/api/v1/snippets?query=" + "x".repeat(10_000));
+
+        assertEquals(400, overTheLimit.status());
+        assertEquals("bad_request", overTheLimit.errorCode());
+        assertEquals(400, manyTerms.status());
+        assertEquals("bad_request", manyTerms.errorCode());
+        assertEquals(200, owner.get("/api/v1/snippets?query=" + "y".repeat(2_000)).status());
+        // A request line over the HTTP layer's 8 KiB limit is refused before it reaches the application.
+        assertTrue(tenThousand.status() >= 400 && tenThousand.status() < 500, tenThousand::toString);
+    }
+
+    @Test
+    void percentAndUnderscoreAreLiteral() {
+        String percent = create(owner, snippet("fmt", "c", "printf(\"%d%%\", n);")).getString("id");
+        create(owner, snippet("plain", "c", "print d n"));
+
+        assertEquals(List.of(percent), search("%d%%"));
+        assertEquals(List.of(percent), search("%"));
+    }
+
+    @Test
+    void unicodeAndEmojiAreFound() {
+        String japanese = create(owner, snippet("日本語のメモ", "text", "こんにちは世界")).getString("id");
+        String crab = create(owner, snippet("crab", "rust", "fn main() { println!(\"🦀 rocks\"); }")).getString("id");
+
+        assertEquals(List.of(japanese), search("日本語"));
+        assertEquals(List.of(japanese), search("世界"));
+        assertEquals(List.of(crab), search("🦀"));
+        assertEquals(List.of(crab), search("🦀 rocks"));
+    }
+
+    @Test
+    void theIndexFollowsCreateUpdateAndDelete() {
+        String id = create(owner, snippet("t", "js", "const zebraOld = 1;")).getString("id");
+        assertEquals(List.of(id), search("zebraold"));
+
+        owner.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", "const zebraNew = 2;").build());
+        assertTrue(search("zebraold").isEmpty(), "the old text is no longer found");
+        assertEquals(List.of(id), search("zebranew"));
+
+        owner.delete("/api/v1/snippets/" + id);
+        assertTrue(search("zebranew").isEmpty());
+    }
+
+    @Test
+    void relevanceIsTheDefaultOrderOfASearchAndPutsTitleMatchesFirst() {
+        String inCode = create(owner, snippet("something", "go", "func frobnicate() {}")).getString("id");
+        String inTitle = create(owner, snippet("frobnicate", "go", "x")).getString("id");
+
+        assertEquals(List.of(inTitle, inCode), search("frobnicate"));
+    }
+
+    @Test
+    void tagsFilterByAllGivenTagsWhetherRepeatedOrCommaSeparated() {
+        String ab = create(owner, snippet("ab", "x", "y", "alpha", "beta")).getString("id");
+        String a = create(owner, snippet("a", "x", "y", "alpha")).getString("id");
+        create(owner, snippet("b", "x", "y", "beta"));
+
+        assertEquals(List.of(ab), ids(walk(owner, "/api/v1/snippets?tag=alpha&tag=BETA")));
+        assertEquals(List.of(ab), ids(walk(owner, "/api/v1/snippets?tags=alpha,%20beta")));
+        assertEquals(List.of(ab), ids(walk(owner, "/api/v1/snippets?tag=Alpha&tags=beta")));
+        assertEquals(new HashSet<>(List.of(ab, a)), new HashSet<>(ids(walk(owner, "/api/v1/snippets?tag=alpha"))));
+    }
+
+    @Test
+    void languageFiltersExactlyIgnoringCaseAndCombinesWithSearchAndTags() {
+        String python = create(owner, snippet("p", "Python", "def handler(): pass", "web")).getString("id");
+        create(owner, snippet("p2", "Python3", "def handler(): pass", "web"));
+        create(owner, snippet("j", "java", "void handler() {}", "web"));
+
+        assertEquals(List.of(python), ids(walk(owner, "/api/v1/snippets?language=python")));
+        assertEquals(List.of(python), ids(walk(owner, "/api/v1/snippets?language=PYTHON&query=handler&tag=web")));
+    }
+
+    @Test
+    void badListParametersAreBadRequests() {
+        for (String parameters : List.of("limit=0", "limit=201", "limit=ten", "limit=1.5", "sort=newest", "sort=relevance",
+                "cursor=forged", "cursor=eyJ4IjoxfQ.AAAA")) {
+            Reply reply = owner.get("/api/v1/snippets?" + parameters);
+            assertEquals(400, reply.status(), parameters + " -> " + reply);
+            assertEquals("bad_request", reply.errorCode());
+        }
+    }
+
+    @Test
+    void aCursorOnlyWorksForTheListItWasIssuedFor() {
+        for (int i = 0; i < 3; i++) {
+            create(owner, snippet("cursor " + i, "x", "y", "c"));
+        }
+        String cursor = owner.get("/api/v1/snippets?limit=1").json().getJsonObject("meta").getString("nextCursor");
+
+        assertEquals(200, owner.get("/api/v1/snippets?limit=1&cursor=" + encode(cursor)).status());
+        assertEquals(400, owner.get("/api/v1/snippets?limit=1&sort=title&cursor=" + encode(cursor)).status());
+        assertEquals(400, owner.get("/api/v1/snippets?limit=1&tag=c&cursor=" + encode(cursor)).status());
+        String tampered = cursor.substring(0, cursor.indexOf('.')) + ".AAAAAAAAAAAAAAAAAAAAAA";
+        assertEquals(400, owner.get("/api/v1/snippets?limit=1&cursor=" + encode(tampered)).status());
+    }
+
+    @Test
+    void walkingThePagesReturnsEverySnippetOnceInOrderUnderEverySort() {
+        ApiClient walker = TestUsers.withToken(TestUsers.create());
+        List<JsonObject> created = new ArrayList<>();
+        String[] titles = {"delta", "Alpha", "charlie", "Bravo", "echo", "alpha", "Foxtrot"};
+        for (int i = 0; i < 23; i++) {
+            created.add(create(walker, snippet(titles[i % titles.length], "x", "common marker " + "z".repeat(i % 4), "t" + (i % 3))));
+        }
+
+        List<JsonObject> byUpdated = walk(walker, "/api/v1/snippets?limit=4");
+        List<JsonObject> byCreated = walk(walker, "/api/v1/snippets?limit=5&sort=created");
+        List<JsonObject> byTitle = walk(walker, "/api/v1/snippets?limit=6&sort=title");
+        List<JsonObject> byRelevance = walk(walker, "/api/v1/snippets?limit=4&query=marker");
+
+        List<String> newestFirst = new ArrayList<>(ids(created));
+        java.util.Collections.reverse(newestFirst);
+        assertEquals(newestFirst, ids(byUpdated));
+        assertEquals(newestFirst, ids(byCreated));
+        List<String> aToZ = created.stream()
+                .sorted(Comparator.comparing((JsonObject s) -> s.getString("title").toLowerCase(Locale.ROOT))
+                        .thenComparing(s -> s.getString("id")))
+                .map(s -> s.getString("id")).toList();
+        assertEquals(aToZ, ids(byTitle));
+        assertEquals(23, new HashSet<>(ids(byRelevance)).size());
+        assertEquals(23, byRelevance.size());
+        List<JsonObject> withTag = walk(walker, "/api/v1/snippets?limit=3&tag=t1&sort=title");
+        assertEquals(created.stream().filter(s -> s.getJsonArray("tags").getString(0).equals("t1")).count(), withTag.size());
+    }
+
+    @Test
+    void listsCarryMetaWithTheLimitAndANullCursorAtTheEnd() {
+        ApiClient fresh = TestUsers.withToken(TestUsers.create());
+        create(fresh, snippet("only", "x", "y"));
+
+        Reply reply = fresh.get("/api/v1/snippets?limit=7");
+
+        assertEquals(7, reply.json().getJsonObject("meta").getInt("limit"));
+        assertTrue(reply.json().getJsonObject("meta").isNull("nextCursor"));
+        assertEquals(50, fresh.get("/api/v1/snippets").json().getJsonObject("meta").getInt("limit"));
+    }
+}
