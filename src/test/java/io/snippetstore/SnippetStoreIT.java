@@ -15,6 +15,7 @@ import io.snippetstore.platform.ErrorEnvelopeTests;
 import io.snippetstore.snippets.SnippetSearchTests;
 import io.snippetstore.snippets.SnippetsCrudTests;
 import io.snippetstore.storage.ConcurrentWritesTests;
+import io.snippetstore.storage.StorageSettingsTests;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.SnippetStoreDeployment;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -85,6 +86,10 @@ class SnippetStoreIT {
 
     @Nested
     class SecretsAtRest extends SecretsAtRestTests {
+    }
+
+    @Nested
+    class StorageSettings extends StorageSettingsTests {
     }
 
     @Nested

@@ -22,7 +22,8 @@ import jakarta.json.JsonValue;
  * {@code validation_failed}, a member of the wrong JSON type is a {@code bad_request}, each
  * named in {@code details}. JSON-B alone would coerce numbers into strings and cannot tell the
  * two failures apart. A missing member or {@code null} binds to {@code null} (Bean Validation
- * decides whether that is allowed), except for {@link Patch} components, which keep the difference.
+ * decides whether that is allowed), except for {@link Patch} components, which keep the difference,
+ * and {@link JsonValue} components, which take any JSON as it is (JSON null for a missing member).
  */
 public final class JsonRecordBinder {
 
@@ -68,6 +69,9 @@ public final class JsonRecordBinder {
     }
 
     private static Object convert(JsonValue value, Type target, String field) {
+        if (target == JsonValue.class) {
+            return value;
+        }
         if (value.getValueType() == JsonValue.ValueType.NULL) {
             if (target instanceof Class<?> c && c.isPrimitive()) {
                 throw new WrongType(field, "must not be null");

@@ -1,0 +1,50 @@
+package io.snippetstore.storage.boundary;
+
+import java.util.List;
+
+import io.snippetstore.auth.boundary.AdminOnly;
+import io.snippetstore.auth.boundary.Authenticated;
+import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.ApiResponse;
+import io.snippetstore.platform.FieldError;
+import io.snippetstore.storage.control.StorageSettings;
+import io.snippetstore.storage.control.StorageSettings.Status;
+import jakarta.inject.Inject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+/** Storage settings, for administrators. */
+@Path("v1/storage")
+@Authenticated
+@AdminOnly
+@Produces(MediaType.APPLICATION_JSON)
+public class StorageResource {
+
+    /** {@code backend} is taken as any JSON, because a non-string backend is a validation failure here. */
+    public record SelectBackend(JsonValue backend) {
+    }
+
+    @Inject
+    StorageSettings settings;
+
+    @GET
+    public ApiResponse<Status> get() {
+        return ApiResponse.of(settings.current());
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public ApiResponse<Status> select(@NotNull SelectBackend request) {
+        if (!(request.backend() instanceof JsonString backend)) {
+            throw ApiException.validationFailed(List.of(new FieldError("backend", "must be a string, e.g. \"sqlite\"")));
+        }
+        return ApiResponse.of(settings.select(backend.getString()));
+    }
+}

@@ -1,0 +1,78 @@
+package io.snippetstore.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.SnippetsApi;
+import io.snippetstore.testing.TestUsers;
+import org.junit.jupiter.api.Test;
+
+public abstract class StorageSettingsTests {
+
+    private final ApiClient admin = TestUsers.admin();
+
+    @Test
+    void theSettingsDescribeTheSqliteDatabaseAndWhatItHolds() {
+        JsonObject before = admin.get("/api/v1/storage").data();
+        SnippetsApi.create(TestUsers.withToken(TestUsers.create()), SnippetsApi.snippet("counted", "x", "y"));
+
+        Reply reply = admin.get("/api/v1/storage");
+
+        assertEquals(200, reply.status(), reply::toString);
+        JsonObject settings = reply.data();
+        assertEquals("sqlite", settings.getString("backend"));
+        assertEquals(Json.createArrayBuilder().add("sqlite").build(), settings.getJsonArray("supportedBackends"));
+        JsonObject database = settings.getJsonObject("database");
+        assertTrue(database.getString("path").endsWith("snippets.db"), database::toString);
+        assertTrue(database.getJsonNumber("sizeBytes").longValue() > 0);
+        assertEquals("wal", database.getString("journalMode"));
+        JsonObject counts = settings.getJsonObject("counts");
+        assertEquals(before.getJsonObject("counts").getInt("users") + 1, counts.getInt("users"));
+        assertEquals(before.getJsonObject("counts").getInt("snippets") + 1, counts.getInt("snippets"));
+        assertTrue(counts.containsKey("attachments") && counts.containsKey("attachmentBytes"));
+    }
+
+    @Test
+    void selectingSqliteAnswersTheSameSettings() {
+        Reply reply = admin.post("/api/v1/storage", Json.createObjectBuilder().add("backend", "sqlite").build());
+
+        assertEquals(200, reply.status(), reply::toString);
+        assertEquals("sqlite", reply.data().getString("backend"));
+        assertEquals("wal", reply.data().getJsonObject("database").getString("journalMode"));
+    }
+
+    @Test
+    void anyOtherBackendIsUnsupportedAndNamesTheSupportedOnes() {
+        Reply reply = admin.post("/api/v1/storage", Json.createObjectBuilder().add("backend", "postgres").build());
+
+        assertEquals(400, reply.status());
+        assertEquals("unsupported_backend", reply.errorCode());
+        assertTrue(reply.json().getJsonObject("error").getString("message").contains("sqlite"));
+        assertEquals("sqlite", admin.get("/api/v1/storage").data().getString("backend"));
+    }
+
+    @Test
+    void aMissingOrNonStringBackendIsAValidationFailure() {
+        for (JsonObject body : new JsonObject[]{Json.createObjectBuilder().build(),
+                Json.createObjectBuilder().add("backend", 5).build(),
+                Json.createObjectBuilder().addNull("backend").build(),
+                Json.createObjectBuilder().add("backend", Json.createArrayBuilder().add("sqlite")).build()}) {
+            Reply reply = admin.post("/api/v1/storage", body);
+            assertEquals(400, reply.status(), body::toString);
+            assertEquals("validation_failed", reply.errorCode(), body::toString);
+        }
+    }
+
+    @Test
+    void onlyAdministratorsSeeOrChangeStorage() {
+        ApiClient user = TestUsers.signedIn(TestUsers.create());
+
+        assertEquals(403, user.get("/api/v1/storage").status());
+        assertEquals("forbidden", user.post("/api/v1/storage", Json.createObjectBuilder().add("backend", "sqlite").build()).errorCode());
+        assertEquals(401, new ApiClient().get("/api/v1/storage").status());
+    }
+}
