@@ -12,6 +12,8 @@ import io.snippetstore.platform.Ids;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -39,24 +41,29 @@ public class Accounts {
         return user;
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<User> find(String id) {
         return Optional.ofNullable(em.find(User.class, id));
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public User get(String id) {
         return find(id).orElseThrow(ApiException::notFound);
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<User> findByUsername(String username) {
         return em.createNamedQuery(User.BY_USERNAME, User.class)
                 .setParameter("username", username)
                 .getResultStream().findFirst();
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<User> list() {
         return em.createNamedQuery(User.ALL, User.class).getResultList();
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public long count() {
         return em.createNamedQuery(User.COUNT, Long.class).getSingleResult();
     }
@@ -65,6 +72,7 @@ public class Accounts {
      * The user with this username and password. Throttled per username: refused with 429 after
      * too many consecutive failures, before the password is even checked.
      */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public User login(String username, String password) {
         Optional<Duration> wait = throttle.retryAfter(username);
         if (wait.isPresent()) {

@@ -42,11 +42,13 @@ public class ApiTokens {
         return new IssuedToken(value, token);
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<ApiToken> list(String userId) {
         return em.createNamedQuery(ApiToken.OF_USER, ApiToken.class).setParameter("userId", userId).getResultList();
     }
 
     /** The caller's token; another user's is as unknown as a missing one. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public ApiToken get(String userId, String tokenId) {
         return Optional.ofNullable(em.find(ApiToken.class, tokenId))
                 .filter(token -> token.userId().equals(userId))
@@ -64,23 +66,22 @@ public class ApiTokens {
      * The user a live token belongs to. Records the use at most once per minute per token,
      * so that authenticating is not a database write on every request.
      */
-    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<User> authenticate(String value) {
         if (!value.startsWith(PREFIX)) {
             return Optional.empty();
         }
         Instant now = Timestamps.now();
-        Optional<ApiToken> live = em.createNamedQuery(ApiToken.BY_HASH, ApiToken.class)
+        List<Object[]> found = em.createNamedQuery(ApiToken.WITH_USER_BY_HASH, Object[].class)
                 .setParameter("hash", Secrets.sha256Hex(value))
-                .getResultStream().findFirst()
-                .filter(token -> !token.isExpiredAt(now));
-        Optional<User> user = live.map(token -> em.find(User.class, token.userId()));
-        if (user.isPresent()) {
-            ApiToken token = live.get();
-            if (token.lastUsedAt() == null || token.lastUsedAt().plus(LAST_USED_RESOLUTION).isBefore(now)) {
-                usage.recordUse(token.id(), now);
-            }
+                .getResultList();
+        if (found.isEmpty() || ((ApiToken) found.get(0)[0]).isExpiredAt(now)) {
+            return Optional.empty();
         }
-        return user;
+        ApiToken token = (ApiToken) found.get(0)[0];
+        if (token.lastUsedAt() == null || token.lastUsedAt().plus(LAST_USED_RESOLUTION).isBefore(now)) {
+            usage.recordUse(token.id(), now);
+        }
+        return Optional.of((User) found.get(0)[1]);
     }
 }

@@ -10,11 +10,12 @@ import jakarta.persistence.Table;
 
 @Entity
 @Table(name = "api_tokens")
-@NamedQuery(name = ApiToken.BY_HASH, query = "SELECT t FROM ApiToken t WHERE t.tokenHash = :hash")
+@NamedQuery(name = ApiToken.WITH_USER_BY_HASH,
+        query = "SELECT t, u FROM ApiToken t, User u WHERE t.tokenHash = :hash AND u.id = t.userId")
 @NamedQuery(name = ApiToken.OF_USER, query = "SELECT t FROM ApiToken t WHERE t.userId = :userId ORDER BY t.id")
 public class ApiToken {
 
-    public static final String BY_HASH = "ApiToken.byHash";
+    public static final String WITH_USER_BY_HASH = "ApiToken.withUserByHash";
     public static final String OF_USER = "ApiToken.ofUser";
 
     public static final int NAME_MAX = 100;

@@ -19,6 +19,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonString;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The snippet reads, in SQL, because JPA cannot say FTS5 MATCH, bm25 or row values: one statement
@@ -41,6 +42,11 @@ public class SnippetQueries {
     @Inject
     CursorCodec cursors;
 
+    /** Above this many possible matches, date and title orders check terms row by row instead of using the index. */
+    @Inject
+    @ConfigProperty(name = "SNIPPETS_SEARCH_SCAN_FIRST_ABOVE", defaultValue = "2000")
+    long scanFirstAbove;
+
     public Optional<SnippetData> find(String ownerId, String id) {
         String sql = "SELECT " + COLUMNS + " FROM snippets s WHERE s.id = ? AND s.owner_id = ?";
         try (Connection connection = dataSource.getConnection();
@@ -57,20 +63,23 @@ public class SnippetQueries {
 
     public SnippetPage list(String ownerId, SnippetQuery query) {
         List<Object> parameters = new ArrayList<>();
-        StringBuilder sql = new StringBuilder();
-        boolean searched = !query.terms().indexed().isEmpty();
+        // First the page: only keys pass through filters, sort and limit. Then the columns and
+        // tags of just those rows, so that no wide row or tag aggregate is computed for a non-match.
+        StringBuilder sql = new StringBuilder("WITH ");
+        SearchTerms terms = plan(query);
+        boolean searched = !terms.indexed().isEmpty();
         if (searched) {
             // The trigram index finds the candidates (and scores them) before anything else.
-            sql.append("WITH hits(seq, score) AS MATERIALIZED (SELECT rowid, bm25(snippets_fts, 5.0, 2.0, 1.0, 1.0, 2.0) "
-                    + "FROM snippets_fts WHERE snippets_fts MATCH ?) ");
-            parameters.add(query.terms().matchExpression());
-            sql.append("SELECT ").append(COLUMNS).append(", h.score AS score FROM hits h CROSS JOIN snippets s ON s.seq = h.seq");
-        } else {
-            sql.append("SELECT ").append(COLUMNS).append(", 0.0 AS score FROM snippets s");
+            sql.append("hits(seq, score) AS MATERIALIZED (SELECT rowid, bm25(snippets_fts, 5.0, 2.0, 1.0, 1.0, 2.0) "
+                    + "FROM snippets_fts WHERE snippets_fts MATCH ?), ");
+            parameters.add(terms.matchExpression());
         }
-        sql.append(" WHERE s.owner_id = ?");
+        String score = searched ? "h.score" : "0.0";
+        sql.append("page AS (SELECT s.seq, s.id, s.updated_at, s.created_at, s.title_sort, ").append(score).append(" AS score ")
+                .append(searched ? "FROM hits h CROSS JOIN snippets s ON s.seq = h.seq" : "FROM snippets s")
+                .append(" WHERE s.owner_id = ?");
         parameters.add(ownerId);
-        for (String term : query.terms().scanned()) {
+        for (String term : terms.scanned()) {
             sql.append(SCANNED_TERM);
             for (int column = 0; column < 5; column++) {
                 parameters.add(term);
@@ -87,12 +96,14 @@ public class SnippetQueries {
         SortSql order = SortSql.of(query.sort());
         if (query.cursor() != null) {
             List<String> position = cursors.decode(query.cursor(), query.fingerprint(), 2);
-            sql.append(" AND ").append(order.after());
+            sql.append(" AND ").append(order.after(score));
             parameters.add(order.keyParameter(position.get(0)));
             parameters.add(position.get(1));
         }
-        sql.append(" ORDER BY ").append(order.orderBy()).append(" LIMIT ?");
+        sql.append(" ORDER BY ").append(order.orderBy("s", score)).append(" LIMIT ?) ");
         parameters.add(query.limit() + 1);
+        sql.append("SELECT ").append(COLUMNS).append(", p.score AS score FROM page p CROSS JOIN snippets s ON s.seq = p.seq ORDER BY ")
+                .append(order.orderBy("p", score));
 
         List<Row> rows = run(sql.toString(), parameters);
         boolean more = rows.size() > query.limit();
@@ -103,6 +114,45 @@ public class SnippetQueries {
             next = cursors.encode(query.fingerprint(), List.of(order.keyOf(last), last.snippet().id()));
         }
         return new SnippetPage(page.stream().map(Row::snippet).toList(), next, query.limit());
+    }
+
+    /**
+     * How to run a search. Selective terms go to the trigram index, which hands back their few
+     * matches. A term so common that it matches most snippets would make the index hand back (and
+     * the query sort) nearly everything; for the date and title orders such terms are instead
+     * checked row by row while walking the order's index, which stops as soon as the page is full.
+     * Relevance needs the score of every match, so it always uses the index.
+     */
+    private SearchTerms plan(SnippetQuery query) {
+        SearchTerms terms = query.terms();
+        if (terms.indexed().isEmpty() || query.sort() == SnippetSort.RELEVANCE) {
+            return terms;
+        }
+        return estimatedMatches(terms.indexed()) > scanFirstAbove ? terms.allScanned() : terms;
+    }
+
+    /** At most how many snippets the least frequent of these terms can be in (from per-trigram document counts). */
+    private long estimatedMatches(List<String> indexedTerms) {
+        long estimate = Long.MAX_VALUE;
+        for (String term : indexedTerms) {
+            List<String> trigrams = SearchTerms.trigrams(term);
+            String sql = "SELECT count(*), coalesce(min(doc), 0) FROM snippets_fts_terms WHERE term IN ("
+                    + String.join(", ", java.util.Collections.nCopies(trigrams.size(), "?")) + ")";
+            try (Connection connection = dataSource.getConnection();
+                 PreparedStatement statement = connection.prepareStatement(sql)) {
+                for (int i = 0; i < trigrams.size(); i++) {
+                    statement.setString(i + 1, trigrams.get(i));
+                }
+                try (ResultSet row = statement.executeQuery()) {
+                    row.next();
+                    long termEstimate = row.getInt(1) < trigrams.size() ? 0 : row.getLong(2);
+                    estimate = Math.min(estimate, termEstimate);
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException("Reading search term statistics failed", e);
+            }
+        }
+        return estimate;
     }
 
     private List<Row> run(String sql, List<Object> parameters) {
@@ -137,10 +187,10 @@ public class SnippetQueries {
 
     /** Per order: the ORDER BY, the keyset condition "after this position", and the position's key. */
     private enum SortSql {
-        UPDATED("s.updated_at DESC, s.id DESC", "(s.updated_at, s.id) < (?, ?)"),
-        CREATED("s.created_at DESC, s.id DESC", "(s.created_at, s.id) < (?, ?)"),
-        TITLE("s.title_sort ASC, s.id ASC", "(s.title_sort, s.id) > (?, ?)"),
-        RELEVANCE("score ASC, s.id ASC", "(h.score, s.id) > (?, ?)");
+        UPDATED("%1$s.updated_at DESC, %1$s.id DESC", "(s.updated_at, s.id) < (?, ?)"),
+        CREATED("%1$s.created_at DESC, %1$s.id DESC", "(s.created_at, s.id) < (?, ?)"),
+        TITLE("%1$s.title_sort ASC, %1$s.id ASC", "(s.title_sort, s.id) > (?, ?)"),
+        RELEVANCE("%1$s.score ASC, %1$s.id ASC", "(%2$s, s.id) > (?, ?)");
 
         private final String orderBy;
         private final String after;
@@ -154,12 +204,13 @@ public class SnippetQueries {
             return valueOf(sort.name());
         }
 
-        String orderBy() {
-            return orderBy;
+        /** The ORDER BY over the columns of {@code alias}; inside the page, the score is {@code score}'s expression. */
+        String orderBy(String alias, String score) {
+            return this == RELEVANCE && alias.equals("s") ? score + " ASC, s.id ASC" : orderBy.formatted(alias);
         }
 
-        String after() {
-            return after;
+        String after(String score) {
+            return after.formatted("", score);
         }
 
         String keyOf(Row row) {

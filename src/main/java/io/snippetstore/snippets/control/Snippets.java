@@ -14,6 +14,8 @@ import io.snippetstore.platform.Timestamps;
 import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -46,10 +48,12 @@ public class Snippets {
         return SnippetData.of(snippet);
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SnippetData get(String ownerId, String id) {
         return queries.find(ownerId, id).orElseThrow(ApiException::notFound);
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SnippetPage list(String ownerId, SnippetQuery query) {
         return queries.list(ownerId, query);
     }

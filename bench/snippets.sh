@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Snippet benchmark: loads 100,000 realistic snippets through the API into a fresh database, then
+# measures with wrk, in one run: the ceiling (a trivial JAX-RS endpoint on the same server), GET by
+# id, create, search for a rare and a common term, a tag filter, and page 1 against a page 1,000
+# items deep. Prints a Markdown table for docs/BENCHMARKS.md.
+# Usage: bench/snippets.sh [count] [seconds-per-measurement]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+count="${1:-100000}"
+seconds="${2:-10}"
+port=18181
+base="http://127.0.0.1:$port"
+data="$(mktemp -d)"
+log="$data/server.log"
+
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+[ -f target/snippet-store.war ] && [ -f target/payara-micro.jar ] || mvn -B -q package -DskipTests
+
+SNIPPETS_DATA_DIR="$data" SNIPPETS_ADMIN_PASSWORD=bench-admin-password \
+    java -jar target/payara-micro.jar --deploy target/snippet-store.war --contextroot / --port "$port" --nocluster >"$log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$data"' EXIT
+until curl -sf -o /dev/null "$base/api/ready"; do sleep 0.5; done
+
+cookies="$data/cookies"
+curl -sf -c "$cookies" -H 'Content-Type: application/json' \
+     -d '{"username":"admin","password":"bench-admin-password"}' "$base/api/v1/auth/login" >/dev/null
+token=$(curl -sf -b "$cookies" -H 'Content-Type: application/json' -d '{"name":"bench"}' "$base/api/v1/auth/tokens" \
+        | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
+auth="Authorization: Bearer $token"
+
+java bench/SnippetLoader.java "$base" "$token" "$count" >&2
+
+id=$(curl -sf -H "$auth" "$base/api/v1/snippets?limit=1" | sed -n 's/.*"data":\[{"id":"\([^"]*\)".*/\1/p')
+cursor=""
+for _ in $(seq 1 20); do   # 20 pages of 50: the cursor after 1,000 items
+    cursor=$(curl -sf -H "$auth" "$base/api/v1/snippets?limit=50${cursor:+&cursor=$cursor}" | sed -n 's/.*"nextCursor":"\([^"]*\)".*/\1/p')
+done
+
+cat >"$data/create.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"title":"bench create","language":"java","code":"return computeOrderTotal(order);","tags":["api","db"]}'
+LUA
+
+measure() {   # name, path, [extra wrk arguments]
+    local name="$1" path="$2"; shift 2
+    local out
+    out=$(wrk -t2 -c4 -d"${seconds}s" --latency -H "$auth" "$@" "$base$path")
+    local rps p50 p99
+    rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
+    p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
+    p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
+    local errors
+    errors=$(echo "$out" | awk '/Non-2xx/ {print $5}')
+    printf '| %s | `%s` | %s | %s | %s | %s |\n' "$name" "$path" "$rps" "$p50" "$p99" "${errors:-0}"
+}
+
+echo "| measurement | request | req/s | p50 | p99 | non-2xx |"
+echo "|---|---|---|---|---|---|"
+measure "ceiling: trivial JAX-RS endpoint" "/api/health"
+measure "trivial endpoint with token authentication" "/api/v1/auth/whoami"
+measure "GET by id" "/api/v1/snippets/$id"
+measure "search, rare term" "/api/v1/snippets?query=quokkaZanzibar"
+measure "search, common term" "/api/v1/snippets?query=return"
+measure "search, common term, newest first" "/api/v1/snippets?query=return&sort=updated"
+measure "tag filter" "/api/v1/snippets?tag=cache-web"
+measure "page 1 (50 items)" "/api/v1/snippets?limit=50"
+measure "page after 1,000 items (50 items)" "/api/v1/snippets?limit=50&cursor=$cursor"
+measure "create" "/api/v1/snippets" -s "$data/create.lua"
+rss=$(ps -o rss= -p "$server" | tr -d ' ')
+echo
+echo "snippets: $count; server RSS after the run: $((rss / 1024)) MiB; database: $(du -m "$data/snippets.db" | cut -f1) MiB"
