@@ -48,6 +48,16 @@ measure() {   # name, path, [extra wrk arguments]
     local name="$1" path="$2"; shift 2
     local out
     out=$(wrk -t2 -c4 -d"${seconds}s" --latency -H "$auth" "$@" "$base$path")
+    print_row "$name" "$path" "$out"
+}
+
+measure_alone() {   # name, path: one connection, so latency is service time without queueing
+    local name="$1" path="$2"
+    print_row "$name" "$path" "$(wrk -t1 -c1 -d"${seconds}s" --latency -H "$auth" "$base$path")"
+}
+
+print_row() {   # name, path, wrk output
+    local name="$1" path="$2" out="$3"
     local rps p50 p99
     rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
     p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
@@ -57,14 +67,16 @@ measure() {   # name, path, [extra wrk arguments]
     printf '| %s | `%s` | %s | %s | %s | %s |\n' "$name" "$path" "$rps" "$p50" "$p99" "${errors:-0}"
 }
 
-echo "| measurement | request | req/s | p50 | p99 | non-2xx |"
+echo "| measurement | request | req/s | p50 | p99 | non-2xx |"   # 2 threads, 4 connections unless "one connection"
 echo "|---|---|---|---|---|---|"
 measure "ceiling: trivial JAX-RS endpoint" "/api/health"
 measure "trivial endpoint with token authentication" "/api/v1/auth/whoami"
 measure "GET by id" "/api/v1/snippets/$id"
 measure "search, rare term" "/api/v1/snippets?query=quokkaZanzibar"
+measure_alone "search, rare term, one connection" "/api/v1/snippets?query=quokkaZanzibar"
 measure "search, common term" "/api/v1/snippets?query=return"
 measure "search, common term, newest first" "/api/v1/snippets?query=return&sort=updated"
+measure_alone "search, common term, newest first, one connection" "/api/v1/snippets?query=return&sort=updated"
 measure "tag filter" "/api/v1/snippets?tag=cache-web"
 measure "page 1 (50 items)" "/api/v1/snippets?limit=50"
 measure "page after 1,000 items (50 items)" "/api/v1/snippets?limit=50&cursor=$cursor"

@@ -11,7 +11,6 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.NoSuchElementException;
 
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -58,7 +57,7 @@ public class JsonRequestReader implements MessageBodyReader<Record> {
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT));
         JsonValue value;
-        try (JsonParser parser = Json.createParser(utf8)) {
+        try (JsonParser parser = JsonP.PROVIDER.createParser(utf8)) {
             parser.next();
             value = parser.getValue();
             if (parser.hasNext()) {

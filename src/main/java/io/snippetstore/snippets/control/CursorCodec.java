@@ -21,7 +21,7 @@ import io.snippetstore.platform.ApiException;
 import io.snippetstore.storage.control.DatabaseMigrations;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.json.Json;
+import io.snippetstore.platform.JsonP;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
@@ -43,7 +43,7 @@ public class CursorCodec {
     private volatile SecretKeySpec key;
 
     public String encode(String fingerprint, List<String> position) {
-        JsonArrayBuilder payload = Json.createArrayBuilder().add(fingerprint);
+        JsonArrayBuilder payload = JsonP.PROVIDER.createArrayBuilder().add(fingerprint);
         position.forEach(payload::add);
         byte[] bytes = payload.build().toString().getBytes(StandardCharsets.UTF_8);
         Base64.Encoder base64 = Base64.getUrlEncoder().withoutPadding();
@@ -62,7 +62,7 @@ public class CursorCodec {
             if (!MessageDigest.isEqual(mac(bytes), base64.decode(cursor.substring(dot + 1)))) {
                 throw invalid();
             }
-            JsonArray payload = Json.createReader(new StringReader(new String(bytes, StandardCharsets.UTF_8))).readArray();
+            JsonArray payload = JsonP.PROVIDER.createReader(new StringReader(new String(bytes, StandardCharsets.UTF_8))).readArray();
             if (payload.size() != positionSize + 1 || !fingerprint.equals(payload.getString(0))) {
                 throw invalid();
             }

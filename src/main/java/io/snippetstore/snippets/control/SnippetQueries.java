@@ -17,7 +17,7 @@ import io.snippetstore.storage.control.DatabaseMigrations;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
+import io.snippetstore.platform.JsonP;
 import jakarta.json.JsonString;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -174,7 +174,7 @@ public class SnippetQueries {
     }
 
     private static SnippetData snippet(ResultSet row) throws SQLException {
-        List<String> tags = Json.createReader(new StringReader(row.getString("tags"))).readArray()
+        List<String> tags = JsonP.PROVIDER.createReader(new StringReader(row.getString("tags"))).readArray()
                 .getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
         SnippetFields fields = new SnippetFields(row.getString("title"), row.getString("description"), row.getString("notes"),
                 row.getString("language"), row.getString("code"), tags);
