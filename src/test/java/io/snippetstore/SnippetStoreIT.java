@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.net.URL;
 
+import io.snippetstore.attachments.AttachmentsTests;
 import io.snippetstore.auth.BrowserLoginInChromiumTests;
 import io.snippetstore.auth.BrowserLoginTests;
 import io.snippetstore.auth.SecretsAtRestTests;
@@ -94,5 +95,9 @@ class SnippetStoreIT {
 
     @Nested
     class ConcurrentWrites extends ConcurrentWritesTests {
+    }
+
+    @Nested
+    class Attachments extends AttachmentsTests {
     }
 }

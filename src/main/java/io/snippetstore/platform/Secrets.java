@@ -27,8 +27,13 @@ public final class Secrets {
     }
 
     public static byte[] sha256(byte[] value) {
+        return newSha256().digest(value);
+    }
+
+    /** A fresh SHA-256 digest, for data that arrives in pieces. */
+    public static MessageDigest newSha256() {
         try {
-            return MessageDigest.getInstance("SHA-256").digest(value);
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("Every Java runtime has SHA-256", e);
         }

@@ -1,5 +1,6 @@
 package io.snippetstore.testing;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.CookieManager;
@@ -63,9 +64,18 @@ public class ApiClient {
     }
 
     public Reply sendBytes(String method, String path, String contentType, byte[] body, Map<String, String> headers) {
+        return send(method, path, contentType, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body), headers);
+    }
+
+    /** Sends {@code body} without a {@code Content-Length}: as chunks, the way a client streams what it cannot measure. */
+    public Reply sendStream(String method, String path, String contentType, byte[] body) {
+        return send(method, path, contentType, HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body)), Map.of());
+    }
+
+    private Reply send(String method, String path, String contentType, HttpRequest.BodyPublisher body, Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base().resolve(path.startsWith("/") ? path.substring(1) : path))
                 .timeout(Duration.ofSeconds(60))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+                .method(method, body);
         if (contentType != null) {
             request.header("Content-Type", contentType);
         }

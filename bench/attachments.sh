@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Attachment benchmark: a 1 GiB upload and download through a server limited to a 256 MiB heap,
+# beside dd writing 1 GiB to the same disk with an fsync (the raw write speed). Checks that the
+# downloaded bytes have the uploaded SHA-256 and reports MB/s and the server's peak RSS.
+# Usage: bench/attachments.sh [MiB]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mib="${1:-1024}"
+port=18182
+base="http://127.0.0.1:$port"
+mkdir -p target
+work="$(mktemp -d "$PWD/target/bench-attachments.XXXXXX")"   # same disk as ./data
+log="$work/server.log"
+
+[ -f target/snippet-store.war ] && [ -f target/payara-micro.jar ] || mvn -B -q package -DskipTests
+
+mb_per_s() {   # bytes, seconds
+    awk -v b="$1" -v s="$2" 'BEGIN { printf "%.0f", b / s / 1000000 }'
+}
+
+bytes=$((mib * 1024 * 1024))
+head -c "$bytes" /dev/urandom >"$work/upload.bin"
+expected=$(sha256sum "$work/upload.bin" | cut -d' ' -f1)
+
+start=$(date +%s.%N)
+dd if=/dev/zero of="$work/dd.bin" bs=1M count="$mib" conv=fsync status=none
+dd_seconds=$(awk -v start="$start" -v end="$(date +%s.%N)" 'BEGIN { print end - start }')
+rm -f "$work/dd.bin"
+
+mkdir -p "$work/data" "$work/tmp"
+SNIPPETS_DATA_DIR="$work/data" SNIPPETS_ADMIN_PASSWORD=bench-admin-password SNIPPETS_MAX_UPLOAD_BYTES=$((bytes * 2)) \
+    java -Xmx256m -Djava.io.tmpdir="$work/tmp" -jar target/payara-micro.jar \
+    --deploy target/snippet-store.war --contextroot / --port "$port" --nocluster >"$log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$work"' EXIT
+until curl -sf -o /dev/null "$base/api/ready"; do sleep 0.5; done
+
+cookies="$work/cookies"
+curl -sf -c "$cookies" -H 'Content-Type: application/json' \
+     -d '{"username":"admin","password":"bench-admin-password"}' "$base/api/v1/auth/login" >/dev/null
+token=$(curl -sf -b "$cookies" -H 'Content-Type: application/json' -d '{"name":"bench"}' "$base/api/v1/auth/tokens" \
+        | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
+auth="Authorization: Bearer $token"
+snippet=$(curl -sf -H "$auth" -H 'Content-Type: application/json' \
+          -d '{"title":"big file","language":"text","code":"see the attachment","tags":[]}' "$base/api/v1/snippets" \
+          | sed -n 's/.*"data":{"id":"\([^"]*\)".*/\1/p')
+
+upload_seconds=$(curl -sf -o "$work/created.json" -w '%{time_total}' -H "$auth" -F "file=@$work/upload.bin" \
+                 "$base/api/v1/snippets/$snippet/attachments")
+attachment=$(sed -n 's/.*"data":{"id":"\([^"]*\)".*/\1/p' "$work/created.json")
+stored=$(sed -n 's/.*"sha256":"\([^"]*\)".*/\1/p' "$work/created.json")
+rm -f "$work/upload.bin"
+
+download_seconds=$(curl -sf -o "$work/download.bin" -w '%{time_total}' -H "$auth" \
+                   "$base/api/v1/attachments/$attachment/download")
+downloaded=$(sha256sum "$work/download.bin" | cut -d' ' -f1)
+peak_rss_kib=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
+
+[ "$stored" = "$expected" ] && [ "$downloaded" = "$expected" ] && verdict="match" || verdict="MISMATCH"
+echo "| measure | value |"
+echo "|---|---|"
+echo "| file | $mib MiB of random bytes |"
+echo "| dd write with conv=fsync (raw disk) | $(mb_per_s "$bytes" "$dd_seconds") MB/s |"
+echo "| upload (curl -F, until 201) | $(mb_per_s "$bytes" "$upload_seconds") MB/s ($upload_seconds s) |"
+echo "| download (curl, to a file) | $(mb_per_s "$bytes" "$download_seconds") MB/s ($download_seconds s) |"
+echo "| SHA-256 of upload, stored and download | $verdict |"
+echo "| server peak RSS (VmHWM), heap -Xmx256m | $((peak_rss_kib / 1024)) MiB |"

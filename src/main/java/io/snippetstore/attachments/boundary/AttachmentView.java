@@ -1,0 +1,17 @@
+package io.snippetstore.attachments.boundary;
+
+import io.snippetstore.attachments.control.AttachmentData;
+import io.snippetstore.platform.Timestamps;
+import jakarta.json.bind.annotation.JsonbPropertyOrder;
+
+/** An attachment on the wire: the blob download metadata. */
+@JsonbPropertyOrder({"id", "snippetId", "filename", "mimeType", "size", "sha256", "createdAt", "downloadUrl"})
+public record AttachmentView(String id, String snippetId, String filename, String mimeType, long size, String sha256,
+                             String createdAt, String downloadUrl) {
+
+    static AttachmentView of(AttachmentData attachment) {
+        return new AttachmentView(attachment.id(), attachment.snippetId(), attachment.filename(), attachment.mimeType(),
+                attachment.size(), attachment.sha256(), Timestamps.format(attachment.createdAt()),
+                "/api/v1/attachments/" + attachment.id() + "/download");
+    }
+}

@@ -1,0 +1,140 @@
+package io.snippetstore.attachments.boundary;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+
+import io.snippetstore.attachments.control.StagingArea;
+import io.snippetstore.attachments.control.Upload;
+import io.snippetstore.attachments.entity.Attachment;
+import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.FieldError;
+import io.snippetstore.platform.Secrets;
+import jakarta.servlet.http.HttpServletRequest;
+import org.apache.commons.fileupload2.core.FileItemInput;
+import org.apache.commons.fileupload2.core.FileItemInputIterator;
+import org.apache.commons.fileupload2.core.FileUploadException;
+import org.apache.commons.fileupload2.core.FileUploadSizeException;
+import org.apache.commons.fileupload2.jakarta.servlet6.JakartaServletFileUpload;
+
+/**
+ * Receives a {@code multipart/form-data} upload as it streams in: the {@code file} part goes
+ * straight into a staging file, its size checked against the limit and its SHA-256 taken on the
+ * way; the small {@code mimeType} part is read as text; other parts are skipped. Nothing is
+ * held in memory but a buffer, and whatever fails, the staging file is gone before the answer.
+ */
+final class UploadReceiver {
+
+    /** Room for the multipart framing and the {@code mimeType} part beside a file at the limit. */
+    static final long MULTIPART_ALLOWANCE = 64 * 1024;
+
+    private static final int MIME_TYPE_PART_MAX_BYTES = Attachment.MIME_TYPE_MAX * 4;
+    private static final int BUFFER_BYTES = 64 * 1024;
+
+    private final StagingArea staging;
+    private Path staged;
+    private String clientFilename;
+    private String fileContentType;
+    private String requestedMimeType;
+    private long size;
+    private String sha256;
+
+    private UploadReceiver(StagingArea staging) {
+        this.staging = staging;
+    }
+
+    /** An upload whose staging file is deleted on {@link #close()}. */
+    record Received(Upload upload, StagingArea staging) implements AutoCloseable {
+
+        @Override
+        public void close() {
+            staging.delete(upload.staged());
+        }
+    }
+
+    static Received receive(HttpServletRequest request, StagingArea staging) {
+        if (request.getContentLengthLong() > staging.maxUploadBytes() + MULTIPART_ALLOWANCE) {
+            throw staging.tooLarge();
+        }
+        UploadReceiver receiver = new UploadReceiver(staging);
+        try {
+            receiver.read(request);
+        } catch (RuntimeException | IOException e) {
+            if (receiver.staged != null) {
+                staging.delete(receiver.staged);
+            }
+            throw receiver.failure(e);
+        }
+        if (receiver.staged == null) {
+            throw ApiException.validationFailed(List.of(new FieldError("file", "is required: a multipart part named file")));
+        }
+        return new Received(new Upload(receiver.clientFilename, receiver.requestedMimeType, receiver.fileContentType,
+                receiver.staged, receiver.size, receiver.sha256), staging);
+    }
+
+    private void read(HttpServletRequest request) throws IOException {
+        JakartaServletFileUpload<?, ?> multipart = new JakartaServletFileUpload<>();
+        multipart.setHeaderCharset(StandardCharsets.UTF_8);
+        multipart.setSizeMax(staging.maxUploadBytes() + MULTIPART_ALLOWANCE);
+        FileItemInputIterator parts = multipart.getItemIterator(request);
+        while (parts.hasNext()) {
+            FileItemInput part = parts.next();
+            if ("file".equals(part.getFieldName()) && staged == null) {
+                stageFile(part);
+            } else if ("mimeType".equals(part.getFieldName()) && requestedMimeType == null) {
+                requestedMimeType = text(part);
+            }
+        }
+    }
+
+    private void stageFile(FileItemInput part) throws IOException {
+        staged = staging.newFile();
+        clientFilename = part.getName();
+        fileContentType = part.getContentType();
+        MessageDigest digest = Secrets.newSha256();
+        byte[] buffer = new byte[BUFFER_BYTES];
+        try (InputStream in = part.getInputStream(); OutputStream out = Files.newOutputStream(staged)) {
+            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+                size += read;
+                if (size > staging.maxUploadBytes()) {
+                    throw staging.tooLarge();
+                }
+                digest.update(buffer, 0, read);
+                out.write(buffer, 0, read);
+            }
+        }
+        sha256 = HexFormat.of().formatHex(digest.digest());
+    }
+
+    private static String text(FileItemInput part) throws IOException {
+        try (InputStream in = part.getInputStream()) {
+            byte[] bytes = in.readNBytes(MIME_TYPE_PART_MAX_BYTES + 1);
+            if (bytes.length > MIME_TYPE_PART_MAX_BYTES) {
+                throw ApiException.validationFailed(List.of(new FieldError("mimeType", "must be at most " + Attachment.MIME_TYPE_MAX + " characters")));
+            }
+            return new String(bytes, StandardCharsets.UTF_8);
+        }
+    }
+
+    /** What the client hears: its own mistake as it was, a body over the limit as 413, anything unreadable as 400. */
+    private RuntimeException failure(Exception cause) {
+        if (cause instanceof ApiException apiException) {
+            return apiException;
+        }
+        for (Throwable reason = cause; reason != null; reason = reason.getCause()) {
+            if (reason instanceof FileUploadSizeException) {
+                return staging.tooLarge();
+            }
+        }
+        if (cause instanceof IOException) {
+            return ApiException.badRequest("The multipart body could not be read: it is malformed or ended early.");
+        }
+        return (RuntimeException) cause;
+    }
+}

@@ -1,0 +1,68 @@
+package io.snippetstore.testing;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * One HTTP/1.1 request over a plain socket, written piece by piece: for what a full client
+ * hides, such as a body sent slowly or a {@code Content-Length} that the body never reaches.
+ */
+public final class RawHttp implements AutoCloseable {
+
+    private final Socket socket;
+    private final OutputStream out;
+
+    public RawHttp(String method, String path, Map<String, String> headers) {
+        try {
+            socket = new Socket("127.0.0.1", ApiClient.base().getPort());
+            socket.setSoTimeout(60_000);
+            out = socket.getOutputStream();
+            StringBuilder head = new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
+            headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+            out.write(head.append("\r\n").toString().getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public RawHttp write(byte[] bytes) {
+        try {
+            out.write(bytes);
+            out.flush();
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The status code of the response, read without sending anything more. */
+    public int status() {
+        try {
+            InputStream in = socket.getInputStream();
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            for (int b = in.read(); b >= 0 && b != '\n'; b = in.read()) {
+                line.write(b);
+            }
+            String statusLine = line.toString(StandardCharsets.ISO_8859_1);
+            return Integer.parseInt(statusLine.split(" ")[1]);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
