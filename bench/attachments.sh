@@ -33,7 +33,12 @@ SNIPPETS_DATA_DIR="$work/data" SNIPPETS_ADMIN_PASSWORD=bench-admin-password SNIP
     java -Xmx256m -Djava.io.tmpdir="$work/tmp" -jar target/payara-micro.jar \
     --deploy target/snippet-store.war --contextroot / --port "$port" --nocluster >"$log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$work"' EXIT
+stop() {   # the server deletes its runtime files while shutting down: remove the folder only after it is gone
+    kill "$server" 2>/dev/null || true
+    while kill -0 "$server" 2>/dev/null; do sleep 0.2; done
+    rm -rf "$work"
+}
+trap stop EXIT
 until curl -sf -o /dev/null "$base/api/ready"; do sleep 0.5; done
 
 cookies="$work/cookies"
