@@ -19,6 +19,7 @@ import io.snippetstore.storage.ConcurrentWritesTests;
 import io.snippetstore.storage.StorageSettingsTests;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.SnippetStoreDeployment;
+import io.snippetstore.web.WebInterfaceInChromiumTests;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
@@ -99,5 +100,9 @@ class SnippetStoreIT {
 
     @Nested
     class Attachments extends AttachmentsTests {
+    }
+
+    @Nested
+    class WebInterfaceInChromium extends WebInterfaceInChromiumTests {
     }
 }

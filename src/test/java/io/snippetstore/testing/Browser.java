@@ -6,12 +6,18 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
 
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
 
 /**
  * A real headless Chromium (Debian's {@code chromium} and {@code chromium-driver}), driven by
@@ -21,14 +27,22 @@ public final class Browser implements AutoCloseable {
 
     private final ChromeDriver driver;
     private final Path profile;
+    private final Path downloads;
 
     public Browser() {
         try {
             profile = Files.createTempDirectory("snippets-chromium");
+            downloads = Files.createDirectory(profile.resolve("downloads"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         ChromeOptions options = new ChromeOptions();
+        options.setExperimentalOption("prefs", Map.of(
+                "download.default_directory", downloads.toString(),
+                "download.prompt_for_download", false));
+        LoggingPreferences logging = new LoggingPreferences();
+        logging.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logging);
         options.setBinary(System.getProperty("snippets.chromium", "/usr/bin/chromium"));
         options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -43,6 +57,19 @@ public final class Browser implements AutoCloseable {
 
     public WebDriver driver() {
         return driver;
+    }
+
+    /** Where the browser saves downloads. */
+    public Path downloads() {
+        return downloads;
+    }
+
+    /** What the pages wrote to the console at level SEVERE (script errors, CSP violations, failed loads) since the last call. */
+    public List<String> consoleErrors() {
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
+                .map(LogEntry::getMessage)
+                .toList();
     }
 
     /** Opens a path of the service under test. */

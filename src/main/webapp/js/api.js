@@ -1,0 +1,71 @@
+// The JSON API as the page uses it: the session cookie authenticates, every failure becomes an
+// ApiError carrying the API's own message and field details, and a lost session goes to sign-in.
+
+export class ApiError extends Error {
+    constructor(status, code, message, details = []) {
+        super(message);
+        this.status = status;
+        this.code = code;
+        this.details = details;
+    }
+}
+
+const UNREACHABLE = "The service cannot be reached. Check your connection and try again.";
+
+export function signIn() {
+    window.location.assign("/login?next=" + encodeURIComponent(window.location.pathname + window.location.hash));
+}
+
+function failure(status, payload) {
+    if (status === 401) {
+        signIn();
+    }
+    return new ApiError(status, payload?.error?.code ?? `http_${status}`,
+        payload?.error?.message ?? `The request failed (HTTP ${status}).`, payload?.error?.details ?? []);
+}
+
+/** Calls the API; resolves to {data, meta, etag} of a success envelope. */
+export async function api(method, path, {body, headers = {}} = {}) {
+    const init = {method, credentials: "same-origin", headers: {"Accept": "application/json", ...headers}};
+    if (body !== undefined) {
+        init.headers["Content-Type"] = "application/json";
+        init.body = JSON.stringify(body);
+    }
+    let response;
+    try {
+        response = await fetch(path, init);
+    } catch {
+        throw new ApiError(0, "unreachable", UNREACHABLE);
+    }
+    const payload = await response.json().catch(() => null);
+    if (!response.ok) {
+        throw failure(response.status, payload);
+    }
+    return {data: payload?.data, meta: payload?.meta, etag: response.headers.get("ETag")};
+}
+
+/** Uploads a file as multipart/form-data, reporting progress as a fraction from 0 to 1. */
+export function upload(path, file, onProgress) {
+    return new Promise((resolve, reject) => {
+        const request = new XMLHttpRequest();
+        request.open("POST", path);
+        request.setRequestHeader("Accept", "application/json");
+        request.responseType = "json";
+        request.upload.addEventListener("progress", (event) => {
+            if (event.lengthComputable) {
+                onProgress(event.loaded / event.total);
+            }
+        });
+        request.addEventListener("load", () => {
+            if (request.status >= 200 && request.status < 300) {
+                resolve(request.response?.data);
+            } else {
+                reject(failure(request.status, request.response));
+            }
+        });
+        request.addEventListener("error", () => reject(new ApiError(0, "unreachable", UNREACHABLE)));
+        const form = new FormData();
+        form.append("file", file, file.name);
+        request.send(form);
+    });
+}

@@ -1,0 +1,69 @@
+// The single-page interface: a hash router over four views, the notice area for errors, sign-out,
+// and the "/" shortcut to the search box.
+import {api} from "./api.js";
+import {replace} from "./dom.js";
+import {clearNotice, report} from "./notice.js";
+import {showList} from "./list.js";
+import {showSnippet} from "./snippet.js";
+import {showEditor} from "./editor.js";
+import {showTokens} from "./tokens.js";
+
+const view = document.getElementById("view");
+
+async function route() {
+    clearNotice();
+    const path = window.location.hash.replace(/^#/, "") || "/";
+    const snippet = path.match(/^\/s\/([^/]+)$/);
+    const edit = path.match(/^\/s\/([^/]+)\/edit$/);
+    try {
+        if (path === "/") {
+            await showList(view);
+        } else if (path === "/new") {
+            await showEditor(view, null);
+        } else if (snippet) {
+            await showSnippet(view, decodeURIComponent(snippet[1]));
+        } else if (edit) {
+            await showEditor(view, decodeURIComponent(edit[1]));
+        } else if (path === "/tokens") {
+            await showTokens(view);
+        } else {
+            replace(view);
+            report("There is no such page here.");
+        }
+    } catch (error) {
+        report(error);
+    }
+}
+
+document.getElementById("sign-out").addEventListener("click", async () => {
+    try {
+        await api("POST", "/api/v1/auth/logout");
+        window.location.assign("/login");
+    } catch (error) {
+        report(error);
+    }
+});
+
+document.addEventListener("keydown", (event) => {
+    const typing = event.target.closest?.("input, textarea, select, [contenteditable]");
+    if (event.key !== "/" || typing || event.ctrlKey || event.metaKey || event.altKey) {
+        return;
+    }
+    event.preventDefault();
+    if (window.location.hash && window.location.hash !== "#/") {
+        window.location.hash = "#/";
+        window.addEventListener("snippets:list-shown", () => document.getElementById("search")?.focus(), {once: true});
+    } else {
+        document.getElementById("search")?.focus();
+    }
+});
+
+window.addEventListener("hashchange", route);
+
+try {
+    const {data} = await api("GET", "/api/v1/auth/whoami");
+    document.getElementById("whoami").textContent = data.username;
+    await route();
+} catch (error) {
+    report(error);
+}

@@ -1,0 +1,69 @@
+// Building the page from data without ever parsing data as HTML: every text goes in as a text node.
+
+/**
+ * An element: h("a", {href: "#/", class: "brand"}, "text", child, ...). Attributes starting with
+ * "on" become event listeners; false, null and undefined attributes are left out.
+ */
+export function h(tag, attributes = {}, ...children) {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) {
+        if (value === false || value === null || value === undefined) {
+            continue;
+        }
+        if (name.startsWith("on") && typeof value === "function") {
+            element.addEventListener(name.slice(2), value);
+        } else if (value === true) {
+            element.setAttribute(name, "");
+        } else {
+            element.setAttribute(name, String(value));
+        }
+    }
+    append(element, children);
+    return element;
+}
+
+function append(element, children) {
+    for (const child of children.flat()) {
+        if (child === null || child === undefined || child === false) {
+            continue;
+        }
+        element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+}
+
+/** Replaces everything inside `element` with `children`. */
+export function replace(element, ...children) {
+    element.replaceChildren();
+    append(element, children);
+}
+
+export function formatDate(timestamp) {
+    return timestamp ? new Date(timestamp).toLocaleString(undefined, {dateStyle: "medium", timeStyle: "short"}) : "never";
+}
+
+export function formatBytes(bytes) {
+    const units = ["bytes", "KB", "MB", "GB"];
+    let value = bytes;
+    let unit = 0;
+    while (value >= 1000 && unit < units.length - 1) {
+        value /= 1000;
+        unit++;
+    }
+    return unit === 0 ? `${bytes} bytes` : `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/** Copies text to the clipboard; resolves to whether it worked. */
+export async function copyText(text) {
+    try {
+        await navigator.clipboard.writeText(text);
+        return true;
+    } catch {
+        const scratch = h("textarea", {class: "offscreen", "aria-hidden": "true"});
+        scratch.value = text;
+        document.body.append(scratch);
+        scratch.select();
+        const copied = document.execCommand("copy");
+        scratch.remove();
+        return copied;
+    }
+}

@@ -1,0 +1,80 @@
+// API tokens for scripts and tools: create one (its value is shown once), see when each was last
+// used, revoke.
+import {api} from "./api.js";
+import {copyText, formatDate, h, replace} from "./dom.js";
+import {report} from "./notice.js";
+import {confirmDialog} from "./snippet.js";
+
+export async function showTokens(view) {
+    const rows = h("tbody", {});
+    const created = h("div", {id: "new-token", class: "callout", hidden: true});
+    const name = h("input", {id: "token-name", required: true, autocomplete: "off", placeholder: "laptop CLI"});
+    const expiry = h("input", {id: "token-expiry", type: "number", min: "1", inputmode: "numeric", placeholder: "never"});
+    const formError = h("p", {id: "token-error", class: "error", role: "alert", hidden: true});
+
+    async function load() {
+        const {data} = await api("GET", "/api/v1/auth/tokens");
+        replace(rows, data.length === 0 ? h("tr", {}, h("td", {colspan: "5", class: "muted"}, "No tokens.")) : data.map((token) =>
+            h("tr", {},
+                h("td", {"data-label": "Name"}, token.name),
+                h("td", {"data-label": "Created"}, formatDate(token.createdAt)),
+                h("td", {"data-label": "Last used"}, formatDate(token.lastUsedAt)),
+                h("td", {"data-label": "Expires"}, token.expiresAt ? formatDate(token.expiresAt) : "never"),
+                h("td", {}, h("button", {
+                    type: "button", class: "link danger-text", "aria-label": `Revoke token ${token.name}`,
+                    onclick: async () => {
+                        if (await confirmDialog(`Revoke “${token.name}”? Anything using it stops working at once.`, "Revoke")) {
+                            try {
+                                await api("DELETE", `/api/v1/auth/tokens/${encodeURIComponent(token.id)}`);
+                                await load();
+                            } catch (error) {
+                                report(error);
+                            }
+                        }
+                    },
+                }, "Revoke")))));
+    }
+
+    const form = h("form", {id: "token-form", class: "inline-form", novalidate: true},
+        h("div", {class: "field grow"}, h("label", {for: "token-name"}, "Name"), name),
+        h("div", {class: "field"}, h("label", {for: "token-expiry"}, "Expires in days"), expiry),
+        h("button", {type: "submit", id: "create-token"}, "Create token"));
+    form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        formError.hidden = true;
+        try {
+            const body = {name: name.value};
+            if (expiry.value !== "") {
+                body.expiresInDays = Number(expiry.value);
+            }
+            const {data} = await api("POST", "/api/v1/auth/tokens", {body});
+            const status = h("span", {class: "muted", role: "status"});
+            replace(created,
+                h("p", {}, h("strong", {}, "Copy this token now. "), "It is shown only once; the service keeps only its hash."),
+                h("code", {id: "new-token-value"}, data.token),
+                h("button", {
+                    type: "button", id: "copy-token", class: "secondary",
+                    onclick: async () => status.textContent = await copyText(data.token) ? "Copied." : "Copy failed: select it and copy it by hand.",
+                }, "Copy token"),
+                status);
+            created.hidden = false;
+            name.value = "";
+            expiry.value = "";
+            await load();
+        } catch (error) {
+            formError.textContent = [error.message, ...(error.details ?? []).map((detail) => `${detail.field} ${detail.message}.`)].join(" ");
+            formError.hidden = false;
+        }
+    });
+
+    replace(view,
+        h("h1", {}, "API tokens"),
+        h("p", {class: "muted"}, "Scripts and tools send a token as ", h("code", {}, "Authorization: Bearer <token>"), "."),
+        form, formError, created,
+        h("table", {class: "tokens", id: "tokens"},
+            h("thead", {}, h("tr", {},
+                h("th", {scope: "col"}, "Name"), h("th", {scope: "col"}, "Created"), h("th", {scope: "col"}, "Last used"),
+                h("th", {scope: "col"}, "Expires"), h("th", {scope: "col"}, h("span", {class: "visually-hidden"}, "Actions")))),
+            rows));
+    await load();
+}

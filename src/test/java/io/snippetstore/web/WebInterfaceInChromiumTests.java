@@ -1,0 +1,284 @@
+package io.snippetstore.web;
+
+import static io.snippetstore.testing.SnippetsApi.create;
+import static io.snippetstore.testing.SnippetsApi.snippet;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.openqa.selenium.support.ui.ExpectedConditions.textToBePresentInElementLocated;
+import static org.openqa.selenium.support.ui.ExpectedConditions.visibilityOfElementLocated;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Browser;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestUsers;
+import io.snippetstore.testing.TestUsers.TestUser;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chromium.ChromiumDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/** The web interface as a person uses it, in a real headless Chromium against the real service. */
+public abstract class WebInterfaceInChromiumTests {
+
+    private static final String CODE = "int binarySearch(int[] sortedValues, int key) {\n    return -1;\n}\n";
+
+    private final TestUser user = TestUsers.create();
+    private final ApiClient api = TestUsers.withToken(user);
+
+    private static WebElement visible(WebDriverWait wait, String id) {
+        return wait.until(visibilityOfElementLocated(By.id(id)));
+    }
+
+    private static void signIn(Browser browser, WebDriverWait wait, TestUser user) {
+        browser.open("/");
+        visible(wait, "username").sendKeys(user.username());
+        browser.driver().findElement(By.id("password")).sendKeys(user.password());
+        browser.driver().findElement(By.id("sign-in")).click();
+        visible(wait, "search");
+        wait.until(textToBePresentInElementLocated(By.id("whoami"), user.username()));
+    }
+
+    /** The titles listed, read in one script call, so that a list being re-rendered is never half read. */
+    @SuppressWarnings("unchecked")
+    private static List<String> resultTitles(WebDriver driver) {
+        return (List<String>) script(driver, "return [...document.querySelectorAll('#results h2')].map(title => title.textContent)");
+    }
+
+    private static Object script(WebDriver driver, String javascript) {
+        return ((JavascriptExecutor) driver).executeScript(javascript);
+    }
+
+    /** Script errors and blocked loads; the API's own 4xx answers are expected in these flows. */
+    private static List<String> scriptErrors(Browser browser) {
+        return browser.consoleErrors().stream()
+                .filter(message -> !message.contains("Failed to load resource: the server responded with a status of"))
+                .toList();
+    }
+
+    @Test
+    void aPersonWritesFindsFiltersEditsAndAttachesInTheBrowser() throws IOException {
+        create(api, snippet("Cache warm-up", "python", "def warm(cache):\n    return cache", "cache"));
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+
+            driver.findElement(By.id("nav-new")).click();
+            visible(wait, "title");
+            driver.findElement(By.id("save")).click();
+            assertTrue(visible(wait, "title-error").getText().startsWith("Title "), "the API's message sits beside its field");
+            assertTrue(visible(wait, "code-error").isDisplayed());
+
+            driver.findElement(By.id("title")).sendKeys("Binary search in Java");
+            driver.findElement(By.id("language")).sendKeys("java");
+            driver.findElement(By.id("tags")).sendKeys("algorithms, search");
+            driver.findElement(By.id("description")).sendKeys("Find an index fast.");
+            driver.findElement(By.id("code")).sendKeys(CODE);
+            driver.findElement(By.id("notes")).sendKeys("<b>not bold</b> & <script>alert(1)</script>");
+            assertFalse(driver.findElement(By.id("title-error")).isDisplayed(), "a field's message goes once the field is edited");
+            script(driver, "window.scrollTo(0, 0)");
+            browser.screenshot("editor");
+            driver.findElement(By.id("save")).click();
+
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Binary search in Java"));
+            assertEquals("<b>not bold</b> & <script>alert(1)</script>", driver.findElement(By.id("notes")).getText(),
+                    "notes are shown as text, never as HTML");
+            assertTrue(driver.findElements(By.cssSelector("#notes b, #notes script")).isEmpty());
+            WebElement code = driver.findElement(By.id("code"));
+            assertTrue(code.getAttribute("class").contains("language-java"), code.getAttribute("class"));
+            assertFalse(code.findElements(By.cssSelector(".hljs-keyword")).isEmpty(), "the code is highlighted");
+            assertEquals(CODE.strip(), code.getText().strip());
+            String snippetId = URI.create(driver.getCurrentUrl()).getFragment().substring("/s/".length());
+
+            Path file = Files.createTempFile("attachment", ".bin");
+            byte[] bytes = new byte[300_000];
+            new Random(42).nextBytes(bytes);
+            Files.write(file, bytes);
+            driver.findElement(By.id("file-input")).sendKeys(file.toString());
+            WebElement link = wait.until(visibilityOfElementLocated(By.cssSelector("#attachments a.download")));
+            assertEquals(file.getFileName().toString(), link.getText());
+            browser.screenshot("snippet");
+            link.click();
+            Path downloaded = browser.downloads().resolve(file.getFileName().toString());
+            wait.until(ignored -> Files.exists(downloaded) && sizeOf(downloaded) == bytes.length);
+            assertArrayEquals(bytes, Files.readAllBytes(downloaded), "the download has the uploaded bytes");
+
+            driver.findElement(By.id("copy")).click();
+            wait.until(textToBePresentInElementLocated(By.id("copy-status"), "Copied."));
+
+            driver.findElement(By.cssSelector("#attachments button[aria-label^='Delete attachment']")).click();
+            visible(wait, "confirm-ok").click();
+            wait.until(textToBePresentInElementLocated(By.id("attachments"), "No attachments yet."));
+            assertEquals(0, api.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount"));
+
+            driver.findElement(By.id("nav-home")).click();
+            visible(wait, "search").sendKeys("sortedVal");
+            wait.until(ignored -> resultTitles(driver).equals(List.of("Binary search in Java")));
+            browser.screenshot("list");
+
+            driver.findElement(By.id("search")).sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
+            wait.until(ignored -> resultTitles(driver).size() == 2);
+            driver.findElement(By.cssSelector("#results button.chip[aria-label='Filter by tag cache']")).click();
+            wait.until(ignored -> resultTitles(driver).equals(List.of("Cache warm-up")));
+            assertEquals(1, driver.findElements(By.cssSelector("#active-tags .chip")).size());
+            driver.findElement(By.cssSelector("#active-tags .chip")).click();
+            wait.until(ignored -> resultTitles(driver).size() == 2);
+
+            browser.open("/#/s/" + snippetId + "/edit");
+            WebElement title = visible(wait, "title");
+            wait.until(ignored -> !title.getAttribute("value").isEmpty());
+            title.sendKeys(Keys.chord(Keys.CONTROL, "a"), "Binary search, iterative");
+            driver.findElement(By.id("save")).click();
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Binary search, iterative"));
+            assertEquals("Binary search, iterative", api.get("/api/v1/snippets/" + snippetId).data().getString("title"));
+
+            browser.open("/#/s/" + snippetId + "/edit");
+            visible(wait, "title");
+            Reply meanwhile = api.patch("/api/v1/snippets/" + snippetId, Json.createObjectBuilder().add("notes", "changed elsewhere").build());
+            assertEquals(200, meanwhile.status(), meanwhile::toString);
+            driver.findElement(By.id("description")).sendKeys(" Mine.");
+            driver.findElement(By.id("save")).click();
+            assertTrue(visible(wait, "form-error").getText().contains("Someone else changed this snippet"));
+            assertEquals("changed elsewhere", api.get("/api/v1/snippets/" + snippetId).data().getString("notes"), "nothing was overwritten");
+
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void deletingAsksFirstAndErrorsFromTheApiReachTheUserAsText() {
+        JsonObject doomed = create(api, snippet("Doomed", "sql", "select 1"));
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+
+            browser.open("/#/s/" + doomed.getString("id"));
+            visible(wait, "delete").click();
+            visible(wait, "confirm-cancel").click();
+            assertEquals(200, api.get("/api/v1/snippets/" + doomed.getString("id")).status(), "cancel keeps it");
+            driver.findElement(By.id("delete")).click();
+            visible(wait, "confirm-ok").click();
+            visible(wait, "search");
+            assertEquals(404, api.get("/api/v1/snippets/" + doomed.getString("id")).status());
+
+            browser.open("/#/s/no-such-snippet");
+            assertEquals("No such resource.", visible(wait, "notice").getText());
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void tokensAreCreatedShownOnceAndRevokedAndSigningOutEndsTheSession() {
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+
+            driver.findElement(By.id("nav-tokens")).click();
+            visible(wait, "token-name").sendKeys("laptop cli");
+            driver.findElement(By.id("create-token")).click();
+            String token = visible(wait, "new-token-value").getText();
+            assertTrue(token.startsWith("sst_"), token);
+            ApiClient tokenClient = new ApiClient().withBearer(token);
+            assertEquals(user.id(), tokenClient.get("/api/v1/auth/whoami").data().getString("userId"));
+            wait.until(textToBePresentInElementLocated(By.id("tokens"), "laptop cli"));
+            browser.screenshot("tokens");
+
+            driver.findElement(By.cssSelector("#tokens button[aria-label='Revoke token laptop cli']")).click();
+            visible(wait, "confirm-ok").click();
+            wait.until(ignored -> !driver.findElement(By.id("tokens")).getText().contains("laptop cli"));
+            assertEquals(401, tokenClient.get("/api/v1/auth/whoami").status(), "revoked at once");
+
+            driver.findElement(By.id("sign-out")).click();
+            visible(wait, "username");
+            browser.open("/");
+            visible(wait, "username");
+            assertTrue(driver.getCurrentUrl().contains("/login?next="), driver.getCurrentUrl());
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void slashFocusesSearchAndThePagesFitANarrowPhoneAndLoadNothingFromElsewhere() {
+        for (int i = 1; i <= 21; i++) {
+            create(api, snippet("Snippet number " + i, "text", "line " + i));
+        }
+        create(api, snippet("A snippet with a rather long title that has to wrap on a small phone screen", "text", "x".repeat(300), "one", "two"));
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            wait.until(ignored -> resultTitles(driver).size() == 20);
+            visible(wait, "load-more").click();
+            wait.until(ignored -> resultTitles(driver).size() == 22);
+            assertFalse(driver.findElement(By.id("load-more")).isDisplayed(), "nothing more to load");
+            assertEquals(22, resultTitles(driver).stream().distinct().count());
+
+            driver.findElement(By.tagName("body")).sendKeys("/");
+            assertEquals("search", driver.switchTo().activeElement().getAttribute("id"));
+
+            driver.manage().window().setSize(new Dimension(360, 780));
+            for (String page : List.of("/#/tokens", "/#/new", "/#/")) {
+                browser.open(page);
+                visible(wait, "view");
+                wait.until(ignored -> !driver.findElement(By.id("view")).getText().contains("Loading"));
+                assertEquals(Boolean.TRUE, script(driver, "return document.documentElement.scrollWidth <= window.innerWidth"),
+                        page + " scrolls sideways at 360 px");
+                assertEquals(List.of(), script(driver, "return [...document.querySelectorAll('input, select, textarea')]"
+                        + ".filter(control => control.labels.length === 0 && !control.getAttribute('aria-label')).map(control => control.id)"),
+                        page + " has controls without a label");
+            }
+            browser.screenshot("list-narrow");
+
+            String lightBackground = (String) script(driver, "return getComputedStyle(document.body).backgroundColor");
+            ((ChromiumDriver) driver).executeCdpCommand("Emulation.setEmulatedMedia",
+                    Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", "dark"))));
+            String darkBackground = (String) script(driver, "return getComputedStyle(document.body).backgroundColor");
+            assertFalse(lightBackground.equals(darkBackground), "the dark theme follows the system setting: " + darkBackground);
+            browser.screenshot("list-dark");
+            assertEquals(Boolean.TRUE, script(driver,
+                    "return performance.getEntriesByType('resource').every(entry => entry.name.startsWith(location.origin))"),
+                    "every script, style and request stays on this service");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void thePagesForbidInlineScriptAndOtherOriginsAndServeTheirLibraryFromTheWar() {
+        for (String page : List.of("/", "/login", "/js/app.js")) {
+            String policy = new ApiClient().get(page).header("Content-Security-Policy");
+            assertTrue(policy.contains("script-src 'self'") && policy.contains("default-src 'self'") && !policy.contains("unsafe-inline"),
+                    page + ": " + policy);
+        }
+        Reply highlighter = new ApiClient().get("/webjars/highlightjs/11.11.1/highlight.min.js");
+        assertEquals(200, highlighter.status());
+        assertTrue(highlighter.text().contains("Highlight.js"));
+    }
+
+    private static long sizeOf(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+}
