@@ -5,6 +5,7 @@
 # Usage: bench/attachments.sh [MiB]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/common.sh
 
 mib="${1:-1024}"
 port=18182
@@ -33,19 +34,9 @@ SNIPPETS_DATA_DIR="$work/data" SNIPPETS_ADMIN_PASSWORD=bench-admin-password SNIP
     java -Xmx256m -Djava.io.tmpdir="$work/tmp" -jar target/payara-micro.jar \
     --deploy target/snippet-store.war --contextroot / --port "$port" --nocluster >"$log" 2>&1 &
 server=$!
-stop() {   # the server deletes its runtime files while shutting down: remove the folder only after it is gone
-    kill "$server" 2>/dev/null || true
-    while kill -0 "$server" 2>/dev/null; do sleep 0.2; done
-    rm -rf "$work"
-}
-trap stop EXIT
-until curl -sf -o /dev/null "$base/api/ready"; do sleep 0.5; done
-
-cookies="$work/cookies"
-curl -sf -c "$cookies" -H 'Content-Type: application/json' \
-     -d '{"username":"admin","password":"bench-admin-password"}' "$base/api/v1/auth/login" >/dev/null
-token=$(curl -sf -b "$cookies" -H 'Content-Type: application/json' -d '{"name":"bench"}' "$base/api/v1/auth/tokens" \
-        | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
+trap 'stop_server "$server" "$work"' EXIT
+wait_until_ready "$base"
+token=$(admin_token "$base" bench-admin-password "$work/cookies")
 auth="Authorization: Bearer $token"
 snippet=$(curl -sf -H "$auth" -H 'Content-Type: application/json' \
           -d '{"title":"big file","language":"text","code":"see the attachment","tags":[]}' "$base/api/v1/snippets" \

@@ -6,6 +6,7 @@
 # Usage: bench/snippets.sh [count] [seconds-per-measurement]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/common.sh
 
 count="${1:-100000}"
 seconds="${2:-10}"
@@ -20,14 +21,9 @@ command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk 
 SNIPPETS_DATA_DIR="$data" SNIPPETS_ADMIN_PASSWORD=bench-admin-password \
     java -jar target/payara-micro.jar --deploy target/snippet-store.war --contextroot / --port "$port" --nocluster >"$log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$data"' EXIT
-until curl -sf -o /dev/null "$base/api/ready"; do sleep 0.5; done
-
-cookies="$data/cookies"
-curl -sf -c "$cookies" -H 'Content-Type: application/json' \
-     -d '{"username":"admin","password":"bench-admin-password"}' "$base/api/v1/auth/login" >/dev/null
-token=$(curl -sf -b "$cookies" -H 'Content-Type: application/json' -d '{"name":"bench"}' "$base/api/v1/auth/tokens" \
-        | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
+trap 'stop_server "$server" "$data"' EXIT
+wait_until_ready "$base"
+token=$(admin_token "$base" bench-admin-password "$data/cookies")
 auth="Authorization: Bearer $token"
 
 java bench/SnippetLoader.java "$base" "$token" "$count" >&2

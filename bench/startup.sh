@@ -30,5 +30,5 @@ java_pid=$(pgrep -f -- "--port $port --nocluster" | head -1)
 sleep 5   # let start-up work settle before reading memory
 rss_kib=$(ps -o rss= -p "$java_pid" | tr -d ' ')
 
-printf 'run command to ready: %.1f s\n' "$(echo "$ready - $start" | bc)"
+printf 'run command to ready: %.1f s\n' "$(awk -v start="$start" -v ready="$ready" 'BEGIN { print ready - start }')"
 printf 'RSS after start: %d MiB\n' $((rss_kib / 1024))

@@ -408,6 +408,18 @@ public abstract class AttachmentsTests {
     }
 
     @Test
+    void anUploadToAnotherUsersSnippetIsRefusedBeforeItsBodyIsSent() {
+        String strangerToken = TestUsers.newToken(TestUsers.signedIn(TestUsers.create()), "stranger");
+        try (RawHttp request = new RawHttp("POST", attachmentsPath(), Map.of(
+                "Authorization", "Bearer " + strangerToken,
+                "Content-Type", "multipart/form-data; boundary=x",
+                "Content-Length", "1000000"))) {
+
+            assertEquals(404, request.status(), "answered while the body is still to come");
+        }
+    }
+
+    @Test
     void attachmentRoutesNeedAuthentication() {
         Reply reply = new Multipart().file("file", "x.txt", null, new byte[] {1}).postTo(new ApiClient(), attachmentsPath());
 

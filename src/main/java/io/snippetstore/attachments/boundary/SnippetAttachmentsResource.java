@@ -47,11 +47,12 @@ public class SnippetAttachmentsResource {
     /**
      * Takes the body from the servlet request rather than as a JAX-RS entity, so that it is
      * read once, as a stream, straight into the staging area: the write transaction starts only
-     * when the whole file is on this machine.
+     * when the whole file is on this machine. An unknown snippet is refused before any of it is read.
      */
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     public Response upload(@Context HttpServletRequest request, @Context UriInfo uri) {
+        attachments.requireSnippet(owner(), snippetId);
         try (UploadReceiver.Received received = UploadReceiver.receive(request, staging)) {
             AttachmentData created = attachments.add(owner(), snippetId, received.upload());
             return Response.created(uri.getBaseUriBuilder().path(AttachmentsResource.class).path(created.id()).build())

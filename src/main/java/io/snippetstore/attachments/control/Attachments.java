@@ -96,7 +96,9 @@ public class Attachments {
                 .map(AttachmentChunk::data);
     }
 
-    private void requireSnippet(String ownerId, String snippetId) {
+    /** Fails with 404 unless the caller owns the snippet: lets an upload be refused before its body is read. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public void requireSnippet(String ownerId, String snippetId) {
         long owned = em.createQuery("SELECT COUNT(s) FROM Snippet s WHERE s.id = :id AND s.ownerId = :ownerId", Long.class)
                 .setParameter("id", snippetId).setParameter("ownerId", ownerId)
                 .getSingleResult();
