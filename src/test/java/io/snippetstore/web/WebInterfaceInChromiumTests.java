@@ -187,6 +187,26 @@ public abstract class WebInterfaceInChromiumTests {
     }
 
     @Test
+    void aFileOverTheUploadLimitIsRefusedWithTheApisMessage() throws IOException {
+        JsonObject target = create(api, snippet("Target", "text", "x"));
+        Path tooLarge = Files.createTempFile("too-large", ".bin");
+        Files.write(tooLarge, new byte[Math.toIntExact(Long.getLong("snippets.maxUploadBytes") + 100 * 1024)]);
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
+            signIn(browser, wait, user);
+
+            browser.open("/#/s/" + target.getString("id"));
+            visible(wait, "file-input").sendKeys(tooLarge.toString());
+
+            assertEquals("An upload may have at most " + Long.getLong("snippets.maxUploadBytes") + " bytes.", visible(wait, "notice").getText());
+            assertEquals(0, api.get("/api/v1/snippets/" + target.getString("id")).data().getInt("attachmentCount"));
+        } finally {
+            Files.delete(tooLarge);
+        }
+    }
+
+    @Test
     void tokensAreCreatedShownOnceAndRevokedAndSigningOutEndsTheSession() {
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();

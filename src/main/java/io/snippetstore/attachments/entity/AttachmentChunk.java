@@ -11,7 +11,8 @@ import jakarta.persistence.Table;
 
 /**
  * One piece of an attachment's bytes, in order. Every chunk but the last holds exactly
- * {@link #SIZE} bytes, so the chunk holding any byte offset is known without a query.
+ * {@link #SIZE} bytes, so the chunk holding any byte offset is known without a query. Read as an
+ * entity; written by {@code Attachments} with a native insert, so that no chunk stays in memory.
  */
 @Entity
 @Table(name = "attachment_chunks")
@@ -32,12 +33,6 @@ public class AttachmentChunk {
     private byte[] data;
 
     protected AttachmentChunk() {
-    }
-
-    public AttachmentChunk(String attachmentId, long ordinal, byte[] data) {
-        this.attachmentId = attachmentId;
-        this.ordinal = ordinal;
-        this.data = data;
     }
 
     public byte[] data() {

@@ -1,0 +1,59 @@
+package io.snippetstore.attachments.boundary;
+
+import java.util.List;
+import java.util.Map;
+
+import io.snippetstore.attachments.boundary.ByteRange.Part;
+import io.snippetstore.attachments.boundary.ByteRange.Selection;
+import io.snippetstore.attachments.boundary.ByteRange.Unsatisfiable;
+import io.snippetstore.attachments.control.AttachmentData;
+import io.snippetstore.attachments.control.Attachments;
+import io.snippetstore.platform.ApiException;
+import jakarta.ws.rs.core.EntityTag;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Request;
+import jakarta.ws.rs.core.Response;
+
+/**
+ * The HTTP answer to a download: the bytes (or one range of them) as an attachment that a browser
+ * will neither render nor sniff. The ETag is the content's SHA-256, so {@code If-None-Match} and
+ * {@code If-Range} need no state of their own.
+ */
+final class DownloadResponse {
+
+    private DownloadResponse() {
+    }
+
+    static Response of(AttachmentData attachment, Attachments attachments, Request request, String range, String ifRange) {
+        EntityTag etag = new EntityTag(attachment.sha256());
+        Response.ResponseBuilder precondition = request.evaluatePreconditions(etag);
+        if (precondition != null) {
+            Response unchangedOrFailed = precondition.tag(etag).build();
+            if (unchangedOrFailed.getStatus() == Response.Status.PRECONDITION_FAILED.getStatusCode()) {
+                throw new ApiException(412, "precondition_failed", "If-Match does not match the attachment's ETag.");
+            }
+            return unchangedOrFailed;
+        }
+        boolean rangeApplies = ifRange == null || ifRange.strip().equals(etag.toString());
+        Selection selection = rangeApplies ? ByteRange.select(range, attachment.size()) : new ByteRange.Whole();
+        if (selection instanceof Unsatisfiable) {
+            throw new ApiException(416, "range_not_satisfiable", "The file has " + attachment.size() + " bytes; the range asks for none of them.",
+                    List.of(), Map.of("Content-Range", "bytes */" + attachment.size()));
+        }
+        ByteRange bytes = selection instanceof Part part ? part.range() : new ByteRange(0, attachment.size() - 1);
+        Response.ResponseBuilder response = selection instanceof Part
+                ? Response.status(Response.Status.PARTIAL_CONTENT).header("Content-Range", bytes.contentRange(attachment.size()))
+                : Response.ok();
+        return response
+                .entity(new ChunkedDownload(attachments, attachment.id(), bytes))
+                .type(attachment.mimeType())
+                .header(HttpHeaders.CONTENT_LENGTH, bytes.length())
+                .header("Content-Disposition", ContentDisposition.attachment(attachment.filename()))
+                .tag(etag)
+                .header("Accept-Ranges", "bytes")
+                .header("Cache-Control", "private, no-cache")
+                .header("X-Content-Type-Options", "nosniff")
+                .header("Content-Security-Policy", "sandbox")
+                .build();
+    }
+}
