@@ -12,12 +12,12 @@ const view = document.getElementById("view");
 
 async function route() {
     clearNotice();
-    const path = window.location.hash.replace(/^#/, "") || "/";
+    const [path, query] = (window.location.hash.replace(/^#/, "") || "/").split("?");
     const snippet = path.match(/^\/s\/([^/]+)$/);
     const edit = path.match(/^\/s\/([^/]+)\/edit$/);
     try {
         if (path === "/") {
-            await showList(view);
+            await showList(view, new URLSearchParams(query ?? ""));
         } else if (path === "/new") {
             await showEditor(view, null);
         } else if (snippet) {
@@ -50,7 +50,7 @@ document.addEventListener("keydown", (event) => {
         return;
     }
     event.preventDefault();
-    if (window.location.hash && window.location.hash !== "#/") {
+    if (!document.getElementById("search")) {
         window.location.hash = "#/";
         window.addEventListener("snippets:list-shown", () => document.getElementById("search")?.focus(), {once: true});
     } else {

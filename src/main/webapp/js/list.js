@@ -1,22 +1,46 @@
 // The snippet list: search as you type, tag chips, a language filter and the sort order all combine
-// into one query; "Load more" follows the API's cursor.
+// into one query; "Load more" follows the API's cursor. The filters live in the address
+// (#/?q=...&tag=...), so a reload, a bookmark or "back" shows the same list.
 import {api} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {report} from "./notice.js";
 
 const SEARCH_DELAY_MS = 250;
 
-/** What the list shows; kept while the user visits a snippet, so "back" returns to the same list. */
-const state = {query: "", tags: [], language: "", sort: ""};
 let generation = 0;
 
-export function filterByTag(tag) {
-    if (!state.tags.includes(tag)) {
-        state.tags.push(tag);
-    }
+/** The address of the list filtered by one tag. */
+export function tagHref(tag) {
+    return "#/?" + new URLSearchParams({tag});
 }
 
-function listPath(cursor) {
+function stateFrom(params) {
+    return {
+        query: params.get("q") ?? "",
+        tags: [...new Set(params.getAll("tag"))],
+        language: params.get("language") ?? "",
+        sort: params.get("sort") ?? "",
+    };
+}
+
+/** Writes the filters into the address without adding a history entry for every keystroke. */
+function remember(state) {
+    const params = new URLSearchParams();
+    if (state.query) {
+        params.set("q", state.query);
+    }
+    state.tags.forEach((tag) => params.append("tag", tag));
+    if (state.language) {
+        params.set("language", state.language);
+    }
+    if (state.sort) {
+        params.set("sort", state.sort);
+    }
+    const query = params.toString();
+    history.replaceState(null, "", query ? `#/?${query}` : "#/");
+}
+
+function listPath(state, cursor) {
     const params = new URLSearchParams();
     if (state.query.trim()) {
         params.set("query", state.query.trim());
@@ -35,7 +59,8 @@ function listPath(cursor) {
     return "/api/v1/snippets?" + params;
 }
 
-export async function showList(view) {
+export async function showList(view, params) {
+    const state = stateFrom(params);
     const search = h("input", {
         id: "search", type: "search", value: state.query, autocomplete: "off", spellcheck: "false",
         placeholder: "Search titles, code, notes… (press /)",
@@ -78,7 +103,9 @@ export async function showList(view) {
             h("div", {class: "chips"}, snippet.tags.map((tag) => h("button", {
                 type: "button", class: "chip", "aria-label": `Filter by tag ${tag}`,
                 onclick: () => {
-                    filterByTag(tag);
+                    if (!state.tags.includes(tag)) {
+                        state.tags.push(tag);
+                    }
                     reload();
                 },
             }, tag)))));
@@ -86,7 +113,7 @@ export async function showList(view) {
     async function load(append) {
         const mine = ++generation;
         try {
-            const {data, meta} = await api("GET", listPath(append ? nextCursor : null));
+            const {data, meta} = await api("GET", listPath(state, append ? nextCursor : null));
             if (mine !== generation) {
                 return;
             }
@@ -108,6 +135,7 @@ export async function showList(view) {
     }
 
     function reload() {
+        remember(state);
         renderChips();
         return load(false);
     }

@@ -2,7 +2,7 @@
 // tags, and its attachments with upload (and progress), download and delete.
 import {api, upload} from "./api.js";
 import {copyText, formatBytes, formatDate, h, replace} from "./dom.js";
-import {filterByTag} from "./list.js";
+import {tagHref} from "./list.js";
 import {report} from "./notice.js";
 
 /** Asks in a modal dialog; resolves to true when the user confirms. */
@@ -107,7 +107,7 @@ export async function showSnippet(view, id) {
                 h("button", {type: "button", id: "delete", class: "danger", onclick: remove}, "Delete"))),
         snippet.description ? h("p", {id: "description", class: "description"}, snippet.description) : null,
         h("div", {class: "chips", id: "tags"}, snippet.tags.map((tag) => h("a", {
-            href: "#/", class: "chip", onclick: () => filterByTag(tag),
+            href: tagHref(tag), class: "chip", "aria-label": `All snippets tagged ${tag}`,
         }, tag))),
         h("div", {class: "code-block"},
             h("div", {class: "code-tools"},

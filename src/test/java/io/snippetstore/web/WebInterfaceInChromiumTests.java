@@ -139,8 +139,16 @@ public abstract class WebInterfaceInChromiumTests {
             driver.findElement(By.cssSelector("#results button.chip[aria-label='Filter by tag cache']")).click();
             wait.until(ignored -> resultTitles(driver).equals(List.of("Cache warm-up")));
             assertEquals(1, driver.findElements(By.cssSelector("#active-tags .chip")).size());
+            assertTrue(driver.getCurrentUrl().endsWith("#/?tag=cache"), driver.getCurrentUrl());
+            driver.navigate().refresh();
+            wait.until(ignored -> resultTitles(driver).equals(List.of("Cache warm-up")));
+            assertEquals(1, driver.findElements(By.cssSelector("#active-tags .chip")).size(), "a reload keeps the filters");
             driver.findElement(By.cssSelector("#active-tags .chip")).click();
             wait.until(ignored -> resultTitles(driver).size() == 2);
+
+            browser.open("/#/s/" + snippetId);
+            visible(wait, "tags").findElement(By.linkText("algorithms")).click();
+            wait.until(ignored -> resultTitles(driver).equals(List.of("Binary search in Java")));
 
             browser.open("/#/s/" + snippetId + "/edit");
             WebElement title = visible(wait, "title");
