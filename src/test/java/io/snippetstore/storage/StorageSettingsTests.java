@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
@@ -18,7 +19,10 @@ public abstract class StorageSettingsTests {
     @Test
     void theSettingsDescribeTheSqliteDatabaseAndWhatItHolds() {
         JsonObject before = admin.get("/api/v1/storage").data();
-        SnippetsApi.create(TestUsers.withToken(TestUsers.create()), SnippetsApi.snippet("counted", "x", "y"));
+        ApiClient user = TestUsers.withToken(TestUsers.create());
+        String snippetId = SnippetsApi.create(user, SnippetsApi.snippet("counted", "x", "y")).getString("id");
+        Reply attached = new Multipart().file("file", "counted.bin", null, new byte[1234]).postTo(user, "/api/v1/snippets/" + snippetId + "/attachments");
+        assertEquals(201, attached.status(), attached::toString);
 
         Reply reply = admin.get("/api/v1/storage");
 
@@ -33,7 +37,9 @@ public abstract class StorageSettingsTests {
         JsonObject counts = settings.getJsonObject("counts");
         assertEquals(before.getJsonObject("counts").getInt("users") + 1, counts.getInt("users"));
         assertEquals(before.getJsonObject("counts").getInt("snippets") + 1, counts.getInt("snippets"));
-        assertTrue(counts.containsKey("attachments") && counts.containsKey("attachmentBytes"));
+        assertEquals(before.getJsonObject("counts").getInt("attachments") + 1, counts.getInt("attachments"));
+        assertEquals(before.getJsonObject("counts").getJsonNumber("attachmentBytes").longValue() + 1234,
+                counts.getJsonNumber("attachmentBytes").longValue());
     }
 
     @Test
