@@ -65,7 +65,8 @@ export async function showList(view, params) {
         id: "search", type: "search", value: state.query, autocomplete: "off", spellcheck: "false",
         placeholder: "Search titles, code, notes… (press /)",
     });
-    const language = h("input", {id: "language-filter", value: state.language, autocomplete: "off", placeholder: "any"});
+    const language = h("input", {id: "language-filter", value: state.language, autocomplete: "off", placeholder: "any", list: "languages"});
+    const languages = h("datalist", {id: "languages"});
     const sort = h("select", {id: "sort"},
         h("option", {value: ""}, "Best match / newest"),
         h("option", {value: "updated"}, "Recently updated"),
@@ -81,7 +82,7 @@ export async function showList(view, params) {
         h("h1", {class: "visually-hidden"}, "Snippets"),
         h("div", {class: "toolbar", role: "search"},
             h("div", {class: "field grow"}, h("label", {for: "search"}, "Search"), search),
-            h("div", {class: "field"}, h("label", {for: "language-filter"}, "Language"), language),
+            h("div", {class: "field"}, h("label", {for: "language-filter"}, "Language"), language, languages),
             h("div", {class: "field"}, h("label", {for: "sort"}, "Sort"), sort)),
         chips, status, results, more);
 
@@ -121,6 +122,11 @@ export async function showList(view, params) {
                 replace(results);
             }
             results.append(...data.map(item));
+            const known = new Set([...languages.options].map((option) => option.value));
+            data.map((snippet) => snippet.language).filter((name) => !known.has(name)).forEach((name) => {
+                known.add(name);
+                languages.append(h("option", {value: name}));
+            });
             nextCursor = meta.nextCursor;
             more.hidden = !nextCursor;
             const shown = results.children.length;

@@ -150,6 +150,11 @@ public abstract class WebInterfaceInChromiumTests {
             visible(wait, "tags").findElement(By.linkText("algorithms")).click();
             wait.until(ignored -> resultTitles(driver).equals(List.of("Binary search in Java")));
 
+            driver.findElement(By.id("nav-home")).click();
+            wait.until(ignored -> resultTitles(driver).size() == 2);
+            driver.findElement(By.id("language-filter")).sendKeys("Python");
+            wait.until(ignored -> resultTitles(driver).equals(List.of("Cache warm-up")));
+
             browser.open("/#/s/" + snippetId + "/edit");
             WebElement title = visible(wait, "title");
             wait.until(ignored -> !title.getAttribute("value").isEmpty());
