@@ -212,6 +212,21 @@ public abstract class AttachmentsTests {
         assertEquals("text/plain", upload("notes.txt", new byte[] {1}).getString("mimeType"));
         assertEquals("image/png", upload("logo.png", new byte[] {1}).getString("mimeType"));
         assertEquals("application/octet-stream", upload("data.zzqx", new byte[] {1}).getString("mimeType"));
+        Reply blank = new Multipart().file("file", "blank.txt", null, new byte[] {1}).text("mimeType", "  ").postTo(owner, attachmentsPath());
+        assertEquals("text/plain", blank.data().getString("mimeType"), "a blank mimeType part counts as absent");
+    }
+
+    @Test
+    void theFirstFilePartCountsAndOtherPartsAreIgnored() {
+        Reply reply = new Multipart().text("comment", "ignored")
+                .file("file", "first.txt", null, "first".getBytes(StandardCharsets.UTF_8))
+                .file("file", "second.txt", null, "second".getBytes(StandardCharsets.UTF_8))
+                .postTo(owner, attachmentsPath());
+
+        assertEquals(201, reply.status(), reply::toString);
+        assertEquals("first.txt", reply.data().getString("filename"));
+        assertEquals(5, reply.data().getJsonNumber("size").longValue());
+        assertEquals(1, list().size());
     }
 
     @Test
@@ -260,6 +275,27 @@ public abstract class AttachmentsTests {
         assertEquals("sandbox", download.header("Content-Security-Policy"));
         assertEquals("bytes", download.header("Accept-Ranges"));
         assertTrue(download.header("Content-Disposition").startsWith("attachment; filename=\"page.html\""));
+        assertEquals("private, no-cache", download.header("Cache-Control"));
+    }
+
+    @Test
+    void anIfMatchForOtherContentIs412() {
+        JsonObject attachment = upload("guarded.txt", "guarded".getBytes(StandardCharsets.UTF_8));
+
+        Reply reply = download(attachment, Map.of("If-Match", "\"something-else\""));
+
+        assertEquals(412, reply.status(), reply::toString);
+        assertEquals("precondition_failed", reply.errorCode());
+    }
+
+    @Test
+    void severalRangesInOneHeaderGetTheWholeFile() {
+        JsonObject attachment = upload("ranges.txt", "0123456789".getBytes(StandardCharsets.UTF_8));
+
+        Reply reply = download(attachment, Map.of("Range", "bytes=0-1,4-5"));
+
+        assertEquals(200, reply.status());
+        assertEquals("0123456789", reply.text());
     }
 
     @Test

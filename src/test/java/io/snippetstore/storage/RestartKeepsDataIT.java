@@ -1,11 +1,19 @@
 package io.snippetstore.storage;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import jakarta.json.Json;
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Database;
+import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetStoreDeployment;
+import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
 import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -15,7 +23,10 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Stops and starts the server on the same database: committed data and the schema survive. */
+/**
+ * Stops and starts the server on the same database: committed data and the schema survive, and
+ * what a stopped run left half done is cleared.
+ */
 @ExtendWith(ArquillianExtension.class)
 class RestartKeepsDataIT {
 
@@ -50,6 +61,23 @@ class RestartKeepsDataIT {
             assertEquals(200, whoami.status(), whoami::toString);
             assertEquals(username, whoami.data().getString("username"));
             assertEquals(200, TestUsers.signedIn(username, "survives-restarts").get("/api/v1/auth/whoami").status());
+        } finally {
+            deployer.undeploy(SERVER);
+        }
+    }
+
+    @Test
+    void aStagingFileLeftByAnEarlierRunIsClearedWhenUploadsStart() throws IOException {
+        Path leftover = Files.createDirectories(Database.file().resolveSibling("staging")).resolve("upload-left-by-a-crash.part");
+        Files.writeString(leftover, "half an upload");
+        deployer.deploy(SERVER);
+        try {
+            ApiClient user = TestUsers.withToken(TestUsers.create());
+            String snippetId = SnippetsApi.create(user, SnippetsApi.snippet("after a crash", "text", "x")).getString("id");
+            Reply uploaded = new Multipart().file("file", "fresh.txt", null, new byte[] {1}).postTo(user, "/api/v1/snippets/" + snippetId + "/attachments");
+
+            assertEquals(201, uploaded.status(), uploaded::toString);
+            assertFalse(Files.exists(leftover), "the first upload of a run clears what an earlier run left in staging");
         } finally {
             deployer.undeploy(SERVER);
         }
