@@ -1,6 +1,8 @@
 package io.snippetstore.platform;
 
+import java.sql.SQLException;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -12,8 +14,6 @@ import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
-import org.sqlite.SQLiteErrorCode;
-import org.sqlite.SQLiteException;
 
 /**
  * The last line: whatever no other mapper claimed. Known causes wrapped by the container
@@ -50,14 +50,16 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<Throwable> {
                 "The server could not complete the request. Incident " + incident + ".", null).build();
     }
 
+    /**
+     * SQLite's primary result codes for "cannot take this now": BUSY, LOCKED, READONLY, IOERR,
+     * FULL, CANTOPEN. Matched by code, not by the driver's exception class, which a server may
+     * load in another class loader than the application's.
+     */
+    private static final Set<Integer> UNAVAILABLE_RESULT_CODES = Set.of(5, 6, 8, 10, 13, 14);
+
     private static boolean isDatabaseUnavailable(Throwable cause) {
-        if (!(cause instanceof SQLiteException sqlite)) {
-            return false;
-        }
-        SQLiteErrorCode code = sqlite.getResultCode();
-        String name = code == null ? "" : code.name();
-        return Stream.of("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_READONLY")
-                .anyMatch(name::startsWith);
+        return cause instanceof SQLException sql && sql.getMessage() != null && sql.getMessage().startsWith("[SQLITE_")
+                && UNAVAILABLE_RESULT_CODES.contains(sql.getErrorCode() & 0xff);
     }
 
     static Stream<Throwable> causes(Throwable failure) {

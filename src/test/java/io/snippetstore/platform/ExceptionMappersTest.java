@@ -66,6 +66,24 @@ class ExceptionMappersTest {
     }
 
     @Test
+    void aBusyDatabaseIsRecognisedByItsResultCodeWhateverClassLoaderTheDriverCameFrom() {
+        // what the driver's exception looks like to code that cannot see its class: an SQLException
+        // with SQLite's message and its extended result code SQLITE_BUSY_SNAPSHOT (517 = 5 | 2 << 8)
+        SQLException busy = new SQLException("[SQLITE_BUSY_SNAPSHOT] Another database connection has already written", null, 517);
+        Response response = new UnexpectedExceptionMapper().toResponse(new PersistenceException(busy));
+
+        assertEquals(503, response.getStatus());
+        assertEquals("unavailable", errorOf(response).code());
+    }
+
+    @Test
+    void aConstraintFailureOfTheDatabaseIsNotMistakenForUnavailability() {
+        SQLException constraint = new SQLException("[SQLITE_CONSTRAINT_UNIQUE] A UNIQUE constraint failed", null, 2067);
+
+        assertEquals(500, new UnexpectedExceptionMapper().toResponse(new PersistenceException(constraint)).getStatus());
+    }
+
+    @Test
     void anythingElseIsInternalWithAnIncidentIdAndNoInternals() {
         Response response = new UnexpectedExceptionMapper().toResponse(new IllegalStateException("secret detail in SELECT * FROM users"));
 

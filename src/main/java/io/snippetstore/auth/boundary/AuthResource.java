@@ -8,7 +8,6 @@ import io.snippetstore.auth.entity.User;
 import io.snippetstore.platform.ApiResponse;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -33,15 +32,12 @@ public class AuthResource {
     @Context
     HttpServletRequest http;
 
-    @Context
-    HttpServletResponse httpResponse;
-
     @POST
     @Path("login")
     @Consumes(MediaType.APPLICATION_JSON)
     public ApiResponse<SignedIn> login(@Valid @NotNull LoginRequest credentials) {
         User user = accounts.login(credentials.username(), credentials.password());
-        sessions.signIn(http, httpResponse, user);
+        sessions.signIn(http, user);
         return ApiResponse.of(SignedIn.of(user));
     }
 

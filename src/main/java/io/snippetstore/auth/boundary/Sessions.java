@@ -7,9 +7,7 @@ import io.snippetstore.auth.control.Caller;
 import io.snippetstore.auth.entity.User;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.servlet.SessionCookieConfig;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 
 /** The browser session: the container's HttpSession, holding the signed-in user's id. */
@@ -22,21 +20,14 @@ public class Sessions {
     Accounts accounts;
 
     /**
-     * Signs the user in, always under a new session id so that no earlier id stays valid, and
-     * (re)writes the session cookie with {@code SameSite=Lax}: not every server applies the
-     * {@code SameSite} attribute of web.xml's cookie-config to its session cookie.
+     * Signs the user in, always under a new session id so that no earlier id stays valid. The
+     * container writes the session cookie, with the attributes of web.xml's cookie-config.
      */
-    public void signIn(HttpServletRequest request, HttpServletResponse response, User user) {
+    public void signIn(HttpServletRequest request, User user) {
         if (request.getSession(false) != null) {
             request.changeSessionId();
         }
-        HttpSession session = request.getSession(true);
-        session.setAttribute(USER_ID, user.id());
-        SessionCookieConfig config = request.getServletContext().getSessionCookieConfig();
-        String name = config.getName() == null ? "JSESSIONID" : config.getName();
-        String path = request.getContextPath().isEmpty() ? "/" : request.getContextPath();
-        response.setHeader("Set-Cookie", name + "=" + session.getId() + "; Path=" + path + "; HttpOnly; SameSite=Lax"
-                + (request.isSecure() ? "; Secure" : ""));
+        request.getSession(true).setAttribute(USER_ID, user.id());
     }
 
     public void signOut(HttpServletRequest request) {

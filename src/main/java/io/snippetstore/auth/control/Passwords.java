@@ -1,19 +1,33 @@
 package io.snippetstore.auth.control;
 
-import java.util.Map;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.Optional;
+
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.security.enterprise.identitystore.Pbkdf2PasswordHash;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** Salted, slow password hashes from the platform's {@link Pbkdf2PasswordHash}. */
+/**
+ * Salted, slow password hashes: PBKDF2-HMAC-SHA512 from the Java runtime, stored as
+ * {@code algorithm:iterations:base64(salt):base64(hash)}. That is the format of Jakarta
+ * Security's {@code Pbkdf2PasswordHash}, which earlier builds used, so their hashes keep
+ * verifying; the runtime's own PBKDF2 is used because not every server offers that bean to an
+ * application that does not use Jakarta Security (WildFly does not).
+ */
 @ApplicationScoped
 public class Passwords {
 
-    @Inject
-    Pbkdf2PasswordHash pbkdf2;
+    static final String ALGORITHM = "PBKDF2WithHmacSHA512";
+    private static final int SALT_BYTES = 16;
+    private static final int HASH_BYTES = 32;
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     @Inject
     @ConfigProperty(name = "SNIPPETS_PASSWORD_HASH_ITERATIONS", defaultValue = "210000")
@@ -23,25 +37,55 @@ public class Passwords {
     private String decoy;
 
     @PostConstruct
-    void configure() {
-        pbkdf2.initialize(Map.of(
-                "Pbkdf2PasswordHash.Algorithm", "PBKDF2WithHmacSHA512",
-                "Pbkdf2PasswordHash.Iterations", String.valueOf(iterations),
-                "Pbkdf2PasswordHash.SaltSizeBytes", "16",
-                "Pbkdf2PasswordHash.KeySizeBytes", "32"));
-        decoy = pbkdf2.generate("decoy password".toCharArray());
+    void createDecoy() {
+        decoy = hash("decoy password");
     }
 
     public String hash(String password) {
-        return pbkdf2.generate(password.toCharArray());
+        byte[] salt = new byte[SALT_BYTES];
+        RANDOM.nextBytes(salt);
+        Base64.Encoder base64 = Base64.getEncoder();
+        return ALGORITHM + ":" + iterations + ":" + base64.encodeToString(salt) + ":"
+                + base64.encodeToString(pbkdf2(password, salt, iterations, HASH_BYTES));
     }
 
-    public boolean matches(String password, String hash) {
-        return pbkdf2.verify(password.toCharArray(), hash);
+    /** Whether the password matches the stored hash; a hash in an unknown format matches nothing. */
+    public boolean matches(String password, String storedHash) {
+        return StoredHash.parse(storedHash)
+                .map(stored -> MessageDigest.isEqual(stored.hash(), pbkdf2(password, stored.salt(), stored.iterations(), stored.hash().length)))
+                .orElse(false);
     }
 
     /** Spends the time of one verification, for a username that does not exist. */
     public void verifyDecoy(String password) {
-        pbkdf2.verify(password.toCharArray(), decoy);
+        matches(password, decoy);
+    }
+
+    private static byte[] pbkdf2(String password, byte[] salt, int iterations, int bytes) {
+        PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt, iterations, bytes * 8);
+        try {
+            return SecretKeyFactory.getInstance(ALGORITHM).generateSecret(spec).getEncoded();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("Every Java 17 runtime has " + ALGORITHM, e);
+        } finally {
+            spec.clearPassword();
+        }
+    }
+
+    private record StoredHash(int iterations, byte[] salt, byte[] hash) {
+
+        static Optional<StoredHash> parse(String stored) {
+            String[] parts = stored.split(":");
+            if (parts.length != 4 || !parts[0].equals(ALGORITHM)) {
+                return Optional.empty();
+            }
+            try {
+                Base64.Decoder base64 = Base64.getDecoder();
+                StoredHash parsed = new StoredHash(Integer.parseInt(parts[1]), base64.decode(parts[2]), base64.decode(parts[3]));
+                return parsed.iterations() > 0 && parsed.hash().length > 0 ? Optional.of(parsed) : Optional.empty();
+            } catch (IllegalArgumentException e) {
+                return Optional.empty();
+            }
+        }
     }
 }

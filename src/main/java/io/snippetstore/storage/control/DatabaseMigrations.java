@@ -32,7 +32,11 @@ import org.flywaydb.core.api.output.MigrateResult;
         initialPoolSize = 2,
         minPoolSize = 2,
         maxPoolSize = 8,
-        maxIdleTime = 300)
+        maxIdleTime = 300,
+        // WildFly refuses a definition without properties. SnippetsDataSource sets WAL (and every
+        // other setting) itself: not every server applies every property through the driver's
+        // setters (WildFly did not apply enforceForeignKeys), so this one only repeats it.
+        properties = {"journalMode=WAL"})
 @Singleton
 @Startup
 @Lock(LockType.READ)

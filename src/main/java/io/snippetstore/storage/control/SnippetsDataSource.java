@@ -13,8 +13,10 @@ import org.sqlite.SQLiteDataSource;
 /**
  * The SQLite data source the container pools for {@code java:app/jdbc/snippets}.
  * It configures itself from MicroProfile Config, so the same WAR needs no per-server
- * datasource settings: every server instantiates this class by name and gets the
- * database under {@code SNIPPETS_DATA_DIR} with WAL, foreign keys and durable commits.
+ * datasource settings: every server instantiates this class by name (Open Liberty from a shared
+ * library, see server-config) and gets the database under {@code SNIPPETS_DATA_DIR} with WAL,
+ * foreign keys and durable commits. Its defaults are written here because on Open Liberty the
+ * class does not see the WAR's microprofile-config.properties.
  */
 public class SnippetsDataSource extends SQLiteDataSource {
 
