@@ -36,9 +36,12 @@ public abstract class HealthTests {
         assertEquals("UP", database.getString("status"));
     }
 
+    /** Where the server serves MicroProfile Health: beside the application, or (WildFly) on its management port. */
+    private static final String SERVERS_OWN_HEALTH = System.getProperty("snippets.serverHealth", "/health");
+
     @Test
     void theServersOwnHealthEndpointShowsTheSameChecks() {
-        Reply reply = anonymous.get("/health");
+        Reply reply = anonymous.get(SERVERS_OWN_HEALTH);
 
         assertEquals(200, reply.status());
         String names = reply.json().getJsonArray("checks").toString();
