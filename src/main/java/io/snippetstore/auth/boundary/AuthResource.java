@@ -3,7 +3,7 @@ package io.snippetstore.auth.boundary;
 import io.snippetstore.auth.boundary.AuthMessages.LoginRequest;
 import io.snippetstore.auth.boundary.AuthMessages.SignedIn;
 import io.snippetstore.auth.boundary.AuthMessages.WhoAmI;
-import io.snippetstore.auth.control.Accounts;
+import io.snippetstore.auth.control.Logins;
 import io.snippetstore.auth.entity.User;
 import io.snippetstore.platform.ApiResponse;
 import jakarta.inject.Inject;
@@ -24,7 +24,7 @@ import jakarta.ws.rs.core.SecurityContext;
 public class AuthResource {
 
     @Inject
-    Accounts accounts;
+    Logins logins;
 
     @Inject
     Sessions sessions;
@@ -36,7 +36,7 @@ public class AuthResource {
     @Path("login")
     @Consumes(MediaType.APPLICATION_JSON)
     public ApiResponse<SignedIn> login(@Valid @NotNull LoginRequest credentials) {
-        User user = accounts.login(credentials.username(), credentials.password());
+        User user = logins.login(credentials.username(), credentials.password());
         sessions.signIn(http, user);
         return ApiResponse.of(SignedIn.of(user));
     }

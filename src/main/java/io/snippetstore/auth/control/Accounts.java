@@ -1,8 +1,6 @@
 package io.snippetstore.auth.control;
 
-import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import io.snippetstore.auth.entity.Role;
@@ -18,7 +16,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
-/** User accounts: creating them, finding them, and checking their passwords. */
+/** User accounts: creating and finding them. */
 @Stateless
 public class Accounts {
 
@@ -27,9 +25,6 @@ public class Accounts {
 
     @Inject
     Passwords passwords;
-
-    @Inject
-    LoginThrottle throttle;
 
     @WriteTransaction
     public User create(String username, String password, Role role) {
@@ -66,30 +61,5 @@ public class Accounts {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public long count() {
         return em.createNamedQuery(User.COUNT, Long.class).getSingleResult();
-    }
-
-    /**
-     * The user with this username and password. Throttled per username: refused with 429 after
-     * too many consecutive failures, before the password is even checked.
-     */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public User login(String username, String password) {
-        Optional<Duration> wait = throttle.retryAfter(username);
-        if (wait.isPresent()) {
-            long seconds = Math.max(1, (wait.get().toMillis() + 999) / 1000);
-            throw new ApiException(429, "rate_limited", "Too many failed logins for this username; try again later.",
-                    List.of(), Map.of("Retry-After", String.valueOf(seconds)));
-        }
-        Optional<User> user = findByUsername(username);
-        boolean matches = user.map(found -> passwords.matches(password, found.passwordHash())).orElseGet(() -> {
-            passwords.verifyDecoy(password);
-            return false;
-        });
-        if (!matches) {
-            throttle.failed(username);
-            throw new ApiException(401, "invalid_credentials", "Wrong username or password.");
-        }
-        throttle.succeeded(username);
-        return user.get();
     }
 }

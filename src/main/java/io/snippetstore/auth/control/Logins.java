@@ -1,0 +1,53 @@
+package io.snippetstore.auth.control;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.snippetstore.auth.entity.User;
+import io.snippetstore.platform.ApiException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/**
+ * Checks a username and password. Not an enterprise bean on purpose: a refused login is a normal
+ * outcome, and an application exception thrown from a bean marks the server's (local) transaction
+ * for rollback, which Open Liberty reports as an error with an incident file for every wrong password.
+ */
+@ApplicationScoped
+public class Logins {
+
+    @Inject
+    Accounts accounts;
+
+    @Inject
+    Passwords passwords;
+
+    @Inject
+    LoginThrottle throttle;
+
+    /**
+     * The user with this username and password. Throttled per username: refused with 429 after
+     * too many consecutive failures, before the password is even checked.
+     */
+    public User login(String username, String password) {
+        Optional<Duration> wait = throttle.retryAfter(username);
+        if (wait.isPresent()) {
+            long seconds = Math.max(1, (wait.get().toMillis() + 999) / 1000);
+            throw new ApiException(429, "rate_limited", "Too many failed logins for this username; try again later.",
+                    List.of(), Map.of("Retry-After", String.valueOf(seconds)));
+        }
+        Optional<User> user = accounts.findByUsername(username);
+        boolean matches = user.map(found -> passwords.matches(password, found.passwordHash())).orElseGet(() -> {
+            passwords.verifyDecoy(password);
+            return false;
+        });
+        if (!matches) {
+            throttle.failed(username);
+            throw new ApiException(401, "invalid_credentials", "Wrong username or password.");
+        }
+        throttle.succeeded(username);
+        return user.get();
+    }
+}
