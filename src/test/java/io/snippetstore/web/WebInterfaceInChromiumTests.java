@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.openqa.selenium.support.ui.ExpectedConditions.textToBePresentInElementLocated;
+import static org.openqa.selenium.support.ui.ExpectedConditions.urlContains;
 import static org.openqa.selenium.support.ui.ExpectedConditions.visibilityOfElementLocated;
 
 import java.io.IOException;
@@ -47,9 +48,18 @@ public abstract class WebInterfaceInChromiumTests {
         return wait.until(visibilityOfElementLocated(By.id(id)));
     }
 
+    /**
+     * The form a signed-out visitor is sent to. The page sends them there by script after it has
+     * loaded, so the form is looked for only once that navigation has landed; looking earlier races it.
+     */
+    private static WebElement loginForm(WebDriverWait wait) {
+        wait.until(urlContains("/login"));
+        return visible(wait, "username");
+    }
+
     private static void signIn(Browser browser, WebDriverWait wait, TestUser user) {
         browser.open("/");
-        visible(wait, "username").sendKeys(user.username());
+        loginForm(wait).sendKeys(user.username());
         browser.driver().findElement(By.id("password")).sendKeys(user.password());
         browser.driver().findElement(By.id("sign-in")).click();
         visible(wait, "search");
@@ -242,9 +252,9 @@ public abstract class WebInterfaceInChromiumTests {
             assertEquals(401, tokenClient.get("/api/v1/auth/whoami").status(), "revoked at once");
 
             driver.findElement(By.id("sign-out")).click();
-            visible(wait, "username");
+            loginForm(wait);
             browser.open("/");
-            visible(wait, "username");
+            loginForm(wait);
             assertTrue(driver.getCurrentUrl().contains("/login?next="), driver.getCurrentUrl());
             assertEquals(List.of(), scriptErrors(browser));
         }
