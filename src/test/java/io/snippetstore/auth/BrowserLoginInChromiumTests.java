@@ -1,6 +1,7 @@
 package io.snippetstore.auth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -84,6 +85,59 @@ public abstract class BrowserLoginInChromiumTests {
             wait.until(driver -> URI.create(driver.getCurrentUrl()).getPath().equals("/"));
             assertEquals(ApiClient.base().getPort(), URI.create(browser.driver().getCurrentUrl()).getPort(),
                     "an off-site next is replaced by the start page");
+        }
+    }
+
+    /** A loopback HTTP server answering {@code path} with {@code page}, reporting each request it gets. */
+    private static HttpServer serve(String host, String path, String page, CompletableFuture<URI> hit) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(host, 0), 0);
+        server.createContext(path, exchange -> {
+            hit.complete(exchange.getRequestURI());
+            byte[] bytes = page.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        server.start();
+        return server;
+    }
+
+    @Test
+    void aLoginUrlOpenedByAnotherSiteEndsOnTheConsentPageAndOnlyAnApprovalReachesTheProgram() throws Exception {
+        TestUser user = TestUsers.create();
+        CompletableFuture<URI> callbackHit = new CompletableFuture<>();
+        HttpServer program = serve("127.0.0.1", "/cb", "<!DOCTYPE html><title>Done</title>", callbackHit);
+        String callback = "http://127.0.0.1:" + program.getAddress().getPort() + "/cb";
+        String loginUrl = ApiClient.base().resolve(BrowserLoginTests.start(callback, "state", "lured", "name", "lured cli").substring(1)).toString();
+        // another origin (localhost, not 127.0.0.1): a page that sends the browser to the login URL by itself
+        HttpServer otherSite = serve("127.0.0.1", "/page", "<!DOCTYPE html><title>Elsewhere</title><script>location.href = "
+                + jakarta.json.Json.createValue(loginUrl) + ";</script>", new CompletableFuture<>());
+        try (Browser browser = new Browser()) {
+            WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(20));
+            browser.open("/login");
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(user.username());
+            browser.driver().findElement(By.id("password")).sendKeys(user.password());
+            browser.driver().findElement(By.id("sign-in")).click();
+            wait.until(driver -> URI.create(driver.getCurrentUrl()).getPath().equals("/"));
+
+            browser.driver().get("http://localhost:" + otherSite.getAddress().getPort() + "/page");
+            wait.until(driver -> URI.create(driver.getCurrentUrl()).getPath().equals("/authorize"));
+            String question = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("consent-question"))).getText();
+            browser.screenshot("consent");
+
+            assertTrue(question.contains("lured cli") && question.contains(String.valueOf(program.getAddress().getPort())), question);
+            assertFalse(callbackHit.isDone(), "no code reaches the program before the user approves");
+
+            browser.driver().findElement(By.id("approve")).click();
+            Map<String, String> query = BrowserLoginTests.query(callbackHit.get(20, TimeUnit.SECONDS));
+            assertEquals("lured", query.get("state"));
+            Reply exchanged = BrowserLoginTests.exchange(query.get("code"), null);
+            assertEquals(200, exchanged.status(), exchanged::toString);
+            assertEquals(user.id(), exchanged.data().getString("userId"));
+        } finally {
+            program.stop(0);
+            otherSite.stop(0);
         }
     }
 }

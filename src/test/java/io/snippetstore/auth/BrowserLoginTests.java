@@ -118,6 +118,75 @@ public abstract class BrowserLoginTests {
         assertTrue(parameters.get("code").matches("[A-Za-z0-9_-]{43}"), "256 random bits");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"cross-site", "same-site", "Cross-Site"})
+    void aNavigationThatAnotherSiteStartedGetsTheConsentPageAndNoCode(String fetchSite) {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+        String path = start("http://127.0.0.1:47111/cb", "state", "s1", "name", "lured");
+
+        Reply reply = browser.send("GET", path, null, (String) null, Map.of("Sec-Fetch-Site", fetchSite));
+
+        assertEquals(302, reply.status(), reply::toString);
+        URI location = URI.create(reply.header("Location"));
+        assertEquals(ApiClient.base().getPort(), location.getPort());
+        assertEquals("/authorize", location.getPath());
+        assertEquals("http://127.0.0.1:47111/cb", query(location).get("callback"));
+        assertEquals("lured", query(location).get("name"));
+        assertNull(query(location).get("code"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"none", "same-origin"})
+    void aNavigationThatTheUserStartedGetsTheCodeAtOnce(String fetchSite) {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+
+        Reply reply = browser.send("GET", start("http://127.0.0.1:47111/cb"), null, (String) null, Map.of("Sec-Fetch-Site", fetchSite));
+
+        assertEquals(302, reply.status(), reply::toString);
+        assertEquals(47111, URI.create(reply.header("Location")).getPort());
+        assertTrue(query(URI.create(reply.header("Location"))).get("code").matches("[A-Za-z0-9_-]{43}"));
+    }
+
+    private static JsonObject approval(String callback) {
+        return Json.createObjectBuilder().add("callback", callback).add("name", "approved cli").add("state", "st").build();
+    }
+
+    @Test
+    void approvingOnTheConsentPageAnswersTheCallbackWithAWorkingCode() {
+        TestUser user = TestUsers.create();
+        ApiClient browser = TestUsers.signedIn(user);
+
+        Reply approved = browser.send("POST", "/api/v1/auth/browser-login", "application/json", approval("http://localhost:5005/cb").toString(),
+                Map.of("Origin", ApiClient.base().toString().replaceAll("/$", "")));
+
+        assertEquals(200, approved.status(), approved::toString);
+        URI callback = URI.create(approved.data().getString("redirectTo"));
+        assertEquals(5005, callback.getPort());
+        assertEquals("st", query(callback).get("state"));
+        Reply exchanged = exchange(query(callback).get("code"), null);
+        assertEquals(200, exchanged.status(), exchanged::toString);
+        assertEquals(user.id(), exchanged.data().getString("userId"));
+        assertEquals("approved cli", exchanged.data().getString("name"));
+    }
+
+    @Test
+    void theApprovalIsASameOriginBrowserSessionRequestOnly() {
+        TestUser user = TestUsers.create();
+        ApiClient browser = TestUsers.signedIn(user);
+        String body = approval("http://127.0.0.1:5005/cb").toString();
+
+        Reply foreign = browser.send("POST", "/api/v1/auth/browser-login", "application/json", body, Map.of("Origin", "https://evil.example"));
+        Reply withToken = TestUsers.withToken(user).send("POST", "/api/v1/auth/browser-login", "application/json", body, Map.of());
+        Reply anonymous = new ApiClient().send("POST", "/api/v1/auth/browser-login", "application/json", body, Map.of());
+        Reply offLoopback = browser.send("POST", "/api/v1/auth/browser-login", "application/json",
+                approval("https://evil.example/cb").toString(), Map.of());
+
+        assertEquals("csrf_rejected", foreign.errorCode(), foreign::toString);
+        assertEquals("session_required", withToken.errorCode(), withToken::toString);
+        assertEquals(401, anonymous.status(), anonymous::toString);
+        assertEquals("invalid_callback", offLoopback.errorCode(), offLoopback::toString);
+    }
+
     @Test
     void theCodeIsExchangedOnceForAWorkingTokenOfTheSignedInUser() {
         TestUser user = TestUsers.create();

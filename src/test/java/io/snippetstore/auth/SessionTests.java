@@ -6,8 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.HttpCookie;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -181,6 +187,69 @@ public abstract class SessionTests {
         assertEquals(403, foreignReferer.status());
         assertEquals(201, sameOrigin.status(), sameOrigin::toString);
         assertEquals(201, noOrigin.status(), noOrigin::toString);
+    }
+
+    @Test
+    void sessionPatchesAndDeletesFromAnotherOriginAreRejectedAndChangeNothing() {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+        String id = browser.post("/api/v1/snippets", Json.createObjectBuilder().add("title", "mine").add("language", "text")
+                .add("code", "x").add("tags", Json.createArrayBuilder()).build()).data().getString("id");
+        Map<String, String> foreign = Map.of("Origin", "https://evil.example");
+
+        Reply patch = browser.send("PATCH", "/api/v1/snippets/" + id, "application/json", "{\"title\":\"theirs\"}", foreign);
+        Reply delete = browser.send("DELETE", "/api/v1/snippets/" + id, null, (String) null, foreign);
+
+        assertEquals("csrf_rejected", patch.errorCode(), patch::toString);
+        assertEquals("csrf_rejected", delete.errorCode(), delete::toString);
+        assertEquals("mine", browser.get("/api/v1/snippets/" + id).data().getString("title"));
+    }
+
+    @Test
+    void logoutFromAnotherOriginIsRejectedAndTheSessionLives() {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+
+        Reply foreign = browser.send("POST", "/api/v1/auth/logout", "application/json", "{}", Map.of("Origin", "https://evil.example"));
+
+        assertEquals(403, foreign.status(), foreign::toString);
+        assertEquals("csrf_rejected", foreign.errorCode());
+        assertEquals(200, browser.get("/api/v1/auth/whoami").status());
+        assertEquals(200, browser.send("POST", "/api/v1/auth/logout", "application/json", "{}",
+                Map.of("Origin", ApiClient.base().toString().replaceAll("/$", ""))).status());
+        assertEquals(401, browser.get("/api/v1/auth/whoami").status());
+    }
+
+    @Test
+    void credentialsLongerThanAnyAccountCanHaveAreRefusedBeforeAnyWork() {
+        Reply longUsername = new ApiClient().post("/api/v1/auth/login", credentials("u".repeat(1_000_000), "password"));
+        Reply longPassword = new ApiClient().post("/api/v1/auth/login", credentials("someone", "p".repeat(257)));
+
+        assertEquals(400, longUsername.status(), longUsername::toString);
+        assertEquals("validation_failed", longUsername.errorCode());
+        assertEquals("username", longUsername.json().getJsonObject("error").getJsonArray("details").getJsonObject(0).getString("field"));
+        assertEquals("validation_failed", longPassword.errorCode());
+    }
+
+    @Test
+    void wrongPasswordsSentInParallelGetNoMoreVerdictsThanTheLimit() throws Exception {
+        TestUser user = TestUsers.create();
+        ExecutorService attackers = Executors.newFixedThreadPool(64);
+        try {
+            List<Future<Integer>> statuses = new ArrayList<>();
+            for (int i = 0; i < 64; i++) {
+                int attempt = i;
+                statuses.add(attackers.submit(() -> new ApiClient().post("/api/v1/auth/login",
+                        credentials(user.username(), "wrong-password-" + attempt)).status()));
+            }
+            Map<Integer, Long> counted = new TreeMap<>();
+            for (Future<Integer> status : statuses) {
+                counted.merge(status.get(), 1L, Long::sum);
+            }
+
+            assertEquals(Set.of(401, 429), counted.keySet(), counted::toString);
+            assertTrue(counted.get(401) <= 10, counted::toString);
+        } finally {
+            attackers.shutdownNow();
+        }
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 
 import jakarta.json.JsonObject;
@@ -86,6 +87,44 @@ public abstract class ErrorEnvelopeTests {
     void successfulResponsesDeclareJsonInUtf8() {
         Reply reply = client.get("/api/ready");
 
+        assertEquals("application/json;charset=utf-8", reply.header("Content-Type").replace(" ", "").toLowerCase());
+    }
+
+    @Test
+    void jsonNestedThousandsOfLevelsDeepIsABadRequest() {
+        for (String deep : List.of("[".repeat(10_000) + "]".repeat(10_000), "{\"a\":".repeat(10_000) + "1" + "}".repeat(10_000),
+                "[".repeat(10_000), "{\"username\":" + "[".repeat(5_000))) {
+            assertEnvelope(client.send("POST", "/api/v1/auth/login", "application/json", deep, Map.of()), 400, "bad_request");
+        }
+    }
+
+    @Test
+    void everyApiAnswerIsUncacheableAndNotToBeSniffedSuccessOrFailure() {
+        for (Reply reply : List.of(client.get("/api/v1/auth/whoami"), client.get("/api/v1/no-such-thing"),
+                client.send("POST", "/api/v1/auth/logout", "application/json", "{}", Map.of()),
+                client.send("PUT", "/api/v1/auth/login", "application/json", "{}", Map.of()))) {
+            assertEquals("no-store", reply.header("Cache-Control"), reply::toString);
+            assertEquals("nosniff", reply.header("X-Content-Type-Options"), reply::toString);
+        }
+        assertEquals("nosniff", client.get("/api/ready").header("X-Content-Type-Options"));
+    }
+
+    @Test
+    void aWrongMethodUnderTheVersionedApiIsA405InTheEnvelopeInUtf8() {
+        Reply reply = client.send("PUT", "/api/v1/auth/login", "application/json", "{}", Map.of());
+
+        assertEnvelope(reply, 405, "method_not_allowed");
+        assertNotNull(reply.header("Allow"));
+        assertEquals("application/json;charset=utf-8", reply.header("Content-Type").replace(" ", "").toLowerCase());
+    }
+
+    @Test
+    void successfulAnswersUnderTheVersionedApiAreTheEnvelopeInUtf8() {
+        Reply reply = client.send("POST", "/api/v1/auth/logout", "application/json", "{}", Map.of());
+
+        assertEquals(200, reply.status(), reply::toString);
+        assertTrue(reply.json().getBoolean("ok"));
+        assertTrue(reply.json().getJsonObject("data").getBoolean("signedOut"));
         assertEquals("application/json;charset=utf-8", reply.header("Content-Type").replace(" ", "").toLowerCase());
     }
 }

@@ -21,7 +21,9 @@ public final class AuthMessages {
     private AuthMessages() {
     }
 
-    public record LoginRequest(@NotNull String username, @NotNull String password) {
+    /** Limits as for creating a user: longer values cannot be anyone's, and are refused before any work. */
+    public record LoginRequest(@NotNull @CodePoints(max = User.USERNAME_MAX) String username,
+                               @NotNull @CodePoints(max = User.PASSWORD_MAX) String password) {
         public LoginRequest {
             username = Trim.strip(username);
         }
@@ -64,6 +66,14 @@ public final class AuthMessages {
             return new TokenView(token.id(), token.name(), Timestamps.format(token.createdAt()),
                     Timestamps.format(token.expiresAt()), Timestamps.format(token.lastUsedAt()));
         }
+    }
+
+    /** The consent page's approval of a browser login: the parameters of the {@code GET} it was shown for. */
+    public record Approval(String callback, String name, String state, String codeChallenge, String codeChallengeMethod) {
+    }
+
+    /** Where the consent page sends the browser: the callback with the new code. */
+    public record Approved(String redirectTo) {
     }
 
     public record ExchangeRequest(@NotNull String code, String codeVerifier) {

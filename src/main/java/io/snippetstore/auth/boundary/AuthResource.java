@@ -16,8 +16,10 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriInfo;
 
 @Path("v1/auth")
 @Produces(MediaType.APPLICATION_JSON)
@@ -43,7 +45,11 @@ public class AuthResource {
 
     @POST
     @Path("logout")
-    public ApiResponse<Object> logout() {
+    public ApiResponse<Object> logout(@Context HttpHeaders headers, @Context UriInfo uri) {
+        if (http.getSession(false) != null) {
+            // Signing out changes the session: the same rule as every other unsafe session request.
+            SameOrigin.require(headers.getHeaderString("Origin"), headers.getHeaderString("Referer"), uri.getBaseUri());
+        }
         sessions.signOut(http);
         return ApiResponse.of(java.util.Map.of("signedOut", true));
     }

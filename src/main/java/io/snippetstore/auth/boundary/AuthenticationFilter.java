@@ -69,10 +69,8 @@ public class AuthenticationFilter implements ContainerRequestFilter {
 
     private Caller sessionCaller(ContainerRequestContext request) {
         Caller caller = sessions.caller(http).orElseThrow(() -> unauthenticated("Sign in or send a bearer token."));
-        if (!SAFE_METHODS.contains(request.getMethod())
-                && !SameOrigin.allows(request.getHeaderString("Origin"), request.getHeaderString("Referer"),
-                request.getUriInfo().getBaseUri())) {
-            throw new ApiException(403, "csrf_rejected", "Cross-origin requests with the session cookie are refused.");
+        if (!SAFE_METHODS.contains(request.getMethod())) {
+            SameOrigin.require(request.getHeaderString("Origin"), request.getHeaderString("Referer"), request.getUriInfo().getBaseUri());
         }
         return caller;
     }

@@ -1,26 +1,27 @@
 package io.snippetstore.auth.boundary;
 
+import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
+import io.snippetstore.auth.boundary.AuthMessages.Approval;
+import io.snippetstore.auth.boundary.AuthMessages.Approved;
 import io.snippetstore.auth.boundary.AuthMessages.ExchangeRequest;
 import io.snippetstore.auth.boundary.AuthMessages.ExchangedToken;
 import io.snippetstore.auth.control.BrowserLogins;
 import io.snippetstore.auth.control.Caller;
-import io.snippetstore.auth.control.LoopbackCallback;
-import io.snippetstore.auth.control.Pkce;
-import io.snippetstore.auth.entity.ApiToken;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.ApiResponse;
-import io.snippetstore.platform.FieldError;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -28,17 +29,23 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
  * Browser login for command-line clients: the client opens {@code GET browser-login} in a
  * browser, the signed-in user is redirected to the client's loopback callback with a one-time
  * code, and the client exchanges the code for an API token.
+ *
+ * <p>A navigation that another site started (Fetch Metadata {@code Sec-Fetch-Site: cross-site} or
+ * {@code same-site}) mints no code: it is sent to the consent page {@code /authorize}, whose
+ * approval is a session POST under the same-origin rule. Otherwise any web page could make a
+ * signed-in browser hand a code to whatever listens on a loopback port (RFC 8252 §8.6).
  */
 @Path("v1/auth/browser-login")
 public class BrowserLoginResource {
 
-    private static final int STATE_MAX = 1024;
+    private static final Set<String> STARTED_BY_ANOTHER_SITE = Set.of("cross-site", "same-site");
 
     @Inject
     BrowserLogins logins;
@@ -55,31 +62,32 @@ public class BrowserLoginResource {
                           @QueryParam("state") String state,
                           @QueryParam("code_challenge") String codeChallenge,
                           @QueryParam("code_challenge_method") String codeChallengeMethod,
+                          @HeaderParam("Sec-Fetch-Site") String fetchSite,
                           @Context UriInfo uri) {
-        LoopbackCallback target = LoopbackCallback.parse(callback);
-        String tokenName = name == null ? "CLI" : name;
-        int nameLength = tokenName.codePointCount(0, tokenName.length());
-        if (tokenName.isBlank() || nameLength > ApiToken.NAME_MAX) {
-            throw ApiException.badRequest("The token name is invalid.",
-                    List.of(new FieldError("name", "must be 1 to " + ApiToken.NAME_MAX + " characters long")));
-        }
-        if (state != null && state.length() > STATE_MAX) {
-            throw ApiException.badRequest("The state is too long.",
-                    List.of(new FieldError("state", "must be at most " + STATE_MAX + " characters long")));
-        }
-        String challenge = Pkce.acceptChallenge(codeChallenge, codeChallengeMethod);
+        BrowserLoginRequest request = BrowserLoginRequest.of(callback, name, state, codeChallenge, codeChallengeMethod);
         Optional<Caller> caller = sessions.caller(http);
         if (caller.isEmpty()) {
-            String back = uri.getRequestUri().getRawPath()
-                    + (uri.getRequestUri().getRawQuery() == null ? "" : "?" + uri.getRequestUri().getRawQuery());
             return Response.status(Response.Status.FOUND)
-                    .location(uri.getBaseUri().resolve("/login?next=" + URLEncoder.encode(back, StandardCharsets.UTF_8)))
+                    .location(uri.getBaseUri().resolve("/login?next=" + URLEncoder.encode(pathAndQuery(uri), StandardCharsets.UTF_8)))
                     .build();
         }
-        String code = logins.issueCode(caller.get().userId(), tokenName, challenge);
-        return Response.status(Response.Status.FOUND).location(target.withCode(code, state))
-                .header("Cache-Control", "no-store")
-                .build();
+        if (fetchSite != null && STARTED_BY_ANOTHER_SITE.contains(fetchSite.strip().toLowerCase(Locale.ROOT))) {
+            String query = uri.getRequestUri().getRawQuery();
+            return Response.status(Response.Status.FOUND).location(uri.getBaseUri().resolve("/authorize?" + query)).build();
+        }
+        return Response.status(Response.Status.FOUND).location(codeFor(caller.get().userId(), request)).build();
+    }
+
+    /** The consent page's approval: the callback URL with a fresh code, for the page to navigate to. */
+    @POST
+    @Authenticated
+    @SessionOnly
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public ApiResponse<Approved> approve(@Valid @NotNull Approval approval, @Context SecurityContext security) {
+        BrowserLoginRequest request = BrowserLoginRequest.of(approval.callback(), approval.name(), approval.state(),
+                approval.codeChallenge(), approval.codeChallengeMethod());
+        return ApiResponse.of(new Approved(codeFor(Callers.of(security).userId(), request).toString()));
     }
 
     @POST
@@ -91,5 +99,14 @@ public class BrowserLoginResource {
                 .map(ExchangedToken::of)
                 .map(ApiResponse::of)
                 .orElseThrow(() -> new ApiException(400, "invalid_code", "The code is unknown, used, expired, or its verifier is wrong."));
+    }
+
+    private URI codeFor(String userId, BrowserLoginRequest request) {
+        String code = logins.issueCode(userId, request.tokenName(), request.challenge());
+        return request.callback().withCode(code, request.state());
+    }
+
+    private static String pathAndQuery(UriInfo uri) {
+        return uri.getRequestUri().getRawPath() + (uri.getRequestUri().getRawQuery() == null ? "" : "?" + uri.getRequestUri().getRawQuery());
     }
 }

@@ -29,10 +29,11 @@ public class Logins {
 
     /**
      * The user with this username and password. Throttled per username: refused with 429 after
-     * too many consecutive failures, before the password is even checked.
+     * too many consecutive failures, before the password is even checked. The attempt is counted
+     * before the (slow) check, so parallel guesses cannot slip past the count.
      */
     public User login(String username, String password) {
-        Optional<Duration> wait = throttle.retryAfter(username);
+        Optional<Duration> wait = throttle.reserve(username);
         if (wait.isPresent()) {
             long seconds = Math.max(1, (wait.get().toMillis() + 999) / 1000);
             throw new ApiException(429, "rate_limited", "Too many failed logins for this username; try again later.",
@@ -44,7 +45,6 @@ public class Logins {
             return false;
         });
         if (!matches) {
-            throttle.failed(username);
             throw new ApiException(401, "invalid_credentials", "Wrong username or password.");
         }
         throttle.succeeded(username);

@@ -10,11 +10,13 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * Security headers for the browser pages (everything outside {@code /api}): only this
- * service's own scripts and styles, no inline script, no framing.
+ * Security headers. Every answer: no content sniffing. The browser pages (everything outside
+ * {@code /api}): only this service's own scripts and styles, no inline script, no framing. The
+ * API under {@code /api/v1}: {@code Cache-Control: no-store}, since its answers carry token values
+ * and private data that no cache, shared or the browser's own, may keep.
  */
 @WebFilter(urlPatterns = "/*")
-public class PageSecurityHeaders extends HttpFilter {
+public class SecurityHeaders extends HttpFilter {
 
     static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "
             + "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -24,9 +26,11 @@ public class PageSecurityHeaders extends HttpFilter {
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         String path = request.getRequestURI().substring(request.getContextPath().length());
-        if (!path.startsWith("/api/")) {
+        response.setHeader("X-Content-Type-Options", "nosniff");
+        if (path.startsWith("/api/v1/")) {
+            response.setHeader("Cache-Control", "no-store");
+        } else if (!path.startsWith("/api/")) {
             response.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-            response.setHeader("X-Content-Type-Options", "nosniff");
             response.setHeader("Referrer-Policy", "same-origin");
         }
         chain.doFilter(request, response);
