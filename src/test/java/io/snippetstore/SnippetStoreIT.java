@@ -13,6 +13,7 @@ import io.snippetstore.auth.TokensTests;
 import io.snippetstore.auth.UsersTests;
 import io.snippetstore.health.HealthTests;
 import io.snippetstore.platform.ErrorEnvelopeTests;
+import io.snippetstore.platform.HostileInputTests;
 import io.snippetstore.snippets.SnippetSearchTests;
 import io.snippetstore.snippets.SnippetsCrudTests;
 import io.snippetstore.storage.ConcurrentWritesTests;
@@ -56,6 +57,10 @@ class SnippetStoreIT {
 
     @Nested
     class ErrorEnvelope extends ErrorEnvelopeTests {
+    }
+
+    @Nested
+    class HostileInput extends HostileInputTests {
     }
 
     @Nested

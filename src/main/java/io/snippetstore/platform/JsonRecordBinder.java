@@ -81,6 +81,10 @@ public final class JsonRecordBinder {
         Class<?> raw = rawType(target);
         if (raw == String.class) {
             if (value instanceof JsonString string) {
+                if (!isWellFormed(string.getString())) {
+                    // a lone surrogate escape (\\ud800) has no UTF-8 form: it would be stored as '?'
+                    throw new WrongType(field, "must be valid Unicode text (no unpaired surrogate)");
+                }
                 return string.getString();
             }
             throw new WrongType(field, "must be a string");
@@ -127,6 +131,18 @@ public final class JsonRecordBinder {
             throw new WrongType(field, "must be an object");
         }
         throw new IllegalArgumentException("Unsupported request field type " + target + " of " + field);
+    }
+
+    private static boolean isWellFormed(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Class<?> rawType(Type type) {

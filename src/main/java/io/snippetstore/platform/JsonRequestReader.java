@@ -32,6 +32,8 @@ public class JsonRequestReader implements MessageBodyReader<Record> {
 
     public static final String MERGE_PATCH_JSON = "application/merge-patch+json";
     public static final int MAX_BODY_BYTES = 2 * 1024 * 1024;
+    /** Deeper than any request of this API; the JSON-P parser builds nested values recursively. */
+    public static final int MAX_NESTING = 32;
 
     @Override
     public boolean isReadable(Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType) {
@@ -53,6 +55,9 @@ public class JsonRequestReader implements MessageBodyReader<Record> {
         if (bytes.length == 0) {
             throw ApiException.badRequest("A JSON object is required as the request body.");
         }
+        if (nestingDepth(bytes) > MAX_NESTING) {
+            throw ApiException.badRequest("The request body nests arrays and objects more than " + MAX_NESTING + " levels deep.");
+        }
         Reader utf8 = new InputStreamReader(new ByteArrayInputStream(bytes), StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT));
@@ -70,6 +75,34 @@ public class JsonRequestReader implements MessageBodyReader<Record> {
             throw ApiException.badRequest("The request body must be a JSON object.");
         }
         return value.asJsonObject();
+    }
+
+    /**
+     * The deepest nesting of arrays and objects, counted before parsing: thousands of levels would
+     * exhaust the parser's stack. Brackets inside strings do not count; whether the JSON is
+     * well-formed is left to the parser.
+     */
+    static int nestingDepth(byte[] json) {
+        int depth = 0;
+        int deepest = 0;
+        boolean inString = false;
+        for (int i = 0; i < json.length; i++) {
+            byte b = json[i];
+            if (inString) {
+                if (b == '\\') {
+                    i++;
+                } else if (b == '"') {
+                    inString = false;
+                }
+            } else if (b == '"') {
+                inString = true;
+            } else if (b == '[' || b == '{') {
+                deepest = Math.max(deepest, ++depth);
+            } else if (b == ']' || b == '}') {
+                depth--;
+            }
+        }
+        return deepest;
     }
 
     private static void rejectDeclaredOversize(String contentLength) {

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import jakarta.json.JsonException;
@@ -57,9 +58,15 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<Throwable> {
      */
     private static final Set<Integer> UNAVAILABLE_RESULT_CODES = Set.of(5, 6, 8, 10, 13, 14);
 
+    /** The same codes by name, as a transaction manager's exception repeats the driver's message without its cause. */
+    private static final Pattern UNAVAILABLE_IN_MESSAGE = Pattern.compile("\\[SQLITE_(BUSY|LOCKED|READONLY|IOERR|FULL|CANTOPEN)(_[A-Z_]+)?]");
+
     private static boolean isDatabaseUnavailable(Throwable cause) {
-        return cause instanceof SQLException sql && sql.getMessage() != null && sql.getMessage().startsWith("[SQLITE_")
-                && UNAVAILABLE_RESULT_CODES.contains(sql.getErrorCode() & 0xff);
+        if (cause instanceof SQLException sql && sql.getMessage() != null && sql.getMessage().startsWith("[SQLITE_")
+                && UNAVAILABLE_RESULT_CODES.contains(sql.getErrorCode() & 0xff)) {
+            return true;
+        }
+        return cause.getMessage() != null && UNAVAILABLE_IN_MESSAGE.matcher(cause.getMessage()).find();
     }
 
     static Stream<Throwable> causes(Throwable failure) {

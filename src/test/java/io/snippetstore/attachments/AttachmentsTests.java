@@ -241,11 +241,11 @@ public abstract class AttachmentsTests {
     }
 
     @Test
-    void aMissingFilePartIs400() {
+    void aMissingFilePartIsABadRequest() {
         Reply reply = new Multipart().text("mimeType", "text/plain").postTo(owner, attachmentsPath());
 
         assertEquals(400, reply.status(), reply::toString);
-        assertEquals("validation_failed", reply.errorCode());
+        assertEquals("bad_request", reply.errorCode());
         assertEquals("file", reply.json().getJsonObject("error").getJsonArray("details").getJsonObject(0).getString("field"));
     }
 
@@ -275,7 +275,7 @@ public abstract class AttachmentsTests {
         assertEquals("sandbox", download.header("Content-Security-Policy"));
         assertEquals("bytes", download.header("Accept-Ranges"));
         assertTrue(download.header("Content-Disposition").startsWith("attachment; filename=\"page.html\""));
-        assertEquals("private, no-cache", download.header("Cache-Control"));
+        assertEquals("no-store", download.header("Cache-Control"));
     }
 
     @Test
@@ -310,6 +310,41 @@ public abstract class AttachmentsTests {
         assertEquals(0, notModified.body().length);
         assertEquals(etag, notModified.header("ETag"));
         assertEquals(200, changed.status());
+    }
+
+    @Test
+    void entityTagsThatAreNotEntityTagsMatchNothingAndAreNoError() {
+        byte[] content = "tags".getBytes(StandardCharsets.UTF_8);
+        JsonObject attachment = upload("tags.txt", content);
+
+        Reply noneMatch = download(attachment, Map.of("If-None-Match", "garbage"));
+        Reply ifMatch = download(attachment, Map.of("If-Match", "garbage"));
+        Reply weakNoneMatch = download(attachment, Map.of("If-None-Match", "W/" + download(attachment, Map.of()).header("ETag")));
+
+        assertEquals(200, noneMatch.status(), noneMatch::toString);
+        assertArrayEquals(content, noneMatch.body());
+        assertEquals(412, ifMatch.status(), ifMatch::toString);
+        assertEquals("precondition_failed", ifMatch.errorCode());
+        assertEquals(304, weakNoneMatch.status(), "If-None-Match compares weakly");
+    }
+
+    @Test
+    void aFilenameWithANulCharacterIsKeptWithoutIt() {
+        Reply reply = new Multipart().file("file", "a\u0000b.txt", "text/plain", new byte[] {1, 2}).postTo(owner, attachmentsPath());
+
+        assertEquals(201, reply.status(), reply::toString);
+        assertEquals("ab.txt", reply.data().getString("filename"));
+    }
+
+    @Test
+    void aFilePartWithNeitherFilenameNorContentTypeIsStoredUnderTheDefaults() {
+        Multipart body = new Multipart();
+        Reply reply = owner.sendBytes("POST", attachmentsPath(), body.contentType(), body.rawPart(
+                "Content-Disposition: form-data; name=\"file\"\r\n", new byte[] {7}).bytes(), Map.of());
+
+        assertEquals(201, reply.status(), reply::toString);
+        assertEquals("attachment", reply.data().getString("filename"));
+        assertEquals("application/octet-stream", reply.data().getString("mimeType"));
     }
 
     @Test

@@ -110,4 +110,14 @@ class JsonRecordBinderTest {
         assertEquals("bad_request", assertThrows(ApiException.class,
                 () -> JsonRecordBinder.bind(json("{\"item\":[]}"), Outer.class)).code());
     }
+
+    @Test
+    void aStringWithAnUnpairedSurrogateIsABadRequestWhileAPairedOneIsText() {
+        ApiException lone = assertThrows(ApiException.class,
+                () -> JsonRecordBinder.bind(json("{\"title\":\"\\ud800x\",\"tags\":[\"\\udfff\"]}"), Item.class));
+
+        assertEquals("bad_request", lone.code());
+        assertEquals(List.of("title", "tags[0]"), lone.details().stream().map(FieldError::field).toList());
+        assertEquals("\uD83E\uDD80", JsonRecordBinder.bind(json("{\"title\":\"\\ud83e\\udd80\"}"), Item.class).title());
+    }
 }

@@ -75,4 +75,21 @@ class JsonRequestReaderTest {
         Named named = (Named) read((prefix + name + suffix).getBytes(StandardCharsets.UTF_8), null);
         assertEquals(name.length(), named.name().length());
     }
+
+    @Test
+    void nestingDeeperThanTheApiEverNeedsIsABadRequestBeforeParsing() {
+        byte[] deepArrays = ("{\"name\":" + "[".repeat(10_000) + "]".repeat(10_000) + "}").getBytes(StandardCharsets.UTF_8);
+        byte[] deepObjects = ("{\"a\":".repeat(10_000) + "1" + "}".repeat(10_000)).getBytes(StandardCharsets.UTF_8);
+        byte[] unclosed = "[".repeat(100_000).getBytes(StandardCharsets.UTF_8);
+
+        assertEquals("bad_request", codeOf(() -> read(deepArrays, null)));
+        assertEquals("bad_request", codeOf(() -> read(deepObjects, null)));
+        assertEquals("bad_request", codeOf(() -> read(unclosed, null)));
+    }
+
+    @Test
+    void bracketsInsideStringsDoNotCountAsNesting() {
+        assertEquals(1, JsonRequestReader.nestingDepth("{\"name\":\"[[[{{{\\\"[[[\"}".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(3, JsonRequestReader.nestingDepth("{\"a\":[{\"b\":\"]]]\"}]}".getBytes(StandardCharsets.UTF_8)));
+    }
 }

@@ -90,7 +90,7 @@ public abstract class SnippetSearchTests {
 
     @ParameterizedTest
     @ValueSource(strings = {"\"", "'", "*", "(", ")", "NEAR(a b)", "a OR b", "-x", "title:x", "%", "_", "\\",
-            "' OR 1=1 --", "日本語", "🦀", "AND", "NOT", "^", "\"\"\"", "a\"b", "{col}: x", "\u0000"})
+            "' OR 1=1 --", "日本語", "🦀", "AND", "NOT", "^", "\"\"\"", "a\"b", "{col}: x", "\u0001", "\t\r\n"})
     void hostileQueriesNeverFail(String query) {
         Reply reply = owner.get("/api/v1/snippets?query=" + encode(query));
 
@@ -110,6 +110,89 @@ public abstract class SnippetSearchTests {
         assertEquals(200, owner.get("/api/v1/snippets?query=" + "y".repeat(2_000)).status());
         // A request line over the HTTP layer's 8 KiB limit is refused before it reaches the application.
         assertTrue(tenThousand.status() >= 400 && tenThousand.status() < 500, tenThousand::toString);
+    }
+
+    @Test
+    void aNulCharacterInTheQueryIsABadRequest() {
+        Reply reply = owner.get("/api/v1/snippets?query=abc%00def");
+
+        assertEquals(400, reply.status(), reply::toString);
+        assertEquals("bad_request", reply.errorCode());
+    }
+
+    @Test
+    void moreTagFiltersThanASnippetCanCarryAreABadRequest() {
+        String thousandTags = String.join(",", java.util.stream.IntStream.range(0, 1_000).mapToObj(i -> "t" + i).toList());
+        String thirtyTwoTags = String.join(",", java.util.stream.IntStream.range(0, 32).mapToObj(i -> "t" + i).toList());
+
+        Reply tooMany = owner.get("/api/v1/snippets?tags=" + thousandTags);
+
+        assertEquals(400, tooMany.status(), tooMany::toString);
+        assertEquals("bad_request", tooMany.errorCode());
+        assertEquals(200, owner.get("/api/v1/snippets?tags=" + thirtyTwoTags).status());
+    }
+
+    @Test
+    void caseIsFoldedForEveryLetterTheSameWayWhicheverPlanRunsTheSearch() {
+        String german = create(owner, snippet("Straße über Ärger", "text", "ÜBERGRÖSSE and Ä")).getString("id");
+        List<String> others = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            // more possible matches than the test deployment's scan-first threshold: date order scans row by row
+            others.add(create(owner, snippet("Übersicht " + i, "text", "über alles")).getString("id"));
+        }
+
+        for (String term : List.of("ä", "Ä", "ärger", "ÄRGER", "grösse", "GRÖSSE")) {
+            assertEquals(List.of(german), search(term), term);
+            Reply scanned = owner.get("/api/v1/snippets?sort=updated&query=" + encode(term));
+            assertEquals(List.of(german), ids(scanned.json().getJsonArray("data").getValuesAs(JsonObject.class)), term + " row by row");
+        }
+        for (String term : List.of("über", "ÜBER", "üBeR")) {
+            List<String> all = new ArrayList<>(others);
+            all.add(german);
+            assertEquals(new HashSet<>(all), new HashSet<>(search(term)), term);
+            Reply scanned = owner.get("/api/v1/snippets?sort=updated&query=" + encode(term));
+            assertEquals(new HashSet<>(all), new HashSet<>(ids(scanned.json().getJsonArray("data").getValuesAs(JsonObject.class))),
+                    term + " row by row");
+        }
+    }
+
+    @Test
+    void walkingTheRelevanceOrderReturnsEachMatchOnceWhateverOtherUsersWriteMeanwhile() {
+        ApiClient reader = TestUsers.withToken(TestUsers.create());
+        ApiClient other = TestUsers.withToken(TestUsers.create());
+        String term = "qzrelevance" + Long.toString(System.nanoTime(), 36);
+        String first = create(reader, snippet("twin", "text", term + " twin")).getString("id");
+        String second = create(reader, snippet("twin", "text", term + " twin")).getString("id");
+
+        Reply page1 = reader.get("/api/v1/snippets?limit=1&query=" + term);
+        for (int i = 0; i < 20; i++) {
+            create(other, snippet("long " + i, "text", (term + " ").repeat(50) + "padding ".repeat(500)));
+        }
+        String cursor = page1.json().getJsonObject("meta").getString("nextCursor");
+        Reply page2 = reader.get("/api/v1/snippets?limit=1&query=" + term + "&cursor=" + encode(cursor));
+
+        List<String> seen = new ArrayList<>(ids(page1.json().getJsonArray("data").getValuesAs(JsonObject.class)));
+        seen.addAll(ids(page2.json().getJsonArray("data").getValuesAs(JsonObject.class)));
+        assertEquals(new HashSet<>(List.of(first, second)), new HashSet<>(seen), page2::toString);
+        assertEquals(2, seen.size());
+        assertEquals(jakarta.json.JsonValue.NULL, page2.json().getJsonObject("meta").get("nextCursor"));
+    }
+
+    @Test
+    void theRelevanceOrderIsTheSameOnEveryPageAsInOneList() {
+        ApiClient reader = TestUsers.withToken(TestUsers.create());
+        for (int i = 0; i < 9; i++) {
+            create(reader, snippet(i % 3 == 0 ? "needle in the title " + i : "title " + i, "text",
+                    "needle ".repeat(1 + i % 4) + "hay ".repeat(10 * i)));
+        }
+
+        List<String> oneList = ids(reader.get("/api/v1/snippets?limit=50&query=needle").json().getJsonArray("data").getValuesAs(JsonObject.class));
+        List<String> paged = ids(walk(reader, "/api/v1/snippets?limit=2&query=needle"));
+
+        assertEquals(9, oneList.size());
+        assertEquals(oneList, paged);
+        assertTrue(reader.get("/api/v1/snippets?limit=3&query=needle").json().getJsonArray("data").getJsonObject(0)
+                .getString("title").startsWith("needle in the title"), "a title match ranks first");
     }
 
     @Test

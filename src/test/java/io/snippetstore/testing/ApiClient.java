@@ -27,7 +27,18 @@ public class ApiClient {
             .followRedirects(HttpClient.Redirect.NEVER)
             .connectTimeout(Duration.ofSeconds(10))
             .build();
+    private final URI base;
     private String bearer;
+
+    /** A client of the service under test (see {@link #base()}). */
+    public ApiClient() {
+        this(base());
+    }
+
+    /** A client of another instance, such as one a test starts for itself. */
+    public ApiClient(URI base) {
+        this.base = base;
+    }
 
     /** The service's base URI: always 127.0.0.1 and the port the build reserved for it. */
     public static URI base() {
@@ -73,7 +84,7 @@ public class ApiClient {
     }
 
     private Reply send(String method, String path, String contentType, HttpRequest.BodyPublisher body, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base().resolve(path.startsWith("/") ? path.substring(1) : path))
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path.startsWith("/") ? path.substring(1) : path))
                 .timeout(Duration.ofSeconds(60))
                 .method(method, body);
         if (contentType != null) {

@@ -22,6 +22,11 @@ public final class Multipart {
         return part("Content-Disposition: form-data; name=\"" + name + "\"\r\n", value.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** A part with exactly these header lines (each ending in CRLF). */
+    public Multipart rawPart(String headers, byte[] content) {
+        return part(headers, content);
+    }
+
     private Multipart part(String headers, byte[] content) {
         body.writeBytes(("--" + boundary + "\r\n" + headers + "\r\n").getBytes(StandardCharsets.UTF_8));
         body.writeBytes(content);

@@ -14,7 +14,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Request;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 
@@ -47,8 +47,8 @@ public class AttachmentsResource {
     @Path("{attachmentId}/download")
     @Produces(MediaType.WILDCARD)
     public Response download(@PathParam("attachmentId") String attachmentId, @HeaderParam("Range") String range,
-                             @HeaderParam("If-Range") String ifRange, @Context Request request) {
-        return DownloadResponse.of(attachments.get(owner(), attachmentId), attachments, request, range, ifRange);
+                             @HeaderParam("If-Range") String ifRange, @Context HttpHeaders headers) {
+        return DownloadResponse.of(attachments.get(owner(), attachmentId), attachments, headers, range, ifRange);
     }
 
     private String owner() {

@@ -11,28 +11,29 @@ import io.snippetstore.attachments.control.Attachments;
 import io.snippetstore.platform.ApiException;
 import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.HttpHeaders;
-import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 
 /**
  * The HTTP answer to a download: the bytes (or one range of them) as an attachment that a browser
- * will neither render nor sniff. The ETag is the content's SHA-256, so {@code If-None-Match} and
- * {@code If-Range} need no state of their own.
+ * will neither render nor sniff. The ETag is the content's SHA-256, so {@code If-Match},
+ * {@code If-None-Match} and {@code If-Range} need no state of their own. The conditions are read
+ * here rather than by {@code Request.evaluatePreconditions}, which fails on a malformed entity tag
+ * where RFC 9110 asks only that it match nothing.
  */
 final class DownloadResponse {
 
     private DownloadResponse() {
     }
 
-    static Response of(AttachmentData attachment, Attachments attachments, Request request, String range, String ifRange) {
+    static Response of(AttachmentData attachment, Attachments attachments, HttpHeaders headers, String range, String ifRange) {
         EntityTag etag = new EntityTag(attachment.sha256());
-        Response.ResponseBuilder precondition = request.evaluatePreconditions(etag);
-        if (precondition != null) {
-            Response unchangedOrFailed = precondition.tag(etag).build();
-            if (unchangedOrFailed.getStatus() == Response.Status.PRECONDITION_FAILED.getStatusCode()) {
-                throw new ApiException(412, "precondition_failed", "If-Match does not match the attachment's ETag.");
-            }
-            return unchangedOrFailed;
+        String ifMatch = headers.getHeaderString(HttpHeaders.IF_MATCH);
+        if (ifMatch != null && !EntityTagList.matches(ifMatch, attachment.sha256(), false)) {
+            throw new ApiException(412, "precondition_failed", "If-Match does not match the attachment's ETag.");
+        }
+        String ifNoneMatch = headers.getHeaderString(HttpHeaders.IF_NONE_MATCH);
+        if (ifNoneMatch != null && EntityTagList.matches(ifNoneMatch, attachment.sha256(), true)) {
+            return Response.notModified(etag).build();
         }
         boolean rangeApplies = ifRange == null || ifRange.strip().equals(etag.toString());
         Selection selection = rangeApplies ? ByteRange.select(range, attachment.size()) : new ByteRange.Whole();
@@ -51,8 +52,6 @@ final class DownloadResponse {
                 .header("Content-Disposition", ContentDisposition.attachment(attachment.filename()))
                 .tag(etag)
                 .header("Accept-Ranges", "bytes")
-                .header("Cache-Control", "private, no-cache")
-                .header("X-Content-Type-Options", "nosniff")
                 .header("Content-Security-Policy", "sandbox")
                 .build();
     }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
@@ -62,6 +63,7 @@ final class UploadReceiver {
         if (request.getContentLengthLong() > staging.maxUploadBytes() + MULTIPART_ALLOWANCE) {
             throw staging.tooLarge();
         }
+        staging.requireRoomFor(request.getContentLengthLong());
         UploadReceiver receiver = new UploadReceiver(staging);
         try {
             receiver.read(request);
@@ -72,7 +74,8 @@ final class UploadReceiver {
             throw receiver.failure(e);
         }
         if (receiver.staged == null) {
-            throw ApiException.validationFailed(List.of(new FieldError("file", "is required: a multipart part named file")));
+            throw ApiException.badRequest("The upload has no file: send it as a multipart part named file.",
+                    List.of(new FieldError("file", "is required: a multipart part named file")));
         }
         return new Received(new Upload(receiver.clientFilename, receiver.requestedMimeType, receiver.fileContentType,
                 receiver.staged, receiver.size, receiver.sha256), staging);
@@ -95,21 +98,51 @@ final class UploadReceiver {
 
     private void stageFile(FileItemInput part) throws IOException {
         staged = staging.newFile();
-        clientFilename = part.getName();
+        clientFilename = clientFilename(part);
         fileContentType = part.getContentType();
         MessageDigest digest = Secrets.newSha256();
         byte[] buffer = new byte[BUFFER_BYTES];
-        try (InputStream in = part.getInputStream(); OutputStream out = Files.newOutputStream(staged)) {
+        try (InputStream in = part.getInputStream(); OutputStream out = openStaged()) {
             for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
                 size += read;
                 if (size > staging.maxUploadBytes()) {
                     throw staging.tooLarge();
                 }
                 digest.update(buffer, 0, read);
-                out.write(buffer, 0, read);
+                write(out, buffer, read);
             }
         }
         sha256 = HexFormat.of().formatHex(digest.digest());
+    }
+
+    private OutputStream openStaged() {
+        try {
+            return Files.newOutputStream(staged);
+        } catch (IOException e) {
+            throw staging.writeFailed(staged, e);
+        }
+    }
+
+    /** A failed write is the service's disk, not the client's body: told apart from a failed read. */
+    private void write(OutputStream out, byte[] buffer, int length) {
+        try {
+            out.write(buffer, 0, length);
+        } catch (IOException e) {
+            throw staging.writeFailed(staged, e);
+        }
+    }
+
+    /**
+     * The filename the client gave, as sent: the parser refuses to hand back a name holding a NUL
+     * character (as a file system path it would be cut short there), but {@link
+     * io.snippetstore.attachments.control.Filenames} drops control characters anyway.
+     */
+    private static String clientFilename(FileItemInput part) {
+        try {
+            return part.getName();
+        } catch (InvalidPathException e) {
+            return e.getInput();
+        }
     }
 
     private static String text(FileItemInput part) throws IOException {

@@ -12,10 +12,12 @@ import io.snippetstore.attachments.entity.AttachmentChunk;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.Ids;
 import io.snippetstore.platform.Timestamps;
+import io.snippetstore.storage.control.DiskSpace;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
@@ -31,6 +33,9 @@ public class Attachments {
     @PersistenceContext
     EntityManager em;
 
+    @Inject
+    DiskSpace disk;
+
     /**
      * Stores a staged upload in one transaction. The gate is taken only once every byte is on
      * this machine, so the write never waits on a client; each chunk is written and released
@@ -39,6 +44,8 @@ public class Attachments {
     @WriteTransaction
     public AttachmentData add(String ownerId, String snippetId, Upload upload) {
         requireSnippet(ownerId, snippetId);
+        // in the write-ahead log, then in the database file, before the staged copy goes
+        disk.requireRoomFor(2 * upload.size());
         String filename = Filenames.sanitize(upload.clientFilename());
         String mimeType = MimeTypes.decide(upload.requestedMimeType(), upload.fileContentType(), filename);
         Attachment attachment = new Attachment(Ids.next(), snippetId, filename, mimeType, upload.size(), upload.sha256(), Timestamps.now());
@@ -79,7 +86,7 @@ public class Attachments {
     }
 
     /** Deletes the attachment; the database deletes its chunks with it. */
-    @WriteTransaction
+    @WriteTransaction(freesSpace = true)
     public String delete(String ownerId, String attachmentId) {
         Attachment attachment = findOwned(ownerId, attachmentId).orElseThrow(ApiException::notFound);
         em.remove(attachment);

@@ -9,6 +9,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.ServiceUnavailableException;
+import io.snippetstore.storage.control.DiskSpace;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -32,6 +34,9 @@ public class StagingArea {
     @ConfigProperty(name = "SNIPPETS_MAX_UPLOAD_BYTES", defaultValue = "104857600")
     long maxUploadBytes;
 
+    @Inject
+    DiskSpace disk;
+
     private Path directory;
 
     @PostConstruct
@@ -54,7 +59,7 @@ public class StagingArea {
         try {
             return Files.createTempFile(directory, "upload-", ".part");
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot create a staging file in " + directory, e);
+            throw writeFailed(directory, e);
         }
     }
 
@@ -64,6 +69,21 @@ public class StagingArea {
         } catch (IOException e) {
             LOG.log(Level.WARNING, "Could not delete the staging file " + staged, e);
         }
+    }
+
+    /**
+     * Refuses (503) an upload of about {@code declaredBytes} that the disk cannot take: it is
+     * staged, then copied into the database's write-ahead log, then checkpointed into the
+     * database file, so it needs about three times its size before the staging copy is deleted.
+     */
+    public void requireRoomFor(long declaredBytes) {
+        disk.requireRoomFor(3 * Math.max(0, declaredBytes));
+    }
+
+    /** What a failed write into a staging file means for the client: the service cannot take the upload now. */
+    public ApiException writeFailed(Path staged, IOException cause) {
+        LOG.log(Level.WARNING, "Writing the staging file " + staged + " failed", cause);
+        return disk.isLow() ? DiskSpace.full() : new ServiceUnavailableException("The upload could not be stored; nothing was kept.");
     }
 
     public long maxUploadBytes() {

@@ -55,7 +55,7 @@ public class ApiTokens {
                 .orElseThrow(ApiException::notFound);
     }
 
-    @WriteTransaction
+    @WriteTransaction(freesSpace = true)
     public ApiToken revoke(String userId, String tokenId) {
         ApiToken token = get(userId, tokenId);
         em.remove(token);
@@ -80,7 +80,7 @@ public class ApiTokens {
         }
         ApiToken token = (ApiToken) found.get(0)[0];
         if (token.lastUsedAt() == null || token.lastUsedAt().plus(LAST_USED_RESOLUTION).isBefore(now)) {
-            usage.recordUse(token.id(), now);
+            usage.recordUseIfIdle(token.id(), now);
         }
         return Optional.of((User) found.get(0)[1]);
     }

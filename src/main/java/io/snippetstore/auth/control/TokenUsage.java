@@ -1,21 +1,62 @@
 package io.snippetstore.auth.control;
 
 import java.time.Instant;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 import io.snippetstore.auth.entity.ApiToken;
-import io.snippetstore.storage.control.WriteTransaction;
+import io.snippetstore.storage.control.DiskSpace;
+import io.snippetstore.storage.control.WriteGate;
+import jakarta.annotation.Resource;
+import jakarta.ejb.EJBException;
+import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.PersistenceException;
 
-/** Records when a token was last used, in a short transaction of its own. */
+/**
+ * Records when a token was last used: a bookkeeping write that a read must never wait for or
+ * fail on. It is skipped when another write holds the gate or the disk is low, and its failure
+ * is logged, never answered.
+ */
 @Stateless
 public class TokenUsage {
+
+    private static final Logger LOG = Logger.getLogger(TokenUsage.class.getName());
 
     @PersistenceContext
     EntityManager em;
 
-    @WriteTransaction
+    @Inject
+    WriteGate gate;
+
+    @Inject
+    DiskSpace disk;
+
+    @Resource
+    SessionContext context;
+
+    /** Records the use unless that would mean waiting for the writer or writing to a full disk. */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public void recordUseIfIdle(String tokenId, Instant now) {
+        if (disk.isLow() || !gate.tryEnter()) {
+            return;
+        }
+        try {
+            context.getBusinessObject(TokenUsage.class).recordUse(tokenId, now);
+        } catch (EJBException | PersistenceException e) {
+            LOG.log(Level.INFO, "The last use of a token was not recorded", e);
+        } finally {
+            gate.leave();
+        }
+    }
+
+    /** In a transaction of its own, which has committed when this returns: the caller holds the gate until then. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void recordUse(String tokenId, Instant now) {
         ApiToken token = em.find(ApiToken.class, tokenId);
         if (token != null) {

@@ -3,11 +3,13 @@ package io.snippetstore.snippets.control;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Pattern;
 
+import io.snippetstore.storage.control.TextFunctions;
+
 /**
- * A search query as terms that must all occur, case-insensitively, as substrings. Terms of three
+ * A search query as terms that must all occur, case-insensitively, as substrings; case is folded
+ * by {@link TextFunctions#fold}, as the index and the row-by-row scan fold it. Terms of three
  * or more characters go to the FTS5 trigram index, each as a quoted string so that no character
  * (quotes, {@code *}, {@code (}, {@code NEAR}, {@code OR}, {@code -}, {@code :}) is ever FTS5
  * syntax; shorter terms have no trigram and are matched by a substring scan of the candidates.
@@ -24,7 +26,7 @@ public record SearchTerms(List<String> indexed, List<String> scanned) {
             LinkedHashSet<String> distinct = new LinkedHashSet<>();
             for (String term : WHITESPACE.split(query.strip())) {
                 if (!term.isEmpty()) {
-                    distinct.add(term.toLowerCase(Locale.ROOT));
+                    distinct.add(TextFunctions.fold(term));
                 }
             }
             for (String term : distinct) {
@@ -36,6 +38,13 @@ public record SearchTerms(List<String> indexed, List<String> scanned) {
 
     public boolean isEmpty() {
         return indexed.isEmpty() && scanned.isEmpty();
+    }
+
+    /** Every term, indexed ones first. */
+    public List<String> all() {
+        List<String> all = new ArrayList<>(indexed);
+        all.addAll(scanned);
+        return all;
     }
 
     public int size() {
@@ -54,9 +63,7 @@ public record SearchTerms(List<String> indexed, List<String> scanned) {
 
     /** The same search with every term matched by scanning: for terms so common that the index would hand back most rows. */
     public SearchTerms allScanned() {
-        List<String> all = new ArrayList<>(indexed);
-        all.addAll(scanned);
-        return new SearchTerms(List.of(), List.copyOf(all));
+        return new SearchTerms(List.of(), List.copyOf(all()));
     }
 
     /** The FTS5 MATCH expression of the indexed terms: {@code "t1" AND "t2"}, quotes doubled inside. */

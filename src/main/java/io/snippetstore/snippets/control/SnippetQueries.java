@@ -22,8 +22,9 @@ import jakarta.json.JsonString;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The snippet reads, in SQL, because JPA cannot say FTS5 MATCH, bm25 or row values: one statement
- * per page that returns each snippet with its tags (no N+1), read off the index of its order.
+ * The snippet reads, in SQL, because JPA cannot say FTS5 MATCH, the application's text functions
+ * ({@link io.snippetstore.storage.control.TextFunctions}) or row values: one statement per page
+ * that returns each snippet with its tags (no N+1), read off the index of its order.
  */
 @ApplicationScoped
 public class SnippetQueries {
@@ -33,8 +34,15 @@ public class SnippetQueries {
             + "(SELECT json_group_array(t.tag ORDER BY t.position) FROM snippet_tags t WHERE t.snippet_id = s.id) AS tags";
 
     /** Case-insensitive substring test of one short term over the searchable columns. */
-    private static final String SCANNED_TERM = " AND (instr(lower(s.title), ?) > 0 OR instr(lower(coalesce(s.description, '')), ?) > 0"
-            + " OR instr(lower(coalesce(s.notes, '')), ?) > 0 OR instr(lower(s.code), ?) > 0 OR instr(lower(s.language), ?) > 0)";
+    private static final String SCANNED_TERM = " AND text_contains(?, s.title, s.description, s.notes, s.code, s.language)";
+
+    /**
+     * The relevance of a snippet to the search: its own columns with their weights (a title
+     * match counts most) and typical lengths, nothing from other snippets, so that a score, and a
+     * cursor holding one, stays valid whatever other users write.
+     */
+    private static final String RELEVANCE = "text_score(?, 5.0, 40, s.title, 2.0, 200, s.description, 1.0, 400, s.notes, "
+            + "1.0, 800, s.code, 2.0, 12, s.language)";
 
     @Resource(lookup = DatabaseMigrations.DATA_SOURCE)
     DataSource dataSource;
@@ -69,21 +77,22 @@ public class SnippetQueries {
         SearchTerms terms = plan(query);
         boolean searched = !terms.indexed().isEmpty();
         if (searched) {
-            // The trigram index finds the candidates (and scores them) before anything else.
-            sql.append("hits(seq, score) AS MATERIALIZED (SELECT rowid, bm25(snippets_fts, 5.0, 2.0, 1.0, 1.0, 2.0) "
-                    + "FROM snippets_fts WHERE snippets_fts MATCH ?), ");
+            // The trigram index finds the candidates before anything else.
+            sql.append("hits(seq) AS MATERIALIZED (SELECT rowid FROM snippets_fts WHERE snippets_fts MATCH ?), ");
             parameters.add(terms.matchExpression());
         }
-        String score = searched ? "h.score" : "0.0";
+        boolean ranked = query.sort() == SnippetSort.RELEVANCE;
+        String score = ranked ? RELEVANCE : "0.0";
         sql.append("page AS (SELECT s.seq, s.id, s.updated_at, s.created_at, s.title_sort, ").append(score).append(" AS score ")
                 .append(searched ? "FROM hits h CROSS JOIN snippets s ON s.seq = h.seq" : "FROM snippets s")
                 .append(" WHERE s.owner_id = ?");
+        if (ranked) {
+            parameters.add(String.join("\n", query.terms().all()));
+        }
         parameters.add(ownerId);
         for (String term : terms.scanned()) {
             sql.append(SCANNED_TERM);
-            for (int column = 0; column < 5; column++) {
-                parameters.add(term);
-            }
+            parameters.add(term);
         }
         for (String tag : query.tags()) {
             sql.append(" AND EXISTS (SELECT 1 FROM snippet_tags t WHERE t.snippet_id = s.id AND t.tag = ?)");
@@ -97,10 +106,13 @@ public class SnippetQueries {
         if (query.cursor() != null) {
             List<String> position = cursors.decode(query.cursor(), query.fingerprint(), 2);
             sql.append(" AND ").append(order.after(score));
+            if (ranked) {
+                parameters.add(String.join("\n", query.terms().all()));
+            }
             parameters.add(order.keyParameter(position.get(0)));
             parameters.add(position.get(1));
         }
-        sql.append(" ORDER BY ").append(order.orderBy("s", score)).append(" LIMIT ?) ");
+        sql.append(" ORDER BY ").append(order.orderBy("s", "score")).append(" LIMIT ?) ");
         parameters.add(query.limit() + 1);
         sql.append("SELECT ").append(COLUMNS).append(", p.score AS score FROM page p CROSS JOIN snippets s ON s.seq = p.seq ORDER BY ")
                 .append(order.orderBy("p", score));

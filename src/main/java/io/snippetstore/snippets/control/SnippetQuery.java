@@ -10,6 +10,7 @@ import java.util.Set;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Trim;
+import io.snippetstore.snippets.entity.Snippet;
 
 /** What a client asks of the snippet list: search, filters, order, page size and position. */
 public record SnippetQuery(SearchTerms terms, Set<String> tags, String language, SnippetSort sort, int limit, String cursor) {
@@ -22,8 +23,12 @@ public record SnippetQuery(SearchTerms terms, Set<String> tags, String language,
     /** Parses the query parameters; anything malformed is a 400 {@code bad_request}. */
     public static SnippetQuery parse(String query, List<String> tag, String tags, String language,
                                      String sort, String limit, String cursor) {
-        if (query != null && query.length() > MAX_QUERY_LENGTH) {
+        if (query != null && query.codePointCount(0, query.length()) > MAX_QUERY_LENGTH) {
             throw ApiException.badRequest("query is limited to " + MAX_QUERY_LENGTH + " characters.");
+        }
+        if (query != null && query.indexOf('\0') >= 0) {
+            // SQLite's full-text index reads a search string only up to a NUL: such a search cannot be answered truly.
+            throw ApiException.badRequest("query must not contain the NUL character.");
         }
         SearchTerms terms = SearchTerms.parse(query);
         if (terms.size() > MAX_TERMS) {
@@ -37,6 +42,10 @@ public record SnippetQuery(SearchTerms terms, Set<String> tags, String language,
             for (String value : tags.split(",")) {
                 addTag(wanted, value);
             }
+        }
+        if (wanted.size() > Snippet.TAGS_MAX) {
+            // A snippet carries at most TAGS_MAX tags, so more filters could never all match.
+            throw ApiException.badRequest("At most " + Snippet.TAGS_MAX + " different tags can be filtered on.");
         }
         String languageFilter = Trim.strip(language);
         return new SnippetQuery(terms, wanted, languageFilter == null || languageFilter.isEmpty() ? null : languageFilter,

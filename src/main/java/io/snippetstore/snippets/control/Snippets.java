@@ -79,7 +79,7 @@ public class Snippets {
         return SnippetData.of(snippet);
     }
 
-    @WriteTransaction
+    @WriteTransaction(freesSpace = true)
     public String delete(String ownerId, String id) {
         Snippet snippet = owned(ownerId, id);
         em.remove(snippet);

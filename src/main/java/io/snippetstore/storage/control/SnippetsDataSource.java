@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteDataSource;
 
 /**
@@ -21,10 +23,23 @@ import org.sqlite.SQLiteDataSource;
 public class SnippetsDataSource extends SQLiteDataSource {
 
     public static final String DATABASE_FILE = "snippets.db";
+    private static final String URL_PREFIX = "jdbc:sqlite:";
 
     public SnippetsDataSource() {
         super(sqliteConfig(config()));
-        setUrl("jdbc:sqlite:" + databaseFile(config()));
+        setUrl(URL_PREFIX + databaseFile(config()));
+    }
+
+    /**
+     * Every connection, as the pool opens it: one that keeps in step with SQLite after a failed
+     * write ({@link TransactionSafeConnection}), with the application's SQL functions.
+     */
+    @Override
+    public SQLiteConnection getConnection(String username, String password) throws SQLException {
+        String url = getUrl();
+        SQLiteConnection connection = new TransactionSafeConnection(url, url.substring(URL_PREFIX.length()), getConfig().toProperties());
+        TextFunctions.register(connection);
+        return connection;
     }
 
     private static Config config() {
@@ -46,6 +61,9 @@ public class SnippetsDataSource extends SQLiteDataSource {
     static SQLiteConfig sqliteConfig(Config config) {
         SQLiteConfig sqlite = new SQLiteConfig();
         sqlite.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        // A large upload grows the write-ahead log to its size; once checkpointed, the log is cut
+        // back to this, so that its disk space returns to the file system.
+        sqlite.setJournalSizeLimit(32 * 1024 * 1024);
         sqlite.enforceForeignKeys(true);
         sqlite.setSynchronous(SQLiteConfig.SynchronousMode.valueOf(
                 config.getOptionalValue("SNIPPETS_SQLITE_SYNCHRONOUS", String.class).orElse("FULL").toUpperCase()));

@@ -32,6 +32,11 @@ public class WriteGate {
         }
     }
 
+    /** Passes only when no other write holds the gate; never waits. Pair a {@code true} with {@link #leave()}. */
+    public boolean tryEnter() {
+        return permit.tryAcquire();
+    }
+
     public void leave() {
         permit.release();
     }

@@ -57,4 +57,25 @@ class SnippetQueryTest {
         assertNotEquals(base, parse("find me", List.of("b"), null, "go", "title", "5").fingerprint());
         assertNotEquals(base, parse("find me", List.of("a"), null, null, "title", "5").fingerprint());
     }
+
+    @Test
+    void aNulInTheQueryIsABadRequest() {
+        assertEquals("bad_request", assertThrows(ApiException.class, () -> parse("abc\0def", null, null, null, null, null)).code());
+    }
+
+    @Test
+    void moreTagFiltersThanASnippetCanCarryAreABadRequest() {
+        String thirtyTwo = String.join(",", java.util.stream.IntStream.range(0, 32).mapToObj(i -> "t" + i).toList());
+        assertEquals(32, parse(null, null, thirtyTwo, null, null, null).tags().size());
+
+        String thousand = String.join(",", java.util.stream.IntStream.range(0, 1_000).mapToObj(i -> "t" + i).toList());
+        assertEquals("bad_request", assertThrows(ApiException.class, () -> parse(null, null, thousand, null, null, null)).code());
+    }
+
+    @Test
+    void theQueryLimitCountsCodePointsNotUtf16Units() {
+        String emoji = "\uD83D\uDE00";
+        assertEquals(1, parse(emoji.repeat(2_000), null, null, null, null, null).terms().size());
+        assertThrows(ApiException.class, () -> parse(emoji.repeat(2_001), null, null, null, null, null));
+    }
 }

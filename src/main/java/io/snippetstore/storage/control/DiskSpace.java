@@ -1,0 +1,89 @@
+package io.snippetstore.storage.control;
+
+import java.io.File;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import javax.sql.DataSource;
+
+import io.snippetstore.platform.ServiceUnavailableException;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The free space on the disk of the data directory, and the floor below which no new data is
+ * taken: writes are refused with 503 before they start rather than fail half way, and the room
+ * left under the floor is what deletes, token revocations and SQLite's own bookkeeping (the
+ * write-ahead log, checkpoints) need to keep working on a full disk. Free space counts the
+ * database's own free pages: a delete frees space for new data there, though the file keeps its size.
+ */
+@ApplicationScoped
+public class DiskSpace {
+
+    private static final Logger LOG = Logger.getLogger(DiskSpace.class.getName());
+
+    @Resource(lookup = DatabaseMigrations.DATA_SOURCE)
+    DataSource dataSource;
+
+    @Inject
+    @ConfigProperty(name = "SNIPPETS_DATA_DIR")
+    String dataDir;
+
+    @Inject
+    @ConfigProperty(name = "SNIPPETS_MIN_FREE_BYTES")
+    long minFreeBytes;
+
+    /** Refuses new data (503 {@code unavailable}) unless {@code bytes} more would still leave the floor free. */
+    public void requireRoomFor(long bytes) {
+        if (!hasRoomFor(bytes)) {
+            throw full();
+        }
+    }
+
+    /** Below the floor: new data is refused until space is freed. */
+    public boolean isLow() {
+        return !hasRoomFor(0);
+    }
+
+    private boolean hasRoomFor(long bytes) {
+        long onDisk = bytesFreeOnDisk();
+        // Only near the floor is the database asked: pages freed by deletes hold new data without growing the file.
+        return onDisk - bytes >= minFreeBytes || onDisk + bytesFreeInDatabase() - bytes >= minFreeBytes;
+    }
+
+    /** Free on the file system, plus free pages inside the database, which new data reuses before the file grows. */
+    public long freeBytes() {
+        return bytesFreeOnDisk() + bytesFreeInDatabase();
+    }
+
+    private long bytesFreeOnDisk() {
+        // one statvfs call; File.getUsableSpace answers 0 when the directory cannot be read
+        return new File(dataDir).getUsableSpace();
+    }
+
+    private long bytesFreeInDatabase() {
+        try (Connection connection = dataSource.getConnection();
+             Statement statement = connection.createStatement();
+             ResultSet pages = statement.executeQuery("SELECT freelist_count * page_size FROM pragma_freelist_count, pragma_page_size")) {
+            return pages.next() ? pages.getLong(1) : 0;
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "Could not read the free pages of the database", e);
+            return 0;
+        }
+    }
+
+    public long minFreeBytes() {
+        return minFreeBytes;
+    }
+
+    public static ServiceUnavailableException full() {
+        return new ServiceUnavailableException("The disk of the data directory is full: nothing was changed. "
+                + "Reads and deletes still work; writes resume by themselves once space is freed.");
+    }
+}

@@ -1,0 +1,214 @@
+package io.snippetstore.storage;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Multipart;
+import io.snippetstore.testing.Reply;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The service on a data directory whose disk really fills up: a 40 MiB tmpfs mounted under
+ * {@code target/} (mounting needs root, as CI has), served by a Payara Micro of its own with the
+ * WAR of this build. Whether the disk is filled through the API or by something else, new data
+ * is refused with 503 and nothing is half written, while reads, downloads, deletes and sign-ins
+ * keep working, and writes work again, without a restart, once space is freed.
+ */
+class FullDiskIT {
+
+    private static final String ADMIN_PASSWORD = "full-disk-admin-password";
+    private static final long MIB = 1024 * 1024;
+
+    private static Path mount;
+    private static Process server;
+    private static URI base;
+
+    @BeforeAll
+    static void startOnASmallDisk() throws Exception {
+        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "mounting a tmpfs needs root");
+        mount = Path.of("target", "full-disk").toAbsolutePath();
+        Files.createDirectories(mount);
+        run("mount", "-t", "tmpfs", "-o", "size=40m", "tmpfs", mount.toString());
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        base = URI.create("http://127.0.0.1:" + port + "/");
+        ProcessBuilder payara = new ProcessBuilder("java", "-Xmx384m", "-jar", System.getenv("MICRO_JAR"),
+                "--deploy", System.getProperty("snippets.war"), "--contextroot", "/", "--port", String.valueOf(port), "--nocluster")
+                .redirectErrorStream(true)
+                .redirectOutput(Path.of("target", "full-disk-server.log").toFile());
+        payara.environment().putAll(Map.of("SNIPPETS_DATA_DIR", mount.toString(), "SNIPPETS_ADMIN_USER", "admin",
+                "SNIPPETS_ADMIN_PASSWORD", ADMIN_PASSWORD, "SNIPPETS_MIN_FREE_BYTES", String.valueOf(8 * MIB)));
+        server = payara.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+        while (!ready()) {
+            assertTrue(server.isAlive(), "the server stopped; see target/full-disk-server.log");
+            assertTrue(System.nanoTime() < deadline, "the server did not become ready; see target/full-disk-server.log");
+            Thread.sleep(500);
+        }
+    }
+
+    private static boolean ready() {
+        try {
+            return new ApiClient(base).get("/api/ready").status() == 200;
+        } catch (RuntimeException notYet) {
+            return false;
+        }
+    }
+
+    @AfterAll
+    static void stopAndUnmount() throws Exception {
+        if (server != null) {
+            server.destroy();
+            if (!server.waitFor(60, TimeUnit.SECONDS)) {
+                server.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            }
+        }
+        if (mount != null) {
+            run("umount", mount.toString());
+        }
+    }
+
+    private static void run(String... command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).inheritIO().start();
+        assertEquals(0, process.waitFor(), String.join(" ", command));
+    }
+
+    private static ApiClient signedIn() {
+        ApiClient session = new ApiClient(base);
+        Reply login = session.post("/api/v1/auth/login", Json.createObjectBuilder().add("username", "admin").add("password", ADMIN_PASSWORD).build());
+        assertEquals(200, login.status(), login::toString);
+        return session;
+    }
+
+    private static ApiClient withNewToken() {
+        Reply token = signedIn().post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "full disk").build());
+        assertEquals(201, token.status(), token::toString);
+        return new ApiClient(base).withBearer(token.data().getString("token"));
+    }
+
+    private static JsonObject snippet(String title) {
+        return snippet(title, 1000);
+    }
+
+    private static JsonObject snippet(String title, int codeLength) {
+        return Json.createObjectBuilder().add("title", title).add("language", "text").add("code", "x".repeat(codeLength))
+                .add("tags", Json.createArrayBuilder()).build();
+    }
+
+    private static void assertUnavailable(Reply reply) {
+        assertEquals(503, reply.status(), reply::toString);
+        assertEquals("unavailable", reply.errorCode());
+    }
+
+    private static Reply upload(ApiClient client, String snippetId, byte[] content) {
+        return new Multipart().file("file", "mebibyte.bin", "application/octet-stream", content)
+                .postTo(client, "/api/v1/snippets/" + snippetId + "/attachments");
+    }
+
+    @Test
+    void filledThroughTheApiNewDataIs503WhileReadsDeletesAndSignInsWorkUntilDeletesMakeRoomAgain() {
+        ApiClient client = withNewToken();
+        ApiClient unusedToken = withNewToken();
+        String snippetId = client.post("/api/v1/snippets", snippet("full")).data().getString("id");
+        byte[] content = new byte[(int) MIB];
+        new Random(7).nextBytes(content);
+
+        List<String> stored = new ArrayList<>();
+        Reply refused;
+        while ((refused = upload(client, snippetId, content)).status() == 201) {
+            stored.add(refused.data().getString("id"));
+            assertTrue(stored.size() < 64, "a 40 MiB disk cannot take 64 MiB");
+        }
+
+        assertUnavailable(refused);
+        assertTrue(stored.size() >= 10, "uploads were taken until the disk was nearly full: " + stored.size());
+        assertUnavailable(client.post("/api/v1/snippets", snippet("one more")));
+        assertUnavailable(client.patch("/api/v1/snippets/" + snippetId, Json.createObjectBuilder().add("title", "renamed").build()));
+        assertEquals("full", client.get("/api/v1/snippets/" + snippetId).data().getString("title"), "a refused PATCH changed nothing");
+        assertEquals(200, client.get("/api/v1/snippets").status());
+        assertArrayEquals(content, client.get("/api/v1/attachments/" + stored.get(0) + "/download").body());
+        assertEquals(200, unusedToken.get("/api/v1/auth/whoami").status(), "a token's first use needs no write");
+        assertEquals(200, signedIn().get("/api/v1/auth/whoami").status());
+        Reply notReady = new ApiClient(base).get("/api/ready");
+        assertEquals(503, notReady.status(), notReady::toString);
+        assertTrue(notReady.text().contains("\"disk-space\""), notReady::toString);
+        assertEquals(200, new ApiClient(base).get("/api/health").status(), "the service is alive; a restart would not help");
+
+        for (String id : stored) {
+            assertEquals(200, client.delete("/api/v1/attachments/" + id).status());
+            assertEquals(404, client.get("/api/v1/attachments/" + id).status());
+        }
+
+        assertEquals(200, new ApiClient(base).get("/api/ready").status());
+        assertEquals(201, client.post("/api/v1/snippets", snippet("room again")).status());
+        assertEquals(201, upload(client, snippetId, content).status());
+    }
+
+    @Test
+    void filledBySomethingElseWritesAnswerTheTruthNever500AndWorkOnceSpaceIsFreed() throws IOException {
+        ApiClient client = withNewToken();
+        String kept = client.post("/api/v1/snippets", snippet("kept")).data().getString("id");
+        String deleted = client.post("/api/v1/snippets", snippet("to delete")).data().getString("id");
+        Path filler = mount.resolve("filler");
+        try {
+            fill(filler);
+            // the database may still have free pages of its own: write until it has none either
+            Reply write;
+            int written = 0;
+            while ((write = client.post("/api/v1/snippets", snippet("filling " + written, 512 * 1024))).status() == 201) {
+                assertEquals(200, client.get("/api/v1/snippets/" + write.data().getString("id")).status());
+                assertTrue(++written < 100, "40 MiB cannot hold 100 snippets of half a MiB");
+            }
+            assertUnavailable(write);
+
+            Reply patch = client.patch("/api/v1/snippets/" + kept, Json.createObjectBuilder().add("title", "renamed").build());
+            assertTrue(patch.status() == 200 || patch.status() == 503, patch::toString);
+            assertEquals(patch.status() == 200 ? "renamed" : "kept", client.get("/api/v1/snippets/" + kept).data().getString("title"),
+                    "the answer to the PATCH tells what happened");
+            Reply delete = client.delete("/api/v1/snippets/" + deleted);
+            assertTrue(delete.status() == 200 || delete.status() == 503, delete::toString);
+            assertEquals(delete.status() == 200 ? 404 : 200, client.get("/api/v1/snippets/" + deleted).status(),
+                    "the answer to the DELETE tells what happened");
+            assertEquals(200, client.get("/api/v1/snippets?limit=5").status());
+        } finally {
+            Files.deleteIfExists(filler);
+        }
+
+        assertEquals(201, client.post("/api/v1/snippets", snippet("space again")).status());
+        assertEquals(200, client.patch("/api/v1/snippets/" + kept, Json.createObjectBuilder().add("title", "renamed again").build()).status());
+        assertEquals(200, new ApiClient(base).get("/api/ready").status());
+    }
+
+    /** Writes to {@code file} until the file system refuses, as another program on the same disk would. */
+    private static void fill(Path file) throws IOException {
+        byte[] block = new byte[64 * 1024];
+        try (OutputStream out = Files.newOutputStream(file)) {
+            while (true) {
+                out.write(block);
+            }
+        } catch (IOException full) {
+            assertTrue(Files.getFileStore(mount).getUsableSpace() < block.length, full::toString);
+        }
+    }
+}

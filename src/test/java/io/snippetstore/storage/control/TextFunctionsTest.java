@@ -1,0 +1,55 @@
+package io.snippetstore.storage.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class TextFunctionsTest {
+
+    private static final double[] WEIGHTS = {5.0, 1.0};
+    private static final double[] TYPICAL = {40, 800};
+
+    @Test
+    void foldsEveryLetterNotOnlyAscii() {
+        assertEquals("straße über ärger ÿ σς", TextFunctions.fold("STRAßE ÜBER Ärger Ÿ ΣΣ".replace("ΣΣ", "Σς")));
+        assertEquals("ä", TextFunctions.fold("Ä"));
+    }
+
+    @Test
+    void countsOccurrencesWithoutOverlap() {
+        assertEquals(2, TextFunctions.occurrences("aaaa", "aa"));
+        assertEquals(0, TextFunctions.occurrences("abc", "abd"));
+        assertEquals(3, TextFunctions.occurrences("x.x.x", "x"));
+    }
+
+    @Test
+    void aMatchInTheHeavierColumnAndMoreOccurrencesScoreBetterWhichIsLower() {
+        double inTitle = TextFunctions.score(List.of("cache"), WEIGHTS, TYPICAL, new String[] {"cache warm-up", "x"});
+        double inCode = TextFunctions.score(List.of("cache"), WEIGHTS, TYPICAL, new String[] {"warm-up", "cache"});
+        double twiceInCode = TextFunctions.score(List.of("cache"), WEIGHTS, TYPICAL, new String[] {"warm-up", "cache cache"});
+
+        assertTrue(inTitle < inCode, inTitle + " vs " + inCode);
+        assertTrue(twiceInCode < inCode, twiceInCode + " vs " + inCode);
+        assertEquals(0.0, -TextFunctions.score(List.of("absent"), WEIGHTS, TYPICAL, new String[] {"warm-up", "cache"}));
+    }
+
+    @Test
+    void aLongerTextWithTheSameMatchesScoresWorseAndAMissingTextCountsNothing() {
+        double shortCode = TextFunctions.score(List.of("cache"), WEIGHTS, TYPICAL, new String[] {null, "cache"});
+        double longCode = TextFunctions.score(List.of("cache"), WEIGHTS, TYPICAL, new String[] {null, "cache" + " filler".repeat(500)});
+
+        assertTrue(shortCode < longCode, shortCode + " vs " + longCode);
+    }
+
+    @Test
+    void theSameRowAndSearchAlwaysGiveTheSameScore() {
+        String[] texts = {"binary search", "int binarySearch(int[] a, int key) { return -1; }"};
+        double first = TextFunctions.score(List.of("search", "int"), WEIGHTS, TYPICAL, texts);
+
+        assertEquals(Double.doubleToRawLongBits(first),
+                Double.doubleToRawLongBits(TextFunctions.score(List.of("search", "int"), WEIGHTS, TYPICAL, texts.clone())));
+    }
+}
