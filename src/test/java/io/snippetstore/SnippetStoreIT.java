@@ -1,8 +1,17 @@
 package io.snippetstore;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.IOException;
+import java.net.BindException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.ServerSocket;
 import java.net.URL;
+import java.util.List;
 
 import io.snippetstore.attachments.AttachmentsTests;
 import io.snippetstore.auth.BrowserLoginInChromiumTests;
@@ -49,6 +58,25 @@ class SnippetStoreIT {
     void theDeploymentAnswersOnTheReservedLoopbackPort() {
         assertEquals(ApiClient.base().getPort(), deployedAt.getPort());
         assertEquals(200, new ApiClient().get("/api/ready").status());
+    }
+
+    /**
+     * Checked without sending anything off loopback: were the server listening on every interface,
+     * its port could not be bound again on one of the machine's other addresses.
+     */
+    @Test
+    void theServerListensOnLoopbackOnlyNotOnTheMachinesOtherAddresses() throws IOException {
+        List<InetAddress> others = NetworkInterface.networkInterfaces()
+                .flatMap(NetworkInterface::inetAddresses)
+                .filter(address -> address instanceof Inet4Address && !address.isLoopbackAddress())
+                .toList();
+        for (InetAddress other : others) {
+            try (ServerSocket sameAddressAndPort = new ServerSocket()) {
+                sameAddressAndPort.bind(new InetSocketAddress(other, ApiClient.base().getPort()));
+            } catch (BindException taken) {
+                fail("the server listens on " + other.getHostAddress() + " too: " + taken.getMessage());
+            }
+        }
     }
 
     @Nested

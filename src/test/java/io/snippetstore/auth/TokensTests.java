@@ -12,6 +12,7 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Database;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
@@ -48,6 +49,21 @@ public abstract class TokensTests {
 
         Duration lifetime = Duration.between(Instant.parse(token.getString("createdAt")), Instant.parse(token.getString("expiresAt")));
         assertEquals(Duration.ofDays(30), lifetime);
+    }
+
+    @Test
+    void anExpiredTokenIsRefusedWith401() {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+        JsonObject token = browser.post("/api/v1/auth/tokens",
+                Json.createObjectBuilder().add("name", "short-lived").add("expiresInDays", 1).build()).data();
+        ApiClient bearer = new ApiClient().withBearer(token.getString("token"));
+        assertEquals(200, bearer.get("/api/v1/auth/whoami").status());
+
+        Database.age("api_tokens", "expires_at", "id", token.getString("id"));
+
+        Reply refused = bearer.get("/api/v1/auth/whoami");
+        assertEquals(401, refused.status(), refused::toString);
+        assertEquals("unauthenticated", refused.errorCode());
     }
 
     @Test

@@ -48,6 +48,7 @@ public abstract class UsersTests {
         assertTrue(names.contains(created.username()));
         assertTrue(names.contains(TestUsers.ADMIN));
         assertFalse(list.text().toLowerCase().contains("password"));
+        assertEquals(jakarta.json.JsonValue.NULL, list.json().getJsonObject("meta").get("nextCursor"), "every user on one page");
     }
 
     @Test

@@ -46,6 +46,8 @@ public abstract class SnippetsCrudTests {
         assertEquals(1, created.getInt("version"));
         assertEquals(0, created.getInt("attachmentCount"));
         assertEquals(created.getString("createdAt"), created.getString("updatedAt"));
+        assertTrue(created.getString("createdAt").matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z"),
+                "RFC 3339 in UTC with milliseconds: " + created.getString("createdAt"));
         assertEquals("\"1\"", reply.header("ETag"));
         assertTrue(reply.header("Location").endsWith("/api/v1/snippets/" + created.getString("id")));
     }

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Multipart;
@@ -31,14 +33,17 @@ import org.junit.jupiter.api.Test;
  * {@code target/} (mounting needs root, as CI has), served by a Payara Micro of its own with the
  * WAR of this build. Whether the disk is filled through the API or by something else, new data
  * is refused with 503 and nothing is half written, while reads, downloads, deletes and sign-ins
- * keep working, and writes work again, without a restart, once space is freed.
+ * keep working, and writes work again, without a restart, once space is freed. The server starts
+ * without a configured administrator password, as a first start on a new machine would.
  */
 class FullDiskIT {
 
-    private static final String ADMIN_PASSWORD = "full-disk-admin-password";
     private static final long MIB = 1024 * 1024;
+    private static final Path SERVER_LOG = Path.of("target", "full-disk-server.log");
+    private static final Pattern GENERATED_PASSWORD = Pattern.compile("generated password (\\S+) \\(shown only this once");
 
     private static Path mount;
+    private static String adminPassword;
     private static Process server;
     private static URI base;
 
@@ -54,11 +59,14 @@ class FullDiskIT {
         }
         base = URI.create("http://127.0.0.1:" + port + "/");
         ProcessBuilder payara = new ProcessBuilder("java", "-Xmx384m", "-jar", System.getenv("MICRO_JAR"),
+                "--prebootcommandfile", System.getProperty("snippets.payaraPreboot"),
                 "--deploy", System.getProperty("snippets.war"), "--contextroot", "/", "--port", String.valueOf(port), "--nocluster")
                 .redirectErrorStream(true)
-                .redirectOutput(Path.of("target", "full-disk-server.log").toFile());
-        payara.environment().putAll(Map.of("SNIPPETS_DATA_DIR", mount.toString(), "SNIPPETS_ADMIN_USER", "admin",
-                "SNIPPETS_ADMIN_PASSWORD", ADMIN_PASSWORD, "SNIPPETS_MIN_FREE_BYTES", String.valueOf(8 * MIB)));
+                .redirectOutput(SERVER_LOG.toFile());
+        // no SNIPPETS_ADMIN_PASSWORD: the first start generates one and logs it once
+        payara.environment().remove("SNIPPETS_ADMIN_PASSWORD");
+        payara.environment().putAll(Map.of("SNIPPETS_DATA_DIR", mount.toString(), "SNIPPETS_ADMIN_USER", "admin", "SNIPPETS_HTTP_ADDRESS", "127.0.0.1",
+                "SNIPPETS_MIN_FREE_BYTES", String.valueOf(8 * MIB)));
         server = payara.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
         while (!ready()) {
@@ -66,6 +74,9 @@ class FullDiskIT {
             assertTrue(System.nanoTime() < deadline, "the server did not become ready; see target/full-disk-server.log");
             Thread.sleep(500);
         }
+        Matcher logged = GENERATED_PASSWORD.matcher(Files.readString(SERVER_LOG));
+        assertTrue(logged.find(), "the generated administrator password is in the log");
+        adminPassword = logged.group(1);
     }
 
     private static boolean ready() {
@@ -96,7 +107,7 @@ class FullDiskIT {
 
     private static ApiClient signedIn() {
         ApiClient session = new ApiClient(base);
-        Reply login = session.post("/api/v1/auth/login", Json.createObjectBuilder().add("username", "admin").add("password", ADMIN_PASSWORD).build());
+        Reply login = session.post("/api/v1/auth/login", Json.createObjectBuilder().add("username", "admin").add("password", adminPassword).build());
         assertEquals(200, login.status(), login::toString);
         return session;
     }
@@ -124,6 +135,19 @@ class FullDiskIT {
     private static Reply upload(ApiClient client, String snippetId, byte[] content) {
         return new Multipart().file("file", "mebibyte.bin", "application/octet-stream", content)
                 .postTo(client, "/api/v1/snippets/" + snippetId + "/attachments");
+    }
+
+    @Test
+    void aFirstStartWithoutAConfiguredPasswordLogsTheGeneratedOneExactlyOnce() throws IOException {
+        Matcher logged = GENERATED_PASSWORD.matcher(Files.readString(SERVER_LOG));
+        int times = 0;
+        while (logged.find()) {
+            times++;
+        }
+
+        assertEquals(1, times);
+        assertEquals(24, adminPassword.length(), "18 random bytes in base64url");
+        assertEquals(200, signedIn().get("/api/v1/auth/whoami").status());
     }
 
     @Test

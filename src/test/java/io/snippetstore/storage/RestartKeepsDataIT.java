@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.net.Socket;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.json.Json;
 import io.snippetstore.testing.ApiClient;
@@ -42,6 +44,7 @@ class RestartKeepsDataIT {
 
     @Test
     void dataWrittenBeforeARestartIsThereAfterIt() {
+        waitUntilTheOldServerIsGone();
         deployer.deploy(SERVER);
         String username = TestUsers.uniqueName("survivor");
         String token;
@@ -53,6 +56,7 @@ class RestartKeepsDataIT {
         } finally {
             deployer.undeploy(SERVER);
         }
+        waitUntilTheOldServerIsGone();
 
         deployer.deploy(SERVER);
         try {
@@ -66,10 +70,34 @@ class RestartKeepsDataIT {
         }
     }
 
+    /**
+     * On Payara Micro an undeploy ends the server process, and the next deploy starts a new one on
+     * the same port: it must not start before the old one has let go of the port. (WildFly and
+     * Open Liberty keep running and redeploy the application.)
+     */
+    private static void waitUntilTheOldServerIsGone() {
+        if (!"payara-micro".equals(System.getProperty("arquillian.launch"))) {
+            return;
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            try (Socket probe = new Socket("127.0.0.1", ApiClient.base().getPort())) {
+                Thread.sleep(200);
+            } catch (IOException refused) {
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        throw new AssertionError("the stopped server still holds port " + ApiClient.base().getPort());
+    }
+
     @Test
     void aStagingFileLeftByAnEarlierRunIsClearedWhenUploadsStart() throws IOException {
         Path leftover = Files.createDirectories(Database.file().resolveSibling("staging")).resolve("upload-left-by-a-crash.part");
         Files.writeString(leftover, "half an upload");
+        waitUntilTheOldServerIsGone();
         deployer.deploy(SERVER);
         try {
             ApiClient user = TestUsers.withToken(TestUsers.create());

@@ -8,8 +8,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
- * Read-only looks into the running service's SQLite file, for facts the API does not show
- * (rows left behind, bytes at rest). WAL mode lets these reads run beside the server's writes.
+ * Looks into the running service's SQLite file, for facts the API does not show (rows left
+ * behind, bytes at rest), and {@link #age} for moving a row's expiry into the past instead of
+ * waiting for it. WAL mode lets these run beside the server's own reads and writes.
  */
 public final class Database {
 
@@ -30,6 +31,22 @@ public final class Database {
             try (ResultSet result = statement.executeQuery()) {
                 result.next();
                 return result.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Sets {@code column} of the row of {@code table} whose {@code key} is {@code value} to a moment already past. */
+    public static void age(String table, String column, String key, String value) {
+        String sql = "UPDATE " + table + " SET " + column + " = ? WHERE " + key + " = ?";
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file());
+             PreparedStatement statement = connection.prepareStatement(sql)) {
+            connection.createStatement().execute("PRAGMA busy_timeout = 30000");
+            statement.setLong(1, System.currentTimeMillis() - 1_000);
+            statement.setString(2, value);
+            if (statement.executeUpdate() != 1) {
+                throw new IllegalStateException("No row of " + table + " has " + key + " = " + value);
             }
         } catch (SQLException e) {
             throw new IllegalStateException(e);

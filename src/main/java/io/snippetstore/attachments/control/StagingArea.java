@@ -27,11 +27,11 @@ public class StagingArea {
     private static final Logger LOG = Logger.getLogger(StagingArea.class.getName());
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_DATA_DIR", defaultValue = "./data")
+    @ConfigProperty(name = "SNIPPETS_DATA_DIR")
     String dataDir;
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_MAX_UPLOAD_BYTES", defaultValue = "104857600")
+    @ConfigProperty(name = "SNIPPETS_MAX_UPLOAD_BYTES")
     long maxUploadBytes;
 
     @Inject

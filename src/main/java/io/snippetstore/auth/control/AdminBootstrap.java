@@ -28,7 +28,7 @@ public class AdminBootstrap {
     Accounts accounts;
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_ADMIN_USER", defaultValue = "admin")
+    @ConfigProperty(name = "SNIPPETS_ADMIN_USER")
     String adminUser;
 
     @Inject

@@ -27,10 +27,10 @@ public class BrowserLogins {
     ApiTokens tokens;
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_LOGIN_CODE_TTL_SECONDS", defaultValue = "120")
+    @ConfigProperty(name = "SNIPPETS_LOGIN_CODE_TTL_SECONDS")
     long codeTtlSeconds;
 
-    /** A new code (128 random bits, stored as its hash) for the signed-in user; returns its value. */
+    /** A new code (256 random bits, stored as its hash) for the signed-in user; returns its value. */
     @WriteTransaction
     public String issueCode(String userId, String tokenName, String codeChallenge) {
         Instant now = Timestamps.now();

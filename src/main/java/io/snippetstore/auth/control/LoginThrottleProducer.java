@@ -14,8 +14,8 @@ public class LoginThrottleProducer {
     @Produces
     @Singleton // no proxy: the throttle has no no-argument constructor
     LoginThrottle loginThrottle(
-            @ConfigProperty(name = "SNIPPETS_LOGIN_MAX_FAILURES", defaultValue = "10") int maxFailures,
-            @ConfigProperty(name = "SNIPPETS_LOGIN_BACKOFF_SECONDS", defaultValue = "300") long backoffSeconds) {
+            @ConfigProperty(name = "SNIPPETS_LOGIN_MAX_FAILURES") int maxFailures,
+            @ConfigProperty(name = "SNIPPETS_LOGIN_BACKOFF_SECONDS") long backoffSeconds) {
         return new LoginThrottle(maxFailures, Duration.ofSeconds(backoffSeconds), Clock.systemUTC());
     }
 }

@@ -30,7 +30,7 @@ public class Passwords {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_PASSWORD_HASH_ITERATIONS", defaultValue = "210000")
+    @ConfigProperty(name = "SNIPPETS_PASSWORD_HASH_ITERATIONS")
     int iterations;
 
     /** Verified against when the username is unknown, so both failures take the same time. */

@@ -52,7 +52,7 @@ public class SnippetQueries {
 
     /** Above this many possible matches, date and title orders check terms row by row instead of using the index. */
     @Inject
-    @ConfigProperty(name = "SNIPPETS_SEARCH_SCAN_FIRST_ABOVE", defaultValue = "2000")
+    @ConfigProperty(name = "SNIPPETS_SEARCH_SCAN_FIRST_ABOVE")
     long scanFirstAbove;
 
     public Optional<SnippetData> find(String ownerId, String id) {

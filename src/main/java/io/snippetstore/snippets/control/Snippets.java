@@ -37,7 +37,7 @@ public class Snippets {
     Validator validator;
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_MAX_CODE_BYTES", defaultValue = "1048576")
+    @ConfigProperty(name = "SNIPPETS_MAX_CODE_BYTES")
     int maxCodeBytes;
 
     @WriteTransaction

@@ -4,6 +4,8 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Optional;
 import java.util.logging.Logger;
 
@@ -19,6 +21,9 @@ import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.MigrationInfoService;
+import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.output.MigrateResult;
 
 /**
@@ -60,13 +65,26 @@ public class DatabaseMigrations {
                 .failOnMissingLocations(true)
                 .load();
         MigrateResult result = flyway.migrate();
-        targetVersion = flyway.info().current().getVersion().getVersion();
-        LOG.info(() -> "Database schema at version " + targetVersion + " (" + result.migrationsExecuted + " migrations applied now)");
+        MigrationInfoService migrations = flyway.info();
+        // this build's newest migration; a newer build's (a "future" one in the database) is not among them
+        targetVersion = Arrays.stream(migrations.all())
+                .filter(migration -> migration.getState().isResolved() && migration.getVersion() != null)
+                .map(MigrationInfo::getVersion)
+                .max(Comparator.naturalOrder())
+                .map(MigrationVersion::getVersion)
+                .orElse(null);
+        String applied = migrations.current().getVersion().getVersion();
+        if (!applied.equals(targetVersion)) {
+            LOG.severe(() -> "The database schema is at version " + applied + ", newer than this build's " + targetVersion
+                    + ": a newer build migrated it. This build reports itself not ready; run the newer build.");
+        } else {
+            LOG.info(() -> "Database schema at version " + applied + " (" + result.migrationsExecuted + " migrations applied now)");
+        }
     }
 
     /**
      * Whether the database answers and its schema is the one this build expects: a real query
-     * against the migration history.
+     * against the migration history. A schema that a newer build migrated further is not.
      */
     public boolean isSchemaCurrent() {
         if (targetVersion == null) {

@@ -18,7 +18,7 @@ public class WriteGate {
     private final Semaphore permit = new Semaphore(1, true);
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_WRITE_WAIT_SECONDS", defaultValue = "30")
+    @ConfigProperty(name = "SNIPPETS_WRITE_WAIT_SECONDS")
     long maxWaitSeconds;
 
     public void enter() {
