@@ -1,11 +1,17 @@
 package io.snippetstore.auth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.OutputStream;
 import java.net.HttpCookie;
+import java.net.URI;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +20,11 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+
+import javax.net.ssl.HttpsURLConnection;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -43,6 +54,45 @@ public abstract class SessionTests {
         // attribute names and the SameSite value are case-insensitive (RFC 6265bis); Payara writes "lax"
         assertTrue(cookies.get(0).matches("(?i).*;\\s*HttpOnly(;.*|$)"), cookies::toString);
         assertTrue(cookies.get(0).matches("(?i).*;\\s*SameSite=Lax(;.*|$)"), cookies::toString);
+        assertFalse(cookies.get(0).matches("(?i).*;\\s*Secure(;.*|$)"), "not Secure over plain http: " + cookies);
+    }
+
+    /** Over https (each test server has a listener with a self-signed certificate) the session cookie is also Secure. */
+    @Test
+    void overHttpsTheSessionCookieIsAlsoSecure() throws Exception {
+        TestUser user = TestUsers.create();
+        SSLContext trustingTheTestCertificate = SSLContext.getInstance("TLS");
+        trustingTheTestCertificate.init(null, new TrustManager[] {new X509TrustManager() {
+            @Override
+            public void checkClientTrusted(X509Certificate[] chain, String authType) {
+            }
+
+            @Override
+            public void checkServerTrusted(X509Certificate[] chain, String authType) {
+            }
+
+            @Override
+            public X509Certificate[] getAcceptedIssuers() {
+                return new X509Certificate[0];
+            }
+        }}, null);
+        URL login = URI.create("https://127.0.0.1:" + System.getProperty("snippets.it.httpsPort") + "/api/v1/auth/login").toURL();
+        HttpsURLConnection https = (HttpsURLConnection) login.openConnection();
+        https.setSSLSocketFactory(trustingTheTestCertificate.getSocketFactory());
+        https.setHostnameVerifier((host, session) -> true);
+        https.setRequestMethod("POST");
+        https.setDoOutput(true);
+        https.setRequestProperty("Content-Type", "application/json");
+        try (OutputStream body = https.getOutputStream()) {
+            body.write(credentials(user.username(), user.password()).toString().getBytes(StandardCharsets.UTF_8));
+        }
+
+        assertEquals(200, https.getResponseCode());
+        String cookie = https.getHeaderField("Set-Cookie");
+        assertTrue(cookie != null && cookie.startsWith("JSESSIONID="), cookie);
+        assertTrue(cookie.matches("(?i).*;\\s*Secure(;.*|$)"), cookie);
+        assertTrue(cookie.matches("(?i).*;\\s*HttpOnly(;.*|$)"), cookie);
+        https.disconnect();
     }
 
     @Test
