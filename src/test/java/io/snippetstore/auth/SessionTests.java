@@ -32,6 +32,7 @@ import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 public abstract class SessionTests {
@@ -57,9 +58,16 @@ public abstract class SessionTests {
         assertFalse(cookies.get(0).matches("(?i).*;\\s*Secure(;.*|$)"), "not Secure over plain http: " + cookies);
     }
 
-    /** Over https (each test server has a listener with a self-signed certificate) the session cookie is also Secure. */
+    /**
+     * Over https (the Payara Micro and WildFly test servers have a listener with a self-signed
+     * certificate) the session cookie is also Secure. Open Liberty adds Secure only when its
+     * configuration says so for every session cookie (httpSession cookieSecure, for a server
+     * reached over https only; see server-config/README.md): not testable beside the plain-http suite.
+     */
     @Test
     void overHttpsTheSessionCookieIsAlsoSecure() throws Exception {
+        Assumptions.assumeTrue(System.getProperty("snippets.it.httpsPort") != null,
+                "this server has no https listener in the tests (Open Liberty: Secure comes from its configuration)");
         TestUser user = TestUsers.create();
         SSLContext trustingTheTestCertificate = SSLContext.getInstance("TLS");
         trustingTheTestCertificate.init(null, new TrustManager[] {new X509TrustManager() {
