@@ -12,7 +12,7 @@ public enum SnippetSort {
     CREATED,
     /** A→Z, ignoring case. */
     TITLE,
-    /** Best match first (bm25); only with a query. */
+    /** Best match first (text_score, see SnippetQueries); only with a query. */
     RELEVANCE;
 
     public String apiName() {
