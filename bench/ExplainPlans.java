@@ -4,7 +4,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 
 /**
- * Prints SQLite's EXPLAIN QUERY PLAN for the shapes of the snippet queries (as SnippetQueries
+ * Prints SQLite's EXPLAIN QUERY PLAN for the shapes of the snippet queries (as SnippetListStatement
  * builds them), against a database file, so that every list order can be seen to read its index.
  *
  * Usage: bench/explain.sh DATABASE_FILE

@@ -35,9 +35,9 @@ public class ApiErrorPages extends HttpFilter {
                     return;
                 }
                 StatusCodes.Described described = StatusCodes.describe(status);
-                byte[] body = JsonP.PROVIDER.createObjectBuilder()
+                byte[] body = JsonProviders.SHARED.createObjectBuilder()
                         .add("ok", false)
-                        .add("error", JsonP.PROVIDER.createObjectBuilder().add("code", described.code()).add("message", described.message()))
+                        .add("error", JsonProviders.SHARED.createObjectBuilder().add("code", described.code()).add("message", described.message()))
                         .build().toString().getBytes(StandardCharsets.UTF_8);
                 resetBuffer();
                 setStatus(status);

@@ -1,15 +1,18 @@
 package io.snippetstore.platform;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 import jakarta.ejb.ApplicationException;
-import jakarta.ws.rs.core.Response.Status;
 
 /**
  * A failure the client can act on: it carries the HTTP status, the stable error code of the
  * API contract and a human sentence. Thrown from any layer, it rolls the transaction back and
  * reaches the client unchanged through {@link ApiExceptionMapper}.
+ *
+ * <p>The factories below are the catalogue of the application's error codes (docs/API.md lists
+ * them for clients); statuses the container decides are described by {@link StatusCodes}.
  */
 @ApplicationException(rollback = true, inherited = true)
 public class ApiException extends RuntimeException {
@@ -19,11 +22,11 @@ public class ApiException extends RuntimeException {
     private final List<FieldError> details;
     private final Map<String, String> headers;
 
-    public ApiException(int status, String code, String message) {
+    private ApiException(int status, String code, String message) {
         this(status, code, message, List.of(), Map.of());
     }
 
-    public ApiException(int status, String code, String message, List<FieldError> details, Map<String, String> headers) {
+    private ApiException(int status, String code, String message, List<FieldError> details, Map<String, String> headers) {
         super(message, null, false, false);
         this.status = status;
         this.code = code;
@@ -32,32 +35,86 @@ public class ApiException extends RuntimeException {
     }
 
     public static ApiException badRequest(String message) {
-        return new ApiException(Status.BAD_REQUEST.getStatusCode(), "bad_request", message);
+        return new ApiException(400, "bad_request", message);
     }
 
     public static ApiException badRequest(String message, List<FieldError> details) {
-        return new ApiException(Status.BAD_REQUEST.getStatusCode(), "bad_request", message, details, Map.of());
+        return new ApiException(400, "bad_request", message, details, Map.of());
     }
 
     public static ApiException validationFailed(List<FieldError> details) {
-        return new ApiException(Status.BAD_REQUEST.getStatusCode(), "validation_failed",
-                "The request has invalid fields.", details, Map.of());
+        return new ApiException(400, "validation_failed", "The request has invalid fields.", details, Map.of());
     }
 
-    public static ApiException notFound() {
-        return new ApiException(Status.NOT_FOUND.getStatusCode(), "not_found", "No such resource.");
+    /** A browser login's callback is not a loopback URL this service may redirect to. */
+    public static ApiException invalidCallback(String message) {
+        return new ApiException(400, "invalid_callback", message);
     }
 
-    public static ApiException payloadTooLarge(String message) {
-        return new ApiException(Status.REQUEST_ENTITY_TOO_LARGE.getStatusCode(), "payload_too_large", message);
+    /** A browser login's code cannot be exchanged: one answer for every reason, so that none is revealed. */
+    public static ApiException invalidCode() {
+        return new ApiException(400, "invalid_code", "The code is unknown, used, expired, or its verifier is wrong.");
     }
 
-    public static ApiException conflict(String message) {
-        return new ApiException(Status.CONFLICT.getStatusCode(), "conflict", message);
+    public static ApiException unsupportedBackend(String backend, List<String> supported) {
+        return new ApiException(400, "unsupported_backend",
+                "The backend '" + backend + "' is not supported; supported: " + String.join(", ", supported) + ".");
+    }
+
+    /** No usable credential: the {@code WWW-Authenticate} header names the scheme that would do. */
+    public static ApiException unauthenticated(String message) {
+        return new ApiException(401, "unauthenticated", message, List.of(), Map.of("WWW-Authenticate", "Bearer"));
+    }
+
+    public static ApiException invalidCredentials() {
+        return new ApiException(401, "invalid_credentials", "Wrong username or password.");
     }
 
     public static ApiException forbidden(String message) {
-        return new ApiException(Status.FORBIDDEN.getStatusCode(), "forbidden", message);
+        return new ApiException(403, "forbidden", message);
+    }
+
+    public static ApiException sessionRequired() {
+        return new ApiException(403, "session_required", "This endpoint needs a browser session; a token is not enough.");
+    }
+
+    public static ApiException csrfRejected() {
+        return new ApiException(403, "csrf_rejected", "Cross-origin requests with the session cookie are refused.");
+    }
+
+    public static ApiException notFound() {
+        return new ApiException(404, "not_found", "No such resource.");
+    }
+
+    public static ApiException conflict(String message) {
+        return new ApiException(409, "conflict", message);
+    }
+
+    /** An {@code If-Match} names another version than the current one. */
+    public static ApiException preconditionFailed(String message) {
+        return new ApiException(412, "precondition_failed", message);
+    }
+
+    public static ApiException payloadTooLarge(String message) {
+        return new ApiException(413, "payload_too_large", message);
+    }
+
+    /** A {@code Range} that starts past the end of a file of {@code size} bytes. */
+    public static ApiException rangeNotSatisfiable(long size) {
+        return new ApiException(416, "range_not_satisfiable", "The file has " + size + " bytes; the range asks for none of them.",
+                List.of(), Map.of("Content-Range", "bytes */" + size));
+    }
+
+    /** Too many failed logins: {@code Retry-After} says, in whole seconds, when the next attempt is heard. */
+    public static ApiException rateLimited(Duration wait) {
+        long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+        return new ApiException(429, "rate_limited", "Too many failed logins for this username; try again later.",
+                List.of(), Map.of("Retry-After", String.valueOf(seconds)));
+    }
+
+    /** The service cannot take the request now (busy, unreachable, disk full); nothing was changed. */
+    public static ApiException unavailable(String message) {
+        return new ApiException(503, "unavailable", message);
     }
 
     public int status() {

@@ -62,7 +62,7 @@ public class JsonRequestReader implements MessageBodyReader<Record> {
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT));
         JsonValue value;
-        try (JsonParser parser = JsonP.PROVIDER.createParser(utf8)) {
+        try (JsonParser parser = JsonProviders.SHARED.createParser(utf8)) {
             parser.next();
             value = parser.getValue();
             if (parser.hasNext()) {

@@ -1,7 +1,6 @@
 package io.snippetstore.platform;
 
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * One field of a merge-patch request (RFC 7396): absent (leave unchanged), or present with a
@@ -39,12 +38,5 @@ public final class Patch<T> {
     /** The value sent, empty when the field was absent or {@code null}. */
     public Optional<T> value() {
         return Optional.ofNullable(value);
-    }
-
-    /** Hands the sent value (possibly {@code null}) to {@code apply} when the field was present. */
-    public void ifPresent(Consumer<T> apply) {
-        if (present) {
-            apply.accept(value);
-        }
     }
 }

@@ -43,7 +43,7 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<Throwable> {
         String incident = UUID.randomUUID().toString();
         if (causes(failure).anyMatch(UnexpectedExceptionMapper::isDatabaseUnavailable)) {
             LOG.log(Level.WARNING, "Incident " + incident + ": the database could not take the request", failure);
-            return ApiExceptionMapper.respond(new ServiceUnavailableException(
+            return ApiExceptionMapper.respond(ApiException.unavailable(
                     "The database cannot take this request right now; nothing was changed. Incident " + incident + "."));
         }
         LOG.log(Level.SEVERE, "Incident " + incident, failure);

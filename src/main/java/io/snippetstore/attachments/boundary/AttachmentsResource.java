@@ -1,10 +1,10 @@
 package io.snippetstore.attachments.boundary;
 
 import io.snippetstore.attachments.control.Attachments;
-import io.snippetstore.auth.boundary.Authenticated;
-import io.snippetstore.auth.boundary.Callers;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.Deleted;
+import io.snippetstore.platform.security.Authenticated;
+import io.snippetstore.platform.security.Caller;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -13,8 +13,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 
@@ -33,13 +33,13 @@ public class AttachmentsResource {
     @GET
     @Path("{attachmentId}")
     public ApiResponse<AttachmentView> get(@PathParam("attachmentId") String attachmentId) {
-        return ApiResponse.of(AttachmentView.of(attachments.get(owner(), attachmentId)));
+        return ApiResponse.of(AttachmentView.of(attachments.get(caller(), attachmentId)));
     }
 
     @DELETE
     @Path("{attachmentId}")
     public ApiResponse<Deleted> delete(@PathParam("attachmentId") String attachmentId) {
-        return ApiResponse.of(Deleted.of(attachments.delete(owner(), attachmentId)));
+        return ApiResponse.of(Deleted.of(attachments.delete(caller(), attachmentId)));
     }
 
     /** The exact bytes, or a range of them; see {@link DownloadResponse}. */
@@ -48,10 +48,11 @@ public class AttachmentsResource {
     @Produces(MediaType.WILDCARD)
     public Response download(@PathParam("attachmentId") String attachmentId, @HeaderParam("Range") String range,
                              @HeaderParam("If-Range") String ifRange, @Context HttpHeaders headers) {
-        return DownloadResponse.of(attachments.get(owner(), attachmentId), attachments, headers, range, ifRange);
+        return DownloadResponse.of(attachments.get(caller(), attachmentId), ordinal -> attachments.findChunk(attachmentId, ordinal),
+                headers, range, ifRange);
     }
 
-    private String owner() {
-        return Callers.of(security).userId();
+    private Caller caller() {
+        return Caller.of(security);
     }
 }

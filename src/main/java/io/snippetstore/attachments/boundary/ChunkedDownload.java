@@ -2,8 +2,9 @@ package io.snippetstore.attachments.boundary;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Optional;
+import java.util.function.LongFunction;
 
-import io.snippetstore.attachments.control.Attachments;
 import io.snippetstore.attachments.entity.AttachmentChunk;
 import jakarta.ws.rs.core.StreamingOutput;
 
@@ -14,13 +15,12 @@ import jakarta.ws.rs.core.StreamingOutput;
  */
 final class ChunkedDownload implements StreamingOutput {
 
-    private final Attachments attachments;
-    private final String attachmentId;
+    private final LongFunction<Optional<byte[]>> chunks;
     private final ByteRange range;
 
-    ChunkedDownload(Attachments attachments, String attachmentId, ByteRange range) {
-        this.attachments = attachments;
-        this.attachmentId = attachmentId;
+    /** @param chunks reads the chunk of an ordinal, empty once the attachment is gone */
+    ChunkedDownload(LongFunction<Optional<byte[]>> chunks, ByteRange range) {
+        this.chunks = chunks;
         this.range = range;
     }
 
@@ -30,7 +30,7 @@ final class ChunkedDownload implements StreamingOutput {
         int skip = (int) (range.first() % AttachmentChunk.SIZE);
         long remaining = range.length();
         while (remaining > 0) {
-            byte[] chunk = attachments.findChunk(attachmentId, ordinal++)
+            byte[] chunk = chunks.apply(ordinal++)
                     .orElseThrow(() -> new IOException("The attachment was deleted during its download"));
             int length = (int) Math.min(chunk.length - skip, remaining);
             output.write(chunk, skip, length);

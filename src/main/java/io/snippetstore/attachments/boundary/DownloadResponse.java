@@ -1,13 +1,12 @@
 package io.snippetstore.attachments.boundary;
 
-import java.util.List;
-import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongFunction;
 
 import io.snippetstore.attachments.boundary.ByteRange.Part;
 import io.snippetstore.attachments.boundary.ByteRange.Selection;
 import io.snippetstore.attachments.boundary.ByteRange.Unsatisfiable;
 import io.snippetstore.attachments.control.AttachmentData;
-import io.snippetstore.attachments.control.Attachments;
 import io.snippetstore.platform.ApiException;
 import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -25,11 +24,12 @@ final class DownloadResponse {
     private DownloadResponse() {
     }
 
-    static Response of(AttachmentData attachment, Attachments attachments, HttpHeaders headers, String range, String ifRange) {
+    /** @param chunks reads the attachment's chunk of an ordinal, empty once the attachment is gone */
+    static Response of(AttachmentData attachment, LongFunction<Optional<byte[]>> chunks, HttpHeaders headers, String range, String ifRange) {
         EntityTag etag = new EntityTag(attachment.sha256());
         String ifMatch = headers.getHeaderString(HttpHeaders.IF_MATCH);
         if (ifMatch != null && !EntityTagList.matches(ifMatch, attachment.sha256(), false)) {
-            throw new ApiException(412, "precondition_failed", "If-Match does not match the attachment's ETag.");
+            throw ApiException.preconditionFailed("If-Match does not match the attachment's ETag.");
         }
         String ifNoneMatch = headers.getHeaderString(HttpHeaders.IF_NONE_MATCH);
         if (ifNoneMatch != null && EntityTagList.matches(ifNoneMatch, attachment.sha256(), true)) {
@@ -38,15 +38,14 @@ final class DownloadResponse {
         boolean rangeApplies = ifRange == null || ifRange.strip().equals(etag.toString());
         Selection selection = rangeApplies ? ByteRange.select(range, attachment.size()) : new ByteRange.Whole();
         if (selection instanceof Unsatisfiable) {
-            throw new ApiException(416, "range_not_satisfiable", "The file has " + attachment.size() + " bytes; the range asks for none of them.",
-                    List.of(), Map.of("Content-Range", "bytes */" + attachment.size()));
+            throw ApiException.rangeNotSatisfiable(attachment.size());
         }
         ByteRange bytes = selection instanceof Part part ? part.range() : new ByteRange(0, attachment.size() - 1);
         Response.ResponseBuilder response = selection instanceof Part
                 ? Response.status(Response.Status.PARTIAL_CONTENT).header("Content-Range", bytes.contentRange(attachment.size()))
                 : Response.ok();
         return response
-                .entity(new ChunkedDownload(attachments, attachment.id(), bytes))
+                .entity(new ChunkedDownload(chunks, bytes))
                 .type(attachment.mimeType())
                 .header(HttpHeaders.CONTENT_LENGTH, bytes.length())
                 .header("Content-Disposition", ContentDisposition.attachment(attachment.filename()))

@@ -3,10 +3,11 @@ package io.snippetstore.attachments.boundary;
 import io.snippetstore.attachments.control.AttachmentData;
 import io.snippetstore.attachments.control.Attachments;
 import io.snippetstore.attachments.control.StagingArea;
-import io.snippetstore.auth.boundary.Authenticated;
-import io.snippetstore.auth.boundary.Callers;
+import io.snippetstore.attachments.control.Upload;
 import io.snippetstore.platform.ApiList;
 import io.snippetstore.platform.ApiResponse;
+import io.snippetstore.platform.security.Authenticated;
+import io.snippetstore.platform.security.Caller;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
@@ -41,7 +42,7 @@ public class SnippetAttachmentsResource {
 
     @GET
     public ApiList<AttachmentView> list() {
-        return ApiList.complete(attachments.list(owner(), snippetId).stream().map(AttachmentView::of).toList());
+        return ApiList.complete(attachments.list(caller(), snippetId).stream().map(AttachmentView::of).toList());
     }
 
     /**
@@ -52,16 +53,16 @@ public class SnippetAttachmentsResource {
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     public Response upload(@Context HttpServletRequest request, @Context UriInfo uri) {
-        attachments.requireSnippet(owner(), snippetId);
-        try (UploadReceiver.Received received = UploadReceiver.receive(request, staging)) {
-            AttachmentData created = attachments.add(owner(), snippetId, received.upload());
+        attachments.requireSnippet(caller(), snippetId);
+        try (Upload upload = UploadReceiver.receive(request, staging)) {
+            AttachmentData created = attachments.add(caller(), snippetId, upload);
             return Response.created(uri.getBaseUriBuilder().path(AttachmentsResource.class).path(created.id()).build())
                     .entity(ApiResponse.of(AttachmentView.of(created)))
                     .build();
         }
     }
 
-    private String owner() {
-        return Callers.of(security).userId();
+    private Caller caller() {
+        return Caller.of(security);
     }
 }

@@ -2,33 +2,27 @@ package io.snippetstore.attachments.boundary;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import java.util.List;
 
+import io.snippetstore.attachments.control.StagedFile;
 import io.snippetstore.attachments.control.StagingArea;
 import io.snippetstore.attachments.control.Upload;
 import io.snippetstore.attachments.entity.Attachment;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.FieldError;
-import io.snippetstore.platform.Secrets;
 import jakarta.servlet.http.HttpServletRequest;
 import org.apache.commons.fileupload2.core.FileItemInput;
 import org.apache.commons.fileupload2.core.FileItemInputIterator;
-import org.apache.commons.fileupload2.core.FileUploadException;
 import org.apache.commons.fileupload2.core.FileUploadSizeException;
 import org.apache.commons.fileupload2.jakarta.servlet6.JakartaServletFileUpload;
 
 /**
  * Receives a {@code multipart/form-data} upload as it streams in: the {@code file} part goes
- * straight into a staging file, its size checked against the limit and its SHA-256 taken on the
- * way; the small {@code mimeType} part is read as text; other parts are skipped. Nothing is
- * held in memory but a buffer, and whatever fails, the staging file is gone before the answer.
+ * straight into a {@link StagedFile}, which checks its size and takes its SHA-256 on the way; the
+ * small {@code mimeType} part is read as text; other parts are skipped. Nothing is held in memory
+ * but a buffer, and whatever fails, the staged file is gone before the answer.
  */
 final class UploadReceiver {
 
@@ -39,27 +33,17 @@ final class UploadReceiver {
     private static final int BUFFER_BYTES = 64 * 1024;
 
     private final StagingArea staging;
-    private Path staged;
+    private StagedFile staged;
     private String clientFilename;
     private String fileContentType;
     private String requestedMimeType;
-    private long size;
-    private String sha256;
 
     private UploadReceiver(StagingArea staging) {
         this.staging = staging;
     }
 
-    /** An upload whose staging file is deleted on {@link #close()}. */
-    record Received(Upload upload, StagingArea staging) implements AutoCloseable {
-
-        @Override
-        public void close() {
-            staging.delete(upload.staged());
-        }
-    }
-
-    static Received receive(HttpServletRequest request, StagingArea staging) {
+    /** The upload, staged; the caller closes it, which deletes the staged bytes. */
+    static Upload receive(HttpServletRequest request, StagingArea staging) {
         if (request.getContentLengthLong() > staging.maxUploadBytes() + MULTIPART_ALLOWANCE) {
             throw staging.tooLarge();
         }
@@ -69,7 +53,7 @@ final class UploadReceiver {
             receiver.read(request);
         } catch (RuntimeException | IOException e) {
             if (receiver.staged != null) {
-                staging.delete(receiver.staged);
+                receiver.staged.close();
             }
             throw receiver.failure(e);
         }
@@ -77,8 +61,7 @@ final class UploadReceiver {
             throw ApiException.badRequest("The upload has no file: send it as a multipart part named file.",
                     List.of(new FieldError("file", "is required: a multipart part named file")));
         }
-        return new Received(new Upload(receiver.clientFilename, receiver.requestedMimeType, receiver.fileContentType,
-                receiver.staged, receiver.size, receiver.sha256), staging);
+        return new Upload(receiver.clientFilename, receiver.requestedMimeType, receiver.fileContentType, receiver.staged);
     }
 
     private void read(HttpServletRequest request) throws IOException {
@@ -97,39 +80,16 @@ final class UploadReceiver {
     }
 
     private void stageFile(FileItemInput part) throws IOException {
-        staged = staging.newFile();
         clientFilename = clientFilename(part);
         fileContentType = part.getContentType();
-        MessageDigest digest = Secrets.newSha256();
+        staged = staging.newFile();
         byte[] buffer = new byte[BUFFER_BYTES];
-        try (InputStream in = part.getInputStream(); OutputStream out = openStaged()) {
+        try (InputStream in = part.getInputStream()) {
             for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
-                size += read;
-                if (size > staging.maxUploadBytes()) {
-                    throw staging.tooLarge();
-                }
-                digest.update(buffer, 0, read);
-                write(out, buffer, read);
+                staged.write(buffer, read);
             }
         }
-        sha256 = HexFormat.of().formatHex(digest.digest());
-    }
-
-    private OutputStream openStaged() {
-        try {
-            return Files.newOutputStream(staged);
-        } catch (IOException e) {
-            throw staging.writeFailed(staged, e);
-        }
-    }
-
-    /** A failed write is the service's disk, not the client's body: told apart from a failed read. */
-    private void write(OutputStream out, byte[] buffer, int length) {
-        try {
-            out.write(buffer, 0, length);
-        } catch (IOException e) {
-            throw staging.writeFailed(staged, e);
-        }
+        staged.finish();
     }
 
     /**

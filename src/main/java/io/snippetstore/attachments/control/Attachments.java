@@ -3,7 +3,6 @@ package io.snippetstore.attachments.control;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,6 +11,8 @@ import io.snippetstore.attachments.entity.AttachmentChunk;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.Ids;
 import io.snippetstore.platform.Timestamps;
+import io.snippetstore.platform.security.Caller;
+import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.storage.control.DiskSpace;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
@@ -36,23 +37,27 @@ public class Attachments {
     @Inject
     DiskSpace disk;
 
+    @Inject
+    Snippets snippets;
+
     /**
      * Stores a staged upload in one transaction. The gate is taken only once every byte is on
      * this machine, so the write never waits on a client; each chunk is written and released
      * before the next is read, so memory stays flat whatever the size (measured: 1 GiB at -Xmx256m).
      */
     @WriteTransaction
-    public AttachmentData add(String ownerId, String snippetId, Upload upload) {
-        requireSnippet(ownerId, snippetId);
+    public AttachmentData add(Caller caller, String snippetId, Upload upload) {
+        snippets.requireOwned(caller, snippetId);
+        StagedFile staged = upload.file();
         // in the write-ahead log, then in the database file, before the staged copy goes
-        disk.requireRoomFor(2 * upload.size());
+        disk.requireRoomFor(2 * staged.size());
         String filename = Filenames.sanitize(upload.clientFilename());
         String mimeType = MimeTypes.decide(upload.requestedMimeType(), upload.fileContentType(), filename);
-        Attachment attachment = new Attachment(Ids.next(), snippetId, filename, mimeType, upload.size(), upload.sha256(), Timestamps.now());
+        Attachment attachment = new Attachment(Ids.next(), snippetId, filename, mimeType, staged.size(), staged.sha256(), Timestamps.now());
         em.persist(attachment);
         em.flush();
         long copied = 0;
-        try (InputStream content = Files.newInputStream(upload.staged())) {
+        try (InputStream content = staged.read()) {
             long ordinal = 0;
             for (byte[] bytes = content.readNBytes(AttachmentChunk.SIZE); bytes.length > 0; bytes = content.readNBytes(AttachmentChunk.SIZE)) {
                 // Native SQL on purpose: a persisted entity stays referenced by the persistence
@@ -65,30 +70,30 @@ public class Attachments {
         } catch (IOException e) {
             throw new UncheckedIOException("The staged upload could not be read", e);
         }
-        if (copied != upload.size()) {
-            throw new IllegalStateException("The staged upload has " + copied + " bytes, not the " + upload.size() + " received");
+        if (copied != staged.size()) {
+            throw new IllegalStateException("The staged upload has " + copied + " bytes, not the " + staged.size() + " received");
         }
         return AttachmentData.of(attachment);
     }
 
     /** The snippet's attachments, oldest first. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public List<AttachmentData> list(String ownerId, String snippetId) {
-        requireSnippet(ownerId, snippetId);
-        return em.createQuery("SELECT a FROM Attachment a WHERE a.snippetId = :snippetId ORDER BY a.createdAt, a.id", Attachment.class)
+    public List<AttachmentData> list(Caller caller, String snippetId) {
+        snippets.requireOwned(caller, snippetId);
+        return em.createNamedQuery(Attachment.OF_SNIPPET, Attachment.class)
                 .setParameter("snippetId", snippetId)
                 .getResultStream().map(AttachmentData::of).toList();
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public AttachmentData get(String ownerId, String attachmentId) {
-        return findOwned(ownerId, attachmentId).map(AttachmentData::of).orElseThrow(ApiException::notFound);
+    public AttachmentData get(Caller caller, String attachmentId) {
+        return AttachmentData.of(owned(caller, attachmentId));
     }
 
     /** Deletes the attachment; the database deletes its chunks with it. */
     @WriteTransaction(freesSpace = true)
-    public String delete(String ownerId, String attachmentId) {
-        Attachment attachment = findOwned(ownerId, attachmentId).orElseThrow(ApiException::notFound);
+    public String delete(Caller caller, String attachmentId) {
+        Attachment attachment = owned(caller, attachmentId);
         em.remove(attachment);
         return attachment.id();
     }
@@ -103,21 +108,16 @@ public class Attachments {
                 .map(AttachmentChunk::data);
     }
 
-    /** Fails with 404 unless the caller owns the snippet: lets an upload be refused before its body is read. */
+    /** Fails with 404 unless the caller may add to the snippet: lets an upload be refused before its body is read. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public void requireSnippet(String ownerId, String snippetId) {
-        long owned = em.createQuery("SELECT COUNT(s) FROM Snippet s WHERE s.id = :id AND s.ownerId = :ownerId", Long.class)
-                .setParameter("id", snippetId).setParameter("ownerId", ownerId)
-                .getSingleResult();
-        if (owned == 0) {
-            throw ApiException.notFound();
-        }
+    public void requireSnippet(Caller caller, String snippetId) {
+        snippets.requireOwned(caller, snippetId);
     }
 
-    private Optional<Attachment> findOwned(String ownerId, String attachmentId) {
-        return em.createQuery("SELECT a FROM Attachment a, Snippet s WHERE a.id = :id AND s.id = a.snippetId AND s.ownerId = :ownerId",
-                        Attachment.class)
-                .setParameter("id", attachmentId).setParameter("ownerId", ownerId)
-                .getResultStream().findFirst();
+    /** The attachment, when its snippet is the caller's: to anyone else it does not exist. */
+    private Attachment owned(Caller caller, String attachmentId) {
+        Attachment attachment = Optional.ofNullable(em.find(Attachment.class, attachmentId)).orElseThrow(ApiException::notFound);
+        snippets.requireOwned(caller, attachment.snippetId());
+        return attachment;
     }
 }

@@ -9,7 +9,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import io.snippetstore.platform.ApiException;
-import io.snippetstore.platform.ServiceUnavailableException;
+import io.snippetstore.platform.Settings;
+import io.snippetstore.storage.control.DataDirectory;
 import io.snippetstore.storage.control.DiskSpace;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,9 +18,10 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Where uploads wait, as files under {@code SNIPPETS_DATA_DIR/staging}, between the network and
- * the database: on the database's disk, so a staged file is never a second copy elsewhere. Each
- * file is deleted by the request that made it; what a crash left behind is cleared on first use.
+ * Where uploads wait, as {@link StagedFile}s under {@code SNIPPETS_DATA_DIR/staging}, between the
+ * network and the database: on the database's disk, so a staged file is never a second copy
+ * elsewhere. Each file is deleted by the request that made it; what a crash left behind is
+ * cleared on first use.
  */
 @ApplicationScoped
 public class StagingArea {
@@ -27,11 +29,10 @@ public class StagingArea {
     private static final Logger LOG = Logger.getLogger(StagingArea.class.getName());
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_DATA_DIR")
-    String dataDir;
+    DataDirectory dataDirectory;
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_MAX_UPLOAD_BYTES")
+    @ConfigProperty(name = Settings.MAX_UPLOAD_BYTES, defaultValue = Settings.MAX_UPLOAD_BYTES_DEFAULT)
     long maxUploadBytes;
 
     @Inject
@@ -41,7 +42,7 @@ public class StagingArea {
 
     @PostConstruct
     void prepare() {
-        directory = Path.of(dataDir).toAbsolutePath().normalize().resolve("staging");
+        directory = dataDirectory.path().resolve("staging");
         try {
             Files.createDirectories(directory);
             try (DirectoryStream<Path> leftovers = Files.newDirectoryStream(directory, "upload-*")) {
@@ -54,16 +55,18 @@ public class StagingArea {
         }
     }
 
-    /** A new, empty staging file, readable by this process only. */
-    public Path newFile() {
+    /** A new, empty staging file, readable by this process only; the caller closes it. */
+    public StagedFile newFile() {
+        Path path;
         try {
-            return Files.createTempFile(directory, "upload-", ".part");
+            path = Files.createTempFile(directory, "upload-", ".part");
         } catch (IOException e) {
             throw writeFailed(directory, e);
         }
+        return new StagedFile(this, path);
     }
 
-    public void delete(Path staged) {
+    void delete(Path staged) {
         try {
             Files.deleteIfExists(staged);
         } catch (IOException e) {
@@ -81,9 +84,9 @@ public class StagingArea {
     }
 
     /** What a failed write into a staging file means for the client: the service cannot take the upload now. */
-    public ApiException writeFailed(Path staged, IOException cause) {
+    ApiException writeFailed(Path staged, IOException cause) {
         LOG.log(Level.WARNING, "Writing the staging file " + staged + " failed", cause);
-        return disk.isLow() ? DiskSpace.full() : new ServiceUnavailableException("The upload could not be stored; nothing was kept.");
+        return disk.isLow() ? DiskSpace.full() : ApiException.unavailable("The upload could not be stored; nothing was kept.");
     }
 
     public long maxUploadBytes() {

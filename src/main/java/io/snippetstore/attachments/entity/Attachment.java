@@ -5,6 +5,7 @@ import java.time.Instant;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 
 /**
@@ -13,7 +14,13 @@ import jakarta.persistence.Table;
  */
 @Entity
 @Table(name = "attachments")
+@NamedQuery(name = Attachment.OF_SNIPPET, query = "SELECT a FROM Attachment a WHERE a.snippetId = :snippetId ORDER BY a.createdAt, a.id")
+@NamedQuery(name = Attachment.TOTALS, query = "SELECT COUNT(a), COALESCE(SUM(a.size), 0) FROM Attachment a")
 public class Attachment {
+
+    public static final String OF_SNIPPET = "Attachment.ofSnippet";
+    /** How many attachments there are, and their bytes. */
+    public static final String TOTALS = "Attachment.totals";
 
     /** The most bytes of UTF-8 a kept filename may have. */
     public static final int FILENAME_MAX_BYTES = 255;

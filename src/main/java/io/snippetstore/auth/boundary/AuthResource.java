@@ -1,11 +1,12 @@
 package io.snippetstore.auth.boundary;
 
-import io.snippetstore.auth.boundary.AuthMessages.LoginRequest;
-import io.snippetstore.auth.boundary.AuthMessages.SignedIn;
-import io.snippetstore.auth.boundary.AuthMessages.WhoAmI;
+import java.util.Map;
+
 import io.snippetstore.auth.control.Logins;
-import io.snippetstore.auth.entity.User;
+import io.snippetstore.auth.control.UserData;
 import io.snippetstore.platform.ApiResponse;
+import io.snippetstore.platform.security.Authenticated;
+import io.snippetstore.platform.security.Caller;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
@@ -21,6 +22,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 
+/** The browser session: signing in and out, and who is calling. */
 @Path("v1/auth")
 @Produces(MediaType.APPLICATION_JSON)
 public class AuthResource {
@@ -37,27 +39,27 @@ public class AuthResource {
     @POST
     @Path("login")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ApiResponse<SignedIn> login(@Valid @NotNull LoginRequest credentials) {
-        User user = logins.login(credentials.username(), credentials.password());
+    public ApiResponse<SignedInView> login(@Valid @NotNull LoginRequest credentials) {
+        UserData user = logins.login(credentials.username(), credentials.password());
         sessions.signIn(http, user);
-        return ApiResponse.of(SignedIn.of(user));
+        return ApiResponse.of(SignedInView.of(user));
     }
 
     @POST
     @Path("logout")
-    public ApiResponse<Object> logout(@Context HttpHeaders headers, @Context UriInfo uri) {
+    public ApiResponse<Map<String, Boolean>> logout(@Context HttpHeaders headers, @Context UriInfo uri) {
         if (http.getSession(false) != null) {
             // Signing out changes the session: the same rule as every other unsafe session request.
             SameOrigin.require(headers.getHeaderString("Origin"), headers.getHeaderString("Referer"), uri.getBaseUri());
         }
         sessions.signOut(http);
-        return ApiResponse.of(java.util.Map.of("signedOut", true));
+        return ApiResponse.of(Map.of("signedOut", true));
     }
 
     @GET
     @Path("whoami")
     @Authenticated
-    public ApiResponse<WhoAmI> whoami(@Context SecurityContext security) {
-        return ApiResponse.of(WhoAmI.of(Callers.of(security)));
+    public ApiResponse<WhoAmIView> whoami(@Context SecurityContext security) {
+        return ApiResponse.of(WhoAmIView.of(Caller.of(security)));
     }
 }

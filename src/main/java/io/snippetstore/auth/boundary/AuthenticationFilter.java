@@ -1,13 +1,15 @@
 package io.snippetstore.auth.boundary;
 
+import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import io.snippetstore.auth.control.ApiTokens;
-import io.snippetstore.auth.control.Caller;
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.security.AdminOnly;
+import io.snippetstore.platform.security.Authenticated;
+import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.SessionOnly;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -50,40 +52,35 @@ public class AuthenticationFilter implements ContainerRequestFilter {
         String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);
         Caller caller = authorization != null ? bearerCaller(authorization) : sessionCaller(request);
         if (requires(SessionOnly.class) && caller.authMethod() != Caller.AuthMethod.SESSION) {
-            throw new ApiException(403, "session_required", "This endpoint needs a browser session; a token is not enough.");
+            throw ApiException.sessionRequired();
         }
         if (requires(AdminOnly.class) && !caller.isAdmin()) {
             throw ApiException.forbidden("Only administrators may do this.");
         }
-        request.setSecurityContext(new CallerContext(caller, request.getSecurityContext().isSecure()));
+        request.setSecurityContext(caller.asSecurityContext(request.getSecurityContext().isSecure()));
     }
 
     private Caller bearerCaller(String authorization) {
         if (!authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-            throw unauthenticated("Use 'Authorization: Bearer <token>'.");
+            throw ApiException.unauthenticated("Use 'Authorization: Bearer <token>'.");
         }
         return tokens.authenticate(authorization.substring(BEARER.length()).trim())
-                .map(user -> Caller.of(user, Caller.AuthMethod.TOKEN))
-                .orElseThrow(() -> unauthenticated("The token is unknown, revoked or expired."));
+                .orElseThrow(() -> ApiException.unauthenticated("The token is unknown, revoked or expired."));
     }
 
     private Caller sessionCaller(ContainerRequestContext request) {
-        Caller caller = sessions.caller(http).orElseThrow(() -> unauthenticated("Sign in or send a bearer token."));
+        Caller caller = sessions.caller(http).orElseThrow(() -> ApiException.unauthenticated("Sign in or send a bearer token."));
         if (!SAFE_METHODS.contains(request.getMethod())) {
             SameOrigin.require(request.getHeaderString("Origin"), request.getHeaderString("Referer"), request.getUriInfo().getBaseUri());
         }
         return caller;
     }
 
-    private boolean requires(Class<? extends java.lang.annotation.Annotation> requirement) {
+    private boolean requires(Class<? extends Annotation> requirement) {
         return present(resource.getResourceMethod(), requirement) || present(resource.getResourceClass(), requirement);
     }
 
-    private static boolean present(AnnotatedElement element, Class<? extends java.lang.annotation.Annotation> requirement) {
+    private static boolean present(AnnotatedElement element, Class<? extends Annotation> requirement) {
         return element != null && element.isAnnotationPresent(requirement);
-    }
-
-    private static ApiException unauthenticated(String message) {
-        return new ApiException(401, "unauthenticated", message, List.of(), Map.of("WWW-Authenticate", "Bearer"));
     }
 }

@@ -7,14 +7,12 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
-import io.snippetstore.auth.boundary.AuthMessages.Approval;
-import io.snippetstore.auth.boundary.AuthMessages.Approved;
-import io.snippetstore.auth.boundary.AuthMessages.ExchangeRequest;
-import io.snippetstore.auth.boundary.AuthMessages.ExchangedToken;
 import io.snippetstore.auth.control.BrowserLogins;
-import io.snippetstore.auth.control.Caller;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.ApiResponse;
+import io.snippetstore.platform.security.Authenticated;
+import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.SessionOnly;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
@@ -75,7 +73,7 @@ public class BrowserLoginResource {
             String query = uri.getRequestUri().getRawQuery();
             return Response.status(Response.Status.FOUND).location(uri.getBaseUri().resolve("/authorize?" + query)).build();
         }
-        return Response.status(Response.Status.FOUND).location(codeFor(caller.get().userId(), request)).build();
+        return Response.status(Response.Status.FOUND).location(codeFor(caller.get(), request)).build();
     }
 
     /** The consent page's approval: the callback URL with a fresh code, for the page to navigate to. */
@@ -84,25 +82,25 @@ public class BrowserLoginResource {
     @SessionOnly
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public ApiResponse<Approved> approve(@Valid @NotNull Approval approval, @Context SecurityContext security) {
+    public ApiResponse<ApprovedView> approve(@Valid @NotNull ApprovalRequest approval, @Context SecurityContext security) {
         BrowserLoginRequest request = BrowserLoginRequest.of(approval.callback(), approval.name(), approval.state(),
                 approval.codeChallenge(), approval.codeChallengeMethod());
-        return ApiResponse.of(new Approved(codeFor(Callers.of(security).userId(), request).toString()));
+        return ApiResponse.of(new ApprovedView(codeFor(Caller.of(security), request).toString()));
     }
 
     @POST
     @Path("exchange")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public ApiResponse<ExchangedToken> exchange(@Valid @NotNull ExchangeRequest request) {
+    public ApiResponse<ExchangedTokenView> exchange(@Valid @NotNull ExchangeRequest request) {
         return logins.exchange(request.code(), request.codeVerifier())
-                .map(ExchangedToken::of)
+                .map(ExchangedTokenView::of)
                 .map(ApiResponse::of)
-                .orElseThrow(() -> new ApiException(400, "invalid_code", "The code is unknown, used, expired, or its verifier is wrong."));
+                .orElseThrow(ApiException::invalidCode);
     }
 
-    private URI codeFor(String userId, BrowserLoginRequest request) {
-        String code = logins.issueCode(userId, request.tokenName(), request.challenge());
+    private URI codeFor(Caller caller, BrowserLoginRequest request) {
+        String code = logins.issueCode(caller, request.tokenName(), request.challenge());
         return request.callback().withCode(code, request.state());
     }
 

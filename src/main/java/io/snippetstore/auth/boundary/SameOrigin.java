@@ -15,17 +15,17 @@ final class SameOrigin {
     private SameOrigin() {
     }
 
+    /** Refuses, with {@code 403 csrf_rejected}, a session request that changes something from another origin. */
+    static void require(String origin, String referer, URI service) {
+        if (!allows(origin, referer, service)) {
+            throw ApiException.csrfRejected();
+        }
+    }
+
     /**
      * {@code true} when neither header is present (non-browser clients) or the one present names
      * {@code service}; {@code false} for another origin, an opaque {@code null} origin or garbage.
      */
-    /** Refuses, with {@code 403 csrf_rejected}, a session request that changes something from another origin. */
-    static void require(String origin, String referer, URI service) {
-        if (!allows(origin, referer, service)) {
-            throw new ApiException(403, "csrf_rejected", "Cross-origin requests with the session cookie are refused.");
-        }
-    }
-
     static boolean allows(String origin, String referer, URI service) {
         String claimed = origin != null ? origin : referer;
         if (claimed == null) {

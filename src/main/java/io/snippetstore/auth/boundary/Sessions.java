@@ -3,8 +3,8 @@ package io.snippetstore.auth.boundary;
 import java.util.Optional;
 
 import io.snippetstore.auth.control.Accounts;
-import io.snippetstore.auth.control.Caller;
-import io.snippetstore.auth.entity.User;
+import io.snippetstore.auth.control.UserData;
+import io.snippetstore.platform.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -23,7 +23,7 @@ public class Sessions {
      * Signs the user in, always under a new session id so that no earlier id stays valid. The
      * container writes the session cookie, with the attributes of web.xml's cookie-config.
      */
-    public void signIn(HttpServletRequest request, User user) {
+    public void signIn(HttpServletRequest request, UserData user) {
         if (request.getSession(false) != null) {
             request.changeSessionId();
         }
@@ -43,6 +43,6 @@ public class Sessions {
         if (session == null || !(session.getAttribute(USER_ID) instanceof String userId)) {
             return Optional.empty();
         }
-        return accounts.find(userId).map(user -> Caller.of(user, Caller.AuthMethod.SESSION));
+        return accounts.findSessionCaller(userId);
     }
 }

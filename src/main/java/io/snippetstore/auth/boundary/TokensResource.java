@@ -1,15 +1,13 @@
 package io.snippetstore.auth.boundary;
 
-import java.util.List;
-
-import io.snippetstore.auth.boundary.AuthMessages.CreateTokenRequest;
-import io.snippetstore.auth.boundary.AuthMessages.NewToken;
-import io.snippetstore.auth.boundary.AuthMessages.TokenView;
 import io.snippetstore.auth.control.ApiTokens;
 import io.snippetstore.auth.control.IssuedToken;
 import io.snippetstore.platform.ApiList;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.Deleted;
+import io.snippetstore.platform.security.Authenticated;
+import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.SessionOnly;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -42,27 +40,26 @@ public class TokensResource {
     @SessionOnly
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@Valid @NotNull CreateTokenRequest request, @Context UriInfo uri) {
-        IssuedToken issued = tokens.create(Callers.of(security).userId(), request.name(), request.expiresInDays());
+        IssuedToken issued = tokens.create(Caller.of(security), request.name(), request.expiresInDays());
         return Response.created(uri.getAbsolutePathBuilder().path(issued.token().id()).build())
-                .entity(ApiResponse.of(NewToken.of(issued)))
+                .entity(ApiResponse.of(NewTokenView.of(issued)))
                 .build();
     }
 
     @GET
     public ApiList<TokenView> list() {
-        List<TokenView> views = tokens.list(Callers.of(security).userId()).stream().map(TokenView::of).toList();
-        return ApiList.complete(views);
+        return ApiList.complete(tokens.list(Caller.of(security)).stream().map(TokenView::of).toList());
     }
 
     @GET
     @Path("{tokenId}")
     public ApiResponse<TokenView> get(@PathParam("tokenId") String tokenId) {
-        return ApiResponse.of(TokenView.of(tokens.get(Callers.of(security).userId(), tokenId)));
+        return ApiResponse.of(TokenView.of(tokens.get(Caller.of(security), tokenId)));
     }
 
     @DELETE
     @Path("{tokenId}")
     public ApiResponse<Deleted> revoke(@PathParam("tokenId") String tokenId) {
-        return ApiResponse.of(Deleted.of(tokens.revoke(Callers.of(security).userId(), tokenId).id()));
+        return ApiResponse.of(Deleted.of(tokens.revoke(Caller.of(security), tokenId)));
     }
 }

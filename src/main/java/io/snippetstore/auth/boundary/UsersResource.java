@@ -1,12 +1,11 @@
 package io.snippetstore.auth.boundary;
 
-import io.snippetstore.auth.boundary.AuthMessages.CreateUserRequest;
-import io.snippetstore.auth.boundary.AuthMessages.UserView;
 import io.snippetstore.auth.control.Accounts;
-import io.snippetstore.auth.entity.Role;
-import io.snippetstore.auth.entity.User;
+import io.snippetstore.auth.control.UserData;
 import io.snippetstore.platform.ApiList;
 import io.snippetstore.platform.ApiResponse;
+import io.snippetstore.platform.security.AdminOnly;
+import io.snippetstore.platform.security.Authenticated;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -34,8 +33,7 @@ public class UsersResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@Valid @NotNull CreateUserRequest request, @Context UriInfo uri) {
-        Role role = "admin".equals(request.role()) ? Role.ADMIN : Role.USER;
-        User user = accounts.create(request.username(), request.password(), role);
+        UserData user = accounts.create(request.username(), request.password(), request.roleOrDefault());
         return Response.created(uri.getAbsolutePathBuilder().path(user.id()).build())
                 .entity(ApiResponse.of(UserView.of(user)))
                 .build();

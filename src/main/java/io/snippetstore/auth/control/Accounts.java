@@ -3,11 +3,12 @@ package io.snippetstore.auth.control;
 import java.util.List;
 import java.util.Optional;
 
-import io.snippetstore.auth.entity.Role;
 import io.snippetstore.auth.entity.User;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.Ids;
 import io.snippetstore.platform.Timestamps;
+import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.Role;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -16,7 +17,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
-/** User accounts: creating and finding them. */
+/** User accounts: creating and finding them, and the caller a signed-in user stands for. */
 @Stateless
 public class Accounts {
 
@@ -27,25 +28,27 @@ public class Accounts {
     Passwords passwords;
 
     @WriteTransaction
-    public User create(String username, String password, Role role) {
+    public UserData create(String username, String password, Role role) {
         if (findByUsername(username).isPresent()) {
             throw ApiException.conflict("The username '" + username + "' is taken.");
         }
         User user = new User(Ids.next(), username, passwords.hash(password), role, Timestamps.now());
         em.persist(user);
-        return user;
+        return UserData.of(user);
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public Optional<User> find(String id) {
-        return Optional.ofNullable(em.find(User.class, id));
+    public UserData get(String id) {
+        return Optional.ofNullable(em.find(User.class, id)).map(UserData::of).orElseThrow(ApiException::notFound);
     }
 
+    /** The caller a browser session of this user stands for; empty once the user no longer exists. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public User get(String id) {
-        return find(id).orElseThrow(ApiException::notFound);
+    public Optional<Caller> findSessionCaller(String userId) {
+        return Optional.ofNullable(em.find(User.class, userId)).map(user -> callerOf(user, Caller.AuthMethod.SESSION));
     }
 
+    /** The account with its password hash, for checking a login. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<User> findByUsername(String username) {
         return em.createNamedQuery(User.BY_USERNAME, User.class)
@@ -54,12 +57,17 @@ public class Accounts {
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public List<User> list() {
-        return em.createNamedQuery(User.ALL, User.class).getResultList();
+    public List<UserData> list() {
+        return em.createNamedQuery(User.ALL, User.class).getResultStream().map(UserData::of).toList();
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public long count() {
         return em.createNamedQuery(User.COUNT, Long.class).getSingleResult();
+    }
+
+    /** Both credentials resolve to the same shape: the user's identity and how they proved it. */
+    static Caller callerOf(User user, Caller.AuthMethod method) {
+        return new Caller(user.id(), user.username(), user.role(), method);
     }
 }

@@ -3,8 +3,9 @@ package io.snippetstore.auth.control;
 import java.util.Optional;
 import java.util.logging.Logger;
 
-import io.snippetstore.auth.entity.Role;
 import io.snippetstore.platform.Secrets;
+import io.snippetstore.platform.Settings;
+import io.snippetstore.platform.security.Role;
 import jakarta.annotation.PostConstruct;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
@@ -28,11 +29,11 @@ public class AdminBootstrap {
     Accounts accounts;
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_ADMIN_USER")
+    @ConfigProperty(name = Settings.ADMIN_USER, defaultValue = Settings.ADMIN_USER_DEFAULT)
     String adminUser;
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_ADMIN_PASSWORD")
+    @ConfigProperty(name = Settings.ADMIN_PASSWORD)
     Optional<String> adminPassword;
 
     @PostConstruct

@@ -11,6 +11,7 @@ import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.Ids;
 import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Timestamps;
+import io.snippetstore.platform.security.Caller;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -32,42 +33,54 @@ public class ApiTokens {
     @Inject
     TokenUsage usage;
 
+    /** A new token of the caller's. */
     @WriteTransaction
-    public IssuedToken create(String userId, String name, Integer expiresInDays) {
+    public IssuedToken create(Caller caller, String name, Integer expiresInDays) {
+        return issue(caller.userId(), name, expiresInDays);
+    }
+
+    /** A new token for a user who proved who they are by other means: the code of a browser login. */
+    @WriteTransaction
+    public IssuedToken issue(String userId, String name, Integer expiresInDays) {
         String value = PREFIX + Secrets.random(32);
         Instant now = Timestamps.now();
         ApiToken token = new ApiToken(Ids.next(), userId, name, Secrets.sha256Hex(value), now,
                 expiresInDays == null ? null : now.plus(Duration.ofDays(expiresInDays)));
         em.persist(token);
-        return new IssuedToken(value, token);
+        return new IssuedToken(value, TokenData.of(token));
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public List<ApiToken> list(String userId) {
-        return em.createNamedQuery(ApiToken.OF_USER, ApiToken.class).setParameter("userId", userId).getResultList();
+    public List<TokenData> list(Caller caller) {
+        return em.createNamedQuery(ApiToken.OF_USER, ApiToken.class).setParameter("userId", caller.userId())
+                .getResultStream().map(TokenData::of).toList();
     }
 
     /** The caller's token; another user's is as unknown as a missing one. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public ApiToken get(String userId, String tokenId) {
-        return Optional.ofNullable(em.find(ApiToken.class, tokenId))
-                .filter(token -> token.userId().equals(userId))
-                .orElseThrow(ApiException::notFound);
+    public TokenData get(Caller caller, String tokenId) {
+        return TokenData.of(owned(caller, tokenId));
     }
 
     @WriteTransaction(freesSpace = true)
-    public ApiToken revoke(String userId, String tokenId) {
-        ApiToken token = get(userId, tokenId);
+    public String revoke(Caller caller, String tokenId) {
+        ApiToken token = owned(caller, tokenId);
         em.remove(token);
-        return token;
+        return token.id();
+    }
+
+    private ApiToken owned(Caller caller, String tokenId) {
+        return Optional.ofNullable(em.find(ApiToken.class, tokenId))
+                .filter(token -> token.userId().equals(caller.userId()))
+                .orElseThrow(ApiException::notFound);
     }
 
     /**
-     * The user a live token belongs to. Records the use at most once per minute per token,
+     * The caller a live token stands for. Records the use at most once per minute per token,
      * so that authenticating is not a database write on every request.
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public Optional<User> authenticate(String value) {
+    public Optional<Caller> authenticate(String value) {
         if (!value.startsWith(PREFIX)) {
             return Optional.empty();
         }
@@ -82,6 +95,6 @@ public class ApiTokens {
         if (token.lastUsedAt() == null || token.lastUsedAt().plus(LAST_USED_RESOLUTION).isBefore(now)) {
             usage.recordUseIfIdle(token.id(), now);
         }
-        return Optional.of((User) found.get(0)[1]);
+        return Optional.of(Accounts.callerOf((User) found.get(0)[1], Caller.AuthMethod.TOKEN));
     }
 }

@@ -6,7 +6,9 @@ import java.util.Optional;
 
 import io.snippetstore.auth.entity.LoginCode;
 import io.snippetstore.platform.Secrets;
+import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.Timestamps;
+import io.snippetstore.platform.security.Caller;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
@@ -27,16 +29,16 @@ public class BrowserLogins {
     ApiTokens tokens;
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_LOGIN_CODE_TTL_SECONDS")
+    @ConfigProperty(name = Settings.LOGIN_CODE_TTL_SECONDS, defaultValue = Settings.LOGIN_CODE_TTL_SECONDS_DEFAULT)
     long codeTtlSeconds;
 
-    /** A new code (256 random bits, stored as its hash) for the signed-in user; returns its value. */
+    /** A new code (256 random bits, stored as its hash) for the signed-in caller; returns its value. */
     @WriteTransaction
-    public String issueCode(String userId, String tokenName, String codeChallenge) {
+    public String issueCode(Caller caller, String tokenName, String codeChallenge) {
         Instant now = Timestamps.now();
         em.createNamedQuery(LoginCode.PURGE).setParameter("before", now.minus(KEEP_USED_CODES)).executeUpdate();
         String code = Secrets.random(32);
-        em.persist(new LoginCode(Secrets.sha256Hex(code), userId, tokenName, codeChallenge, now,
+        em.persist(new LoginCode(Secrets.sha256Hex(code), caller.userId(), tokenName, codeChallenge, now,
                 now.plusSeconds(codeTtlSeconds)));
         return code;
     }
@@ -62,6 +64,6 @@ public class BrowserLogins {
         if (login.codeChallenge() != null && !Pkce.verifies(login.codeChallenge(), codeVerifier)) {
             return Optional.empty();
         }
-        return Optional.of(tokens.create(login.userId(), login.tokenName(), null));
+        return Optional.of(tokens.issue(login.userId(), login.tokenName(), null));
     }
 }

@@ -3,6 +3,7 @@ package io.snippetstore.auth.control;
 import java.time.Clock;
 import java.time.Duration;
 
+import io.snippetstore.platform.Settings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -14,8 +15,8 @@ public class LoginThrottleProducer {
     @Produces
     @Singleton // no proxy: the throttle has no no-argument constructor
     LoginThrottle loginThrottle(
-            @ConfigProperty(name = "SNIPPETS_LOGIN_MAX_FAILURES") int maxFailures,
-            @ConfigProperty(name = "SNIPPETS_LOGIN_BACKOFF_SECONDS") long backoffSeconds) {
+            @ConfigProperty(name = Settings.LOGIN_MAX_FAILURES, defaultValue = Settings.LOGIN_MAX_FAILURES_DEFAULT) int maxFailures,
+            @ConfigProperty(name = Settings.LOGIN_BACKOFF_SECONDS, defaultValue = Settings.LOGIN_BACKOFF_SECONDS_DEFAULT) long backoffSeconds) {
         return new LoginThrottle(maxFailures, Duration.ofSeconds(backoffSeconds), Clock.systemUTC());
     }
 }

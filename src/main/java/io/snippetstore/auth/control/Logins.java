@@ -1,8 +1,6 @@
 package io.snippetstore.auth.control;
 
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import io.snippetstore.auth.entity.User;
@@ -32,12 +30,10 @@ public class Logins {
      * too many consecutive failures, before the password is even checked. The attempt is counted
      * before the (slow) check, so parallel guesses cannot slip past the count.
      */
-    public User login(String username, String password) {
+    public UserData login(String username, String password) {
         Optional<Duration> wait = throttle.reserve(username);
         if (wait.isPresent()) {
-            long seconds = Math.max(1, (wait.get().toMillis() + 999) / 1000);
-            throw new ApiException(429, "rate_limited", "Too many failed logins for this username; try again later.",
-                    List.of(), Map.of("Retry-After", String.valueOf(seconds)));
+            throw ApiException.rateLimited(wait.get());
         }
         Optional<User> user = accounts.findByUsername(username);
         boolean matches = user.map(found -> passwords.matches(password, found.passwordHash())).orElseGet(() -> {
@@ -45,9 +41,9 @@ public class Logins {
             return false;
         });
         if (!matches) {
-            throw new ApiException(401, "invalid_credentials", "Wrong username or password.");
+            throw ApiException.invalidCredentials();
         }
         throttle.succeeded(username);
-        return user.get();
+        return UserData.of(user.get());
     }
 }

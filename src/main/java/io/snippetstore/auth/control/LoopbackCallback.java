@@ -65,6 +65,6 @@ public final class LoopbackCallback {
     }
 
     private static ApiException invalid(String message) {
-        return new ApiException(400, "invalid_callback", message);
+        return ApiException.invalidCallback(message);
     }
 }

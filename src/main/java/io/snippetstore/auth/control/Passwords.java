@@ -9,6 +9,7 @@ import java.util.Optional;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 
+import io.snippetstore.platform.Settings;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -30,7 +31,7 @@ public class Passwords {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_PASSWORD_HASH_ITERATIONS")
+    @ConfigProperty(name = Settings.PASSWORD_HASH_ITERATIONS, defaultValue = Settings.PASSWORD_HASH_ITERATIONS_DEFAULT)
     int iterations;
 
     /** Verified against when the username is unknown, so both failures take the same time. */

@@ -1,7 +1,6 @@
 package io.snippetstore.auth.entity;
 
-import java.util.Locale;
-
+import io.snippetstore.platform.security.Role;
 import jakarta.persistence.AttributeConverter;
 import jakarta.persistence.Converter;
 
@@ -15,6 +14,6 @@ public class RoleConverter implements AttributeConverter<Role, String> {
 
     @Override
     public Role convertToEntityAttribute(String value) {
-        return value == null ? null : Role.valueOf(value.toUpperCase(Locale.ROOT));
+        return value == null ? null : Role.fromApiName(value);
     }
 }

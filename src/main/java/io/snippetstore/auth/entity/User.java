@@ -2,6 +2,7 @@ package io.snippetstore.auth.entity;
 
 import java.time.Instant;
 
+import io.snippetstore.platform.security.Role;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;

@@ -1,24 +1,23 @@
 package io.snippetstore.snippets.boundary;
 
-import java.util.List;
 import java.util.OptionalLong;
 
-import io.snippetstore.auth.boundary.Authenticated;
-import io.snippetstore.auth.boundary.Callers;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.ApiList;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.Deleted;
 import io.snippetstore.platform.JsonRequestReader;
+import io.snippetstore.platform.security.Authenticated;
+import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.control.SnippetData;
 import io.snippetstore.snippets.control.SnippetInput;
 import io.snippetstore.snippets.control.SnippetPage;
 import io.snippetstore.snippets.control.SnippetPatch;
-import io.snippetstore.snippets.control.SnippetQuery;
 import io.snippetstore.snippets.control.Snippets;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -28,7 +27,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -52,7 +50,7 @@ public class SnippetsResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@Valid @NotNull SnippetInput input, @Context UriInfo uri) {
-        SnippetData created = snippets.create(owner(), input);
+        SnippetData created = snippets.create(caller(), input);
         return Response.created(uri.getAbsolutePathBuilder().path(created.id()).build())
                 .tag(etag(created))
                 .entity(ApiResponse.of(SnippetView.of(created)))
@@ -60,21 +58,15 @@ public class SnippetsResource {
     }
 
     @GET
-    public ApiList<SnippetView> list(@QueryParam("query") String query,
-                                     @QueryParam("tag") List<String> tag,
-                                     @QueryParam("tags") String tags,
-                                     @QueryParam("language") String language,
-                                     @QueryParam("sort") String sort,
-                                     @QueryParam("limit") String limit,
-                                     @QueryParam("cursor") String cursor) {
-        SnippetPage page = snippets.list(owner(), SnippetQuery.parse(query, tag, tags, language, sort, limit, cursor));
+    public ApiList<SnippetView> list(@BeanParam SnippetListParameters parameters) {
+        SnippetPage page = snippets.list(caller(), parameters.toQuery());
         return ApiList.page(page.items().stream().map(SnippetView::of).toList(), page.nextCursor(), page.limit());
     }
 
     @GET
     @Path("{snippetId}")
     public Response get(@PathParam("snippetId") String snippetId) {
-        return withEtag(snippets.get(owner(), snippetId));
+        return withEtag(snippets.get(caller(), snippetId));
     }
 
     @PATCH
@@ -82,17 +74,17 @@ public class SnippetsResource {
     @Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
     public Response update(@PathParam("snippetId") String snippetId, @NotNull SnippetPatch patch,
                            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
-        return withEtag(snippets.update(owner(), snippetId, patch, expectedVersion(ifMatch)));
+        return withEtag(snippets.update(caller(), snippetId, patch, expectedVersion(ifMatch)));
     }
 
     @DELETE
     @Path("{snippetId}")
     public ApiResponse<Deleted> delete(@PathParam("snippetId") String snippetId) {
-        return ApiResponse.of(Deleted.of(snippets.delete(owner(), snippetId)));
+        return ApiResponse.of(Deleted.of(snippets.delete(caller(), snippetId)));
     }
 
-    private String owner() {
-        return Callers.of(security).userId();
+    private Caller caller() {
+        return Caller.of(security);
     }
 
     private static Response withEtag(SnippetData snippet) {
@@ -119,6 +111,6 @@ public class SnippetsResource {
                 // not a version of ours: falls through to the failed precondition
             }
         }
-        throw new ApiException(412, "precondition_failed", "If-Match does not match the snippet's current ETag.");
+        throw ApiException.preconditionFailed("If-Match does not match the snippet's current ETag.");
     }
 }

@@ -4,28 +4,22 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
-import javax.sql.DataSource;
-
 import io.snippetstore.platform.ApiException;
-import io.snippetstore.storage.control.DatabaseMigrations;
-import jakarta.annotation.Resource;
+import io.snippetstore.platform.JsonProviders;
+import io.snippetstore.storage.control.Database;
 import jakarta.enterprise.context.ApplicationScoped;
-import io.snippetstore.platform.JsonP;
+import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonString;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Opaque list cursors: the position after the last item of a page (its sort key and id), bound to
@@ -37,13 +31,13 @@ public class CursorCodec {
 
     private static final int MAC_BYTES = 16;
 
-    @Resource(lookup = DatabaseMigrations.DATA_SOURCE)
-    DataSource dataSource;
+    @Inject
+    Database database;
 
     private volatile SecretKeySpec key;
 
     public String encode(String fingerprint, List<String> position) {
-        JsonArrayBuilder payload = JsonP.PROVIDER.createArrayBuilder().add(fingerprint);
+        JsonArrayBuilder payload = JsonProviders.SHARED.createArrayBuilder().add(fingerprint);
         position.forEach(payload::add);
         byte[] bytes = payload.build().toString().getBytes(StandardCharsets.UTF_8);
         Base64.Encoder base64 = Base64.getUrlEncoder().withoutPadding();
@@ -62,7 +56,7 @@ public class CursorCodec {
             if (!MessageDigest.isEqual(mac(bytes), base64.decode(cursor.substring(dot + 1)))) {
                 throw invalid();
             }
-            JsonArray payload = JsonP.PROVIDER.createReader(new StringReader(new String(bytes, StandardCharsets.UTF_8))).readArray();
+            JsonArray payload = JsonProviders.SHARED.createReader(new StringReader(new String(bytes, StandardCharsets.UTF_8))).readArray();
             if (payload.size() != positionSize + 1 || !fingerprint.equals(payload.getString(0))) {
                 throw invalid();
             }
@@ -92,16 +86,8 @@ public class CursorCodec {
     }
 
     private String readKey() {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement("SELECT value FROM service_keys WHERE name = 'cursor'");
-             ResultSet row = statement.executeQuery()) {
-            if (!row.next()) {
-                throw new IllegalStateException("The cursor key is missing: migration V3 creates it");
-            }
-            return row.getString(1);
-        } catch (SQLException e) {
-            throw new IllegalStateException("Cannot read the cursor key", e);
-        }
+        return database.first("SELECT value FROM service_keys WHERE name = 'cursor'", List.of(), row -> row.getString(1))
+                .orElseThrow(() -> new IllegalStateException("The cursor key is missing: migration V3 creates it"));
     }
 
     private static ApiException invalid() {

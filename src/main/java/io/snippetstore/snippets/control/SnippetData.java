@@ -1,7 +1,6 @@
 package io.snippetstore.snippets.control;
 
 import java.time.Instant;
-import java.util.List;
 
 import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.snippets.entity.SnippetFields;
@@ -12,9 +11,5 @@ public record SnippetData(String id, SnippetFields fields, Instant createdAt, In
     static SnippetData of(Snippet snippet) {
         return new SnippetData(snippet.id(), snippet.fields(), snippet.createdAt(), snippet.updatedAt(),
                 snippet.version(), snippet.attachmentCount());
-    }
-
-    public List<String> tags() {
-        return fields.tags();
     }
 }

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 import io.snippetstore.platform.CodePoints;
-import io.snippetstore.platform.Trim;
+import io.snippetstore.platform.Text;
 import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.snippets.entity.SnippetFields;
 import jakarta.validation.constraints.NotNull;
@@ -29,8 +29,8 @@ public record SnippetInput(
         @Pattern(regexp = "[^,]*", message = "must not contain a comma") String> tags) {
 
     public SnippetInput {
-        title = Trim.strip(title);
-        language = Trim.strip(language);
+        title = Text.stripped(title);
+        language = Text.stripped(language);
         tags = tags == null ? null : normalizeTags(tags);
     }
 
@@ -45,9 +45,5 @@ public record SnippetInput(
 
     public SnippetFields fields() {
         return new SnippetFields(title, description, notes, language, code, List.copyOf(tags));
-    }
-
-    public static SnippetInput of(SnippetFields fields) {
-        return new SnippetInput(fields.title(), fields.description(), fields.notes(), fields.language(), fields.code(), fields.tags());
     }
 }

@@ -19,7 +19,7 @@ public enum SnippetSort {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    static Optional<SnippetSort> fromApiName(String name) {
+    public static Optional<SnippetSort> fromApiName(String name) {
         return Arrays.stream(values()).filter(sort -> sort.apiName().equals(name)).findFirst();
     }
 }

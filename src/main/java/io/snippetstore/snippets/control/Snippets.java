@@ -10,7 +10,10 @@ import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.FieldError;
 import io.snippetstore.platform.FieldErrors;
 import io.snippetstore.platform.Ids;
+import io.snippetstore.platform.Settings;
+import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.Timestamps;
+import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
@@ -23,7 +26,7 @@ import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** The snippet use cases. Every one is scoped to its owner: another user's snippet does not exist. */
+/** The snippet use cases. Every one is scoped to the caller: another user's snippet does not exist. */
 @Stateless
 public class Snippets {
 
@@ -37,25 +40,36 @@ public class Snippets {
     Validator validator;
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_MAX_CODE_BYTES")
+    @ConfigProperty(name = Settings.MAX_CODE_BYTES, defaultValue = Settings.MAX_CODE_BYTES_DEFAULT)
     int maxCodeBytes;
 
     @WriteTransaction
-    public SnippetData create(String ownerId, SnippetInput input) {
+    public SnippetData create(Caller caller, SnippetInput input) {
         checkCodeSize(input);
-        Snippet snippet = new Snippet(Ids.next(), ownerId, input.fields(), Timestamps.now());
+        Snippet snippet = new Snippet(Ids.next(), caller.userId(), input.fields(), Timestamps.now());
         em.persist(snippet);
         return SnippetData.of(snippet);
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public SnippetData get(String ownerId, String id) {
-        return queries.find(ownerId, id).orElseThrow(ApiException::notFound);
+    public SnippetData get(Caller caller, String id) {
+        return queries.find(caller.userId(), id).orElseThrow(ApiException::notFound);
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public SnippetPage list(String ownerId, SnippetQuery query) {
-        return queries.list(ownerId, query);
+    public SnippetPage list(Caller caller, SnippetQuery query) {
+        return queries.list(caller.userId(), query);
+    }
+
+    /** Fails with 404 unless the snippet is the caller's: what the snippet's attachments ask before anything else. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public void requireOwned(Caller caller, String id) {
+        long owned = em.createNamedQuery(Snippet.COUNT_OWNED, Long.class)
+                .setParameter("id", id).setParameter("ownerId", caller.userId())
+                .getSingleResult();
+        if (owned == 0) {
+            throw ApiException.notFound();
+        }
     }
 
     /**
@@ -63,11 +77,11 @@ public class Snippets {
      * version (412 otherwise). A patch that changes nothing keeps version and {@code updatedAt}.
      */
     @WriteTransaction
-    public SnippetData update(String ownerId, String id, SnippetPatch patch, OptionalLong expectedVersion) {
-        Snippet snippet = owned(ownerId, id);
+    public SnippetData update(Caller caller, String id, SnippetPatch patch, OptionalLong expectedVersion) {
+        Snippet snippet = owned(caller, id);
         if (expectedVersion.isPresent() && expectedVersion.getAsLong() != snippet.version()) {
-            throw new ApiException(412, "precondition_failed",
-                    "The snippet was changed since version " + expectedVersion.getAsLong() + "; it is at version " + snippet.version() + ".");
+            throw ApiException.preconditionFailed("The snippet was changed since version " + expectedVersion.getAsLong()
+                    + "; it is at version " + snippet.version() + ".");
         }
         SnippetInput merged = patch.applyTo(snippet.fields());
         Set<ConstraintViolation<SnippetInput>> violations = validator.validate(merged);
@@ -80,15 +94,15 @@ public class Snippets {
     }
 
     @WriteTransaction(freesSpace = true)
-    public String delete(String ownerId, String id) {
-        Snippet snippet = owned(ownerId, id);
+    public String delete(Caller caller, String id) {
+        Snippet snippet = owned(caller, id);
         em.remove(snippet);
         return snippet.id();
     }
 
-    private Snippet owned(String ownerId, String id) {
+    private Snippet owned(Caller caller, String id) {
         return Optional.ofNullable(em.find(Snippet.class, id))
-                .filter(snippet -> snippet.ownerId().equals(ownerId))
+                .filter(snippet -> snippet.ownerId().equals(caller.userId()))
                 .orElseThrow(ApiException::notFound);
     }
 

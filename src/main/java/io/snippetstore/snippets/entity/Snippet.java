@@ -11,13 +11,19 @@ import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
+import jakarta.persistence.NamedQuery;
 import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
 
 /** A code snippet of one owner. Its searchable columns are indexed by triggers (migration V3). */
 @Entity
 @Table(name = "snippets")
+@NamedQuery(name = Snippet.COUNT_OWNED, query = "SELECT COUNT(s) FROM Snippet s WHERE s.id = :id AND s.ownerId = :ownerId")
+@NamedQuery(name = Snippet.COUNT, query = "SELECT COUNT(s) FROM Snippet s")
 public class Snippet {
+
+    public static final String COUNT = "Snippet.count";
+    public static final String COUNT_OWNED = "Snippet.countOwned";
 
     public static final int TITLE_MAX = 200;
     public static final int DESCRIPTION_MAX = 2_000;

@@ -2,13 +2,12 @@ package io.snippetstore.storage.boundary;
 
 import java.util.List;
 
-import io.snippetstore.auth.boundary.AdminOnly;
-import io.snippetstore.auth.boundary.Authenticated;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.FieldError;
+import io.snippetstore.platform.security.AdminOnly;
+import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.storage.control.StorageSettings;
-import io.snippetstore.storage.control.StorageSettings.Status;
 import jakarta.inject.Inject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -28,23 +27,23 @@ import jakarta.ws.rs.core.MediaType;
 public class StorageResource {
 
     /** {@code backend} is taken as any JSON, because a non-string backend is a validation failure here. */
-    public record SelectBackend(JsonValue backend) {
+    public record SelectBackendRequest(JsonValue backend) {
     }
 
     @Inject
     StorageSettings settings;
 
     @GET
-    public ApiResponse<Status> get() {
-        return ApiResponse.of(settings.current());
+    public ApiResponse<StorageView> get() {
+        return ApiResponse.of(StorageView.of(settings.current()));
     }
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public ApiResponse<Status> select(@NotNull SelectBackend request) {
+    public ApiResponse<StorageView> select(@NotNull SelectBackendRequest request) {
         if (!(request.backend() instanceof JsonString backend)) {
             throw ApiException.validationFailed(List.of(new FieldError("backend", "must be a string, e.g. \"sqlite\"")));
         }
-        return ApiResponse.of(settings.select(backend.getString()));
+        return ApiResponse.of(StorageView.of(settings.select(backend.getString())));
     }
 }

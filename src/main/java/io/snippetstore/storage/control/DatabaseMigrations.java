@@ -1,11 +1,8 @@
 package io.snippetstore.storage.control;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
 
@@ -20,6 +17,7 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.MigrationInfoService;
@@ -32,13 +30,13 @@ import org.flywaydb.core.api.output.MigrateResult;
  * before the deployment finishes.
  */
 @DataSourceDefinition(
-        name = DatabaseMigrations.DATA_SOURCE,
-        className = "io.snippetstore.storage.control.SnippetsDataSource",
+        name = Database.DATA_SOURCE_NAME,
+        className = "io.snippetstore.storage.control.StoreDataSource",
         initialPoolSize = 2,
         minPoolSize = 2,
         maxPoolSize = 8,
         maxIdleTime = 300,
-        // WildFly refuses a definition without properties. SnippetsDataSource sets WAL (and every
+        // WildFly refuses a definition without properties. StoreDataSource sets WAL (and every
         // other setting) itself: not every server applies every property through the driver's
         // setters (WildFly did not apply enforceForeignKeys), so this one only repeats it.
         properties = {"journalMode=WAL"})
@@ -48,12 +46,14 @@ import org.flywaydb.core.api.output.MigrateResult;
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class DatabaseMigrations {
 
-    public static final String DATA_SOURCE = "java:app/jdbc/snippets";
-
     private static final Logger LOG = Logger.getLogger(DatabaseMigrations.class.getName());
 
-    @Resource(lookup = DATA_SOURCE)
+    /** Flyway's connections: the data source itself, not the {@link Database} helper, which is a CDI proxy. */
+    @Resource(lookup = Database.DATA_SOURCE_NAME)
     DataSource dataSource;
+
+    @Inject
+    Database database;
 
     private volatile String targetVersion;
 
@@ -94,14 +94,11 @@ public class DatabaseMigrations {
     }
 
     private Optional<String> appliedVersion() {
-        try (Connection connection = dataSource.getConnection();
-             Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery(
-                     "SELECT version FROM flyway_schema_history WHERE success = 1 AND version IS NOT NULL "
-                             + "ORDER BY installed_rank DESC LIMIT 1")) {
-            return rows.next() ? Optional.ofNullable(rows.getString(1)) : Optional.empty();
-        } catch (SQLException e) {
-            LOG.warning(() -> "Readiness query failed: " + e.getMessage());
+        try {
+            return database.first("SELECT version FROM flyway_schema_history WHERE success = 1 AND version IS NOT NULL "
+                    + "ORDER BY installed_rank DESC LIMIT 1", List.of(), row -> row.getString(1));
+        } catch (IllegalStateException e) {
+            LOG.warning(() -> "Readiness query failed: " + e.getCause());
             return Optional.empty();
         }
     }

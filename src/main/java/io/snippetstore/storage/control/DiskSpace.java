@@ -1,17 +1,11 @@
 package io.snippetstore.storage.control;
 
-import java.io.File;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
+import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import javax.sql.DataSource;
-
-import io.snippetstore.platform.ServiceUnavailableException;
-import jakarta.annotation.Resource;
+import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.Settings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -28,15 +22,14 @@ public class DiskSpace {
 
     private static final Logger LOG = Logger.getLogger(DiskSpace.class.getName());
 
-    @Resource(lookup = DatabaseMigrations.DATA_SOURCE)
-    DataSource dataSource;
+    @Inject
+    Database database;
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_DATA_DIR")
-    String dataDir;
+    DataDirectory dataDirectory;
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_MIN_FREE_BYTES")
+    @ConfigProperty(name = Settings.MIN_FREE_BYTES, defaultValue = Settings.MIN_FREE_BYTES_DEFAULT)
     long minFreeBytes;
 
     /** Refuses new data (503 {@code unavailable}) unless {@code bytes} more would still leave the floor free. */
@@ -64,15 +57,14 @@ public class DiskSpace {
 
     private long bytesFreeOnDisk() {
         // one statvfs call; File.getUsableSpace answers 0 when the directory cannot be read
-        return new File(dataDir).getUsableSpace();
+        return dataDirectory.path().toFile().getUsableSpace();
     }
 
     private long bytesFreeInDatabase() {
-        try (Connection connection = dataSource.getConnection();
-             Statement statement = connection.createStatement();
-             ResultSet pages = statement.executeQuery("SELECT freelist_count * page_size FROM pragma_freelist_count, pragma_page_size")) {
-            return pages.next() ? pages.getLong(1) : 0;
-        } catch (SQLException e) {
+        try {
+            return database.first("SELECT freelist_count * page_size FROM pragma_freelist_count, pragma_page_size", List.of(),
+                    row -> row.getLong(1)).orElse(0L);
+        } catch (IllegalStateException e) {
             LOG.log(Level.WARNING, "Could not read the free pages of the database", e);
             return 0;
         }
@@ -82,8 +74,8 @@ public class DiskSpace {
         return minFreeBytes;
     }
 
-    public static ServiceUnavailableException full() {
-        return new ServiceUnavailableException("The disk of the data directory is full: nothing was changed. "
+    public static ApiException full() {
+        return ApiException.unavailable("The disk of the data directory is full: nothing was changed. "
                 + "Reads and deletes still work; writes resume by themselves once space is freed.");
     }
 }

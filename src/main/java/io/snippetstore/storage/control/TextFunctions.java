@@ -8,7 +8,7 @@ import java.util.List;
 import org.sqlite.Function;
 
 /**
- * SQL functions that SQLite lacks, registered on every connection by {@link SnippetsDataSource}.
+ * SQL functions that SQLite lacks, registered on every connection by {@link StoreDataSource}.
  * SQLite's own {@code lower()} folds ASCII letters only, while the FTS5 trigram index folds every
  * letter; these fold text the same way as the index, so that a search finds the same rows
  * whichever way it runs.

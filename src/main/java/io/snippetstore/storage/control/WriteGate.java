@@ -3,7 +3,8 @@ package io.snippetstore.storage.control;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
-import io.snippetstore.platform.ServiceUnavailableException;
+import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.Settings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -18,17 +19,17 @@ public class WriteGate {
     private final Semaphore permit = new Semaphore(1, true);
 
     @Inject
-    @ConfigProperty(name = "SNIPPETS_WRITE_WAIT_SECONDS")
+    @ConfigProperty(name = Settings.WRITE_WAIT_SECONDS, defaultValue = Settings.WRITE_WAIT_SECONDS_DEFAULT)
     long maxWaitSeconds;
 
     public void enter() {
         try {
             if (!permit.tryAcquire(maxWaitSeconds, TimeUnit.SECONDS)) {
-                throw new ServiceUnavailableException("The database is busy; try again shortly.");
+                throw ApiException.unavailable("The database is busy; try again shortly.");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ServiceUnavailableException("The request was interrupted while waiting for the database.");
+            throw ApiException.unavailable("The request was interrupted while waiting for the database.");
         }
     }
 

@@ -21,8 +21,15 @@ class DatabaseMigrationsTest {
     private DatabaseMigrations migrated(SQLiteDataSource database) {
         DatabaseMigrations migrations = new DatabaseMigrations();
         migrations.dataSource = database;
+        migrations.database = over(database);
         migrations.migrate();
         return migrations;
+    }
+
+    private static Database over(SQLiteDataSource dataSource) {
+        Database database = new Database();
+        database.dataSource = dataSource;
+        return database;
     }
 
     @Test
@@ -56,7 +63,7 @@ class DatabaseMigrationsTest {
         SQLiteDataSource gone = new SQLiteDataSource();
         gone.setUrl("jdbc:sqlite:" + directory.resolve("no-such-directory").resolve("gone.db"));
 
-        migrations.dataSource = gone;
+        migrations.database = over(gone);
 
         assertFalse(migrations.isSchemaCurrent());
     }

@@ -1,4 +1,4 @@
-package io.snippetstore.auth.boundary;
+package io.snippetstore.platform.security;
 
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;

@@ -1,13 +1,13 @@
 package io.snippetstore.platform;
 
-/** Trimming of the fields the API trims (titles, languages, tags, usernames). */
-public final class Trim {
+/** The normalization of the text fields the API trims (titles, languages, tags, usernames). */
+public final class Text {
 
-    private Trim() {
+    private Text() {
     }
 
     /** {@code value} without leading and trailing white space; {@code null} stays {@code null}. */
-    public static String strip(String value) {
+    public static String stripped(String value) {
         return value == null ? null : value.strip();
     }
 }

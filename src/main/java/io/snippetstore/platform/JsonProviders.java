@@ -7,10 +7,10 @@ import jakarta.json.spi.JsonProvider;
  * provider up through the class loader on every call, which profiling showed costing about half
  * of the CPU time of a snippet list; this looks it up once.
  */
-public final class JsonP {
+public final class JsonProviders {
 
-    public static final JsonProvider PROVIDER = JsonProvider.provider();
+    public static final JsonProvider SHARED = JsonProvider.provider();
 
-    private JsonP() {
+    private JsonProviders() {
     }
 }

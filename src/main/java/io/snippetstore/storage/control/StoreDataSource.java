@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 
+import io.snippetstore.platform.Settings;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.sqlite.SQLiteConfig;
@@ -13,21 +14,21 @@ import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteDataSource;
 
 /**
- * The SQLite data source the container pools for {@code java:app/jdbc/snippets}.
- * It configures itself from MicroProfile Config, so the same WAR needs no per-server
- * datasource settings: every server instantiates this class by name (Open Liberty from a shared
- * library, see server-config) and gets the database under {@code SNIPPETS_DATA_DIR} with WAL,
- * foreign keys and durable commits. Its defaults are written here because on Open Liberty the
- * class does not see the WAR's microprofile-config.properties.
+ * The SQLite data source of the whole store, which the container pools as
+ * {@link Database#DATA_SOURCE_NAME}. It configures itself from MicroProfile Config, so the same
+ * WAR needs no per-server datasource settings: every server instantiates this class by name (Open
+ * Liberty from a shared library, see server-config) and gets the database under
+ * {@code SNIPPETS_DATA_DIR} with WAL, foreign keys and durable commits.
  */
-public class SnippetsDataSource extends SQLiteDataSource {
+public class StoreDataSource extends SQLiteDataSource {
 
     public static final String DATABASE_FILE = "snippets.db";
     private static final String URL_PREFIX = "jdbc:sqlite:";
 
-    public SnippetsDataSource() {
+    public StoreDataSource() {
         super(sqliteConfig(config()));
-        setUrl(URL_PREFIX + databaseFile(config()));
+        setUrl(URL_PREFIX + dataDirectory(config().getOptionalValue(Settings.DATA_DIR, String.class)
+                .orElse(Settings.DATA_DIR_DEFAULT)).resolve(DATABASE_FILE));
     }
 
     /**
@@ -43,19 +44,18 @@ public class SnippetsDataSource extends SQLiteDataSource {
     }
 
     private static Config config() {
-        return ConfigProvider.getConfig(SnippetsDataSource.class.getClassLoader());
+        return ConfigProvider.getConfig(StoreDataSource.class.getClassLoader());
     }
 
-    /** The database file, its directory created on first use (SQLite creates files, not directories). */
-    public static Path databaseFile(Config config) {
-        Path dataDir = Path.of(config.getOptionalValue("SNIPPETS_DATA_DIR", String.class).orElse("./data"))
-                .toAbsolutePath().normalize();
+    /** The configured data directory as an absolute path, created on first use (SQLite creates files, not directories). */
+    static Path dataDirectory(String configured) {
+        Path dataDir = Path.of(configured).toAbsolutePath().normalize();
         try {
             Files.createDirectories(dataDir);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot create the data directory " + dataDir, e);
         }
-        return dataDir.resolve(DATABASE_FILE);
+        return dataDir;
     }
 
     static SQLiteConfig sqliteConfig(Config config) {
@@ -65,9 +65,10 @@ public class SnippetsDataSource extends SQLiteDataSource {
         // back to this, so that its disk space returns to the file system.
         sqlite.setJournalSizeLimit(32 * 1024 * 1024);
         sqlite.enforceForeignKeys(true);
-        sqlite.setSynchronous(SQLiteConfig.SynchronousMode.valueOf(
-                config.getOptionalValue("SNIPPETS_SQLITE_SYNCHRONOUS", String.class).orElse("FULL").toUpperCase()));
-        sqlite.setBusyTimeout(config.getOptionalValue("SNIPPETS_SQLITE_BUSY_TIMEOUT_MS", Integer.class).orElse(10_000));
+        sqlite.setSynchronous(SQLiteConfig.SynchronousMode.valueOf(config.getOptionalValue(Settings.SQLITE_SYNCHRONOUS, String.class)
+                .orElse(Settings.SQLITE_SYNCHRONOUS_DEFAULT).toUpperCase()));
+        sqlite.setBusyTimeout(config.getOptionalValue(Settings.SQLITE_BUSY_TIMEOUT_MS, Integer.class)
+                .orElse(Integer.parseInt(Settings.SQLITE_BUSY_TIMEOUT_MS_DEFAULT)));
         // DEFERRED: a transaction takes the write lock only when it first writes; the WriteGate
         // serializes writers in the application, so readers never wait for it.
         sqlite.setTransactionMode(SQLiteConfig.TransactionMode.DEFERRED);

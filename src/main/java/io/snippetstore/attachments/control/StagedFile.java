@@ -1,0 +1,88 @@
+package io.snippetstore.attachments.control;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+
+import io.snippetstore.platform.Secrets;
+
+/**
+ * An upload's bytes in the staging area, from the first byte received to their deletion: the size
+ * is checked against the limit and the SHA-256 taken while they are written, and closing deletes
+ * the file, whatever happened. Made only by {@link StagingArea#newFile()}.
+ */
+public final class StagedFile implements AutoCloseable {
+
+    private final StagingArea area;
+    private final Path path;
+    private final OutputStream out;
+    private final MessageDigest digest = Secrets.newSha256();
+    private long size;
+    private String sha256;
+
+    StagedFile(StagingArea area, Path path) {
+        this.area = area;
+        this.path = path;
+        try {
+            this.out = Files.newOutputStream(path);
+        } catch (IOException e) {
+            area.delete(path);
+            throw area.writeFailed(path, e);
+        }
+    }
+
+    /** Appends bytes as they arrive: 413 once the limit is passed, 503 when the disk does not take them. */
+    public void write(byte[] buffer, int length) {
+        size += length;
+        if (size > area.maxUploadBytes()) {
+            throw area.tooLarge();
+        }
+        digest.update(buffer, 0, length);
+        try {
+            out.write(buffer, 0, length);
+        } catch (IOException e) {
+            throw area.writeFailed(path, e);
+        }
+    }
+
+    /** Every byte has arrived: the file is complete, and its size and SHA-256 known. */
+    public void finish() {
+        try {
+            out.close();
+        } catch (IOException e) {
+            throw area.writeFailed(path, e);
+        }
+        sha256 = HexFormat.of().formatHex(digest.digest());
+    }
+
+    public long size() {
+        return size;
+    }
+
+    /** Lower-case hex; known once {@link #finish()}ed. */
+    public String sha256() {
+        if (sha256 == null) {
+            throw new IllegalStateException("The staged file is not finished");
+        }
+        return sha256;
+    }
+
+    InputStream read() throws IOException {
+        return Files.newInputStream(path);
+    }
+
+    /** Deletes the file; its bytes are in the database by now, or were not wanted. */
+    @Override
+    public void close() {
+        try {
+            out.close();
+        } catch (IOException e) {
+            // the write that failed has already been answered; the file goes anyway
+        }
+        area.delete(path);
+    }
+}

@@ -1,0 +1,59 @@
+package io.snippetstore.platform;
+
+/**
+ * Every setting the application reads, with its default: the one place of both. Settings are read
+ * through MicroProfile Config, so an environment variable or a system property of the same name
+ * sets one; the README's configuration table explains them for operators. An injection point
+ * names both constants: {@code @ConfigProperty(name = Settings.X, defaultValue = Settings.X_DEFAULT)}.
+ *
+ * <p>The listening address and port ({@code SNIPPETS_HTTP_ADDRESS}, {@code SNIPPETS_HTTP_PORT})
+ * are the servers' settings, not the application's: their defaults are in the pom's run profile
+ * and in each server's configuration under {@code server-config/}.
+ */
+public final class Settings {
+
+    public static final String DATA_DIR = "SNIPPETS_DATA_DIR";
+    public static final String DATA_DIR_DEFAULT = "./data";
+
+    public static final String ADMIN_USER = "SNIPPETS_ADMIN_USER";
+    public static final String ADMIN_USER_DEFAULT = "admin";
+
+    /** No default: without it the first administrator gets a generated password, logged once. */
+    public static final String ADMIN_PASSWORD = "SNIPPETS_ADMIN_PASSWORD";
+
+    public static final String MAX_CODE_BYTES = "SNIPPETS_MAX_CODE_BYTES";
+    public static final String MAX_CODE_BYTES_DEFAULT = "1048576";
+
+    public static final String MAX_UPLOAD_BYTES = "SNIPPETS_MAX_UPLOAD_BYTES";
+    public static final String MAX_UPLOAD_BYTES_DEFAULT = "104857600";
+
+    public static final String LOGIN_CODE_TTL_SECONDS = "SNIPPETS_LOGIN_CODE_TTL_SECONDS";
+    public static final String LOGIN_CODE_TTL_SECONDS_DEFAULT = "120";
+
+    public static final String LOGIN_MAX_FAILURES = "SNIPPETS_LOGIN_MAX_FAILURES";
+    public static final String LOGIN_MAX_FAILURES_DEFAULT = "10";
+
+    public static final String LOGIN_BACKOFF_SECONDS = "SNIPPETS_LOGIN_BACKOFF_SECONDS";
+    public static final String LOGIN_BACKOFF_SECONDS_DEFAULT = "300";
+
+    public static final String PASSWORD_HASH_ITERATIONS = "SNIPPETS_PASSWORD_HASH_ITERATIONS";
+    public static final String PASSWORD_HASH_ITERATIONS_DEFAULT = "210000";
+
+    public static final String SQLITE_SYNCHRONOUS = "SNIPPETS_SQLITE_SYNCHRONOUS";
+    public static final String SQLITE_SYNCHRONOUS_DEFAULT = "FULL";
+
+    public static final String SQLITE_BUSY_TIMEOUT_MS = "SNIPPETS_SQLITE_BUSY_TIMEOUT_MS";
+    public static final String SQLITE_BUSY_TIMEOUT_MS_DEFAULT = "10000";
+
+    public static final String WRITE_WAIT_SECONDS = "SNIPPETS_WRITE_WAIT_SECONDS";
+    public static final String WRITE_WAIT_SECONDS_DEFAULT = "30";
+
+    public static final String MIN_FREE_BYTES = "SNIPPETS_MIN_FREE_BYTES";
+    public static final String MIN_FREE_BYTES_DEFAULT = "16777216";
+
+    public static final String SEARCH_SCAN_FIRST_ABOVE = "SNIPPETS_SEARCH_SCAN_FIRST_ABOVE";
+    public static final String SEARCH_SCAN_FIRST_ABOVE_DEFAULT = "2000";
+
+    private Settings() {
+    }
+}

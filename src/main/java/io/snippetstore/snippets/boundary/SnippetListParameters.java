@@ -1,0 +1,113 @@
+package io.snippetstore.snippets.boundary;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.Text;
+import io.snippetstore.snippets.control.SearchTerms;
+import io.snippetstore.snippets.control.SnippetQuery;
+import io.snippetstore.snippets.control.SnippetSort;
+import io.snippetstore.snippets.entity.Snippet;
+import jakarta.ws.rs.QueryParam;
+
+/** The query parameters of the snippet list, as sent; {@link #toQuery()} checks them (400 {@code bad_request}). */
+public class SnippetListParameters {
+
+    static final int DEFAULT_LIMIT = 50;
+    static final int MAX_LIMIT = 200;
+    static final int MAX_QUERY_LENGTH = 2_000;
+    static final int MAX_TERMS = 32;
+
+    @QueryParam("query")
+    String query;
+
+    /** Repeated {@code tag=a&tag=b}; merged with the comma-separated {@code tags}. */
+    @QueryParam("tag")
+    List<String> tag;
+
+    @QueryParam("tags")
+    String tags;
+
+    @QueryParam("language")
+    String language;
+
+    @QueryParam("sort")
+    String sort;
+
+    @QueryParam("limit")
+    String limit;
+
+    @QueryParam("cursor")
+    String cursor;
+
+    SnippetQuery toQuery() {
+        if (query != null && query.codePointCount(0, query.length()) > MAX_QUERY_LENGTH) {
+            throw ApiException.badRequest("query is limited to " + MAX_QUERY_LENGTH + " characters.");
+        }
+        if (query != null && query.indexOf('\0') >= 0) {
+            // SQLite's full-text index reads a search string only up to a NUL: such a search cannot be answered truly.
+            throw ApiException.badRequest("query must not contain the NUL character.");
+        }
+        SearchTerms terms = SearchTerms.parse(query);
+        if (terms.size() > MAX_TERMS) {
+            throw ApiException.badRequest("query is limited to " + MAX_TERMS + " terms.");
+        }
+        return new SnippetQuery(terms, tagFilters(), Optional.ofNullable(Text.stripped(language)).filter(name -> !name.isEmpty()),
+                sort(terms), limit(), Optional.ofNullable(cursor).filter(value -> !value.isEmpty()));
+    }
+
+    private Set<String> tagFilters() {
+        Set<String> wanted = new LinkedHashSet<>();
+        if (tag != null) {
+            tag.forEach(value -> addTag(wanted, value));
+        }
+        if (tags != null) {
+            for (String value : tags.split(",")) {
+                addTag(wanted, value);
+            }
+        }
+        if (wanted.size() > Snippet.TAGS_MAX) {
+            // A snippet carries at most TAGS_MAX tags, so more filters could never all match.
+            throw ApiException.badRequest("At most " + Snippet.TAGS_MAX + " different tags can be filtered on.");
+        }
+        return wanted;
+    }
+
+    private static void addTag(Set<String> wanted, String value) {
+        String normalized = value.strip().toLowerCase(Locale.ROOT);
+        if (!normalized.isEmpty()) {
+            wanted.add(normalized);
+        }
+    }
+
+    private SnippetSort sort(SearchTerms terms) {
+        if (sort == null || sort.isEmpty()) {
+            return terms.isEmpty() ? SnippetSort.UPDATED : SnippetSort.RELEVANCE;
+        }
+        SnippetSort parsed = SnippetSort.fromApiName(sort)
+                .orElseThrow(() -> ApiException.badRequest("sort must be one of updated, created, title, relevance."));
+        if (parsed == SnippetSort.RELEVANCE && terms.isEmpty()) {
+            throw ApiException.badRequest("sort=relevance needs a query.");
+        }
+        return parsed;
+    }
+
+    private int limit() {
+        if (limit == null || limit.isEmpty()) {
+            return DEFAULT_LIMIT;
+        }
+        try {
+            int parsed = Integer.parseInt(limit);
+            if (parsed >= 1 && parsed <= MAX_LIMIT) {
+                return parsed;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw ApiException.badRequest("limit must be an integer from 1 to " + MAX_LIMIT + ".");
+    }
+}

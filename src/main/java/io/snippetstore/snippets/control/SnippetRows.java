@@ -1,0 +1,37 @@
+package io.snippetstore.snippets.control;
+
+import java.io.StringReader;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+
+import io.snippetstore.platform.JsonProviders;
+import io.snippetstore.snippets.entity.SnippetFields;
+import jakarta.json.JsonString;
+
+/** The columns every snippet read selects, and their reading into a {@link SnippetData}. */
+final class SnippetRows {
+
+    /** Over {@code snippets s}: the snippet with its tags in order, as a JSON array (one statement, no N+1). */
+    static final String COLUMNS = "s.id, s.title, s.description, s.notes, s.language, s.code, s.created_at, "
+            + "s.updated_at, s.version, s.attachment_count, s.title_sort, "
+            + "(SELECT json_group_array(t.tag ORDER BY t.position) FROM snippet_tags t WHERE t.snippet_id = s.id) AS tags";
+
+    private SnippetRows() {
+    }
+
+    static SnippetData snippet(ResultSet row) throws SQLException {
+        List<String> tags = JsonProviders.SHARED.createReader(new StringReader(row.getString("tags"))).readArray()
+                .getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
+        SnippetFields fields = new SnippetFields(row.getString("title"), row.getString("description"), row.getString("notes"),
+                row.getString("language"), row.getString("code"), tags);
+        return new SnippetData(row.getString("id"), fields, Instant.ofEpochMilli(row.getLong("created_at")),
+                Instant.ofEpochMilli(row.getLong("updated_at")), row.getLong("version"), row.getInt("attachment_count"));
+    }
+
+    /** A row of a list page, which also selects {@code score}. */
+    static ListedSnippet listed(ResultSet row) throws SQLException {
+        return new ListedSnippet(snippet(row), row.getString("title_sort"), row.getDouble("score"));
+    }
+}

@@ -1,0 +1,63 @@
+package io.snippetstore.storage.control;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import javax.sql.DataSource;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * The database as native SQL reaches it, beside JPA. Entities and their JPQL queries are the
+ * rule; SQL through this class is for what JPA cannot say: the FTS5 index, the application's SQL
+ * functions ({@link TextFunctions}), row values for keyset pages, PRAGMAs. Each call takes a
+ * connection from the container's pool for one statement and gives it back; inside a transaction
+ * the container hands out the transaction's own connection.
+ */
+@ApplicationScoped
+public class Database {
+
+    /** The container's pooled SQLite data source, declared by {@link DatabaseMigrations}; persistence.xml names it too. */
+    public static final String DATA_SOURCE_NAME = "java:app/jdbc/snippets";
+
+    /** Reads one row of a result into a value. */
+    @FunctionalInterface
+    public interface RowReader<T> {
+        T read(ResultSet row) throws SQLException;
+    }
+
+    @Resource(lookup = DATA_SOURCE_NAME)
+    DataSource dataSource;
+
+    /** Every row of a query, read in order. Parameters are bound in order with {@code setObject}. */
+    public <T> List<T> list(String sql, List<?> parameters, RowReader<T> reader) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.size(); i++) {
+                statement.setObject(i + 1, parameters.get(i));
+            }
+            List<T> rows = new ArrayList<>();
+            try (ResultSet result = statement.executeQuery()) {
+                while (result.next()) {
+                    rows.add(reader.read(result));
+                }
+            }
+            return rows;
+        } catch (SQLException e) {
+            // the cause keeps SQLite's result code, by which a busy or full database is answered 503
+            throw new IllegalStateException("A database query failed", e);
+        }
+    }
+
+    /** The first row of a query, if there is one (and it does not read as {@code null}). */
+    public <T> Optional<T> first(String sql, List<?> parameters, RowReader<T> reader) {
+        List<T> rows = list(sql, parameters, reader);
+        return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(rows.get(0));
+    }
+}

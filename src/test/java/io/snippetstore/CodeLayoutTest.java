@@ -1,0 +1,65 @@
+package io.snippetstore;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The code layout of the README, checked on the compiled classes: business components over
+ * storage over platform, and within a component boundary over control over entity.
+ */
+class CodeLayoutTest {
+
+    private static final JavaClasses CLASSES = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.snippetstore");
+
+    @Test
+    void noPackageDependsOnItselfThroughOthers() {
+        slices().matching("io.snippetstore.(**)").should().beFreeOfCycles().check(CLASSES);
+    }
+
+    @Test
+    void componentsUseOnlyThoseBelowThem() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("attachments").definedBy("io.snippetstore.attachments..")
+                .layer("snippets").definedBy("io.snippetstore.snippets..")
+                .layer("auth").definedBy("io.snippetstore.auth..")
+                .layer("health").definedBy("io.snippetstore.health..")
+                .layer("storage").definedBy("io.snippetstore.storage..")
+                .layer("platform").definedBy("io.snippetstore.platform..")
+                .whereLayer("attachments").mayNotBeAccessedByAnyLayer()
+                .whereLayer("snippets").mayOnlyBeAccessedByLayers("attachments")
+                .whereLayer("auth").mayNotBeAccessedByAnyLayer()
+                .whereLayer("health").mayNotBeAccessedByAnyLayer()
+                .whereLayer("storage").mayOnlyBeAccessedByLayers("attachments", "snippets", "auth", "health")
+                .whereLayer("platform").mayOnlyBeAccessedByLayers("attachments", "snippets", "auth", "health", "storage")
+                .check(CLASSES);
+    }
+
+    @Test
+    void controlKnowsNoBoundary() {
+        noClasses().that().resideInAPackage("..control..")
+                .should().dependOnClassesThat().resideInAPackage("..boundary..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void entitiesKnowNoUseCases() {
+        noClasses().that().resideInAPackage("..entity..")
+                .should().dependOnClassesThat().resideInAnyPackage("..control..", "..boundary..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void controlSpeaksNoHttp() {
+        noClasses().that().resideInAPackage("..control..")
+                .should().dependOnClassesThat().resideInAnyPackage("jakarta.ws.rs..", "jakarta.servlet..")
+                .check(CLASSES);
+    }
+}
