@@ -1,4 +1,4 @@
-// The JSON API as the page uses it: the session cookie authenticates, every failure becomes an
+// The JSON API as the pages use it: the session cookie authenticates, every failure becomes an
 // ApiError carrying the API's own message and field details, and a lost session goes to sign-in.
 
 export class ApiError extends Error {
@@ -12,20 +12,24 @@ export class ApiError extends Error {
 
 const UNREACHABLE = "The service cannot be reached. Check your connection and try again.";
 
+/** To the sign-in page, which comes back here afterwards. */
 export function signIn() {
-    window.location.assign("/login?next=" + encodeURIComponent(window.location.pathname + window.location.hash));
+    window.location.assign("/login?next=" + encodeURIComponent(window.location.pathname + window.location.search + window.location.hash));
 }
 
-function failure(status, payload) {
-    if (status === 401) {
+function failure(status, payload, signInWhenUnauthenticated = true) {
+    if (status === 401 && signInWhenUnauthenticated) {
         signIn();
     }
     return new ApiError(status, payload?.error?.code ?? `http_${status}`,
         payload?.error?.message ?? `The request failed (HTTP ${status}).`, payload?.error?.details ?? []);
 }
 
-/** Calls the API; resolves to {data, meta, etag} of a success envelope. */
-export async function api(method, path, {body, headers = {}} = {}) {
+/**
+ * Calls the API; resolves to {data, meta, etag} of a success envelope. A 401 goes to the sign-in
+ * page unless `signInWhenUnauthenticated` is false (the sign-in page itself).
+ */
+export async function api(method, path, {body, headers = {}, signInWhenUnauthenticated = true} = {}) {
     const init = {method, credentials: "same-origin", headers: {"Accept": "application/json", ...headers}};
     if (body !== undefined) {
         init.headers["Content-Type"] = "application/json";
@@ -39,7 +43,7 @@ export async function api(method, path, {body, headers = {}} = {}) {
     }
     const payload = await response.json().catch(() => null);
     if (!response.ok) {
-        throw failure(response.status, payload);
+        throw failure(response.status, payload, signInWhenUnauthenticated);
     }
     return {data: payload?.data, meta: payload?.meta, etag: response.headers.get("ETag")};
 }

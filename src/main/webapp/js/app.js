@@ -3,6 +3,7 @@
 import {api} from "./api.js";
 import {replace} from "./dom.js";
 import {clearNotice, report} from "./notice.js";
+import {apiPaths, viewPaths} from "./paths.js";
 import {showList} from "./list.js";
 import {showSnippet} from "./snippet.js";
 import {showEditor} from "./editor.js";
@@ -37,7 +38,7 @@ async function route() {
 
 document.getElementById("sign-out").addEventListener("click", async () => {
     try {
-        await api("POST", "/api/v1/auth/logout");
+        await api("POST", apiPaths.logout);
         window.location.assign("/login");
     } catch (error) {
         report(error);
@@ -51,7 +52,7 @@ document.addEventListener("keydown", (event) => {
     }
     event.preventDefault();
     if (!document.getElementById("search")) {
-        window.location.hash = "#/";
+        window.location.hash = viewPaths.list;
         window.addEventListener("snippets:list-shown", () => document.getElementById("search")?.focus(), {once: true});
     } else {
         document.getElementById("search")?.focus();
@@ -61,7 +62,7 @@ document.addEventListener("keydown", (event) => {
 window.addEventListener("hashchange", route);
 
 try {
-    const {data} = await api("GET", "/api/v1/auth/whoami");
+    const {data} = await api("GET", apiPaths.whoami);
     document.getElementById("whoami").textContent = data.username;
     await route();
 } catch (error) {

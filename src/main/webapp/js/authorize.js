@@ -1,5 +1,7 @@
 // Consent page for a browser login that another web page started: nothing is given to the
 // program until the user approves here, with a same-origin POST under the session.
+import {api} from "./api.js";
+import {apiPaths} from "./paths.js";
 
 const parameters = new URLSearchParams(window.location.search);
 const error = document.getElementById("authorize-error");
@@ -23,30 +25,20 @@ document.getElementById("approve").addEventListener("click", async (event) => {
     button.disabled = true;
     error.hidden = true;
     try {
-        const response = await fetch("/api/v1/auth/browser-login", {
-            method: "POST",
-            headers: {"Content-Type": "application/json", "Accept": "application/json"},
-            body: JSON.stringify({
+        const {data} = await api("POST", apiPaths.browserLogin, {
+            body: {
                 callback: parameters.get("callback"),
                 name: parameters.get("name"),
                 state: parameters.get("state"),
                 codeChallenge: parameters.get("code_challenge"),
                 codeChallengeMethod: parameters.get("code_challenge_method"),
-            }),
+            },
         });
-        const body = await response.json().catch(() => null);
-        if (response.ok && body?.data?.redirectTo) {
-            window.location.assign(body.data.redirectTo);
-            return;
-        }
-        if (response.status === 401) {
-            window.location.assign("/login?next=" + encodeURIComponent(window.location.pathname + window.location.search));
-            return;
-        }
-        error.textContent = body?.error?.message ?? `The token could not be given (HTTP ${response.status}).`;
+        window.location.assign(data.redirectTo);
     } catch (failure) {
-        error.textContent = "The service cannot be reached. Check your connection and try again.";
+        // a lost session has already gone to the sign-in page, which comes back here
+        error.textContent = failure.message;
+        error.hidden = false;
+        button.disabled = false;
     }
-    error.hidden = false;
-    button.disabled = false;
 });

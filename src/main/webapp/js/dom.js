@@ -51,19 +51,3 @@ export function formatBytes(bytes) {
     }
     return unit === 0 ? `${bytes} bytes` : `${value.toFixed(1)} ${units[unit]}`;
 }
-
-/** Copies text to the clipboard; resolves to whether it worked. */
-export async function copyText(text) {
-    try {
-        await navigator.clipboard.writeText(text);
-        return true;
-    } catch {
-        const scratch = h("textarea", {class: "offscreen", "aria-hidden": "true"});
-        scratch.value = text;
-        document.body.append(scratch);
-        scratch.select();
-        const copied = document.execCommand("copy");
-        scratch.remove();
-        return copied;
-    }
-}

@@ -4,6 +4,7 @@
 import {api} from "./api.js";
 import {h, replace} from "./dom.js";
 import {report} from "./notice.js";
+import {apiPaths, viewPaths} from "./paths.js";
 
 const FIELDS = ["title", "language", "tags", "description", "code", "notes"];
 
@@ -24,11 +25,11 @@ function fieldOf(detail) {
 }
 
 export async function showEditor(view, id) {
-    const existing = id ? await api("GET", `/api/v1/snippets/${encodeURIComponent(id)}`) : null;
+    const existing = id ? await api("GET", apiPaths.snippet(id)) : null;
     const snippet = existing?.data;
     const formError = h("div", {id: "form-error", class: "error", role: "alert", hidden: true});
     const save = h("button", {type: "submit", id: "save"}, id ? "Save changes" : "Create snippet");
-    const cancelHref = id ? `#/s/${encodeURIComponent(id)}` : "#/";
+    const cancelHref = id ? viewPaths.snippet(id) : viewPaths.list;
     const form = h("form", {id: "snippet-form", novalidate: true, class: "editor"},
         field("title", "Title", h("input", {required: true, autocomplete: "off"})),
         h("div", {class: "row"},
@@ -75,9 +76,9 @@ export async function showEditor(view, id) {
         save.disabled = true;
         try {
             const saved = id
-                ? await api("PATCH", `/api/v1/snippets/${encodeURIComponent(id)}`, {body, headers: {"If-Match": existing.etag}})
-                : await api("POST", "/api/v1/snippets", {body});
-            window.location.hash = `#/s/${encodeURIComponent(saved.data.id)}`;
+                ? await api("PATCH", apiPaths.snippet(id), {body, headers: {"If-Match": existing.etag}})
+                : await api("POST", apiPaths.snippets, {body});
+            window.location.hash = viewPaths.snippet(saved.data.id);
         } catch (error) {
             showFailure(error);
         } finally {

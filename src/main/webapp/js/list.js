@@ -4,15 +4,11 @@
 import {api} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {report} from "./notice.js";
+import {apiPaths, viewPaths} from "./paths.js";
 
 const SEARCH_DELAY_MS = 250;
 
 let generation = 0;
-
-/** The address of the list filtered by one tag. */
-export function tagHref(tag) {
-    return "#/?" + new URLSearchParams({tag});
-}
 
 function stateFrom(params) {
     return {
@@ -37,7 +33,7 @@ function remember(state) {
         params.set("sort", state.sort);
     }
     const query = params.toString();
-    history.replaceState(null, "", query ? `#/?${query}` : "#/");
+    history.replaceState(null, "", query ? `#/?${query}` : viewPaths.list);
 }
 
 function listPath(state, cursor) {
@@ -56,7 +52,7 @@ function listPath(state, cursor) {
     if (cursor) {
         params.set("cursor", cursor);
     }
-    return "/api/v1/snippets?" + params;
+    return apiPaths.snippetList(params);
 }
 
 export async function showList(view, params) {
@@ -97,7 +93,7 @@ export async function showList(view, params) {
 
     const item = (snippet) => h("li", {},
         h("article", {class: "result"},
-            h("h2", {}, h("a", {href: `#/s/${encodeURIComponent(snippet.id)}`}, snippet.title)),
+            h("h2", {}, h("a", {href: viewPaths.snippet(snippet.id)}, snippet.title)),
             h("p", {class: "meta"}, `${snippet.language} · updated ${formatDate(snippet.updatedAt)}`,
                 snippet.attachmentCount ? ` · ${snippet.attachmentCount} attachment${snippet.attachmentCount === 1 ? "" : "s"}` : ""),
             snippet.description ? h("p", {class: "description"}, snippet.description) : null,

@@ -1,5 +1,7 @@
 // Sign-in page: posts the credentials to the API, then continues to `next` if it is a path on
 // this service (never an open redirect), else to the start page.
+import {api} from "./api.js";
+import {apiPaths} from "./paths.js";
 
 /** `next` when it is a same-origin path ("/..." but not "//..." or "/\..."), otherwise "/". */
 export function safeNext(next) {
@@ -19,24 +21,19 @@ form.addEventListener("submit", async (event) => {
     const button = document.getElementById("sign-in");
     button.disabled = true;
     try {
-        const response = await fetch("/api/v1/auth/login", {
-            method: "POST",
-            headers: {"Content-Type": "application/json", "Accept": "application/json"},
-            body: JSON.stringify({
+        await api("POST", apiPaths.login, {
+            body: {
                 username: document.getElementById("username").value,
                 password: document.getElementById("password").value,
-            }),
+            },
+            signInWhenUnauthenticated: false,
         });
-        if (response.ok) {
-            window.location.assign(safeNext(new URLSearchParams(window.location.search).get("next")));
-            return;
-        }
-        const body = await response.json().catch(() => null);
-        error.textContent = body?.error?.message ?? `Sign-in failed (HTTP ${response.status}).`;
+        window.location.assign(safeNext(new URLSearchParams(window.location.search).get("next")));
+        return;
     } catch (failure) {
-        error.textContent = "The service cannot be reached. Check your connection and try again.";
+        error.textContent = failure.message;
+        error.hidden = false;
     } finally {
         button.disabled = false;
     }
-    error.hidden = false;
 });

@@ -1,27 +1,10 @@
 // One snippet: highlighted code with a copy button, its notes and description as plain text, its
 // tags, and its attachments with upload (and progress), download and delete.
 import {api, upload} from "./api.js";
-import {copyText, formatBytes, formatDate, h, replace} from "./dom.js";
-import {tagHref} from "./list.js";
+import {formatBytes, formatDate, h, replace} from "./dom.js";
 import {report} from "./notice.js";
-
-/** Asks in a modal dialog; resolves to true when the user confirms. */
-export function confirmDialog(question, confirmLabel) {
-    return new Promise((resolve) => {
-        const dialog = h("dialog", {id: "confirm-dialog", "aria-labelledby": "confirm-question"},
-            h("p", {id: "confirm-question"}, question),
-            h("div", {class: "actions"},
-                h("button", {type: "button", id: "confirm-cancel", class: "secondary", onclick: () => dialog.close("cancel")}, "Cancel"),
-                h("button", {type: "button", id: "confirm-ok", class: "danger", onclick: () => dialog.close("ok")}, confirmLabel)));
-        dialog.addEventListener("close", () => {
-            dialog.remove();
-            resolve(dialog.returnValue === "ok");
-        });
-        document.body.append(dialog);
-        dialog.showModal();
-        dialog.querySelector("#confirm-cancel").focus();
-    });
-}
+import {apiPaths, viewPaths} from "./paths.js";
+import {confirmDelete, copyButton} from "./widgets.js";
 
 function highlighted(language, code) {
     const element = h("code", {id: "code"});
@@ -36,42 +19,26 @@ function highlighted(language, code) {
 }
 
 export async function showSnippet(view, id) {
-    const {data: snippet} = await api("GET", `/api/v1/snippets/${encodeURIComponent(id)}`);
-    const copyStatus = h("span", {id: "copy-status", class: "muted", role: "status"});
+    const {data: snippet} = await api("GET", apiPaths.snippet(id));
+    const copy = copyButton({id: "copy", label: "Copy code", text: snippet.code, statusId: "copy-status"});
     const attachments = h("ul", {id: "attachments", class: "attachments"});
     const progress = h("progress", {id: "upload-progress", max: "100", value: "0", hidden: true});
     const uploadStatus = h("span", {id: "upload-status", class: "muted", role: "status"});
     const fileInput = h("input", {id: "file-input", type: "file"});
 
-    async function remove() {
-        if (await confirmDialog(`Delete “${snippet.title}” and its attachments? This cannot be undone.`, "Delete snippet")) {
-            try {
-                await api("DELETE", `/api/v1/snippets/${encodeURIComponent(snippet.id)}`);
-                window.location.hash = "#/";
-            } catch (error) {
-                report(error);
-            }
-        }
-    }
+    const remove = () => confirmDelete(`Delete “${snippet.title}” and its attachments? This cannot be undone.`, "Delete snippet",
+        apiPaths.snippet(snippet.id), () => window.location.hash = viewPaths.list);
 
     async function loadAttachments() {
-        const {data} = await api("GET", `/api/v1/snippets/${encodeURIComponent(snippet.id)}/attachments`);
+        const {data} = await api("GET", apiPaths.snippetAttachments(snippet.id));
         replace(attachments, data.length === 0 ? h("li", {class: "muted"}, "No attachments yet.") : data.map((attachment) =>
             h("li", {},
                 h("a", {href: attachment.downloadUrl, download: attachment.filename, class: "download"}, attachment.filename),
                 h("span", {class: "muted"}, ` ${formatBytes(attachment.size)} · ${attachment.mimeType}`),
                 h("button", {
                     type: "button", class: "link danger-text", "aria-label": `Delete attachment ${attachment.filename}`,
-                    onclick: async () => {
-                        if (await confirmDialog(`Delete the attachment “${attachment.filename}”?`, "Delete attachment")) {
-                            try {
-                                await api("DELETE", `/api/v1/attachments/${encodeURIComponent(attachment.id)}`);
-                                await loadAttachments();
-                            } catch (error) {
-                                report(error);
-                            }
-                        }
-                    },
+                    onclick: () => confirmDelete(`Delete the attachment “${attachment.filename}”?`, "Delete attachment",
+                        apiPaths.attachment(attachment.id), loadAttachments),
                 }, "Delete"))));
     }
 
@@ -84,7 +51,7 @@ export async function showSnippet(view, id) {
         progress.value = 0;
         uploadStatus.textContent = `Uploading ${file.name}…`;
         try {
-            await upload(`/api/v1/snippets/${encodeURIComponent(snippet.id)}/attachments`, file,
+            await upload(apiPaths.snippetAttachments(snippet.id), file,
                 (fraction) => progress.value = Math.round(fraction * 100));
             uploadStatus.textContent = `Uploaded ${file.name}.`;
             await loadAttachments();
@@ -103,20 +70,14 @@ export async function showSnippet(view, id) {
                 h("h1", {id: "snippet-title"}, snippet.title),
                 h("p", {class: "meta"}, `${snippet.language} · version ${snippet.version} · updated ${formatDate(snippet.updatedAt)}`)),
             h("div", {class: "actions"},
-                h("a", {href: `#/s/${encodeURIComponent(snippet.id)}/edit`, class: "button", id: "edit"}, "Edit"),
+                h("a", {href: viewPaths.edit(snippet.id), class: "button", id: "edit"}, "Edit"),
                 h("button", {type: "button", id: "delete", class: "danger", onclick: remove}, "Delete"))),
         snippet.description ? h("p", {id: "description", class: "description"}, snippet.description) : null,
         h("div", {class: "chips", id: "tags"}, snippet.tags.map((tag) => h("a", {
-            href: tagHref(tag), class: "chip", "aria-label": `All snippets tagged ${tag}`,
+            href: viewPaths.tag(tag), class: "chip", "aria-label": `All snippets tagged ${tag}`,
         }, tag))),
         h("div", {class: "code-block"},
-            h("div", {class: "code-tools"},
-                copyStatus,
-                h("button", {
-                    type: "button", id: "copy", class: "secondary", onclick: async () => {
-                        copyStatus.textContent = await copyText(snippet.code) ? "Copied." : "Copy failed: select the code and copy it by hand.";
-                    },
-                }, "Copy code")),
+            h("div", {class: "code-tools"}, copy.status, copy.button),
             h("pre", {}, highlighted(snippet.language, snippet.code))),
         snippet.notes ? h("section", {"aria-labelledby": "notes-title"},
             h("h2", {id: "notes-title"}, "Notes"),

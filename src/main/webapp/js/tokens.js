@@ -1,9 +1,9 @@
 // API tokens for scripts and tools: create one (its value is shown once), see when each was last
 // used, revoke.
 import {api} from "./api.js";
-import {copyText, formatDate, h, replace} from "./dom.js";
-import {report} from "./notice.js";
-import {confirmDialog} from "./snippet.js";
+import {formatDate, h, replace} from "./dom.js";
+import {apiPaths} from "./paths.js";
+import {confirmDelete, copyButton} from "./widgets.js";
 
 export async function showTokens(view) {
     const rows = h("tbody", {});
@@ -13,7 +13,7 @@ export async function showTokens(view) {
     const formError = h("p", {id: "token-error", class: "error", role: "alert", hidden: true});
 
     async function load() {
-        const {data} = await api("GET", "/api/v1/auth/tokens");
+        const {data} = await api("GET", apiPaths.tokens);
         replace(rows, data.length === 0 ? h("tr", {}, h("td", {colspan: "5", class: "muted"}, "No tokens.")) : data.map((token) =>
             h("tr", {},
                 h("td", {"data-label": "Name"}, token.name),
@@ -22,16 +22,8 @@ export async function showTokens(view) {
                 h("td", {"data-label": "Expires"}, token.expiresAt ? formatDate(token.expiresAt) : "never"),
                 h("td", {}, h("button", {
                     type: "button", class: "link danger-text", "aria-label": `Revoke token ${token.name}`,
-                    onclick: async () => {
-                        if (await confirmDialog(`Revoke “${token.name}”? Anything using it stops working at once.`, "Revoke")) {
-                            try {
-                                await api("DELETE", `/api/v1/auth/tokens/${encodeURIComponent(token.id)}`);
-                                await load();
-                            } catch (error) {
-                                report(error);
-                            }
-                        }
-                    },
+                    onclick: () => confirmDelete(`Revoke “${token.name}”? Anything using it stops working at once.`, "Revoke",
+                        apiPaths.token(token.id), load),
                 }, "Revoke")))));
     }
 
@@ -47,16 +39,13 @@ export async function showTokens(view) {
             if (expiry.value !== "") {
                 body.expiresInDays = Number(expiry.value);
             }
-            const {data} = await api("POST", "/api/v1/auth/tokens", {body});
-            const status = h("span", {class: "muted", role: "status"});
+            const {data} = await api("POST", apiPaths.tokens, {body});
+            const copy = copyButton({id: "copy-token", label: "Copy token", text: data.token, statusId: "copy-token-status"});
             replace(created,
                 h("p", {}, h("strong", {}, "Copy this token now. "), "It is shown only once; the service keeps only its hash."),
                 h("code", {id: "new-token-value"}, data.token),
-                h("button", {
-                    type: "button", id: "copy-token", class: "secondary",
-                    onclick: async () => status.textContent = await copyText(data.token) ? "Copied." : "Copy failed: select it and copy it by hand.",
-                }, "Copy token"),
-                status);
+                copy.button,
+                copy.status);
             created.hidden = false;
             name.value = "";
             expiry.value = "";

@@ -1,0 +1,26 @@
+// Every address the pages use, built in one place: the API's paths, and the addresses of the views.
+
+const API = "/api/v1";
+const segment = encodeURIComponent;
+
+export const apiPaths = {
+    login: `${API}/auth/login`,
+    logout: `${API}/auth/logout`,
+    whoami: `${API}/auth/whoami`,
+    browserLogin: `${API}/auth/browser-login`,
+    tokens: `${API}/auth/tokens`,
+    token: (id) => `${API}/auth/tokens/${segment(id)}`,
+    snippets: `${API}/snippets`,
+    snippetList: (params) => `${API}/snippets?${params}`,
+    snippet: (id) => `${API}/snippets/${segment(id)}`,
+    snippetAttachments: (id) => `${API}/snippets/${segment(id)}/attachments`,
+    attachment: (id) => `${API}/attachments/${segment(id)}`,
+};
+
+export const viewPaths = {
+    list: "#/",
+    snippet: (id) => `#/s/${segment(id)}`,
+    edit: (id) => `#/s/${segment(id)}/edit`,
+    /** The list filtered by one tag. */
+    tag: (tag) => "#/?" + new URLSearchParams({tag}),
+};
