@@ -19,11 +19,13 @@ import io.snippetstore.auth.BrowserLoginTests;
 import io.snippetstore.auth.SecretsAtRestTests;
 import io.snippetstore.auth.SessionTests;
 import io.snippetstore.auth.TokensTests;
+import io.snippetstore.auth.UserAdministrationTests;
 import io.snippetstore.auth.UsersTests;
 import io.snippetstore.health.HealthTests;
 import io.snippetstore.platform.ErrorEnvelopeTests;
 import io.snippetstore.platform.HostileInputTests;
 import io.snippetstore.snippets.SnippetSearchTests;
+import io.snippetstore.snippets.SharingTests;
 import io.snippetstore.snippets.SnippetsCrudTests;
 import io.snippetstore.storage.ConcurrentWritesTests;
 import io.snippetstore.storage.StorageSettingsTests;
@@ -104,6 +106,10 @@ class SnippetStoreIT {
     }
 
     @Nested
+    class UserAdministration extends UserAdministrationTests {
+    }
+
+    @Nested
     class BrowserLogin extends BrowserLoginTests {
     }
 
@@ -117,6 +123,10 @@ class SnippetStoreIT {
 
     @Nested
     class SnippetSearch extends SnippetSearchTests {
+    }
+
+    @Nested
+    class Sharing extends SharingTests {
     }
 
     @Nested

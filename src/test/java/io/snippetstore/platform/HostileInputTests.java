@@ -57,6 +57,9 @@ public abstract class HostileInputTests {
                 new Endpoint("POST", "/api/v1/auth/browser-login/exchange"),
                 new Endpoint("POST", "/api/v1/users"),
                 new Endpoint("GET", "/api/v1/users"),
+                new Endpoint("PATCH", "/api/v1/users/" + user.id()),
+                new Endpoint("PUT", "/api/v1/users/" + user.id() + "/password"),
+                new Endpoint("POST", "/api/v1/auth/password"),
                 new Endpoint("POST", "/api/v1/snippets"),
                 new Endpoint("GET", "/api/v1/snippets"),
                 new Endpoint("GET", "/api/v1/snippets/" + snippetId),
@@ -65,6 +68,11 @@ public abstract class HostileInputTests {
                 new Endpoint("POST", "/api/v1/snippets/" + snippetId + "/attachments"),
                 new Endpoint("GET", "/api/v1/attachments/" + attachmentId),
                 new Endpoint("GET", "/api/v1/attachments/" + attachmentId + "/download"),
+                new Endpoint("POST", "/api/v1/snippets/" + snippetId + "/links"),
+                new Endpoint("GET", "/api/v1/snippets/" + snippetId + "/links"),
+                new Endpoint("GET", "/api/v1/shared/no-such-secret"),
+                new Endpoint("GET", "/api/v1/shared/no-such-secret/raw"),
+                new Endpoint("GET", "/api/v1/shared/no-such-secret/attachments"),
                 new Endpoint("GET", "/api/v1/storage"),
                 new Endpoint("POST", "/api/v1/storage"));
     }
@@ -158,14 +166,15 @@ public abstract class HostileInputTests {
                 "%0d%0aSet-Cookie:%20x=y", "null", "-1", "00000000-0000-0000-0000-000000000000");
         for (String id : ids) {
             for (String path : List.of("/api/v1/snippets/" + id, "/api/v1/attachments/" + id, "/api/v1/attachments/" + id + "/download",
-                    "/api/v1/snippets/" + id + "/attachments", "/api/v1/auth/tokens/" + id, "/api/v1/users/" + id)) {
+                    "/api/v1/snippets/" + id + "/attachments", "/api/v1/auth/tokens/" + id, "/api/v1/users/" + id,
+                    "/api/v1/links/" + id, "/api/v1/snippets/" + id + "/links", "/api/v1/shared/" + id, "/api/v1/shared/" + id + "/raw")) {
                 assertHandled(path, (path.contains("/users") ? admin : token).get(path));
                 assertHandled("DELETE " + path, token.delete(path));
             }
         }
         for (String query : List.of("limit=-1", "limit=99999999999999999999", "limit=%00", "cursor=%00", "cursor=" + "A".repeat(3_000),
                 "cursor=a.b", "cursor=%FF.%FF", "sort=%00", "sort=RELEVANCE", "tags=%00", "tag=%00&tag=", "language=%00",
-                "query=%C3%28", "query=%ff%fe", "query=%01%02%03", "query=" + "%F0%9F%A6%80".repeat(500), "tags=" + ",".repeat(3_000))) {
+                "scope=%00", "scope=TEAM", "scope=team&query=%00", "query=%C3%28", "query=%ff%fe", "query=%01%02%03", "query=" + "%F0%9F%A6%80".repeat(500), "tags=" + ",".repeat(3_000))) {
             assertHandled(query, token.get("/api/v1/snippets?" + query));
         }
         for (String query : List.of("callback=%00", "callback=http://127.0.0.1:99999999/cb", "callback=http://127.0.0.1:9/cb&state=%00",

@@ -10,8 +10,16 @@ public record AttachmentView(String id, String snippetId, String filename, Strin
                              String createdAt, String downloadUrl) {
 
     static AttachmentView of(AttachmentData attachment) {
+        return withDownloadUrl(attachment, "/api/v1/attachments/" + attachment.id() + "/download");
+    }
+
+    /** As a share link shows it: downloaded through the link. */
+    static AttachmentView shared(AttachmentData attachment, String secret) {
+        return withDownloadUrl(attachment, "/api/v1/shared/" + secret + "/attachments/" + attachment.id() + "/download");
+    }
+
+    private static AttachmentView withDownloadUrl(AttachmentData attachment, String downloadUrl) {
         return new AttachmentView(attachment.id(), attachment.snippetId(), attachment.filename(), attachment.mimeType(),
-                attachment.size(), attachment.sha256(), Timestamps.format(attachment.createdAt()),
-                "/api/v1/attachments/" + attachment.id() + "/download");
+                attachment.size(), attachment.sha256(), Timestamps.format(attachment.createdAt()), downloadUrl);
     }
 }

@@ -12,6 +12,7 @@ import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.Ids;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.snippets.control.SharedSnippet;
 import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.storage.control.DiskSpace;
 import io.snippetstore.storage.control.WriteTransaction;
@@ -47,7 +48,7 @@ public class Attachments {
      */
     @WriteTransaction
     public AttachmentData add(Caller caller, String snippetId, Upload upload) {
-        snippets.requireOwned(caller, snippetId);
+        snippets.requireWritable(caller, snippetId);
         StagedFile staged = upload.file();
         // in the write-ahead log, then in the database file, before the staged copy goes
         disk.requireRoomFor(2 * staged.size());
@@ -79,7 +80,11 @@ public class Attachments {
     /** The snippet's attachments, oldest first. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<AttachmentData> list(Caller caller, String snippetId) {
-        snippets.requireOwned(caller, snippetId);
+        snippets.requireReadable(caller, snippetId);
+        return listOf(snippetId);
+    }
+
+    private List<AttachmentData> listOf(String snippetId) {
         return em.createNamedQuery(Attachment.OF_SNIPPET, Attachment.class)
                 .setParameter("snippetId", snippetId)
                 .getResultStream().map(AttachmentData::of).toList();
@@ -87,13 +92,13 @@ public class Attachments {
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public AttachmentData get(Caller caller, String attachmentId) {
-        return AttachmentData.of(owned(caller, attachmentId));
+        return AttachmentData.of(readable(caller, attachmentId));
     }
 
     /** Deletes the attachment; the database deletes its chunks with it. */
     @WriteTransaction(freesSpace = true)
     public String delete(Caller caller, String attachmentId) {
-        Attachment attachment = owned(caller, attachmentId);
+        Attachment attachment = writable(caller, attachmentId);
         em.remove(attachment);
         return attachment.id();
     }
@@ -108,16 +113,42 @@ public class Attachments {
                 .map(AttachmentChunk::data);
     }
 
-    /** Fails with 404 unless the caller may add to the snippet: lets an upload be refused before its body is read. */
+    /** Fails unless the caller may add to the snippet (404, or 403 for a reader): lets an upload be refused before its body is read. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public void requireSnippet(Caller caller, String snippetId) {
-        snippets.requireOwned(caller, snippetId);
+        snippets.requireWritable(caller, snippetId);
     }
 
-    /** The attachment, when its snippet is the caller's: to anyone else it does not exist. */
-    private Attachment owned(Caller caller, String attachmentId) {
-        Attachment attachment = Optional.ofNullable(em.find(Attachment.class, attachmentId)).orElseThrow(ApiException::notFound);
-        snippets.requireOwned(caller, attachment.snippetId());
+    /** The attachment, when the caller may read its snippet: to anyone else it does not exist. */
+    private Attachment readable(Caller caller, String attachmentId) {
+        Attachment attachment = find(attachmentId);
+        snippets.requireReadable(caller, attachment.snippetId());
         return attachment;
+    }
+
+    /** The attachment, when the caller may change its snippet (403 when they may only read it). */
+    private Attachment writable(Caller caller, String attachmentId) {
+        Attachment attachment = find(attachmentId);
+        snippets.requireWritable(caller, attachment.snippetId());
+        return attachment;
+    }
+
+    private Attachment find(String attachmentId) {
+        return Optional.ofNullable(em.find(Attachment.class, attachmentId)).orElseThrow(ApiException::notFound);
+    }
+
+    /** The attachments of a snippet opened by a share link, oldest first. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<AttachmentData> list(SharedSnippet shared) {
+        return listOf(shared.snippetId());
+    }
+
+    /** An attachment of a snippet opened by a share link; any other attachment does not exist here. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public AttachmentData get(SharedSnippet shared, String attachmentId) {
+        return Optional.ofNullable(em.find(Attachment.class, attachmentId))
+                .filter(attachment -> attachment.snippetId().equals(shared.snippetId()))
+                .map(AttachmentData::of)
+                .orElseThrow(ApiException::notFound);
     }
 }

@@ -7,6 +7,7 @@ import io.snippetstore.auth.control.UserData;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.SessionOnly;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
@@ -54,6 +55,18 @@ public class AuthResource {
         }
         sessions.signOut(http);
         return ApiResponse.of(Map.of("signedOut", true));
+    }
+
+    /** The caller changes their own password; a browser session only, like creating a token. */
+    @POST
+    @Path("password")
+    @Authenticated
+    @SessionOnly
+    @Consumes(MediaType.APPLICATION_JSON)
+    public ApiResponse<Map<String, Boolean>> changePassword(@Valid @NotNull ChangePasswordRequest request,
+                                                            @Context SecurityContext security) {
+        logins.changePassword(Caller.of(security), request.currentPassword(), request.newPassword());
+        return ApiResponse.of(Map.of("passwordChanged", true));
     }
 
     @GET

@@ -4,6 +4,7 @@ import io.snippetstore.auth.control.Accounts;
 import io.snippetstore.auth.control.UserData;
 import io.snippetstore.platform.ApiList;
 import io.snippetstore.platform.ApiResponse;
+import io.snippetstore.platform.JsonRequestReader;
 import io.snippetstore.platform.security.AdminOnly;
 import io.snippetstore.platform.security.Authenticated;
 import jakarta.inject.Inject;
@@ -11,7 +12,9 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -47,6 +50,23 @@ public class UsersResource {
     @GET
     @Path("{userId}")
     public ApiResponse<UserView> get(@PathParam("userId") String userId) {
+        return ApiResponse.of(UserView.of(accounts.get(userId)));
+    }
+
+    /** Changes the role, disables or enables: a disabled user's sessions and tokens stop working at once. */
+    @PATCH
+    @Path("{userId}")
+    @Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
+    public ApiResponse<UserView> update(@PathParam("userId") String userId, @Valid @NotNull UpdateUserRequest request) {
+        return ApiResponse.of(UserView.of(accounts.update(userId, request.roleOrNull(), request.disabled())));
+    }
+
+    /** Resets the password; the user's sessions and tokens stay valid. */
+    @PUT
+    @Path("{userId}/password")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public ApiResponse<UserView> resetPassword(@PathParam("userId") String userId, @Valid @NotNull SetPasswordRequest request) {
+        accounts.setPassword(userId, request.password());
         return ApiResponse.of(UserView.of(accounts.get(userId)));
     }
 }

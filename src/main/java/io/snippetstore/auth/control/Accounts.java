@@ -17,7 +17,10 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
-/** User accounts: creating and finding them, and the caller a signed-in user stands for. */
+/**
+ * User accounts: creating, changing and finding them, and the caller a signed-in user stands for.
+ * A disabled user stands for no caller, so their sessions and tokens stop working at once.
+ */
 @Stateless
 public class Accounts {
 
@@ -42,10 +45,41 @@ public class Accounts {
         return Optional.ofNullable(em.find(User.class, id)).map(UserData::of).orElseThrow(ApiException::notFound);
     }
 
-    /** The caller a browser session of this user stands for; empty once the user no longer exists. */
+    /**
+     * Changes the role, or disables or enables the user again (a {@code null} leaves that as it is).
+     * Refused (409) when no enabled administrator would be left.
+     */
+    @WriteTransaction
+    public UserData update(String id, Role role, Boolean disabled) {
+        User user = Optional.ofNullable(em.find(User.class, id)).orElseThrow(ApiException::notFound);
+        boolean wasEnabledAdmin = user.role() == Role.ADMIN && !user.isDisabled();
+        long enabledAdminsBefore = enabledAdmins(); // before the change: a query would flush it first
+        if (role != null) {
+            user.role(role);
+        }
+        if (disabled != null) {
+            user.disabled(disabled, Timestamps.now());
+        }
+        boolean isEnabledAdmin = user.role() == Role.ADMIN && !user.isDisabled();
+        if (wasEnabledAdmin && !isEnabledAdmin && enabledAdminsBefore <= 1) {
+            throw ApiException.conflict("This is the last enabled administrator: make another user an administrator first.");
+        }
+        return UserData.of(user);
+    }
+
+    /** Sets a new password (the administrator's reset, or the user's own change once the old one is checked). */
+    @WriteTransaction
+    public void setPassword(String id, String password) {
+        User user = Optional.ofNullable(em.find(User.class, id)).orElseThrow(ApiException::notFound);
+        user.passwordHash(passwords.hash(password));
+    }
+
+    /** The caller a browser session of this user stands for; empty once the user no longer exists or is disabled. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<Caller> findSessionCaller(String userId) {
-        return Optional.ofNullable(em.find(User.class, userId)).map(user -> callerOf(user, Caller.AuthMethod.SESSION));
+        return Optional.ofNullable(em.find(User.class, userId))
+                .filter(user -> !user.isDisabled())
+                .map(user -> callerOf(user, Caller.AuthMethod.SESSION));
     }
 
     /** The account with its password hash, for checking a login. */
@@ -64,6 +98,10 @@ public class Accounts {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public long count() {
         return em.createNamedQuery(User.COUNT, Long.class).getSingleResult();
+    }
+
+    private long enabledAdmins() {
+        return em.createNamedQuery(User.COUNT_ENABLED_ADMINS, Long.class).setParameter("admin", Role.ADMIN).getSingleResult();
     }
 
     /** Both credentials resolve to the same shape: the user's identity and how they proved it. */

@@ -76,7 +76,7 @@ public class ApiTokens {
     }
 
     /**
-     * The caller a live token stands for. Records the use at most once per minute per token,
+     * The caller a live token of an enabled user stands for. Records the use at most once per minute per token,
      * so that authenticating is not a database write on every request.
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)

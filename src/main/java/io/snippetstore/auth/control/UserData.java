@@ -6,9 +6,9 @@ import io.snippetstore.auth.entity.User;
 import io.snippetstore.platform.security.Role;
 
 /** A user account as the use cases hand it out: never its password hash. */
-public record UserData(String id, String username, Role role, Instant createdAt) {
+public record UserData(String id, String username, Role role, Instant createdAt, boolean disabled) {
 
     static UserData of(User user) {
-        return new UserData(user.id(), user.username(), user.role(), user.createdAt());
+        return new UserData(user.id(), user.username(), user.role(), user.createdAt(), user.isDisabled());
     }
 }

@@ -14,7 +14,10 @@ import jakarta.persistence.Table;
 @NamedQuery(name = User.BY_USERNAME, query = "SELECT u FROM User u WHERE u.username = :username")
 @NamedQuery(name = User.ALL, query = "SELECT u FROM User u ORDER BY u.id")
 @NamedQuery(name = User.COUNT, query = "SELECT COUNT(u) FROM User u")
+@NamedQuery(name = User.COUNT_ENABLED_ADMINS, query = "SELECT COUNT(u) FROM User u WHERE u.role = :admin AND u.disabledAt IS NULL")
 public class User {
+
+    public static final String COUNT_ENABLED_ADMINS = "User.countEnabledAdmins";
 
     public static final String BY_USERNAME = "User.byUsername";
     public static final String ALL = "User.all";
@@ -40,6 +43,9 @@ public class User {
 
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
+
+    @Column(name = "disabled_at")
+    private Instant disabledAt;
 
     protected User() {
     }
@@ -70,5 +76,22 @@ public class User {
 
     public Instant createdAt() {
         return createdAt;
+    }
+
+    public boolean isDisabled() {
+        return disabledAt != null;
+    }
+
+    /** Disabled from {@code now} on, or enabled again with {@code false}; an earlier disabling keeps its time. */
+    public void disabled(boolean disabled, Instant now) {
+        disabledAt = disabled ? (disabledAt == null ? now : disabledAt) : null;
+    }
+
+    public void role(Role role) {
+        this.role = role;
+    }
+
+    public void passwordHash(String passwordHash) {
+        this.passwordHash = passwordHash;
     }
 }

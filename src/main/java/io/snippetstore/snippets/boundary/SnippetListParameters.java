@@ -10,6 +10,7 @@ import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.Text;
 import io.snippetstore.snippets.control.SearchTerms;
 import io.snippetstore.snippets.control.SnippetQuery;
+import io.snippetstore.snippets.control.SnippetScope;
 import io.snippetstore.snippets.control.SnippetSort;
 import io.snippetstore.snippets.entity.Snippet;
 import jakarta.ws.rs.QueryParam;
@@ -21,6 +22,10 @@ public class SnippetListParameters {
     static final int MAX_LIMIT = 200;
     static final int MAX_QUERY_LENGTH = 2_000;
     static final int MAX_TERMS = 32;
+
+    /** {@code own} (the default), {@code team} or {@code all}. */
+    @QueryParam("scope")
+    String scope;
 
     @QueryParam("query")
     String query;
@@ -56,8 +61,15 @@ public class SnippetListParameters {
         if (terms.size() > MAX_TERMS) {
             throw ApiException.badRequest("query is limited to " + MAX_TERMS + " terms.");
         }
-        return new SnippetQuery(terms, tagFilters(), Optional.ofNullable(Text.stripped(language)).filter(name -> !name.isEmpty()),
+        return new SnippetQuery(scope(), terms, tagFilters(), Optional.ofNullable(Text.stripped(language)).filter(name -> !name.isEmpty()),
                 sort(terms), limit(), Optional.ofNullable(cursor).filter(value -> !value.isEmpty()));
+    }
+
+    private SnippetScope scope() {
+        if (scope == null || scope.isEmpty()) {
+            return SnippetScope.OWN;
+        }
+        return SnippetScope.fromApiName(scope).orElseThrow(() -> ApiException.badRequest("scope must be one of own, team, all."));
     }
 
     private Set<String> tagFilters() {

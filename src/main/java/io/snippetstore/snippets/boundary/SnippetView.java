@@ -7,17 +7,26 @@ import io.snippetstore.snippets.control.SnippetData;
 import jakarta.json.bind.annotation.JsonbNillable;
 import jakarta.json.bind.annotation.JsonbPropertyOrder;
 
-/** A snippet on the wire. {@code description} and {@code notes} are written as {@code null} when empty. */
+/**
+ * A snippet on the wire, with its visibility and owner. {@code description} and {@code notes}
+ * are written as {@code null} when empty.
+ */
 @JsonbNillable
 @JsonbPropertyOrder({"id", "title", "description", "notes", "language", "code", "tags",
-        "createdAt", "updatedAt", "version", "attachmentCount"})
+        "createdAt", "updatedAt", "version", "attachmentCount", "visibility", "owner"})
 public record SnippetView(String id, String title, String description, String notes, String language, String code,
-                          List<String> tags, String createdAt, String updatedAt, long version, int attachmentCount) {
+                          List<String> tags, String createdAt, String updatedAt, long version, int attachmentCount,
+                          String visibility, Owner owner) {
+
+    @JsonbPropertyOrder({"id", "username"})
+    public record Owner(String id, String username) {
+    }
 
     static SnippetView of(SnippetData snippet) {
         var fields = snippet.fields();
         return new SnippetView(snippet.id(), fields.title(), fields.description(), fields.notes(), fields.language(),
                 fields.code(), fields.tags(), Timestamps.format(snippet.createdAt()), Timestamps.format(snippet.updatedAt()),
-                snippet.version(), snippet.attachmentCount());
+                snippet.version(), snippet.attachmentCount(), fields.visibility().apiName(),
+                new Owner(snippet.ownerId(), snippet.ownerUsername()));
     }
 }

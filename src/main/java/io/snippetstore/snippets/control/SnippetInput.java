@@ -9,14 +9,16 @@ import io.snippetstore.platform.CodePoints;
 import io.snippetstore.platform.Text;
 import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.snippets.entity.SnippetFields;
+import io.snippetstore.snippets.entity.Visibility;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
 /**
- * The six fields of a snippet as a client sends them (the body of POST, and the merged result of
+ * The fields of a snippet as a client sends them (the body of POST, and the merged result of
  * a PATCH), normalized on construction: title and language trimmed, tags trimmed, lower-cased and
- * de-duplicated in order. The constraints then apply to the normalized values.
+ * de-duplicated in order, an absent visibility {@code private}. The constraints then apply to the
+ * normalized values.
  */
 public record SnippetInput(
         @NotNull @CodePoints(min = 1, max = Snippet.TITLE_MAX) String title,
@@ -26,9 +28,11 @@ public record SnippetInput(
         @NotNull @Size(min = 1, message = "must not be empty") String code,
         @NotNull @Size(max = Snippet.TAGS_MAX, message = "must hold at most {max} distinct tags")
         List<@NotNull @CodePoints(min = 1, max = Snippet.TAG_MAX)
-        @Pattern(regexp = "[^,]*", message = "must not contain a comma") String> tags) {
+        @Pattern(regexp = "[^,]*", message = "must not contain a comma") String> tags,
+        @Pattern(regexp = "private|team|link", message = "must be private, team or link") String visibility) {
 
     public SnippetInput {
+        visibility = visibility == null ? Visibility.PRIVATE.apiName() : visibility;
         title = Text.stripped(title);
         language = Text.stripped(language);
         tags = tags == null ? null : normalizeTags(tags);
@@ -44,6 +48,7 @@ public record SnippetInput(
     }
 
     public SnippetFields fields() {
-        return new SnippetFields(title, description, notes, language, code, List.copyOf(tags));
+        return new SnippetFields(title, description, notes, language, code, List.copyOf(tags),
+                Visibility.fromApiName(visibility).orElseThrow());
     }
 }

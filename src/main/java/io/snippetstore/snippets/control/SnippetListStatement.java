@@ -27,7 +27,7 @@ record SnippetListStatement(String sql, List<Object> parameters) {
      * @param terms the query's terms as planned: which go to the index, which are scanned
      * @param after the position (sort key, id) of the previous page's last row, if any
      */
-    static SnippetListStatement of(String ownerId, SnippetQuery query, SearchTerms terms, Optional<List<Object>> after) {
+    static SnippetListStatement of(String callerId, SnippetQuery query, SearchTerms terms, Optional<List<Object>> after) {
         List<Object> parameters = new ArrayList<>();
         StringBuilder sql = new StringBuilder("WITH ");
         boolean searched = !terms.indexed().isEmpty();
@@ -42,11 +42,13 @@ record SnippetListStatement(String sql, List<Object> parameters) {
         String rankedTerms = String.join("\n", query.terms().all());
         sql.append("page AS (SELECT s.seq, s.id, s.updated_at, s.created_at, s.title_sort, ").append(score).append(" AS score ")
                 .append(searched ? "FROM hits h CROSS JOIN snippets s ON s.seq = h.seq" : "FROM snippets s")
-                .append(" WHERE s.owner_id = ?");
+                .append(" WHERE ").append(query.scope().condition());
         if (ranked) {
             parameters.add(rankedTerms);
         }
-        parameters.add(ownerId);
+        if (query.scope().namesTheCaller()) {
+            parameters.add(callerId);
+        }
         for (String term : terms.scanned()) {
             sql.append(SCANNED_TERM);
             parameters.add(term);

@@ -24,18 +24,18 @@ public class SnippetQueries {
     @Inject
     CursorCodec cursors;
 
-    public Optional<SnippetData> find(String ownerId, String id) {
-        return database.first("SELECT " + SnippetRows.COLUMNS + " FROM snippets s WHERE s.id = ? AND s.owner_id = ?",
-                List.of(id, ownerId), SnippetRows::snippet);
+    public Optional<SnippetData> find(String id) {
+        return database.first("SELECT " + SnippetRows.COLUMNS + " FROM snippets s WHERE s.id = ?", List.of(id), SnippetRows::snippet);
     }
 
-    public SnippetPage list(String ownerId, SnippetQuery query) {
+    /** A page of the list, for the caller (whose own snippets the scopes own and all include). */
+    public SnippetPage list(String callerId, SnippetQuery query) {
         SnippetOrder order = SnippetOrder.of(query.sort());
         Optional<List<Object>> after = query.cursor().map(cursor -> {
             List<String> position = cursors.decode(cursor, query.fingerprint(), 2);
             return List.of(order.keyParameter(position.get(0)), position.get(1));
         });
-        SnippetListStatement statement = SnippetListStatement.of(ownerId, query, planner.plan(query), after);
+        SnippetListStatement statement = SnippetListStatement.of(callerId, query, planner.plan(query), after);
         List<ListedSnippet> rows = database.list(statement.sql(), statement.parameters(), SnippetRows::listed);
         boolean more = rows.size() > query.limit();
         List<ListedSnippet> page = more ? rows.subList(0, query.limit()) : rows;

@@ -10,18 +10,20 @@ import java.util.Set;
 import io.snippetstore.platform.Secrets;
 
 /**
- * What a client asks of the snippet list, already validated: search terms, tag filters (lower
- * case), a language filter, the order, the page size and the position after the previous page.
+ * What a client asks of the snippet list, already validated: whose snippets, search terms, tag
+ * filters (lower case), a language filter, the order, the page size and the position after the
+ * previous page.
  */
-public record SnippetQuery(SearchTerms terms, Set<String> tags, Optional<String> language, SnippetSort sort, int limit,
-                           Optional<String> cursor) {
+public record SnippetQuery(SnippetScope scope, SearchTerms terms, Set<String> tags, Optional<String> language, SnippetSort sort,
+                           int limit, Optional<String> cursor) {
 
     /**
-     * What a cursor is bound to: the same search, filters and order. A cursor presented with
+     * What a cursor is bound to: the same scope, search, filters and order. A cursor presented with
      * different ones was not issued for this list.
      */
     String fingerprint() {
-        String identity = sort.apiName() + "\n" + String.join(" ", terms.indexed()) + "\n" + String.join(" ", terms.scanned())
+        String identity = scope.apiName() + "\n" + sort.apiName() + "\n" + String.join(" ", terms.indexed())
+                + "\n" + String.join(" ", terms.scanned())
                 + "\n" + String.join(",", tags) + "\n" + language.map(name -> name.toLowerCase(Locale.ROOT)).orElse("");
         byte[] digest = Secrets.sha256(identity.getBytes(StandardCharsets.UTF_8));
         return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, 9));

@@ -8,15 +8,20 @@ import java.util.List;
 
 import io.snippetstore.platform.JsonProviders;
 import io.snippetstore.snippets.entity.SnippetFields;
+import io.snippetstore.snippets.entity.Visibility;
 import jakarta.json.JsonString;
 
 /** The columns every snippet read selects, and their reading into a {@link SnippetData}. */
 final class SnippetRows {
 
-    /** Over {@code snippets s}: the snippet with its tags in order, as a JSON array (one statement, no N+1). */
+    /**
+     * Over {@code snippets s}: the snippet with its tags in order, as a JSON array, and its owner's
+     * username (one statement, no N+1; the one read of the users table outside auth, by its key).
+     */
     static final String COLUMNS = "s.id, s.title, s.description, s.notes, s.language, s.code, s.created_at, "
-            + "s.updated_at, s.version, s.attachment_count, s.title_sort, "
-            + "(SELECT json_group_array(t.tag ORDER BY t.position) FROM snippet_tags t WHERE t.snippet_id = s.id) AS tags";
+            + "s.updated_at, s.version, s.attachment_count, s.title_sort, s.visibility, s.owner_id, "
+            + "(SELECT json_group_array(t.tag ORDER BY t.position) FROM snippet_tags t WHERE t.snippet_id = s.id) AS tags, "
+            + "(SELECT u.username FROM users u WHERE u.id = s.owner_id) AS owner_username";
 
     private SnippetRows() {
     }
@@ -25,9 +30,10 @@ final class SnippetRows {
         List<String> tags = JsonProviders.SHARED.createReader(new StringReader(row.getString("tags"))).readArray()
                 .getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
         SnippetFields fields = new SnippetFields(row.getString("title"), row.getString("description"), row.getString("notes"),
-                row.getString("language"), row.getString("code"), tags);
+                row.getString("language"), row.getString("code"), tags, Visibility.fromApiName(row.getString("visibility")).orElseThrow());
         return new SnippetData(row.getString("id"), fields, Instant.ofEpochMilli(row.getLong("created_at")),
-                Instant.ofEpochMilli(row.getLong("updated_at")), row.getLong("version"), row.getInt("attachment_count"));
+                Instant.ofEpochMilli(row.getLong("updated_at")), row.getLong("version"), row.getInt("attachment_count"),
+                row.getString("owner_id"), row.getString("owner_username"));
     }
 
     /** A row of a list page, which also selects {@code score}. */

@@ -15,6 +15,7 @@ import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.entity.Snippet;
+import io.snippetstore.snippets.entity.Visibility;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -26,7 +27,10 @@ import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** The snippet use cases. Every one is scoped to the caller: another user's snippet does not exist. */
+/**
+ * The snippet use cases, each for a caller: who may read and who may change a snippet is
+ * {@link SnippetAccess}'s rule.
+ */
 @Stateless
 public class Snippets {
 
@@ -48,12 +52,14 @@ public class Snippets {
         checkCodeSize(input);
         Snippet snippet = new Snippet(Ids.next(), caller.userId(), input.fields(), Timestamps.now());
         em.persist(snippet);
-        return SnippetData.of(snippet);
+        return SnippetData.of(snippet, caller.username());
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SnippetData get(Caller caller, String id) {
-        return queries.find(caller.userId(), id).orElseThrow(ApiException::notFound);
+        SnippetData snippet = queries.find(id).orElseThrow(ApiException::notFound);
+        SnippetAccess.of(snippet.ownerId(), snippet.fields().visibility(), caller).requireRead();
+        return snippet;
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -61,15 +67,16 @@ public class Snippets {
         return queries.list(caller.userId(), query);
     }
 
-    /** Fails with 404 unless the snippet is the caller's: what the snippet's attachments ask before anything else. */
+    /** Fails with 404 unless the caller may read the snippet: what reading its attachments asks first. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public void requireOwned(Caller caller, String id) {
-        long owned = em.createNamedQuery(Snippet.COUNT_OWNED, Long.class)
-                .setParameter("id", id).setParameter("ownerId", caller.userId())
-                .getSingleResult();
-        if (owned == 0) {
-            throw ApiException.notFound();
-        }
+    public void requireReadable(Caller caller, String id) {
+        access(caller, id).requireRead();
+    }
+
+    /** Fails with 404 unless the caller may read the snippet, 403 unless they may also change it. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public void requireWritable(Caller caller, String id) {
+        access(caller, id).requireWrite();
     }
 
     /**
@@ -78,7 +85,7 @@ public class Snippets {
      */
     @WriteTransaction
     public SnippetData update(Caller caller, String id, SnippetPatch patch, OptionalLong expectedVersion) {
-        Snippet snippet = owned(caller, id);
+        Snippet snippet = writable(caller, id);
         if (expectedVersion.isPresent() && expectedVersion.getAsLong() != snippet.version()) {
             throw ApiException.preconditionFailed("The snippet was changed since version " + expectedVersion.getAsLong()
                     + "; it is at version " + snippet.version() + ".");
@@ -90,20 +97,27 @@ public class Snippets {
         }
         checkCodeSize(merged);
         snippet.change(merged.fields(), Timestamps.now());
-        return SnippetData.of(snippet);
+        return SnippetData.of(snippet, caller.username());
     }
 
     @WriteTransaction(freesSpace = true)
     public String delete(Caller caller, String id) {
-        Snippet snippet = owned(caller, id);
+        Snippet snippet = writable(caller, id);
         em.remove(snippet);
         return snippet.id();
     }
 
-    private Snippet owned(Caller caller, String id) {
-        return Optional.ofNullable(em.find(Snippet.class, id))
-                .filter(snippet -> snippet.ownerId().equals(caller.userId()))
-                .orElseThrow(ApiException::notFound);
+    private Snippet writable(Caller caller, String id) {
+        Snippet snippet = Optional.ofNullable(em.find(Snippet.class, id)).orElseThrow(ApiException::notFound);
+        SnippetAccess.of(snippet.ownerId(), snippet.visibility(), caller).requireWrite();
+        return snippet;
+    }
+
+    private SnippetAccess access(Caller caller, String id) {
+        return em.createNamedQuery(Snippet.OWNER_AND_VISIBILITY, Object[].class).setParameter("id", id)
+                .getResultStream().findFirst()
+                .map(row -> SnippetAccess.of((String) row[0], (Visibility) row[1], caller))
+                .orElse(SnippetAccess.NONE);
     }
 
     private void checkCodeSize(SnippetInput input) {

@@ -18,12 +18,12 @@ import jakarta.persistence.Table;
 /** A code snippet of one owner. Its searchable columns are indexed by triggers (migration V3). */
 @Entity
 @Table(name = "snippets")
-@NamedQuery(name = Snippet.COUNT_OWNED, query = "SELECT COUNT(s) FROM Snippet s WHERE s.id = :id AND s.ownerId = :ownerId")
 @NamedQuery(name = Snippet.COUNT, query = "SELECT COUNT(s) FROM Snippet s")
+@NamedQuery(name = Snippet.OWNER_AND_VISIBILITY, query = "SELECT s.ownerId, s.visibility FROM Snippet s WHERE s.id = :id")
 public class Snippet {
 
     public static final String COUNT = "Snippet.count";
-    public static final String COUNT_OWNED = "Snippet.countOwned";
+    public static final String OWNER_AND_VISIBILITY = "Snippet.ownerAndVisibility";
 
     public static final int TITLE_MAX = 200;
     public static final int DESCRIPTION_MAX = 2_000;
@@ -74,6 +74,9 @@ public class Snippet {
     @Column(name = "attachment_count", nullable = false, insertable = false, updatable = false)
     private int attachmentCount;
 
+    @Column(nullable = false)
+    private Visibility visibility;
+
     protected Snippet() {
     }
 
@@ -85,7 +88,7 @@ public class Snippet {
         change(fields, now);
     }
 
-    /** Takes the six fields; counts a new version only when one of them really changed. */
+    /** Takes the fields; counts a new version only when one of them really changed. */
     public boolean change(SnippetFields fields, Instant now) {
         if (fields.equals(fields())) {
             return false;
@@ -98,13 +101,14 @@ public class Snippet {
         code = fields.code();
         tags.clear();
         tags.addAll(fields.tags());
+        visibility = fields.visibility();
         updatedAt = now;
         version++;
         return true;
     }
 
     public SnippetFields fields() {
-        return new SnippetFields(title, description, notes, language, code, List.copyOf(tags));
+        return new SnippetFields(title, description, notes, language, code, List.copyOf(tags), visibility);
     }
 
     public String id() {
@@ -129,5 +133,9 @@ public class Snippet {
 
     public int attachmentCount() {
         return attachmentCount;
+    }
+
+    public Visibility visibility() {
+        return visibility;
     }
 }

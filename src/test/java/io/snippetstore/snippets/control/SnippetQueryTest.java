@@ -10,9 +10,13 @@ import org.junit.jupiter.api.Test;
 
 class SnippetQueryTest {
 
-    private static String fingerprint(String search, Set<String> tags, String language, SnippetSort sort, int limit) {
-        return new SnippetQuery(SearchTerms.parse(search), tags, Optional.ofNullable(language), sort, limit, Optional.empty())
+    private static String fingerprint(SnippetScope scope, String search, Set<String> tags, String language, SnippetSort sort, int limit) {
+        return new SnippetQuery(scope, SearchTerms.parse(search), tags, Optional.ofNullable(language), sort, limit, Optional.empty())
                 .fingerprint();
+    }
+
+    private static String fingerprint(String search, Set<String> tags, String language, SnippetSort sort, int limit) {
+        return fingerprint(SnippetScope.OWN, search, tags, language, sort, limit);
     }
 
     @Test
@@ -24,5 +28,6 @@ class SnippetQueryTest {
         assertNotEquals(base, fingerprint("find", Set.of("a"), "go", SnippetSort.TITLE, 5));
         assertNotEquals(base, fingerprint("find me", Set.of("b"), "go", SnippetSort.TITLE, 5));
         assertNotEquals(base, fingerprint("find me", Set.of("a"), null, SnippetSort.TITLE, 5));
+        assertNotEquals(base, fingerprint(SnippetScope.TEAM, "find me", Set.of("a"), "go", SnippetSort.TITLE, 5));
     }
 }

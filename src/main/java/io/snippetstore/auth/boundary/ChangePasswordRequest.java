@@ -1,0 +1,10 @@
+package io.snippetstore.auth.boundary;
+
+import io.snippetstore.auth.entity.User;
+import io.snippetstore.platform.CodePoints;
+import jakarta.validation.constraints.NotNull;
+
+/** The body of {@code POST /auth/password}: the user's own change, with the current password. */
+public record ChangePasswordRequest(@NotNull @CodePoints(max = User.PASSWORD_MAX) String currentPassword,
+                                    @NotNull @CodePoints(min = User.PASSWORD_MIN, max = User.PASSWORD_MAX) String newPassword) {
+}

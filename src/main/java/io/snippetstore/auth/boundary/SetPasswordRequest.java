@@ -1,0 +1,9 @@
+package io.snippetstore.auth.boundary;
+
+import io.snippetstore.auth.entity.User;
+import io.snippetstore.platform.CodePoints;
+import jakarta.validation.constraints.NotNull;
+
+/** The body of {@code PUT /users/{id}/password}: an administrator's reset. */
+public record SetPasswordRequest(@NotNull @CodePoints(min = User.PASSWORD_MIN, max = User.PASSWORD_MAX) String password) {
+}

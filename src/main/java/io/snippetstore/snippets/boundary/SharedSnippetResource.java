@@ -1,0 +1,44 @@
+package io.snippetstore.snippets.boundary;
+
+import io.snippetstore.platform.ApiResponse;
+import io.snippetstore.snippets.control.ShareLinks;
+import io.snippetstore.snippets.control.SnippetData;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/**
+ * A snippet opened by a share link, for anyone holding it, signed in or not: read-only, and
+ * nothing but the snippet (its attachments are {@code SharedAttachmentsResource}'s). Unknown,
+ * expired and revoked links, and snippets no longer shared by link, are 404.
+ */
+@Path("v1/shared/{secret}")
+public class SharedSnippetResource {
+
+    @Inject
+    ShareLinks links;
+
+    @PathParam("secret")
+    String secret;
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public ApiResponse<SharedSnippetView> get() {
+        return ApiResponse.of(SharedSnippetView.of(links.get(links.open(secret))));
+    }
+
+    /** The code alone, as plain UTF-8 text that a browser shows and never runs. */
+    @GET
+    @Path("raw")
+    @Produces(MediaType.TEXT_PLAIN + ";charset=utf-8")
+    public Response raw() {
+        SnippetData snippet = links.get(links.open(secret));
+        return Response.ok(snippet.fields().code())
+                .header("Content-Security-Policy", "sandbox")
+                .build();
+    }
+}

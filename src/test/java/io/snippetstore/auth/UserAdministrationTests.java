@@ -1,0 +1,108 @@
+package io.snippetstore.auth;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestUsers;
+import io.snippetstore.testing.TestUsers.TestUser;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+/** Administrators change roles, disable and enable users and reset passwords; every user changes their own password. */
+public abstract class UserAdministrationTests {
+
+    private final ApiClient admin = TestUsers.admin();
+
+    private Reply update(ApiClient client, String userId, JsonObject change) {
+        return client.patch("/api/v1/users/" + userId, change);
+    }
+
+    private static Reply login(String username, String password) {
+        return new ApiClient().post("/api/v1/auth/login", Json.createObjectBuilder()
+                .add("username", username).add("password", password).build());
+    }
+
+    @Test
+    void aDisabledUsersSessionsAndTokensStopAtOnceAndSignInIsRefusedUntilEnabledAgain() {
+        TestUser user = TestUsers.create();
+        ApiClient session = TestUsers.signedIn(user);
+        ApiClient token = new ApiClient().withBearer(TestUsers.newToken(session, "before"));
+        assertEquals(200, token.get("/api/v1/auth/whoami").status());
+
+        Reply disabled = update(admin, user.id(), Json.createObjectBuilder().add("disabled", true).build());
+        assertEquals(200, disabled.status(), disabled::toString);
+        assertTrue(disabled.data().getBoolean("disabled"));
+
+        assertEquals(401, session.get("/api/v1/auth/whoami").status());
+        assertEquals(401, token.get("/api/v1/snippets").status());
+        Reply refused = login(user.username(), user.password());
+        assertEquals(403, refused.status(), refused::toString);
+        assertEquals("forbidden", refused.errorCode());
+        assertEquals(401, login(user.username(), "wrong-password").status(), "a wrong password says nothing of the account");
+        assertTrue(admin.get("/api/v1/users/" + user.id()).data().getBoolean("disabled"));
+
+        assertEquals(200, update(admin, user.id(), Json.createObjectBuilder().add("disabled", false).build()).status());
+        assertEquals(200, login(user.username(), user.password()).status());
+        assertEquals(200, token.get("/api/v1/auth/whoami").status(), "enabling again suspends nothing more");
+    }
+
+    @Test
+    void anAdministratorChangesARoleAndOnlyAdministratorsChangeUsers() {
+        TestUser user = TestUsers.create();
+        ApiClient session = TestUsers.signedIn(user);
+        assertEquals(403, session.get("/api/v1/users").status());
+        assertEquals(403, update(session, user.id(), Json.createObjectBuilder().add("role", "admin").build()).status());
+
+        Reply promoted = update(admin, user.id(), Json.createObjectBuilder().add("role", "admin").build());
+        assertEquals(200, promoted.status(), promoted::toString);
+        assertEquals("admin", promoted.data().getString("role"));
+        assertEquals(200, session.get("/api/v1/users").status(), "the new role applies to the session at once");
+
+        assertEquals("validation_failed", update(admin, user.id(), Json.createObjectBuilder().add("role", "root").build()).errorCode());
+        assertEquals("bad_request", update(admin, user.id(), Json.createObjectBuilder().add("disabled", "yes").build()).errorCode());
+        assertEquals(404, update(admin, "no-such-user", Json.createObjectBuilder().add("disabled", true).build()).status());
+        Reply demoted = update(admin, user.id(), Json.createObjectBuilder().add("role", "user").build());
+        assertEquals("user", demoted.data().getString("role"));
+        assertEquals(403, session.get("/api/v1/users").status());
+    }
+
+    @Test
+    void anAdministratorResetsAPassword() {
+        TestUser user = TestUsers.create();
+
+        Reply reset = admin.send("PUT", "/api/v1/users/" + user.id() + "/password", "application/json",
+                "{\"password\":\"a-new-password-1\"}", java.util.Map.of());
+        assertEquals(200, reset.status(), reset::toString);
+        assertFalse(reset.text().contains("a-new-password-1"));
+
+        assertEquals(401, login(user.username(), user.password()).status());
+        assertEquals(200, login(user.username(), "a-new-password-1").status());
+        assertEquals("validation_failed", admin.send("PUT", "/api/v1/users/" + user.id() + "/password", "application/json",
+                "{\"password\":\"short\"}", java.util.Map.of()).errorCode());
+    }
+
+    @Test
+    void everyUserChangesTheirOwnPasswordWithTheCurrentOneAndOnlyInABrowserSession() {
+        TestUser user = TestUsers.create();
+        ApiClient session = TestUsers.signedIn(user);
+        JsonObject wrong = Json.createObjectBuilder().add("currentPassword", "not-it").add("newPassword", "changed-password-1").build();
+        Reply refused = session.post("/api/v1/auth/password", wrong);
+        assertEquals("validation_failed", refused.errorCode(), refused::toString);
+        assertEquals("currentPassword", refused.json().getJsonObject("error").getJsonArray("details").getJsonObject(0).getString("field"));
+
+        JsonObject right = Json.createObjectBuilder().add("currentPassword", user.password()).add("newPassword", "changed-password-1").build();
+        ApiClient token = new ApiClient().withBearer(TestUsers.newToken(session, "no password changes"));
+        assertEquals("session_required", token.post("/api/v1/auth/password", right).errorCode());
+        assertEquals(401, new ApiClient().post("/api/v1/auth/password", right).status());
+
+        Reply changed = session.post("/api/v1/auth/password", right);
+        assertEquals(200, changed.status(), changed::toString);
+        assertEquals(401, login(user.username(), user.password()).status());
+        assertEquals(200, login(user.username(), "changed-password-1").status());
+        assertEquals(200, session.get("/api/v1/auth/whoami").status(), "the session that changed it goes on");
+    }
+}
