@@ -73,3 +73,8 @@ export function upload(path, file, onProgress) {
         request.send(form);
     });
 }
+
+/** A failure as one sentence for a form: the API's message, then each field's problem. */
+export function failureText(error) {
+    return [error.message, ...(error.details ?? []).map((detail) => `${detail.field} ${detail.message}.`)].join(" ");
+}

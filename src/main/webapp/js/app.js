@@ -8,6 +8,8 @@ import {showList} from "./list.js";
 import {showSnippet} from "./snippet.js";
 import {showEditor} from "./editor.js";
 import {showTokens} from "./tokens.js";
+import {showUsers} from "./users.js";
+import {me} from "./me.js";
 
 const view = document.getElementById("view");
 
@@ -27,6 +29,8 @@ async function route() {
             await showEditor(view, decodeURIComponent(edit[1]));
         } else if (path === "/tokens") {
             await showTokens(view);
+        } else if (path === "/users" && me.role === "admin") {
+            await showUsers(view);
         } else {
             replace(view);
             report("There is no such page here.");
@@ -63,7 +67,9 @@ window.addEventListener("hashchange", route);
 
 try {
     const {data} = await api("GET", apiPaths.whoami);
+    Object.assign(me, data);
     document.getElementById("whoami").textContent = data.username;
+    document.getElementById("nav-users").hidden = data.role !== "admin";
     await route();
 } catch (error) {
     report(error);

@@ -5,8 +5,9 @@ import {api} from "./api.js";
 import {h, replace} from "./dom.js";
 import {report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
+import {visibilitySelect} from "./widgets.js";
 
-const FIELDS = ["title", "language", "tags", "description", "code", "notes"];
+const FIELDS = ["title", "language", "tags", "description", "code", "notes", "visibility"];
 
 function field(name, label, control, hint) {
     control.id = name;
@@ -38,6 +39,7 @@ export async function showEditor(view, id) {
         field("description", "Description", h("textarea", {rows: "2"})),
         field("code", "Code", h("textarea", {rows: "14", required: true, spellcheck: "false", class: "code-input"})),
         field("notes", "Notes", h("textarea", {rows: "5"})),
+        field("visibility", "Who can read it", visibilitySelect("visibility", snippet?.visibility)),
         formError,
         h("div", {class: "actions"}, save, h("a", {href: cancelHref, class: "button secondary", id: "cancel"}, "Cancel")));
     replace(view, h("h1", {}, id ? `Edit “${snippet.title}”` : "New snippet"), form);
@@ -72,6 +74,7 @@ export async function showEditor(view, id) {
             description: optional("description"),
             code: control("code").value,
             notes: optional("notes"),
+            visibility: control("visibility").value,
         };
         save.disabled = true;
         try {

@@ -1,8 +1,10 @@
-// The snippet list: search as you type, tag chips, a language filter and the sort order all combine
-// into one query; "Load more" follows the API's cursor. The filters live in the address
-// (#/?q=...&tag=...), so a reload, a bookmark or "back" shows the same list.
+// The snippet list: whose snippets (mine, the team's, both), search as you type, tag chips, a
+// language filter and the sort order all combine into one query; "Load more" follows the API's
+// cursor. The filters live in the address (#/?q=...&tag=...), so a reload, a bookmark or "back"
+// shows the same list. Others' snippets name their owner.
 import {api} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
+import {me} from "./me.js";
 import {report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
 
@@ -16,6 +18,7 @@ function stateFrom(params) {
         tags: [...new Set(params.getAll("tag"))],
         language: params.get("language") ?? "",
         sort: params.get("sort") ?? "",
+        scope: params.get("scope") ?? "",
     };
 }
 
@@ -32,6 +35,9 @@ function remember(state) {
     if (state.sort) {
         params.set("sort", state.sort);
     }
+    if (state.scope) {
+        params.set("scope", state.scope);
+    }
     const query = params.toString();
     history.replaceState(null, "", query ? `#/?${query}` : viewPaths.list);
 }
@@ -47,6 +53,9 @@ function listPath(state, cursor) {
     }
     if (state.sort) {
         params.set("sort", state.sort);
+    }
+    if (state.scope) {
+        params.set("scope", state.scope);
     }
     params.set("limit", "20");
     if (cursor) {
@@ -69,6 +78,11 @@ export async function showList(view, params) {
         h("option", {value: "created"}, "Recently created"),
         h("option", {value: "title"}, "Title"));
     sort.value = state.sort;
+    const scope = h("select", {id: "scope"},
+        h("option", {value: ""}, "Mine"),
+        h("option", {value: "team"}, "Team"),
+        h("option", {value: "all"}, "Mine and the team's"));
+    scope.value = state.scope;
     const chips = h("div", {id: "active-tags", class: "chips", "aria-label": "Tag filters"});
     const status = h("p", {id: "result-status", class: "muted", role: "status"});
     const results = h("ul", {id: "results", class: "results"});
@@ -79,6 +93,7 @@ export async function showList(view, params) {
         h("div", {class: "toolbar", role: "search"},
             h("div", {class: "field grow"}, h("label", {for: "search"}, "Search"), search),
             h("div", {class: "field"}, h("label", {for: "language-filter"}, "Language"), language, languages),
+            h("div", {class: "field"}, h("label", {for: "scope"}, "Snippets"), scope),
             h("div", {class: "field"}, h("label", {for: "sort"}, "Sort"), sort)),
         chips, status, results, more);
 
@@ -95,6 +110,7 @@ export async function showList(view, params) {
         h("article", {class: "result"},
             h("h2", {}, h("a", {href: viewPaths.snippet(snippet.id)}, snippet.title)),
             h("p", {class: "meta"}, `${snippet.language} · updated ${formatDate(snippet.updatedAt)}`,
+                snippet.owner.id !== me.userId ? h("span", {class: "owner"}, ` · by ${snippet.owner.username}`) : "",
                 snippet.attachmentCount ? ` · ${snippet.attachmentCount} attachment${snippet.attachmentCount === 1 ? "" : "s"}` : ""),
             snippet.description ? h("p", {class: "description"}, snippet.description) : null,
             h("div", {class: "chips"}, snippet.tags.map((tag) => h("button", {
@@ -127,7 +143,9 @@ export async function showList(view, params) {
             more.hidden = !nextCursor;
             const shown = results.children.length;
             status.textContent = shown === 0
-                ? (state.query || state.tags.length || state.language ? "No snippet matches." : "No snippets yet. Create the first one with “New snippet”.")
+                ? (state.query || state.tags.length || state.language ? "No snippet matches."
+                    : state.scope === "team" ? "Nobody has shared a snippet with the team yet."
+                        : "No snippets yet. Create the first one with “New snippet”.")
                 : `${shown} snippet${shown === 1 ? "" : "s"} shown${nextCursor ? "; more below" : ""}.`;
         } catch (error) {
             if (mine === generation) {
@@ -151,6 +169,10 @@ export async function showList(view, params) {
     language.addEventListener("input", later((value) => state.language = value));
     sort.addEventListener("change", () => {
         state.sort = sort.value;
+        reload();
+    });
+    scope.addEventListener("change", () => {
+        state.scope = scope.value;
         reload();
     });
     more.addEventListener("click", () => load(true));

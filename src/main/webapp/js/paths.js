@@ -15,6 +15,15 @@ export const apiPaths = {
     snippet: (id) => `${API}/snippets/${segment(id)}`,
     snippetAttachments: (id) => `${API}/snippets/${segment(id)}/attachments`,
     attachment: (id) => `${API}/attachments/${segment(id)}`,
+    snippetLinks: (id) => `${API}/snippets/${segment(id)}/links`,
+    link: (id) => `${API}/links/${segment(id)}`,
+    shared: (secret) => `${API}/shared/${segment(secret)}`,
+    sharedRaw: (secret) => `${API}/shared/${segment(secret)}/raw`,
+    sharedAttachments: (secret) => `${API}/shared/${segment(secret)}/attachments`,
+    password: `${API}/auth/password`,
+    users: `${API}/users`,
+    user: (id) => `${API}/users/${segment(id)}`,
+    userPassword: (id) => `${API}/users/${segment(id)}/password`,
 };
 
 export const viewPaths = {
@@ -23,4 +32,6 @@ export const viewPaths = {
     edit: (id) => `#/s/${segment(id)}/edit`,
     /** The list filtered by one tag. */
     tag: (tag) => "#/?" + new URLSearchParams({tag}),
+    account: "#/tokens",
+    users: "#/users",
 };

@@ -1,45 +1,54 @@
 // One snippet: highlighted code with a copy button, its notes and description as plain text, its
-// tags, and its attachments with upload (and progress), download and delete.
+// tags, and its attachments. Its owner also edits and deletes it, uploads and deletes attachments,
+// chooses who can read it and shares it by link; everyone else who can read it sees it read-only.
 import {api, upload} from "./api.js";
-import {formatBytes, formatDate, h, replace} from "./dom.js";
+import {formatDate, h, replace} from "./dom.js";
+import {me} from "./me.js";
 import {report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
-import {confirmDelete, copyButton} from "./widgets.js";
-
-function highlighted(language, code) {
-    const element = h("code", {id: "code"});
-    element.textContent = code;
-    const hljs = window.hljs;
-    const name = language.toLowerCase();
-    if (hljs?.getLanguage(name)) {
-        element.classList.add(`language-${name}`);
-        hljs.highlightElement(element);
-    }
-    return element;
-}
+import {showShareDialog} from "./share.js";
+import {attachmentItem, confirmDelete, copyButton, highlightedCode, visibilitySelect} from "./widgets.js";
 
 export async function showSnippet(view, id) {
-    const {data: snippet} = await api("GET", apiPaths.snippet(id));
+    const loaded = await api("GET", apiPaths.snippet(id));
+    const snippet = loaded.data;
+    let etag = loaded.etag;
+    const mine = snippet.owner.id === me.userId;
     const copy = copyButton({id: "copy", label: "Copy code", text: snippet.code, statusId: "copy-status"});
     const attachments = h("ul", {id: "attachments", class: "attachments"});
     const progress = h("progress", {id: "upload-progress", max: "100", value: "0", hidden: true});
     const uploadStatus = h("span", {id: "upload-status", class: "muted", role: "status"});
     const fileInput = h("input", {id: "file-input", type: "file"});
+    const visibility = visibilitySelect("snippet-visibility", snippet.visibility);
+    const visibilityStatus = h("span", {id: "visibility-status", class: "muted", role: "status"});
 
     const remove = () => confirmDelete(`Delete “${snippet.title}” and its attachments? This cannot be undone.`, "Delete snippet",
         apiPaths.snippet(snippet.id), () => window.location.hash = viewPaths.list);
 
+    /** Changes who can read the snippet, as an edit would: only if nobody changed it meanwhile. */
+    async function changeVisibility(value) {
+        try {
+            const saved = await api("PATCH", apiPaths.snippet(snippet.id), {body: {visibility: value}, headers: {"If-Match": etag}});
+            etag = saved.etag;
+            snippet.visibility = saved.data.visibility;
+            visibility.value = snippet.visibility;
+            visibilityStatus.textContent = "Saved.";
+        } catch (error) {
+            visibility.value = snippet.visibility;
+            visibilityStatus.textContent = "";
+            report(error.status === 412 ? new Error("Someone changed this snippet meanwhile: reload the page first.") : error);
+        }
+    }
+    visibility.addEventListener("change", () => changeVisibility(visibility.value));
+
     async function loadAttachments() {
         const {data} = await api("GET", apiPaths.snippetAttachments(snippet.id));
         replace(attachments, data.length === 0 ? h("li", {class: "muted"}, "No attachments yet.") : data.map((attachment) =>
-            h("li", {},
-                h("a", {href: attachment.downloadUrl, download: attachment.filename, class: "download"}, attachment.filename),
-                h("span", {class: "muted"}, ` ${formatBytes(attachment.size)} · ${attachment.mimeType}`),
-                h("button", {
-                    type: "button", class: "link danger-text", "aria-label": `Delete attachment ${attachment.filename}`,
-                    onclick: () => confirmDelete(`Delete the attachment “${attachment.filename}”?`, "Delete attachment",
-                        apiPaths.attachment(attachment.id), loadAttachments),
-                }, "Delete"))));
+            attachmentItem(attachment, mine ? h("button", {
+                type: "button", class: "link danger-text", "aria-label": `Delete attachment ${attachment.filename}`,
+                onclick: () => confirmDelete(`Delete the attachment “${attachment.filename}”?`, "Delete attachment",
+                    apiPaths.attachment(attachment.id), loadAttachments),
+            }, "Delete") : null)));
     }
 
     fileInput.addEventListener("change", async () => {
@@ -64,29 +73,36 @@ export async function showSnippet(view, id) {
         }
     });
 
+    const byline = mine ? "" : ` · by ${snippet.owner.username} · read-only`;
     replace(view, h("article", {class: "snippet"},
         h("header", {class: "snippet-header"},
             h("div", {},
                 h("h1", {id: "snippet-title"}, snippet.title),
-                h("p", {class: "meta"}, `${snippet.language} · version ${snippet.version} · updated ${formatDate(snippet.updatedAt)}`)),
-            h("div", {class: "actions"},
+                h("p", {class: "meta"}, `${snippet.language} · version ${snippet.version} · updated ${formatDate(snippet.updatedAt)}${byline}`)),
+            mine ? h("div", {class: "actions"},
+                h("button", {
+                    type: "button", id: "share", class: "secondary",
+                    onclick: () => showShareDialog(snippet, (value) => changeVisibility(value)),
+                }, "Share"),
                 h("a", {href: viewPaths.edit(snippet.id), class: "button", id: "edit"}, "Edit"),
-                h("button", {type: "button", id: "delete", class: "danger", onclick: remove}, "Delete"))),
+                h("button", {type: "button", id: "delete", class: "danger", onclick: remove}, "Delete")) : null),
+        mine ? h("div", {class: "visibility"},
+            h("label", {for: "snippet-visibility"}, "Who can read it"), visibility, visibilityStatus) : null,
         snippet.description ? h("p", {id: "description", class: "description"}, snippet.description) : null,
         h("div", {class: "chips", id: "tags"}, snippet.tags.map((tag) => h("a", {
             href: viewPaths.tag(tag), class: "chip", "aria-label": `All snippets tagged ${tag}`,
         }, tag))),
         h("div", {class: "code-block"},
             h("div", {class: "code-tools"}, copy.status, copy.button),
-            h("pre", {}, highlighted(snippet.language, snippet.code))),
+            h("pre", {}, highlightedCode(snippet.language, snippet.code))),
         snippet.notes ? h("section", {"aria-labelledby": "notes-title"},
             h("h2", {id: "notes-title"}, "Notes"),
             h("div", {id: "notes", class: "notes"}, snippet.notes)) : null,
         h("section", {"aria-labelledby": "attachments-title"},
             h("h2", {id: "attachments-title"}, "Attachments"),
             attachments,
-            h("div", {class: "upload"},
+            mine ? h("div", {class: "upload"},
                 h("label", {for: "file-input"}, "Attach a file"),
-                fileInput, progress, uploadStatus))));
+                fileInput, progress, uploadStatus) : null)));
     await loadAttachments();
 }

@@ -1,6 +1,6 @@
-// API tokens for scripts and tools: create one (its value is shown once), see when each was last
-// used, revoke.
-import {api} from "./api.js";
+// The account page: change one's own password (the current one is asked), and the API tokens for
+// scripts and tools: create one (its value is shown once), see when each was last used, revoke.
+import {api, failureText} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {apiPaths} from "./paths.js";
 import {confirmDelete, copyButton} from "./widgets.js";
@@ -51,13 +51,15 @@ export async function showTokens(view) {
             expiry.value = "";
             await load();
         } catch (error) {
-            formError.textContent = [error.message, ...(error.details ?? []).map((detail) => `${detail.field} ${detail.message}.`)].join(" ");
+            formError.textContent = failureText(error);
             formError.hidden = false;
         }
     });
 
     replace(view,
-        h("h1", {}, "API tokens"),
+        h("h1", {}, "Your account"),
+        passwordForm(),
+        h("h2", {}, "API tokens"),
         h("p", {class: "muted"}, "Scripts and tools send a token as ", h("code", {}, "Authorization: Bearer <token>"), "."),
         form, formError, created,
         h("table", {class: "tokens", id: "tokens"},
@@ -66,4 +68,29 @@ export async function showTokens(view) {
                 h("th", {scope: "col"}, "Expires"), h("th", {scope: "col"}, h("span", {class: "visually-hidden"}, "Actions")))),
             rows));
     await load();
+}
+
+/** Changing one's own password: the API checks the current one and says which field is wrong. */
+function passwordForm() {
+    const current = h("input", {id: "current-password", type: "password", autocomplete: "current-password", required: true});
+    const next = h("input", {id: "new-password", type: "password", autocomplete: "new-password", required: true, minlength: "8"});
+    const status = h("p", {id: "password-status", role: "status", class: "muted"});
+    const form = h("form", {id: "password-form", class: "inline-form", novalidate: true},
+        h("div", {class: "field"}, h("label", {for: "current-password"}, "Current password"), current),
+        h("div", {class: "field"}, h("label", {for: "new-password"}, "New password"), next),
+        h("button", {type: "submit", id: "change-password"}, "Change password"));
+    form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        status.className = "muted";
+        try {
+            await api("POST", apiPaths.password, {body: {currentPassword: current.value, newPassword: next.value}});
+            current.value = "";
+            next.value = "";
+            status.textContent = "Your password was changed.";
+        } catch (error) {
+            status.className = "error";
+            status.textContent = failureText(error);
+        }
+    });
+    return h("section", {"aria-labelledby": "password-title"}, h("h2", {id: "password-title"}, "Password"), form, status);
 }

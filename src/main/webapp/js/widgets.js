@@ -1,7 +1,7 @@
 // The pieces the views share: the confirm dialog, "confirm, delete, then show the result", and the
 // copy button with the status that says whether copying worked.
 import {api} from "./api.js";
-import {h} from "./dom.js";
+import {formatBytes, h} from "./dom.js";
 import {report} from "./notice.js";
 
 /** Asks in a modal dialog; resolves to true when the user confirms. */
@@ -60,4 +60,62 @@ export function copyButton({id, label, text, statusId}) {
         },
     }, label);
     return {button, status};
+}
+
+/** A strong password to give a new user or a reset: 18 random bytes as base64url (24 characters). */
+export function generatedPassword() {
+    const bytes = crypto.getRandomValues(new Uint8Array(18));
+    return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_");
+}
+
+/** The visibilities a snippet can have, with what each means to a reader. */
+export const VISIBILITIES = [
+    {value: "private", label: "Private: only you"},
+    {value: "team", label: "Team: every signed-in user can read"},
+    {value: "link", label: "Link: anyone with a share link can read"},
+];
+
+/** A select of the visibilities, showing `current`. */
+export function visibilitySelect(id, current) {
+    const select = h("select", {id}, VISIBILITIES.map((option) => h("option", {value: option.value}, option.label)));
+    select.value = current ?? "private";
+    return select;
+}
+
+/** A modal dialog with a heading and content; closing removes it. Resolves when it closes. */
+export function showDialog(id, title, ...content) {
+    return new Promise((resolve) => {
+        const dialog = h("dialog", {id, "aria-labelledby": `${id}-title`},
+            h("h2", {id: `${id}-title`}, title),
+            ...content,
+            h("div", {class: "actions"},
+                h("button", {type: "button", id: `${id}-close`, class: "secondary", onclick: () => dialog.close()}, "Close")));
+        dialog.addEventListener("close", () => {
+            dialog.remove();
+            resolve();
+        });
+        document.body.append(dialog);
+        dialog.showModal();
+    });
+}
+
+/** The code, highlighted when highlight.js knows its language; never parsed as HTML. */
+export function highlightedCode(language, code) {
+    const element = h("code", {id: "code"});
+    element.textContent = code;
+    const hljs = window.hljs;
+    const name = language.toLowerCase();
+    if (hljs?.getLanguage(name)) {
+        element.classList.add(`language-${name}`);
+        hljs.highlightElement(element);
+    }
+    return element;
+}
+
+/** An attachment's line: its download link, size and type, and whatever `actions` follow. */
+export function attachmentItem(attachment, ...actions) {
+    return h("li", {},
+        h("a", {href: attachment.downloadUrl, download: attachment.filename, class: "download"}, attachment.filename),
+        h("span", {class: "muted"}, ` ${formatBytes(attachment.size)} · ${attachment.mimeType}`),
+        ...actions);
 }

@@ -34,6 +34,7 @@ import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chromium.ChromiumDriver;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The web interface as a person uses it, in a real headless Chromium against the real service. */
@@ -303,6 +304,84 @@ public abstract class WebInterfaceInChromiumTests {
                     "every script, style and request stays on this service");
             assertEquals(List.of(), scriptErrors(browser));
         }
+    }
+
+    @Test
+    void anOwnerSharesASnippetByLinkThatOpensSignedOutInAFreshBrowser() {
+        JsonObject snippet = create(api, snippet("Shared retry loop", "java", "for (int attempt = 0; attempt < 3; attempt++) {}", "retry")
+                .add("notes", "Backs off between attempts."));
+        String url;
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + snippet.getString("id"));
+            visible(wait, "share").click();
+            visible(wait, "share-dialog");
+            assertTrue(driver.findElement(By.id("share-state")).getText().contains("Only you"));
+            driver.findElement(By.id("create-link")).click();
+            url = visible(wait, "new-link-url").getText();
+            wait.until(ignored -> driver.findElements(By.cssSelector("#share-links button")).size() == 1);
+            browser.screenshot("share-dialog");
+            driver.findElement(By.id("share-dialog-close")).click();
+            assertEquals("link", driver.findElement(By.id("snippet-visibility")).getAttribute("value"),
+                    "the snippet's own control shows that it is now shared by link");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+        assertTrue(url.startsWith(ApiClient.base().resolve("/s/").toString()), url);
+        assertEquals("link", api.get("/api/v1/snippets/" + snippet.getString("id")).data().getString("visibility"));
+
+        try (Browser stranger = new Browser()) {
+            WebDriver driver = stranger.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            driver.get(url);
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Shared retry loop"));
+            assertEquals("Backs off between attempts.", driver.findElement(By.id("notes")).getText());
+            assertFalse(driver.findElement(By.id("code")).findElements(By.cssSelector(".hljs-keyword")).isEmpty(), "highlighted");
+            assertTrue(driver.findElements(By.id("edit")).isEmpty() && driver.findElements(By.id("delete")).isEmpty());
+            assertFalse(driver.getPageSource().contains(user.username()), "nothing of the owner");
+            assertTrue(driver.getCurrentUrl().equals(url), "not sent to sign in: " + driver.getCurrentUrl());
+            stranger.screenshot("shared-link");
+            assertEquals(List.of(), scriptErrors(stranger));
+        }
+    }
+
+    @Test
+    void anAdministratorCreatesAUserWhoSignsInAndReadsTheTeamsSnippetWithoutEditingIt() {
+        String title = "Team deploy checklist " + TestUsers.uniqueName("t");
+        JsonObject teamSnippet = create(api, snippet(title, "bash", "make deploy", "ops").add("visibility", "team"));
+        TestUser admin = TestUsers.create("admin");
+        String username = TestUsers.uniqueName("newcomer");
+        String password;
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, admin);
+            visible(wait, "nav-users").click();
+            visible(wait, "new-username").sendKeys(username);
+            driver.findElement(By.id("create-user")).click();
+            password = visible(wait, "shown-password").getText();
+            wait.until(textToBePresentInElementLocated(By.id("users"), username));
+            browser.screenshot("users");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+        TestUser newcomer = new TestUser(null, username, password);
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, newcomer);
+            assertFalse(driver.findElement(By.id("nav-users")).isDisplayed(), "users are for administrators");
+            new Select(driver.findElement(By.id("scope"))).selectByValue("team");
+            wait.until(ignored -> resultTitles(driver).contains(title));
+            assertTrue(driver.findElement(By.id("results")).getText().contains("by " + user.username()));
+            driver.findElement(By.linkText(title)).click();
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), title));
+            assertTrue(driver.findElement(By.cssSelector(".snippet .meta")).getText().contains("read-only"));
+            assertTrue(driver.findElements(By.id("edit")).isEmpty() && driver.findElements(By.id("delete")).isEmpty()
+                    && driver.findElements(By.id("file-input")).isEmpty() && driver.findElements(By.id("snippet-visibility")).isEmpty());
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+        assertEquals("team", api.get("/api/v1/snippets/" + teamSnippet.getString("id")).data().getString("visibility"));
     }
 
     @Test
