@@ -21,6 +21,8 @@ export const apiPaths = {
     sharedRaw: (secret) => `${API}/shared/${segment(secret)}/raw`,
     sharedAttachments: (secret) => `${API}/shared/${segment(secret)}/attachments`,
     password: `${API}/auth/password`,
+    sessions: `${API}/auth/sessions`,
+    session: (id) => `${API}/auth/sessions/${segment(id)}`,
     users: `${API}/users`,
     user: (id) => `${API}/users/${segment(id)}`,
     userPassword: (id) => `${API}/users/${segment(id)}/password`,

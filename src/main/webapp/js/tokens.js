@@ -1,5 +1,6 @@
-// The account page: change one's own password (the current one is asked), and the API tokens for
-// scripts and tools: create one (its value is shown once), see when each was last used, revoke.
+// The account page: change one's own password (the current one is asked), the browser sessions
+// with their last use (sign any other one out), and the API tokens for scripts and tools: create
+// one (its value is shown once), see when each was last used, revoke.
 import {api, failureText} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {apiPaths} from "./paths.js";
@@ -59,6 +60,7 @@ export async function showTokens(view) {
     replace(view,
         h("h1", {}, "Your account"),
         passwordForm(),
+        await sessionsTable(),
         h("h2", {}, "API tokens"),
         h("p", {class: "muted"}, "Scripts and tools send a token as ", h("code", {}, "Authorization: Bearer <token>"), "."),
         form, formError, created,
@@ -93,4 +95,31 @@ function passwordForm() {
         }
     });
     return h("section", {"aria-labelledby": "password-title"}, h("h2", {id: "password-title"}, "Password"), form, status);
+}
+
+/** Where the user is signed in, each session's last use, and signing any other one out. */
+async function sessionsTable() {
+    const rows = h("tbody", {});
+
+    async function load() {
+        const {data} = await api("GET", apiPaths.sessions);
+        replace(rows, data.map((session) => h("tr", {},
+            h("td", {"data-label": "Browser"}, session.userAgent ?? "unknown"),
+            h("td", {"data-label": "Signed in"}, formatDate(session.createdAt)),
+            h("td", {"data-label": "Last used"}, formatDate(session.lastUsedAt)),
+            h("td", {}, session.current ? h("span", {class: "muted"}, "this session") : h("button", {
+                type: "button", class: "link danger-text", "aria-label": `Sign out the session signed in ${formatDate(session.createdAt)}`,
+                onclick: () => confirmDelete("Sign this session out? Its browser will have to sign in again.", "Sign out",
+                    apiPaths.session(session.id), load),
+            }, "Sign out")))));
+    }
+
+    await load();
+    return h("section", {"aria-labelledby": "sessions-title"},
+        h("h2", {id: "sessions-title"}, "Signed-in sessions"),
+        h("table", {class: "tokens", id: "sessions"},
+            h("thead", {}, h("tr", {},
+                h("th", {scope: "col"}, "Browser"), h("th", {scope: "col"}, "Signed in"), h("th", {scope: "col"}, "Last used"),
+                h("th", {scope: "col"}, h("span", {class: "visually-hidden"}, "Actions")))),
+            rows));
 }

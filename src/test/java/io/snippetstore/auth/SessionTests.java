@@ -192,6 +192,37 @@ public abstract class SessionTests {
     }
 
     @Test
+    void aUserSeesTheirSessionsWithTheirLastUseAndSignsOneOutFromAnother() {
+        TestUser user = TestUsers.create();
+        ApiClient laptop = TestUsers.signedIn(user);
+        ApiClient phone = TestUsers.signedIn(user);
+        ApiClient gone = TestUsers.signedIn(user);
+        assertEquals(200, gone.post("/api/v1/auth/logout", Json.createObjectBuilder().build()).status());
+
+        Reply listed = laptop.get("/api/v1/auth/sessions");
+        assertEquals(200, listed.status(), listed::toString);
+        List<JsonObject> sessions = listed.json().getJsonArray("data").getValuesAs(JsonObject.class);
+        assertEquals(2, sessions.size(), "a signed-out session is gone: " + sessions);
+        assertEquals(1, sessions.stream().filter(session -> session.getBoolean("current")).count());
+        sessions.forEach(session -> assertFalse(session.isNull("lastUsedAt"), session::toString));
+        String phoneSession = sessions.stream().filter(session -> !session.getBoolean("current")).findFirst().orElseThrow().getString("id");
+        assertFalse(listed.text().contains(laptop.cookies().getCookieStore().getCookies().get(0).getValue()),
+                "the list never shows a session cookie");
+
+        ApiClient stranger = TestUsers.signedIn(TestUsers.create());
+        assertEquals(404, stranger.delete("/api/v1/auth/sessions/" + phoneSession).status());
+        assertEquals(200, phone.get("/api/v1/auth/whoami").status());
+        assertEquals(200, laptop.delete("/api/v1/auth/sessions/" + phoneSession).status());
+        assertEquals(401, phone.get("/api/v1/auth/whoami").status(), "signed out from the laptop");
+        assertEquals(200, laptop.get("/api/v1/auth/whoami").status());
+
+        ApiClient script = new ApiClient().withBearer(TestUsers.newToken(laptop, "lists sessions"));
+        List<JsonObject> seenByToken = script.get("/api/v1/auth/sessions").json().getJsonArray("data").getValuesAs(JsonObject.class);
+        assertEquals(1, seenByToken.size());
+        assertFalse(seenByToken.get(0).getBoolean("current"), "a token request has no session of its own");
+    }
+
+    @Test
     void logoutEndsTheSession() {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
 

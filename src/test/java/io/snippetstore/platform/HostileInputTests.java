@@ -60,6 +60,7 @@ public abstract class HostileInputTests {
                 new Endpoint("PATCH", "/api/v1/users/" + user.id()),
                 new Endpoint("PUT", "/api/v1/users/" + user.id() + "/password"),
                 new Endpoint("POST", "/api/v1/auth/password"),
+                new Endpoint("GET", "/api/v1/auth/sessions"),
                 new Endpoint("POST", "/api/v1/snippets"),
                 new Endpoint("GET", "/api/v1/snippets"),
                 new Endpoint("GET", "/api/v1/snippets/" + snippetId),
@@ -167,7 +168,8 @@ public abstract class HostileInputTests {
         for (String id : ids) {
             for (String path : List.of("/api/v1/snippets/" + id, "/api/v1/attachments/" + id, "/api/v1/attachments/" + id + "/download",
                     "/api/v1/snippets/" + id + "/attachments", "/api/v1/auth/tokens/" + id, "/api/v1/users/" + id,
-                    "/api/v1/links/" + id, "/api/v1/snippets/" + id + "/links", "/api/v1/shared/" + id, "/api/v1/shared/" + id + "/raw")) {
+                    "/api/v1/links/" + id, "/api/v1/snippets/" + id + "/links", "/api/v1/shared/" + id, "/api/v1/shared/" + id + "/raw",
+                    "/api/v1/auth/sessions/" + id)) {
                 assertHandled(path, (path.contains("/users") ? admin : token).get(path));
                 assertHandled("DELETE " + path, token.delete(path));
             }

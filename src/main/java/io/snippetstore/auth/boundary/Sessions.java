@@ -1,8 +1,9 @@
 package io.snippetstore.auth.boundary;
 
+import java.time.Duration;
 import java.util.Optional;
 
-import io.snippetstore.auth.control.Accounts;
+import io.snippetstore.auth.control.BrowserSessions;
 import io.snippetstore.auth.control.UserData;
 import io.snippetstore.platform.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,14 +11,17 @@ import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpSession;
 
-/** The browser session: the container's HttpSession, holding the signed-in user's id. */
+/**
+ * The browser session: the container's HttpSession, holding the id of the session's record
+ * ({@link BrowserSessions}), which says whose it is and whether it still counts.
+ */
 @ApplicationScoped
 public class Sessions {
 
-    private static final String USER_ID = "snippets.userId";
+    private static final String SESSION_ID = "snippets.sessionId";
 
     @Inject
-    Accounts accounts;
+    BrowserSessions sessions;
 
     /**
      * Signs the user in, always under a new session id so that no earlier id stays valid. The
@@ -25,24 +29,35 @@ public class Sessions {
      */
     public void signIn(HttpServletRequest request, UserData user) {
         if (request.getSession(false) != null) {
+            current(request).ifPresent(sessions::end); // the browser's earlier sign-in is over
             request.changeSessionId();
         }
-        request.getSession(true).setAttribute(USER_ID, user.id());
+        String recordId = sessions.start(user.id(), request.getHeader("User-Agent"));
+        request.getSession(true).setAttribute(SESSION_ID, recordId);
     }
 
     public void signOut(HttpServletRequest request) {
         HttpSession session = request.getSession(false);
         if (session != null) {
+            current(request).ifPresent(sessions::end);
             session.invalidate();
         }
     }
 
-    /** The caller of a request that carries a session of a user who still exists. */
+    /** The caller of a request that carries a session still in force. */
     public Optional<Caller> caller(HttpServletRequest request) {
+        return current(request).flatMap(sessions::findCaller);
+    }
+
+    /** The id of the record of the request's session, if it has one. */
+    public Optional<String> current(HttpServletRequest request) {
         HttpSession session = request.getSession(false);
-        if (session == null || !(session.getAttribute(USER_ID) instanceof String userId)) {
-            return Optional.empty();
-        }
-        return accounts.findSessionCaller(userId);
+        return session != null && session.getAttribute(SESSION_ID) instanceof String id ? Optional.of(id) : Optional.empty();
+    }
+
+    /** How long the container keeps an idle session (a day when it is configured to keep them forever). */
+    public Duration idleLimit(HttpServletRequest request) {
+        int minutes = request.getServletContext().getSessionTimeout();
+        return minutes > 0 ? Duration.ofMinutes(minutes) : Duration.ofDays(1);
     }
 }

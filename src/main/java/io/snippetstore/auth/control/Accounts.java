@@ -19,7 +19,8 @@ import jakarta.persistence.PersistenceContext;
 
 /**
  * User accounts: creating, changing and finding them, and the caller a signed-in user stands for.
- * A disabled user stands for no caller, so their sessions and tokens stop working at once.
+ * A disabled user stands for no caller (see the queries of tokens and sessions), so their sessions
+ * and tokens stop working at once.
  */
 @Stateless
 public class Accounts {
@@ -72,14 +73,6 @@ public class Accounts {
     public void setPassword(String id, String password) {
         User user = Optional.ofNullable(em.find(User.class, id)).orElseThrow(ApiException::notFound);
         user.passwordHash(passwords.hash(password));
-    }
-
-    /** The caller a browser session of this user stands for; empty once the user no longer exists or is disabled. */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public Optional<Caller> findSessionCaller(String userId) {
-        return Optional.ofNullable(em.find(User.class, userId))
-                .filter(user -> !user.isDisabled())
-                .map(user -> callerOf(user, Caller.AuthMethod.SESSION));
     }
 
     /** The account with its password hash, for checking a login. */

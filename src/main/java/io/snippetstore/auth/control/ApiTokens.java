@@ -93,7 +93,7 @@ public class ApiTokens {
         }
         ApiToken token = (ApiToken) found.get(0)[0];
         if (token.lastUsedAt() == null || token.lastUsedAt().plus(LAST_USED_RESOLUTION).isBefore(now)) {
-            usage.recordUseIfIdle(token.id(), now);
+            usage.recordUseIfIdle(ApiToken.class, token.id(), now);
         }
         return Optional.of(Accounts.callerOf((User) found.get(0)[1], Caller.AuthMethod.TOKEN));
     }

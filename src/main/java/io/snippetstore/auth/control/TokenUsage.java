@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import io.snippetstore.auth.entity.ApiToken;
+import io.snippetstore.auth.entity.RecordsUse;
 import io.snippetstore.storage.control.DiskSpace;
 import io.snippetstore.storage.control.WriteGate;
 import jakarta.annotation.Resource;
@@ -19,9 +19,9 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 
 /**
- * Records when a token was last used: a bookkeeping write that a read must never wait for or
- * fail on. It is skipped when another write holds the gate or the disk is low, and its failure
- * is logged, never answered.
+ * Records when a token or a browser session was last used: a bookkeeping write that a read must
+ * never wait for or fail on. It is skipped when another write holds the gate or the disk is low,
+ * and its failure is logged, never answered.
  */
 @Stateless
 public class TokenUsage {
@@ -42,14 +42,14 @@ public class TokenUsage {
 
     /** Records the use unless that would mean waiting for the writer or writing to a full disk. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public void recordUseIfIdle(String tokenId, Instant now) {
+    public void recordUseIfIdle(Class<? extends RecordsUse> credential, String id, Instant now) {
         if (disk.isLow() || !gate.tryEnter()) {
             return;
         }
         try {
-            context.getBusinessObject(TokenUsage.class).recordUse(tokenId, now);
+            context.getBusinessObject(TokenUsage.class).recordUse(credential, id, now);
         } catch (EJBException | PersistenceException e) {
-            LOG.log(Level.INFO, "The last use of a token was not recorded", e);
+            LOG.log(Level.INFO, "The last use of a " + credential.getSimpleName() + " was not recorded", e);
         } finally {
             gate.leave();
         }
@@ -57,10 +57,10 @@ public class TokenUsage {
 
     /** In a transaction of its own, which has committed when this returns: the caller holds the gate until then. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public void recordUse(String tokenId, Instant now) {
-        ApiToken token = em.find(ApiToken.class, tokenId);
-        if (token != null) {
-            token.usedAt(now);
+    public void recordUse(Class<? extends RecordsUse> credential, String id, Instant now) {
+        RecordsUse used = em.find(credential, id);
+        if (used != null) {
+            used.usedAt(now);
         }
     }
 }

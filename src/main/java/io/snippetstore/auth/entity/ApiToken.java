@@ -13,7 +13,7 @@ import jakarta.persistence.Table;
 @NamedQuery(name = ApiToken.WITH_USER_BY_HASH,
         query = "SELECT t, u FROM ApiToken t, User u WHERE t.tokenHash = :hash AND u.id = t.userId AND u.disabledAt IS NULL")
 @NamedQuery(name = ApiToken.OF_USER, query = "SELECT t FROM ApiToken t WHERE t.userId = :userId ORDER BY t.id")
-public class ApiToken {
+public class ApiToken implements RecordsUse {
 
     public static final String WITH_USER_BY_HASH = "ApiToken.withUserByHash";
     public static final String OF_USER = "ApiToken.ofUser";
@@ -54,6 +54,7 @@ public class ApiToken {
         this.expiresAt = expiresAt;
     }
 
+    @Override
     public void usedAt(Instant instant) {
         this.lastUsedAt = instant;
     }

@@ -21,7 +21,10 @@ import jakarta.interceptor.InterceptorBinding;
 @Target({ElementType.METHOD, ElementType.TYPE})
 public @interface WriteTransaction {
 
-    /** A write that removes data (a delete, a revocation): it must keep working on a full disk. */
+    /**
+     * A write that must keep working on a full disk: one that removes data (a delete, a
+     * revocation), or the few bytes that let a user sign in to do so.
+     */
     @Nonbinding
     boolean freesSpace() default false;
 }
