@@ -34,6 +34,56 @@ public abstract class SnippetSearchTests {
     }
 
     @Test
+    void aResultMatchedInTheCodeShowsTheLinesAroundTheMatchWithTheTermsMarked() {
+        String id = create(owner, snippet("Binary search", "java", "int lo = 0;\nint mid = (lo + HI) >>> 1;\nreturn -1;")).getString("id");
+
+        Reply reply = owner.get("/api/v1/snippets?query=" + encode("mid hi"));
+        JsonObject listed = reply.json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
+                .filter(item -> item.getString("id").equals(id)).findFirst().orElseThrow();
+        JsonObject match = listed.getJsonObject("match");
+        assertEquals("code", match.getString("field"));
+        assertEquals(1, match.getInt("line"));
+        String text = match.getString("text");
+        assertEquals("int lo = 0;\nint mid = (lo + HI) >>> 1;\nreturn -1;", text);
+        List<String> marked = match.getJsonArray("highlights").getValuesAs(JsonObject.class).stream()
+                .map(highlight -> text.substring(highlight.getInt("start"), highlight.getInt("end"))).toList();
+        assertEquals(List.of("mid", "HI"), marked);
+
+        assertTrue(hasNoMatch(owner.get("/api/v1/snippets/" + id).data()), "a single snippet carries no match");
+        assertTrue(hasNoMatch(owner.get("/api/v1/snippets?query=" + encode("binary")).json().getJsonArray("data")
+                .getValuesAs(JsonObject.class).stream().filter(item -> item.getString("id").equals(id)).findFirst().orElseThrow()),
+                "a match in the title only needs no excerpt");
+    }
+
+    private static boolean hasNoMatch(JsonObject snippet) {
+        return !snippet.containsKey("match") || snippet.isNull("match");
+    }
+
+    @Test
+    void facetsCountTheLanguagesAndTagsOfWhatTheFiltersMatch() {
+        ApiClient someone = TestUsers.withToken(TestUsers.create());
+        create(someone, snippet("one", "Java", "class One {}", "web", "db"));
+        create(someone, snippet("two", "java", "class Two {}", "web"));
+        create(someone, snippet("three", "SQL", "select 1", "db"));
+
+        JsonObject all = someone.get("/api/v1/snippets/facets").data();
+        assertEquals(List.of("Java:2", "SQL:1"), facets(all, "languages"), "languages that differ in case only are one");
+        assertEquals(List.of("db:2", "web:2"), facets(all, "tags"));
+
+        JsonObject filtered = someone.get("/api/v1/snippets/facets?tag=db&query=class").data();
+        assertEquals(List.of("db:1", "web:1"), facets(filtered, "tags"));
+        assertEquals(1, facets(filtered, "languages").size());
+        assertEquals("bad_request", someone.get("/api/v1/snippets/facets?scope=nobody").errorCode());
+        assertEquals(List.of(), facets(TestUsers.withToken(TestUsers.create()).get("/api/v1/snippets/facets").data(), "tags"),
+                "another user's snippets count for nobody else");
+    }
+
+    private static List<String> facets(JsonObject facets, String kind) {
+        return facets.getJsonArray(kind).getValuesAs(JsonObject.class).stream()
+                .map(facet -> facet.getString("name") + ":" + facet.getJsonNumber("count").longValue()).toList();
+    }
+
+    @Test
     void aSubstringOfAnIdentifierFindsItIgnoringCase() {
         String id = create(owner, snippet("users", "java", "User getUserById(long id)")).getString("id");
 

@@ -31,6 +31,20 @@ public abstract class SnippetsCrudTests {
     }
 
     @Test
+    void theRawCodeIsPlainTextForWhoeverMayReadTheSnippet() {
+        String code = "<script>alert(1)</script>\n  indented \u00e9\n";
+        String id = create(owner, snippet("raw", "html", code)).getString("id");
+
+        Reply raw = owner.get("/api/v1/snippets/" + id + "/raw");
+        assertEquals(200, raw.status(), raw::toString);
+        assertTrue(raw.header("Content-Type").startsWith("text/plain"), raw.header("Content-Type"));
+        assertEquals("sandbox", raw.header("Content-Security-Policy"));
+        assertEquals(code, new String(raw.body(), java.nio.charset.StandardCharsets.UTF_8), "byte for byte, as stored");
+        assertEquals(404, TestUsers.withToken(TestUsers.create()).get("/api/v1/snippets/" + id + "/raw").status());
+        assertEquals(404, owner.get("/api/v1/snippets/no-such-id/raw").status());
+    }
+
+    @Test
     void creatingASnippetAnswers201WithLocationEtagAndTheNormalizedSnippet() {
         Reply reply = owner.post("/api/v1/snippets", snippet("  Binary search  ", " Java ", "  int mid;\n", " Algo", "SEARCH", "algo ", "search")
                 .add("description", " desc ").add("notes", "**notes**").build());

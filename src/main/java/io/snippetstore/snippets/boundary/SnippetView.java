@@ -3,30 +3,37 @@ package io.snippetstore.snippets.boundary;
 import java.util.List;
 
 import io.snippetstore.platform.Timestamps;
+import io.snippetstore.snippets.control.MatchExcerpt;
 import io.snippetstore.snippets.control.SnippetData;
 import jakarta.json.bind.annotation.JsonbNillable;
 import jakarta.json.bind.annotation.JsonbPropertyOrder;
 
 /**
  * A snippet on the wire, with its visibility and owner. {@code description} and {@code notes}
- * are written as {@code null} when empty.
+ * are written as {@code null} when empty; {@code match} (why a search result matched) is
+ * {@code null} outside a search list.
  */
 @JsonbNillable
 @JsonbPropertyOrder({"id", "title", "description", "notes", "language", "code", "tags",
-        "createdAt", "updatedAt", "version", "attachmentCount", "visibility", "owner"})
+        "createdAt", "updatedAt", "version", "attachmentCount", "visibility", "owner", "match"})
 public record SnippetView(String id, String title, String description, String notes, String language, String code,
                           List<String> tags, String createdAt, String updatedAt, long version, int attachmentCount,
-                          String visibility, Owner owner) {
+                          String visibility, Owner owner, MatchView match) {
 
     @JsonbPropertyOrder({"id", "username"})
     public record Owner(String id, String username) {
     }
 
     static SnippetView of(SnippetData snippet) {
+        return of(snippet, null);
+    }
+
+    /** A search result, with why it matched ({@code null} when only its title, language or tags did). */
+    static SnippetView of(SnippetData snippet, MatchExcerpt match) {
         var fields = snippet.fields();
         return new SnippetView(snippet.id(), fields.title(), fields.description(), fields.notes(), fields.language(),
                 fields.code(), fields.tags(), Timestamps.format(snippet.createdAt()), Timestamps.format(snippet.updatedAt()),
                 snippet.version(), snippet.attachmentCount(), fields.visibility().apiName(),
-                new Owner(snippet.ownerId(), snippet.ownerUsername()));
+                new Owner(snippet.ownerId(), snippet.ownerUsername()), MatchView.of(match));
     }
 }

@@ -60,13 +60,30 @@ public class SnippetsResource {
     @GET
     public ApiList<SnippetView> list(@BeanParam SnippetListParameters parameters) {
         SnippetPage page = snippets.list(caller(), parameters.toQuery());
-        return ApiList.page(page.items().stream().map(SnippetView::of).toList(), page.nextCursor(), page.limit());
+        return ApiList.page(page.items().stream().map(snippet -> SnippetView.of(snippet, page.matches().get(snippet.id()))).toList(),
+                page.nextCursor(), page.limit());
+    }
+
+    /** The languages and tags of what the list's filters match, with counts: the list's filters to offer. */
+    @GET
+    @Path("facets")
+    public ApiResponse<FacetsView> facets(@BeanParam SnippetListParameters parameters) {
+        return ApiResponse.of(FacetsView.of(snippets.facets(caller(), parameters.toQuery())));
     }
 
     @GET
     @Path("{snippetId}")
     public Response get(@PathParam("snippetId") String snippetId) {
         return withEtag(snippets.get(caller(), snippetId));
+    }
+
+    /** The code alone, as plain UTF-8 text that a browser shows and never runs; for scripts too ({@code curl .../raw}). */
+    @GET
+    @Path("{snippetId}/raw")
+    @Produces(MediaType.TEXT_PLAIN + ";charset=utf-8")
+    public Response raw(@PathParam("snippetId") String snippetId) {
+        SnippetData snippet = snippets.get(caller(), snippetId);
+        return Response.ok(snippet.fields().code()).tag(etag(snippet)).header("Content-Security-Policy", "sandbox").build();
     }
 
     @PATCH

@@ -1,7 +1,12 @@
 package io.snippetstore.snippets.control;
 
 import java.util.List;
+import java.util.Map;
 
-/** One page of the snippet list, and the cursor of the next one ({@code null} at the end). */
-public record SnippetPage(List<SnippetData> items, String nextCursor, int limit) {
+/**
+ * One page of the snippet list, why each search result matched (by snippet id; none outside a
+ * search, or for a match in the title, language or tags only), and the cursor of the next page
+ * ({@code null} at the end).
+ */
+public record SnippetPage(List<SnippetData> items, Map<String, MatchExcerpt> matches, String nextCursor, int limit) {
 }

@@ -1,6 +1,10 @@
 package io.snippetstore.snippets.control;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import io.snippetstore.storage.control.Database;
@@ -14,6 +18,9 @@ import jakarta.inject.Inject;
  */
 @ApplicationScoped
 public class SnippetQueries {
+
+    /** The most languages, and the most tags, a facet answer names. */
+    static final int FACETS_MAX = 100;
 
     @Inject
     Database database;
@@ -44,6 +51,29 @@ public class SnippetQueries {
             ListedSnippet last = page.get(page.size() - 1);
             next = cursors.encode(query.fingerprint(), List.of(order.keyOf(last), last.snippet().id()));
         }
-        return new SnippetPage(page.stream().map(ListedSnippet::snippet).toList(), next, query.limit());
+        List<String> terms = query.terms().all();
+        Map<String, MatchExcerpt> matches = new HashMap<>();
+        page.forEach(listed -> MatchExcerpt.of(listed.snippet(), terms).ifPresent(match -> matches.put(listed.snippet().id(), match)));
+        return new SnippetPage(page.stream().map(ListedSnippet::snippet).toList(), matches, next, query.limit());
+    }
+
+    /** The languages and tags of everything the query matches (its order, page size and cursor aside). */
+    public SnippetFacets facets(String callerId, SnippetQuery query) {
+        SnippetMatching matching = SnippetMatching.of(callerId, query, planner.plan(query));
+        String sql = "WITH " + matching.hits() + "matching AS (SELECT s.id, s.language " + matching.fromWhere() + ") "
+                + "SELECT 'language' AS kind, min(language) AS name, count(*) AS n FROM matching GROUP BY language COLLATE NOCASE "
+                + "UNION ALL SELECT 'tag', t.tag, count(*) FROM matching m JOIN snippet_tags t ON t.snippet_id = m.id GROUP BY t.tag";
+        List<Object> parameters = new ArrayList<>(matching.hitsParameters());
+        parameters.addAll(matching.whereParameters());
+        List<Object[]> rows = database.list(sql, parameters, row -> new Object[] {row.getString("kind"), row.getString("name"), row.getLong("n")});
+        return new SnippetFacets(facetsOf(rows, "language"), facetsOf(rows, "tag"));
+    }
+
+    private static List<SnippetFacets.Facet> facetsOf(List<Object[]> rows, String kind) {
+        return rows.stream().filter(row -> row[0].equals(kind))
+                .map(row -> new SnippetFacets.Facet((String) row[1], (Long) row[2]))
+                .sorted(Comparator.comparingLong(SnippetFacets.Facet::count).reversed().thenComparing(SnippetFacets.Facet::name))
+                .limit(FACETS_MAX)
+                .toList();
     }
 }

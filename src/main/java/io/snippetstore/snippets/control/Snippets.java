@@ -67,6 +67,12 @@ public class Snippets {
         return queries.list(caller.userId(), query);
     }
 
+    /** The languages and tags of the snippets the list query matches, for the list's filters. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public SnippetFacets facets(Caller caller, SnippetQuery query) {
+        return queries.facets(caller.userId(), query);
+    }
+
     /** Fails with 404 unless the caller may read the snippet: what reading its attachments asks first. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public void requireReadable(Caller caller, String id) {
