@@ -12,8 +12,12 @@ export class ApiError extends Error {
 
 const UNREACHABLE = "The service cannot be reached. Check your connection and try again.";
 
-/** To the sign-in page, which comes back here afterwards. */
+/**
+ * To the sign-in page, which comes back here afterwards. Views that ask before the page unloads
+ * hear "snippets:sign-in" first: this leaving is the application's, and their drafts are kept.
+ */
 export function signIn() {
+    window.dispatchEvent(new Event("snippets:sign-in"));
     window.location.assign("/login?next=" + encodeURIComponent(window.location.pathname + window.location.search + window.location.hash));
 }
 

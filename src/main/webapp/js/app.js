@@ -1,8 +1,8 @@
 // The single-page interface: a hash router over four views, the notice area for errors, sign-out,
 // and the "/" shortcut to the search box.
 import {api} from "./api.js";
-import {replace} from "./dom.js";
-import {clearNotice, report} from "./notice.js";
+import {h, replace} from "./dom.js";
+import {clearNotice, report, showAnnounced} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
 import {showList} from "./list.js";
 import {showSnippet} from "./snippet.js";
@@ -13,8 +13,17 @@ import {me} from "./me.js";
 
 const view = document.getElementById("view");
 
+function notFound() {
+    document.title = "Not found — Snippet Store";
+    replace(view, h("h1", {id: "not-found"}, "Not found"),
+        h("p", {}, "There is no such page or snippet here, or it is not shared with you."),
+        h("p", {}, h("a", {href: viewPaths.list}, "Back to your snippets")));
+}
+
 async function route() {
     clearNotice();
+    window.scrollTo(0, 0); // every view starts at its top; the list may then restore its place
+    showAnnounced();
     const [path, query] = (window.location.hash.replace(/^#/, "") || "/").split("?");
     const snippet = path.match(/^\/s\/([^/]+)$/);
     const edit = path.match(/^\/s\/([^/]+)\/edit$/);
@@ -32,11 +41,14 @@ async function route() {
         } else if (path === "/users" && me.role === "admin") {
             await showUsers(view);
         } else {
-            replace(view);
-            report("There is no such page here.");
+            notFound();
         }
     } catch (error) {
-        report(error);
+        if (error.status === 404) {
+            notFound();
+        } else {
+            report(error);
+        }
     }
 }
 
@@ -68,9 +80,13 @@ window.addEventListener("hashchange", route);
 try {
     const {data} = await api("GET", apiPaths.whoami);
     Object.assign(me, data);
+    document.body.classList.remove("starting");
     document.getElementById("whoami").textContent = data.username;
     document.getElementById("nav-users").hidden = data.role !== "admin";
     await route();
 } catch (error) {
-    report(error);
+    if (error.status !== 401) {
+        document.body.classList.remove("starting");
+        report(error);
+    }
 }

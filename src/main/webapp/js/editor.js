@@ -1,13 +1,67 @@
 // Creating and editing a snippet. An edit is a merge patch with If-Match: when someone else changed
 // the snippet meanwhile, the user is told and keeps their text. The API's field messages appear
-// beside the fields they concern.
+// beside the fields they concern. Every change is kept as a draft in this browser until it is
+// saved, so an expired session, a reload or leaving the page loses nothing: the draft comes back
+// when the editor opens again; closing or reloading the tab with unsaved changes asks first.
+// Keys: Tab indents in the code (Esc, then Tab, leaves it), Enter in a one-line field does not
+// submit, Ctrl/Cmd+S saves and stays, Ctrl/Cmd+Enter saves and closes.
 import {api} from "./api.js";
 import {h, replace} from "./dom.js";
 import {report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
-import {visibilitySelect} from "./widgets.js";
+import {markdown, visibilitySelect} from "./widgets.js";
 
 const FIELDS = ["title", "language", "tags", "description", "code", "notes", "visibility"];
+const INDENT = "    ";
+
+/** Where this browser keeps the unsaved draft of a snippet (or of a new one). */
+/** A snippet's fields as the form holds them. */
+function formValues(snippet) {
+    return Object.fromEntries(FIELDS.map((name) => [name, name === "tags" ? snippet.tags.join(", ") : (snippet[name] ?? "")]));
+}
+
+/**
+ * The lines of two texts side by side in one column: kept lines once, then what only theirs has
+ * (+) and what only mine has (−), from a longest common subsequence of lines.
+ */
+function lineDiff(mine, theirs) {
+    const a = mine.split("\n");
+    const b = theirs.split("\n");
+    const common = Array.from({length: a.length + 1}, () => new Array(b.length + 1).fill(0));
+    for (let i = a.length - 1; i >= 0; i--) {
+        for (let j = b.length - 1; j >= 0; j--) {
+            common[i][j] = a[i] === b[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
+        }
+    }
+    const rows = [];
+    let i = 0;
+    let j = 0;
+    while (i < a.length || j < b.length) {
+        if (i < a.length && j < b.length && a[i] === b[j]) {
+            rows.push(h("span", {class: "same"}, `  ${a[i++]}\n`));
+            j++;
+        } else if (j < b.length && (i === a.length || common[i][j + 1] >= common[i + 1][j])) {
+            rows.push(h("span", {class: "theirs"}, `+ ${b[j++]}\n`));
+        } else {
+            rows.push(h("span", {class: "mine"}, `− ${a[i++]}\n`));
+        }
+    }
+    return h("pre", {class: "diff"}, rows);
+}
+
+function draftKey(id) {
+    return `snippets.draft.${id ?? "new"}`;
+}
+
+/** The page that is about to unload asks first while the editor has unsaved changes. */
+let unsaved = false;
+window.addEventListener("beforeunload", (event) => {
+    if (unsaved && document.getElementById("snippet-form")) {
+        event.preventDefault();
+        event.returnValue = "";
+    }
+});
+window.addEventListener("snippets:sign-in", () => unsaved = false);
 
 function field(name, label, control, hint) {
     control.id = name;
@@ -28,6 +82,12 @@ function fieldOf(detail) {
 export async function showEditor(view, id) {
     const existing = id ? await api("GET", apiPaths.snippet(id)) : null;
     const snippet = existing?.data;
+    let etag = existing?.etag;
+    unsaved = false;
+    document.title = `${id ? `Edit “${snippet.title}”` : "New snippet"} — Snippet Store`;
+    const savedStatus = h("span", {id: "save-status", class: "muted", role: "status"});
+    const restored = h("div", {id: "draft-restored", class: "callout", hidden: true});
+    const preview = h("div", {id: "preview", class: "preview callout", hidden: true, "aria-live": "polite"});
     const formError = h("div", {id: "form-error", class: "error", role: "alert", hidden: true});
     const save = h("button", {type: "submit", id: "save"}, id ? "Save changes" : "Create snippet");
     const cancelHref = id ? viewPaths.snippet(id) : viewPaths.list;
@@ -37,17 +97,44 @@ export async function showEditor(view, id) {
             field("language", "Language", h("input", {required: true, autocomplete: "off", placeholder: "java, sql, bash…"})),
             field("tags", "Tags", h("input", {autocomplete: "off"}), "Separated by commas")),
         field("description", "Description", h("textarea", {rows: "2"})),
-        field("code", "Code", h("textarea", {rows: "14", required: true, spellcheck: "false", class: "code-input"})),
-        field("notes", "Notes", h("textarea", {rows: "5"})),
+        field("code", "Code", h("textarea", {rows: "14", required: true, spellcheck: "false", wrap: "off", class: "code-input"}),
+            "Tab indents; Esc, then Tab, moves on. Ctrl+S saves, Ctrl+Enter saves and closes."),
+        field("notes", "Notes", h("textarea", {rows: "5"}), "Markdown, in the description too."),
+        h("div", {class: "actions"}, h("button", {type: "button", id: "preview-toggle", class: "secondary"}, "Preview")),
+        preview,
         field("visibility", "Who can read it", visibilitySelect("visibility", snippet?.visibility)),
         formError,
-        h("div", {class: "actions"}, save, h("a", {href: cancelHref, class: "button secondary", id: "cancel"}, "Cancel")));
-    replace(view, h("h1", {}, id ? `Edit “${snippet.title}”` : "New snippet"), form);
+        h("div", {class: "actions"}, save, h("a", {href: cancelHref, class: "button secondary", id: "cancel"}, "Cancel"), savedStatus));
+    replace(view, h("h1", {}, id ? `Edit “${snippet.title}”` : "New snippet"), restored, form);
 
     const control = (name) => form.elements.namedItem(name);
-    if (snippet) {
-        for (const name of FIELDS) {
-            control(name).value = name === "tags" ? snippet.tags.join(", ") : (snippet[name] ?? "");
+    const values = () => Object.fromEntries(FIELDS.map((name) => [name, control(name).value]));
+    const fill = (fields) => FIELDS.forEach((name) => control(name).value = fields[name] ?? "");
+    let loaded = snippet ? formValues(snippet) : values();
+    fill(loaded);
+    const draft = JSON.parse(localStorage.getItem(draftKey(id)) ?? "null");
+    if (draft && FIELDS.some((name) => (draft[name] ?? "") !== loaded[name])) {
+        fill(draft);
+        unsaved = true;
+        replace(restored, "Your unsaved changes were kept in this browser and are back in the form. ",
+            h("button", {
+                type: "button", id: "discard-draft", class: "secondary", onclick: () => {
+                    forgetDraft();
+                    fill(loaded);
+                    restored.hidden = true;
+                },
+            }, "Discard them"));
+        restored.hidden = false;
+    }
+    form.querySelector("#preview-toggle").addEventListener("click", (event) => {
+        preview.hidden = !preview.hidden;
+        event.currentTarget.textContent = preview.hidden ? "Preview" : "Hide preview";
+        showPreview();
+    });
+    function showPreview() {
+        if (!preview.hidden) {
+            replace(preview, markdown(control("description").value, {id: "preview-description"}),
+                markdown(control("notes").value, {id: "preview-notes"}));
         }
     }
     control("title").focus();
@@ -55,11 +142,44 @@ export async function showEditor(view, id) {
         control(name).addEventListener("input", () => {
             document.getElementById(`${name}-error`).hidden = true;
             control(name).removeAttribute("aria-invalid");
+            localStorage.setItem(draftKey(id), JSON.stringify(values()));
+            unsaved = true;
+            showPreview();
+            savedStatus.textContent = "";
         });
     }
 
-    form.addEventListener("submit", async (event) => {
+    function forgetDraft() {
+        localStorage.removeItem(draftKey(id));
+        unsaved = false;
+    }
+
+    let escaped = false;
+    form.addEventListener("keydown", (event) => {
+        const command = event.ctrlKey || event.metaKey;
+        if (command && event.key.toLowerCase() === "s") {
+            event.preventDefault();
+            persist(false);
+        } else if (command && event.key === "Enter") {
+            event.preventDefault();
+            persist(true);
+        } else if (event.key === "Enter" && event.target.tagName === "INPUT") {
+            event.preventDefault();
+        } else if (event.key === "Tab" && event.target === control("code") && !escaped && !event.shiftKey && !command && !event.altKey) {
+            event.preventDefault();
+            event.target.setRangeText(INDENT, event.target.selectionStart, event.target.selectionEnd, "end");
+            event.target.dispatchEvent(new Event("input"));
+        }
+        escaped = event.key === "Escape";
+    });
+
+    form.addEventListener("submit", (event) => {
         event.preventDefault();
+        persist(true);
+    });
+
+    /** Saves; `close` then shows the snippet, otherwise the editor stays open on the saved version. */
+    async function persist(close) {
         for (const name of FIELDS) {
             const error = document.getElementById(`${name}-error`);
             error.hidden = true;
@@ -79,23 +199,66 @@ export async function showEditor(view, id) {
         save.disabled = true;
         try {
             const saved = id
-                ? await api("PATCH", apiPaths.snippet(id), {body, headers: {"If-Match": existing.etag}})
+                ? await api("PATCH", apiPaths.snippet(id), {body, headers: {"If-Match": etag}})
                 : await api("POST", apiPaths.snippets, {body});
-            window.location.hash = viewPaths.snippet(saved.data.id);
+            forgetDraft();
+            if (close) {
+                window.location.hash = viewPaths.snippet(saved.data.id);
+            } else if (!id) {
+                window.location.hash = viewPaths.edit(saved.data.id);
+            } else {
+                etag = saved.etag;
+                savedStatus.textContent = `Saved, version ${saved.data.version}.`;
+            }
         } catch (error) {
             showFailure(error);
         } finally {
             save.disabled = false;
         }
-    });
+    }
+
+    /** Their newer version beside mine, field by field, and the choice: save mine over it, or take theirs. */
+    async function showConflict() {
+        let current;
+        try {
+            current = await api("GET", apiPaths.snippet(id));
+        } catch (error) {
+            report(error);
+            return;
+        }
+        const theirs = formValues(current.data);
+        const mine = values();
+        const differing = FIELDS.filter((name) => theirs[name] !== mine[name]);
+        replace(formError,
+            h("p", {}, "Someone else changed this snippet after you opened it, so it was not saved. " +
+                "Their version is beside yours (+ theirs, − yours):"),
+            differing.map((name) => h("section", {class: "conflict", "data-field": name},
+                h("h3", {}, name[0].toUpperCase() + name.slice(1)), lineDiff(mine[name], theirs[name]))),
+            h("div", {class: "actions"},
+                h("button", {
+                    type: "button", id: "keep-mine", onclick: () => {
+                        etag = current.etag;
+                        formError.hidden = true;
+                        persist(true);
+                    },
+                }, "Keep mine"),
+                h("button", {
+                    type: "button", id: "take-theirs", class: "secondary", onclick: () => {
+                        forgetDraft();
+                        loaded = theirs;
+                        fill(theirs);
+                        etag = current.etag;
+                        formError.hidden = true;
+                        savedStatus.textContent = `Their version ${current.data.version} is in the form.`;
+                    },
+                }, "Take theirs")));
+        formError.hidden = false;
+        formError.scrollIntoView({block: "nearest"});
+    }
 
     function showFailure(error) {
         if (error.status === 412) {
-            replace(formError,
-                h("p", {}, "Someone else changed this snippet after you opened it, so it was not saved. " +
-                    "Your text is still in the form: copy what you need, then load their version."),
-                h("a", {href: cancelHref, class: "button secondary", id: "reload-latest"}, "Show the current version"));
-            formError.hidden = false;
+            showConflict();
             return;
         }
         const unplaced = [];

@@ -9,6 +9,33 @@ import {report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
 
 const SEARCH_DELAY_MS = 250;
+const COMPACT_KEY = "snippets.compactList";
+const TAG_FACETS_SHOWN = 12;
+
+/** The lines of a result that matched, with the matched text marked: text nodes only, never HTML. */
+function excerpt(match) {
+    const parts = [];
+    let at = 0;
+    for (const {start, end} of match.highlights) {
+        parts.push(match.text.slice(at, start), h("mark", {}, match.text.slice(start, end)));
+        at = end;
+    }
+    parts.push(match.text.slice(at));
+    return h("pre", {class: "excerpt", "aria-label": `Matched in ${match.field}, from line ${match.line}`}, parts);
+}
+const PLACE_KEY = "snippets.listPlace";
+
+/** Where the user was in this list when they opened a result: how many pages were loaded, and the scroll. */
+function keepPlace(pages) {
+    sessionStorage.setItem(PLACE_KEY, JSON.stringify({hash: window.location.hash, pages, scrollY: window.scrollY}));
+}
+
+/** The place kept for this very list (same filters), taken once. */
+function takePlace() {
+    const place = JSON.parse(sessionStorage.getItem(PLACE_KEY) ?? "null");
+    sessionStorage.removeItem(PLACE_KEY);
+    return place?.hash === window.location.hash ? place : null;
+}
 
 let generation = 0;
 
@@ -42,7 +69,8 @@ function remember(state) {
     history.replaceState(null, "", query ? `#/?${query}` : viewPaths.list);
 }
 
-function listPath(state, cursor) {
+/** The filters of the list as query parameters: whose snippets, search, tags, language. */
+function filterParams(state) {
     const params = new URLSearchParams();
     if (state.query.trim()) {
         params.set("query", state.query.trim());
@@ -51,11 +79,16 @@ function listPath(state, cursor) {
     if (state.language.trim()) {
         params.set("language", state.language.trim());
     }
-    if (state.sort) {
-        params.set("sort", state.sort);
-    }
     if (state.scope) {
         params.set("scope", state.scope);
+    }
+    return params;
+}
+
+function listPath(state, cursor) {
+    const params = filterParams(state);
+    if (state.sort) {
+        params.set("sort", state.sort);
     }
     params.set("limit", "20");
     if (cursor) {
@@ -65,6 +98,7 @@ function listPath(state, cursor) {
 }
 
 export async function showList(view, params) {
+    document.title = "Snippets — Snippet Store";
     const state = stateFrom(params);
     const search = h("input", {
         id: "search", type: "search", value: state.query, autocomplete: "off", spellcheck: "false",
@@ -86,6 +120,14 @@ export async function showList(view, params) {
     const chips = h("div", {id: "active-tags", class: "chips", "aria-label": "Tag filters"});
     const status = h("p", {id: "result-status", class: "muted", role: "status"});
     const results = h("ul", {id: "results", class: "results"});
+    const tagFacets = h("div", {id: "tag-facets", class: "chips facets", "aria-label": "Tags of these snippets"});
+    const compact = h("input", {type: "checkbox", id: "compact"});
+    compact.checked = localStorage.getItem(COMPACT_KEY) === "true";
+    results.classList.toggle("compact", compact.checked);
+    compact.addEventListener("change", () => {
+        localStorage.setItem(COMPACT_KEY, String(compact.checked));
+        results.classList.toggle("compact", compact.checked);
+    });
     const more = h("button", {id: "load-more", type: "button", class: "secondary", hidden: true}, "Load more");
 
     replace(view,
@@ -95,7 +137,9 @@ export async function showList(view, params) {
             h("div", {class: "field"}, h("label", {for: "language-filter"}, "Language"), language, languages),
             h("div", {class: "field"}, h("label", {for: "scope"}, "Snippets"), scope),
             h("div", {class: "field"}, h("label", {for: "sort"}, "Sort"), sort)),
-        chips, status, results, more);
+        chips, tagFacets,
+        h("div", {class: "list-options"}, status, h("label", {class: "toggle", for: "compact"}, compact, " Compact")),
+        results, more);
 
     let nextCursor = null;
     let timer;
@@ -108,11 +152,12 @@ export async function showList(view, params) {
 
     const item = (snippet) => h("li", {},
         h("article", {class: "result"},
-            h("h2", {}, h("a", {href: viewPaths.snippet(snippet.id)}, snippet.title)),
+            h("h2", {}, h("a", {href: viewPaths.snippet(snippet.id), onclick: () => keepPlace(pages)}, snippet.title)),
             h("p", {class: "meta"}, `${snippet.language} · updated ${formatDate(snippet.updatedAt)}`,
                 snippet.owner.id !== me.userId ? h("span", {class: "owner"}, ` · by ${snippet.owner.username}`) : "",
                 snippet.attachmentCount ? ` · ${snippet.attachmentCount} attachment${snippet.attachmentCount === 1 ? "" : "s"}` : ""),
             snippet.description ? h("p", {class: "description"}, snippet.description) : null,
+            snippet.match ? excerpt(snippet.match) : null,
             h("div", {class: "chips"}, snippet.tags.map((tag) => h("button", {
                 type: "button", class: "chip", "aria-label": `Filter by tag ${tag}`,
                 onclick: () => {
@@ -122,6 +167,8 @@ export async function showList(view, params) {
                     reload();
                 },
             }, tag)))));
+
+    let pages = 0;
 
     async function load(append) {
         const mine = ++generation;
@@ -133,12 +180,8 @@ export async function showList(view, params) {
             if (!append) {
                 replace(results);
             }
+            pages = append ? pages + 1 : 1;
             results.append(...data.map(item));
-            const known = new Set([...languages.options].map((option) => option.value));
-            data.map((snippet) => snippet.language).filter((name) => !known.has(name)).forEach((name) => {
-                known.add(name);
-                languages.append(h("option", {value: name}));
-            });
             nextCursor = meta.nextCursor;
             more.hidden = !nextCursor;
             const shown = results.children.length;
@@ -154,9 +197,27 @@ export async function showList(view, params) {
         }
     }
 
+    /** The languages and tags of what the filters match: the language suggestions, and tags to add with their counts. */
+    async function loadFacets() {
+        try {
+            const {data} = await api("GET", apiPaths.snippetFacets(filterParams(state)));
+            replace(languages, data.languages.map((facet) => h("option", {value: facet.name}, `${facet.count}`)));
+            replace(tagFacets, data.tags.filter((facet) => !state.tags.includes(facet.name)).slice(0, TAG_FACETS_SHOWN).map((facet) =>
+                h("button", {
+                    type: "button", class: "chip", "aria-label": `Filter by tag ${facet.name} (${facet.count})`, onclick: () => {
+                        state.tags.push(facet.name);
+                        reload();
+                    },
+                }, facet.name, h("span", {class: "muted"}, ` ${facet.count}`))));
+        } catch (error) {
+            report(error);
+        }
+    }
+
     function reload() {
         remember(state);
         renderChips();
+        loadFacets();
         return load(false);
     }
 
@@ -177,6 +238,14 @@ export async function showList(view, params) {
     });
     more.addEventListener("click", () => load(true));
 
+    const place = takePlace();
     await reload();
+    // Back from a result: the pages that were loaded, and the scroll, as they were.
+    for (let page = 1; place && page < place.pages && nextCursor; page++) {
+        await load(true);
+    }
+    if (place) {
+        window.scrollTo(0, place.scrollY);
+    }
     window.dispatchEvent(new Event("snippets:list-shown"));
 }

@@ -18,14 +18,18 @@ const error = document.getElementById("login-error");
 form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.hidden = true;
+    const username = document.getElementById("username").value;
+    const password = document.getElementById("password").value;
+    if (username.trim() === "" || password === "") {
+        error.textContent = "Enter your username and password.";
+        error.hidden = false;
+        return;
+    }
     const button = document.getElementById("sign-in");
     button.disabled = true;
     try {
         await api("POST", apiPaths.login, {
-            body: {
-                username: document.getElementById("username").value,
-                password: document.getElementById("password").value,
-            },
+            body: {username, password},
             signInWhenUnauthenticated: false,
         });
         window.location.assign(safeNext(new URLSearchParams(window.location.search).get("next")));

@@ -3,7 +3,7 @@
 import {api} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {apiPaths} from "./paths.js";
-import {attachmentItem, copyButton, highlightedCode} from "./widgets.js";
+import {attachmentItem, codeView, markdown} from "./widgets.js";
 
 const view = document.getElementById("view");
 const secret = decodeURIComponent(window.location.pathname.replace(/^\/s\//, ""));
@@ -12,20 +12,16 @@ try {
     const options = {signInWhenUnauthenticated: false};
     const {data: snippet} = await api("GET", apiPaths.shared(secret), options);
     const {data: attachments} = await api("GET", apiPaths.sharedAttachments(secret), options);
-    const copy = copyButton({id: "copy", label: "Copy code", text: snippet.code, statusId: "copy-status"});
     document.title = `${snippet.title} · Snippet Store`;
     replace(view, h("article", {class: "snippet"},
         h("h1", {id: "snippet-title"}, snippet.title),
         h("p", {class: "meta"}, `${snippet.language} · updated ${formatDate(snippet.updatedAt)} · shared by link, read-only`),
-        snippet.description ? h("p", {id: "description", class: "description"}, snippet.description) : null,
+        snippet.description ? markdown(snippet.description, {id: "description", class: "description"}) : null,
         h("div", {class: "chips", id: "tags"}, snippet.tags.map((tag) => h("span", {class: "chip"}, tag))),
-        h("div", {class: "code-block"},
-            h("div", {class: "code-tools"}, copy.status,
-                h("a", {href: apiPaths.sharedRaw(secret), class: "button secondary", id: "raw"}, "Raw"), copy.button),
-            h("pre", {}, highlightedCode(snippet.language, snippet.code))),
+        codeView({title: snippet.title, language: snippet.language, code: snippet.code, rawUrl: apiPaths.sharedRaw(secret)}),
         snippet.notes ? h("section", {"aria-labelledby": "notes-title"},
             h("h2", {id: "notes-title"}, "Notes"),
-            h("div", {id: "notes", class: "notes"}, snippet.notes)) : null,
+            markdown(snippet.notes, {id: "notes", class: "notes"})) : null,
         h("section", {"aria-labelledby": "attachments-title"},
             h("h2", {id: "attachments-title"}, "Attachments"),
             h("ul", {id: "attachments", class: "attachments"}, attachments.length === 0

@@ -4,17 +4,17 @@
 import {api, upload} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {me} from "./me.js";
-import {report} from "./notice.js";
+import {announce, report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
 import {showShareDialog} from "./share.js";
-import {attachmentItem, confirmDelete, copyButton, highlightedCode, visibilitySelect} from "./widgets.js";
+import {attachmentItem, codeView, confirmDelete, markdown, visibilitySelect} from "./widgets.js";
 
 export async function showSnippet(view, id) {
     const loaded = await api("GET", apiPaths.snippet(id));
     const snippet = loaded.data;
     let etag = loaded.etag;
     const mine = snippet.owner.id === me.userId;
-    const copy = copyButton({id: "copy", label: "Copy code", text: snippet.code, statusId: "copy-status"});
+    document.title = `${snippet.title} — Snippet Store`;
     const attachments = h("ul", {id: "attachments", class: "attachments"});
     const progress = h("progress", {id: "upload-progress", max: "100", value: "0", hidden: true});
     const uploadStatus = h("span", {id: "upload-status", class: "muted", role: "status"});
@@ -23,7 +23,10 @@ export async function showSnippet(view, id) {
     const visibilityStatus = h("span", {id: "visibility-status", class: "muted", role: "status"});
 
     const remove = () => confirmDelete(`Delete “${snippet.title}” and its attachments? This cannot be undone.`, "Delete snippet",
-        apiPaths.snippet(snippet.id), () => window.location.hash = viewPaths.list);
+        apiPaths.snippet(snippet.id), () => {
+            announce(`Deleted “${snippet.title}”.`);
+            window.location.hash = viewPaths.list;
+        });
 
     /** Changes who can read the snippet, as an edit would: only if nobody changed it meanwhile. */
     async function changeVisibility(value) {
@@ -88,16 +91,14 @@ export async function showSnippet(view, id) {
                 h("button", {type: "button", id: "delete", class: "danger", onclick: remove}, "Delete")) : null),
         mine ? h("div", {class: "visibility"},
             h("label", {for: "snippet-visibility"}, "Who can read it"), visibility, visibilityStatus) : null,
-        snippet.description ? h("p", {id: "description", class: "description"}, snippet.description) : null,
+        snippet.description ? markdown(snippet.description, {id: "description", class: "description"}) : null,
         h("div", {class: "chips", id: "tags"}, snippet.tags.map((tag) => h("a", {
             href: viewPaths.tag(tag), class: "chip", "aria-label": `All snippets tagged ${tag}`,
         }, tag))),
-        h("div", {class: "code-block"},
-            h("div", {class: "code-tools"}, copy.status, copy.button),
-            h("pre", {}, highlightedCode(snippet.language, snippet.code))),
+        codeView({title: snippet.title, language: snippet.language, code: snippet.code, rawUrl: apiPaths.snippetRaw(snippet.id)}),
         snippet.notes ? h("section", {"aria-labelledby": "notes-title"},
             h("h2", {id: "notes-title"}, "Notes"),
-            h("div", {id: "notes", class: "notes"}, snippet.notes)) : null,
+            markdown(snippet.notes, {id: "notes", class: "notes"})) : null,
         h("section", {"aria-labelledby": "attachments-title"},
             h("h2", {id: "attachments-title"}, "Attachments"),
             attachments,

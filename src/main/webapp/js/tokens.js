@@ -7,6 +7,7 @@ import {apiPaths} from "./paths.js";
 import {confirmDelete, copyButton} from "./widgets.js";
 
 export async function showTokens(view) {
+    document.title = "Your account — Snippet Store";
     const rows = h("tbody", {});
     const created = h("div", {id: "new-token", class: "callout", hidden: true});
     const name = h("input", {id: "token-name", required: true, autocomplete: "off", placeholder: "laptop CLI"});

@@ -9,6 +9,7 @@ import {apiPaths} from "./paths.js";
 import {confirmDialog, copyButton, generatedPassword} from "./widgets.js";
 
 export async function showUsers(view) {
+    document.title = "Users — Snippet Store";
     const rows = h("tbody", {});
     const shown = h("div", {id: "new-password", class: "callout", hidden: true});
     const username = h("input", {id: "new-username", required: true, autocomplete: "off", autocapitalize: "none", spellcheck: "false"});

@@ -100,7 +100,7 @@ export function showDialog(id, title, ...content) {
 }
 
 /** The code, highlighted when highlight.js knows its language; never parsed as HTML. */
-export function highlightedCode(language, code) {
+function highlightedCode(language, code) {
     const element = h("code", {id: "code"});
     element.textContent = code;
     const hljs = window.hljs;
@@ -112,10 +112,80 @@ export function highlightedCode(language, code) {
     return element;
 }
 
+const WRAP_KEY = "snippets.wrapCode";
+
+const EXTENSIONS = {
+    bash: "sh", shell: "sh", sh: "sh", zsh: "sh", python: "py", javascript: "js", typescript: "ts", java: "java",
+    kotlin: "kt", go: "go", rust: "rs", ruby: "rb", c: "c", "c++": "cpp", cpp: "cpp", "c#": "cs", csharp: "cs",
+    sql: "sql", html: "html", css: "css", json: "json", yaml: "yml", xml: "xml", markdown: "md", php: "php",
+    swift: "swift", scala: "scala", dockerfile: "Dockerfile", powershell: "ps1", lua: "lua", r: "r",
+};
+
+/** The file name a snippet's code downloads as: its title, made safe, with its language's extension. */
+export function codeFilename(title, language) {
+    const base = title.normalize("NFKD").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "snippet";
+    const extension = EXTENSIONS[language.trim().toLowerCase()] ?? "txt";
+    return extension === "Dockerfile" ? extension : `${base}.${extension}`;
+}
+
+/**
+ * A snippet's code to read: highlighted, with line numbers, in one scroll area that scrolls
+ * sideways only; a wrap toggle remembered by this browser; copy, raw view and download.
+ */
+export function codeView({title, language, code, rawUrl}) {
+    const copy = copyButton({id: "copy", label: "Copy code", text: code, statusId: "copy-status"});
+    const lines = code.endsWith("\n") ? code.slice(0, -1).split("\n").length : code.split("\n").length;
+    const gutter = h("pre", {class: "gutter", id: "line-numbers", "aria-hidden": "true"},
+        Array.from({length: lines}, (_, index) => index + 1).join("\n"));
+    const block = h("div", {class: "code-scroll", id: "code-scroll"}, gutter, h("pre", {class: "code"}, highlightedCode(language, code)));
+    const wrap = h("input", {type: "checkbox", id: "wrap-lines"});
+    const apply = () => block.classList.toggle("wrapped", wrap.checked);
+    wrap.checked = localStorage.getItem(WRAP_KEY) === "true";
+    apply();
+    wrap.addEventListener("change", () => {
+        localStorage.setItem(WRAP_KEY, String(wrap.checked));
+        apply();
+    });
+    const download = h("a", {
+        href: URL.createObjectURL(new Blob([code], {type: "text/plain;charset=utf-8"})),
+        download: codeFilename(title, language), class: "button secondary", id: "download-code",
+    }, "Download");
+    return h("div", {class: "code-block"},
+        h("div", {class: "code-tools"},
+            copy.status,
+            h("label", {class: "toggle", for: "wrap-lines"}, wrap, " Wrap lines"),
+            h("a", {href: rawUrl, class: "button secondary", id: "raw", target: "_blank", rel: "noopener"}, "Raw"),
+            download,
+            copy.button),
+        block);
+}
+
 /** An attachment's line: its download link, size and type, and whatever `actions` follow. */
 export function attachmentItem(attachment, ...actions) {
     return h("li", {},
         h("a", {href: attachment.downloadUrl, download: attachment.filename, class: "download"}, attachment.filename),
         h("span", {class: "muted"}, ` ${formatBytes(attachment.size)} · ${attachment.mimeType}`),
         ...actions);
+}
+
+/**
+ * Markdown (notes, descriptions) as safe HTML: markdown-it with raw HTML off, so HTML in the text
+ * stays text, then DOMPurify over what it made; links open in a new tab with rel="noopener
+ * noreferrer". Without the libraries the text is shown as it is.
+ */
+export function markdown(text, attributes = {}) {
+    const container = h("div", {...attributes, class: `markdown ${attributes.class ?? ""}`.trim()});
+    if (!window.markdownit || !window.DOMPurify) {
+        container.classList.add("plain");
+        container.textContent = text;
+        return container;
+    }
+    const html = window.markdownit({html: false, linkify: true, breaks: true}).render(text);
+    const fragment = window.DOMPurify.sanitize(html, {RETURN_DOM_FRAGMENT: true});
+    fragment.querySelectorAll("a[href]").forEach((link) => {
+        link.setAttribute("rel", "noopener noreferrer");
+        link.setAttribute("target", "_blank");
+    });
+    container.append(fragment);
+    return container;
 }

@@ -202,10 +202,13 @@ public abstract class WebInterfaceInChromiumTests {
             driver.findElement(By.id("delete")).click();
             visible(wait, "confirm-ok").click();
             visible(wait, "search");
+            assertEquals("Deleted “Doomed”.", visible(wait, "notice").getText(), "the list says what just happened");
             assertEquals(404, api.get("/api/v1/snippets/" + doomed.getString("id")).status());
 
             browser.open("/#/s/no-such-snippet");
-            assertEquals("No such resource.", visible(wait, "notice").getText());
+            visible(wait, "not-found");
+            assertEquals("Not found — Snippet Store", driver.getTitle());
+            assertTrue(driver.findElements(By.id("results")).isEmpty(), "not the list that was there before");
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
@@ -382,6 +385,256 @@ public abstract class WebInterfaceInChromiumTests {
             assertEquals(List.of(), scriptErrors(browser));
         }
         assertEquals("team", api.get("/api/v1/snippets/" + teamSnippet.getString("id")).data().getString("visibility"));
+    }
+
+    /** The WCAG contrast ratio of an element's text colour on its background colour, both as rendered. */
+    private static double contrast(WebDriver driver, String id) {
+        return ((Number) script(driver, """
+                const style = getComputedStyle(document.getElementById(arguments[0]));
+                const luminance = (color) => {
+                    const [r, g, b] = color.match(/[\\d.]+/g).slice(0, 3).map(Number).map((value) => {
+                        const c = value / 255;
+                        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+                    });
+                    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+                };
+                const [light, dark] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a);
+                return (light + 0.05) / (dark + 0.05);
+                """.replace("arguments[0]", "'" + id + "'"))).doubleValue();
+    }
+
+    @Test
+    void theCodeReadsWithLineNumbersAWrapToggleThatIsRememberedARawViewAndADownload() {
+        String code = "line one\n" + "x".repeat(400) + "\nline three\n";
+        JsonObject snippet = create(api, snippet("Long lines: demo", "python", code));
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + snippet.getString("id"));
+            assertEquals("1\n2\n3", visible(wait, "line-numbers").getText());
+            assertEquals("Long lines: demo — Snippet Store", driver.getTitle());
+            assertEquals(Boolean.TRUE, script(driver, "return document.documentElement.scrollWidth <= window.innerWidth"),
+                    "a long line scrolls inside the code block, not the page");
+            assertEquals("Long-lines-demo.py", driver.findElement(By.id("download-code")).getAttribute("download"));
+            String raw = driver.findElement(By.id("raw")).getAttribute("href");
+            assertTrue(raw.endsWith("/api/v1/snippets/" + snippet.getString("id") + "/raw"), raw);
+            assertEquals(code, api.get(URI.create(raw).getPath()).text());
+
+            driver.findElement(By.id("wrap-lines")).click();
+            assertFalse(driver.findElement(By.id("line-numbers")).isDisplayed(), "wrapped lines do not match numbers");
+            driver.navigate().refresh();
+            wait.until(ignored -> driver.findElements(By.id("wrap-lines")).size() == 1);
+            assertTrue(driver.findElement(By.id("wrap-lines")).isSelected(), "the choice is remembered by this browser");
+            assertEquals(Boolean.TRUE, script(driver, "return document.documentElement.scrollWidth <= window.innerWidth"));
+            browser.screenshot("code-view");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void anEditSurvivesAnEndedSessionAndAReloadAndTheKeyboardEditsCode() {
+        JsonObject snippet = create(api, snippet("Draft target", "java", "class Draft {}"));
+        String id = snippet.getString("id");
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + id + "/edit");
+            WebElement code = visible(wait, "code");
+            wait.until(ignored -> !code.getAttribute("value").isEmpty());
+            code.sendKeys(Keys.chord(Keys.CONTROL, Keys.END), Keys.ENTER, Keys.TAB, "// indented");
+            assertTrue(code.getAttribute("value").endsWith("\n    // indented"), code.getAttribute("value"));
+            driver.findElement(By.id("title")).sendKeys(" v2", Keys.ENTER);
+            assertTrue(driver.getCurrentUrl().endsWith("/edit"), "Enter in a one-line field does not submit");
+
+            driver.findElement(By.id("title")).sendKeys(Keys.chord(Keys.CONTROL, "s"));
+            wait.until(textToBePresentInElementLocated(By.id("save-status"), "Saved, version 2."));
+            assertEquals("Draft target v2", api.get("/api/v1/snippets/" + id).data().getString("title"));
+            assertTrue(driver.getCurrentUrl().endsWith("/edit"), "Ctrl+S stays in the editor");
+
+            driver.findElement(By.id("notes")).sendKeys("Written before the session ended.");
+            List<JsonObject> sessions = api.get("/api/v1/auth/sessions").json().getJsonArray("data").getValuesAs(JsonObject.class);
+            sessions.forEach(session -> assertEquals(200, api.delete("/api/v1/auth/sessions/" + session.getString("id")).status()));
+            driver.findElement(By.id("save")).click();
+            loginForm(wait).sendKeys(user.username());
+            driver.findElement(By.id("password")).sendKeys(user.password());
+            driver.findElement(By.id("sign-in")).click();
+            WebElement notes = visible(wait, "notes");
+            wait.until(ignored -> notes.getAttribute("value").equals("Written before the session ended."));
+            assertTrue(visible(wait, "draft-restored").getText().contains("unsaved changes"));
+
+            driver.findElement(By.id("notes")).sendKeys(Keys.chord(Keys.CONTROL, Keys.ENTER));
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Draft target v2"));
+            assertEquals("Written before the session ended.", api.get("/api/v1/snippets/" + id).data().getString("notes"));
+            browser.open("/#/s/" + id + "/edit");
+            visible(wait, "title");
+            assertTrue(driver.findElements(By.cssSelector("#draft-restored:not([hidden])")).isEmpty(), "a saved draft is gone");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void theDarkThemesButtonsAreReadableAndAnEmptySignInIsNotSent() {
+        JsonObject snippet = create(api, snippet("Contrast", "text", "x"));
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            browser.open("/login");
+            visible(wait, "sign-in").click();
+            assertEquals("Enter your username and password.", visible(wait, "login-error").getText());
+            assertTrue(browser.consoleErrors().isEmpty(), "nothing was sent: " + browser.consoleErrors());
+
+            signIn(browser, wait, user);
+            ((ChromiumDriver) driver).executeCdpCommand("Emulation.setEmulatedMedia",
+                    Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", "dark"))));
+            browser.open("/#/s/" + snippet.getString("id"));
+            visible(wait, "edit");
+            for (String id : List.of("edit", "delete")) {
+                double ratio = contrast(driver, id);
+                assertTrue(ratio >= 4.5, id + " has a contrast of " + ratio + ":1 in the dark theme");
+            }
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void backFromAResultAfterThreeLoadMoresReturnsToTheSameItemAtTheSamePlace() {
+        TestUser reader = TestUsers.create();
+        ApiClient client = TestUsers.withToken(reader);
+        for (int i = 1; i <= 65; i++) {
+            create(client, snippet(String.format("Place %02d", i), "text", "x"));
+        }
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, reader);
+            wait.until(ignored -> resultTitles(driver).size() == 20);
+            for (int shown : List.of(40, 60, 65)) {
+                visible(wait, "load-more").click();
+                wait.until(ignored -> resultTitles(driver).size() == shown);
+            }
+            WebElement target = driver.findElement(By.linkText("Place 03"));
+            script(driver, "document.querySelector('a[href$=\"" + target.getAttribute("href").replaceAll(".*#", "#")
+                    + "\"]').scrollIntoView({block: 'center'})");
+            long scrolled = ((Number) script(driver, "return Math.round(window.scrollY)")).longValue();
+            assertTrue(scrolled > 0, "the item is far down the list");
+            target.click();
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Place 03"));
+            assertEquals(0L, ((Number) script(driver, "return Math.round(window.scrollY)")).longValue(), "a snippet opens at its top");
+
+            driver.navigate().back();
+            wait.until(ignored -> resultTitles(driver).size() == 65);
+            wait.until(ignored -> Math.abs(((Number) script(driver, "return Math.round(window.scrollY)")).longValue() - scrolled) <= 2);
+            assertEquals(Boolean.TRUE, script(driver, "const box = [...document.querySelectorAll('#results h2 a')]"
+                    + ".find(link => link.textContent === 'Place 03').getBoundingClientRect();"
+                    + "return box.top >= 0 && box.bottom <= window.innerHeight"), "the item is in view again");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void notesAreMarkdownRenderedSafelyWithAPreviewInTheEditor() {
+        String notes = "Use **retries** and [the guide](https://example.org/guide).\n\n<script>window.pwned = true</script>\n\n- one\n- two";
+        JsonObject snippet = create(api, snippet("Markdown notes", "text", "x").add("notes", notes).add("description", "*Short* one"));
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + snippet.getString("id"));
+            WebElement rendered = visible(wait, "notes");
+            assertEquals("retries", rendered.findElement(By.tagName("strong")).getText());
+            assertEquals(2, rendered.findElements(By.cssSelector("li")).size());
+            WebElement link = rendered.findElement(By.tagName("a"));
+            assertEquals("noopener noreferrer", link.getAttribute("rel"));
+            assertEquals("https://example.org/guide", link.getAttribute("href"));
+            assertTrue(rendered.findElements(By.tagName("script")).isEmpty());
+            assertTrue(rendered.getText().contains("<script>window.pwned = true</script>"), "raw HTML stays text");
+            assertEquals(null, script(driver, "return window.pwned ?? null"));
+            assertEquals("Short", driver.findElement(By.cssSelector("#description em")).getText());
+
+            browser.open("/#/s/" + snippet.getString("id") + "/edit");
+            visible(wait, "preview-toggle").click();
+            assertEquals("retries", visible(wait, "preview-notes").findElement(By.tagName("strong")).getText());
+            driver.findElement(By.id("notes")).sendKeys(Keys.chord(Keys.CONTROL, Keys.END), "\n\n**more**");
+            wait.until(ignored -> driver.findElements(By.cssSelector("#preview-notes strong")).size() == 2);
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void aResultShowsWhereInTheCodeItMatchedAndTheListOffersTheTagsAndLanguagesThatExist() {
+        TestUser reader = TestUsers.create();
+        ApiClient client = TestUsers.withToken(reader);
+        create(client, snippet("Retry helper", "kotlin", "fun main() {}\nval backoffMillis = 250\nprintln(1)", "net", "retry"));
+        create(client, snippet("Pool sizing", "go", "var poolSize = 8", "net"));
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, reader);
+            wait.until(ignored -> resultTitles(driver).size() == 2);
+            wait.until(ignored -> driver.findElements(By.cssSelector("#tag-facets .chip")).size() == 2);
+            assertEquals(List.of("go", "kotlin"), ((List<?>) script(driver,
+                    "return [...document.querySelectorAll('#languages option')].map(option => option.value).sort()")));
+
+            driver.findElement(By.id("search")).sendKeys("backoff");
+            wait.until(ignored -> resultTitles(driver).equals(List.of("Retry helper")));
+            WebElement excerpt = wait.until(visibilityOfElementLocated(By.cssSelector("#results .excerpt")));
+            assertEquals("backoff", excerpt.findElement(By.tagName("mark")).getText());
+            assertTrue(excerpt.getText().contains("val backoffMillis = 250"), excerpt.getText());
+            browser.screenshot("list-match");
+
+            driver.findElement(By.id("compact")).click();
+            assertFalse(excerpt.isDisplayed(), "the compact list shows titles only");
+            driver.findElement(By.id("search")).sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
+            wait.until(ignored -> resultTitles(driver).size() == 2);
+            driver.findElement(By.cssSelector("#tag-facets button[aria-label='Filter by tag retry (1)']")).click();
+            wait.until(ignored -> resultTitles(driver).equals(List.of("Retry helper")));
+            assertEquals(1, driver.findElements(By.cssSelector("#active-tags .chip")).size());
+            driver.findElement(By.id("compact")).click();
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void anEditConflictShowsTheirChangeBesideMineAndEitherSideCanWin() {
+        String id = create(api, snippet("Conflict", "text", "line a\nline b")).getString("id");
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + id + "/edit");
+            WebElement code = visible(wait, "code");
+            wait.until(ignored -> !code.getAttribute("value").isEmpty());
+            assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", "line a\nline THEIRS").build()).status());
+            code.sendKeys(Keys.chord(Keys.CONTROL, "a"), "line a", Keys.ENTER, "line MINE");
+            driver.findElement(By.id("save")).click();
+            WebElement diff = wait.until(visibilityOfElementLocated(By.cssSelector(".conflict[data-field='code'] .diff")));
+            assertTrue(visible(wait, "form-error").getText().contains("Someone else changed this snippet"));
+            assertEquals(List.of("line a", "+ line THEIRS", "− line MINE"),
+                    java.util.Arrays.stream(diff.getText().split("\n")).map(String::strip).toList());
+            browser.screenshot("edit-conflict");
+
+            driver.findElement(By.id("take-theirs")).click();
+            assertEquals("line a\nline THEIRS", code.getAttribute("value"));
+            code.sendKeys(Keys.chord(Keys.CONTROL, Keys.END), "!");
+            driver.findElement(By.id("save")).click();
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Conflict"));
+            assertEquals("line a\nline THEIRS!", api.get("/api/v1/snippets/" + id).data().getString("code"));
+
+            browser.open("/#/s/" + id + "/edit");
+            WebElement title = visible(wait, "title");
+            wait.until(ignored -> !title.getAttribute("value").isEmpty());
+            assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("language", "theirs").build()).status());
+            title.sendKeys(" (mine)");
+            driver.findElement(By.id("save")).click();
+            visible(wait, "keep-mine").click();
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Conflict (mine)"));
+            JsonObject saved = api.get("/api/v1/snippets/" + id).data();
+            assertEquals("Conflict (mine)", saved.getString("title"));
+            assertEquals("text", saved.getString("language"), "keeping mine saves all of mine over theirs");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
     }
 
     @Test
