@@ -117,10 +117,10 @@ export async function showList(view, params) {
         h("option", {value: "team"}, "Team"),
         h("option", {value: "all"}, "Mine and the team's"));
     scope.value = state.scope;
-    const chips = h("div", {id: "active-tags", class: "chips", "aria-label": "Tag filters"});
+    const chips = h("div", {id: "active-tags", class: "chips", role: "group", "aria-label": "Tag filters"});
     const status = h("p", {id: "result-status", class: "muted", role: "status"});
     const results = h("ul", {id: "results", class: "results"});
-    const tagFacets = h("div", {id: "tag-facets", class: "chips facets", "aria-label": "Tags of these snippets"});
+    const tagFacets = h("div", {id: "tag-facets", class: "chips facets", role: "group", "aria-label": "Tags of these snippets"});
     const compact = h("input", {type: "checkbox", id: "compact"});
     compact.checked = localStorage.getItem(COMPACT_KEY) === "true";
     results.classList.toggle("compact", compact.checked);

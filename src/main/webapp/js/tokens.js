@@ -13,6 +13,22 @@ export async function showTokens(view) {
     const name = h("input", {id: "token-name", required: true, autocomplete: "off", placeholder: "laptop CLI"});
     const expiry = h("input", {id: "token-expiry", type: "number", min: "1", inputmode: "numeric", placeholder: "never"});
     const formError = h("p", {id: "token-error", class: "error", role: "alert", hidden: true});
+    const nameError = h("p", {id: "token-name-error", class: "field-error error", hidden: true});
+    const expiryError = h("p", {id: "token-expiry-error", class: "field-error error", hidden: true});
+    name.setAttribute("aria-describedby", "token-name-error");
+    expiry.setAttribute("aria-describedby", "token-expiry-error");
+
+    /** A field's problem in plain words, beside the field. */
+    function fieldProblem(input, message, text) {
+        message.textContent = text;
+        message.hidden = !text;
+        if (text) {
+            input.setAttribute("aria-invalid", "true");
+        } else {
+            input.removeAttribute("aria-invalid");
+        }
+        return Boolean(text);
+    }
 
     async function load() {
         const {data} = await api("GET", apiPaths.tokens);
@@ -30,12 +46,21 @@ export async function showTokens(view) {
     }
 
     const form = h("form", {id: "token-form", class: "inline-form", novalidate: true},
-        h("div", {class: "field grow"}, h("label", {for: "token-name"}, "Name"), name),
-        h("div", {class: "field"}, h("label", {for: "token-expiry"}, "Expires in days"), expiry),
+        h("div", {class: "field grow"}, h("label", {for: "token-name"}, "Name"), name, nameError),
+        h("div", {class: "field"}, h("label", {for: "token-expiry"}, "Expires in days"), expiry, expiryError),
         h("button", {type: "submit", id: "create-token"}, "Create token"));
     form.addEventListener("submit", async (event) => {
         event.preventDefault();
         formError.hidden = true;
+        const days = expiry.value === "" ? null : Number(expiry.value);
+        const nameWrong = fieldProblem(name, nameError, name.value.trim() === ""
+            ? "Give the token a name that says where it is used, such as “laptop CLI”." : "");
+        const expiryWrong = fieldProblem(expiry, expiryError, days !== null && !(Number.isInteger(days) && days >= 1 && days <= 3650)
+            ? "A whole number of days from 1 to 3650, or empty for a token that does not expire." : "");
+        if (nameWrong || expiryWrong) {
+            (nameWrong ? name : expiry).focus();
+            return;
+        }
         try {
             const body = {name: name.value};
             if (expiry.value !== "") {

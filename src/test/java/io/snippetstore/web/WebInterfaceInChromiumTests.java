@@ -241,7 +241,14 @@ public abstract class WebInterfaceInChromiumTests {
             signIn(browser, wait, user);
 
             driver.findElement(By.id("nav-tokens")).click();
-            visible(wait, "token-name").sendKeys("laptop cli");
+            visible(wait, "create-token").click();
+            assertTrue(visible(wait, "token-name-error").getText().startsWith("Give the token a name"),
+                    "a plain sentence beside the field, before anything is sent");
+            driver.findElement(By.id("token-expiry")).sendKeys("0");
+            driver.findElement(By.id("token-name")).sendKeys("laptop cli");
+            driver.findElement(By.id("create-token")).click();
+            assertTrue(visible(wait, "token-expiry-error").getText().startsWith("A whole number of days"));
+            driver.findElement(By.id("token-expiry")).sendKeys(Keys.BACK_SPACE);
             driver.findElement(By.id("create-token")).click();
             String token = visible(wait, "new-token-value").getText();
             assertTrue(token.startsWith("sst_"), token);
@@ -635,6 +642,64 @@ public abstract class WebInterfaceInChromiumTests {
             assertEquals("text", saved.getString("language"), "keeping mine saves all of mine over theirs");
             assertEquals(List.of(), scriptErrors(browser));
         }
+    }
+
+    /** The serious and critical violations axe-core (injected into the page as it is) finds, each with where. */
+    @SuppressWarnings("unchecked")
+    private static List<String> accessibilityViolations(WebDriver driver) throws IOException {
+        JavascriptExecutor page = (JavascriptExecutor) driver;
+        page.executeScript(Files.readString(Path.of(System.getProperty("snippets.axeScript"))));
+        return (List<String>) page.executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                axe.run(document, {resultTypes: ["violations"]}).then((results) => done(results.violations
+                    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+                    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at `
+                        + violation.nodes.map((node) => node.target.join(" ")).join(", "))));
+                """);
+    }
+
+    @Test
+    void noPageHasASeriousOrCriticalAccessibilityViolation() throws IOException {
+        JsonObject snippet = create(api, snippet("Accessible", "java", "class A {}", "a11y")
+                .add("notes", "Some *notes*").add("visibility", "link"));
+        String id = snippet.getString("id");
+        String link = api.post("/api/v1/snippets/" + id + "/links", Json.createObjectBuilder().build()).data().getString("url");
+        TestUser admin = TestUsers.create("admin");
+        Map<String, List<String>> found = new java.util.LinkedHashMap<>();
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            browser.open("/login");
+            visible(wait, "username");
+            found.put("/login", accessibilityViolations(driver));
+            driver.get(link);
+            visible(wait, "snippet-title");
+            found.put("/s/<secret>", accessibilityViolations(driver));
+
+            signIn(browser, wait, admin);
+            for (String page : List.of("/#/", "/#/new", "/#/tokens", "/#/users")) {
+                browser.open(page);
+                wait.until(ignored -> !driver.findElement(By.id("view")).getText().contains("Loading"));
+                wait.until(ignored -> driver.findElements(By.cssSelector("#view h1, #view .toolbar")).size() > 0);
+                found.put(page, accessibilityViolations(driver));
+            }
+        }
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + id);
+            visible(wait, "snippet-title");
+            found.put("/#/s/<id>", accessibilityViolations(driver));
+            visible(wait, "share").click();
+            visible(wait, "share-dialog");
+            found.put("share dialog", accessibilityViolations(driver));
+            browser.open("/#/s/" + id + "/edit");
+            visible(wait, "title");
+            found.put("/#/s/<id>/edit", accessibilityViolations(driver));
+        }
+        found.values().removeIf(List::isEmpty);
+        assertEquals(Map.of(), found);
     }
 
     @Test
