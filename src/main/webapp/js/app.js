@@ -6,7 +6,7 @@ import {clearNotice, report, showAnnounced} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
 import {showList} from "./list.js";
 import {showSnippet} from "./snippet.js";
-import {showEditor} from "./editor.js";
+import {hasUnsavedEdit, showEditor} from "./editor.js";
 import {showTokens} from "./tokens.js";
 import {showUsers} from "./users.js";
 import {me} from "./me.js";
@@ -20,7 +20,17 @@ function notFound() {
         h("p", {}, h("a", {href: viewPaths.list}, "Back to your snippets")));
 }
 
+const LEAVE_EDIT = "Leave the editor? Your changes are not saved; they stay as a draft in this browser and come back when you edit this snippet again.";
+
+/** The address of the view on screen: where Back or a link that the user takes back returns to. */
+let shownHash = window.location.hash;
+
 async function route() {
+    if (window.location.hash !== shownHash && hasUnsavedEdit() && !window.confirm(LEAVE_EDIT)) {
+        history.replaceState(null, "", shownHash || viewPaths.list);
+        return;
+    }
+    shownHash = window.location.hash;
     clearNotice();
     window.scrollTo(0, 0); // every view starts at its top; the list may then restore its place
     showAnnounced();

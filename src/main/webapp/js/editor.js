@@ -2,7 +2,8 @@
 // the snippet meanwhile, the user is told and keeps their text. The API's field messages appear
 // beside the fields they concern. Every change is kept as a draft in this browser until it is
 // saved, so an expired session, a reload or leaving the page loses nothing: the draft comes back
-// when the editor opens again; closing or reloading the tab with unsaved changes asks first.
+// when the editor opens again; leaving the editor (a link, Back) or closing or reloading the tab
+// with unsaved changes asks first.
 // Keys: Tab indents in the code (Esc, then Tab, leaves it), Enter in a one-line field does not
 // submit, Ctrl/Cmd+S saves and stays, Ctrl/Cmd+Enter saves and closes.
 import {api} from "./api.js";
@@ -62,6 +63,11 @@ window.addEventListener("beforeunload", (event) => {
     }
 });
 window.addEventListener("snippets:sign-in", () => unsaved = false);
+
+/** Whether the editor is showing changes that are not saved yet (they are kept as a draft either way). */
+export function hasUnsavedEdit() {
+    return unsaved && document.getElementById("snippet-form") !== null;
+}
 
 function field(name, label, control, hint) {
     control.id = name;

@@ -34,6 +34,7 @@ import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chromium.ChromiumDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -291,6 +292,10 @@ public abstract class WebInterfaceInChromiumTests {
             assertEquals("search", driver.switchTo().activeElement().getAttribute("id"));
 
             driver.manage().window().setSize(new Dimension(360, 780));
+            browser.open("/#/");
+            visible(wait, "search");
+            double header = ((Number) script(driver, "return document.querySelector('.topbar').getBoundingClientRect().height")).doubleValue();
+            assertTrue(header < 70, "the phone header is " + header + " px high");
             for (String page : List.of("/#/tokens", "/#/new", "/#/")) {
                 browser.open(page);
                 visible(wait, "view");
@@ -470,6 +475,10 @@ public abstract class WebInterfaceInChromiumTests {
             WebElement notes = visible(wait, "notes");
             wait.until(ignored -> notes.getAttribute("value").equals("Written before the session ended."));
             assertTrue(visible(wait, "draft-restored").getText().contains("unsaved changes"));
+            driver.findElement(By.id("nav-home")).click();
+            wait.until(ExpectedConditions.alertIsPresent()).dismiss();
+            assertTrue(driver.getCurrentUrl().endsWith("/edit"), "staying was chosen: " + driver.getCurrentUrl());
+            assertEquals("Written before the session ended.", driver.findElement(By.id("notes")).getAttribute("value"));
 
             driver.findElement(By.id("notes")).sendKeys(Keys.chord(Keys.CONTROL, Keys.ENTER));
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Draft target v2"));
