@@ -42,7 +42,7 @@ public class ShareLinks {
     @WriteTransaction
     public IssuedLink create(Caller caller, String snippetId, Integer expiresInDays) {
         snippets.requireWritable(caller, snippetId);
-        if (em.find(Snippet.class, snippetId).visibility() != Visibility.LINK) {
+        if (!sharedByLink(snippetId)) {
             throw ApiException.conflict("Set the snippet's visibility to link first: a link opens only such a snippet.");
         }
         String secret = Secrets.random(32);
@@ -87,7 +87,7 @@ public class ShareLinks {
         return em.createNamedQuery(ShareLink.BY_SECRET_HASH, ShareLink.class).setParameter("hash", Secrets.sha256Hex(secret))
                 .getResultStream().findFirst()
                 .filter(link -> !link.isExpiredAt(now))
-                .filter(link -> em.find(Snippet.class, link.snippetId()).visibility() == Visibility.LINK)
+                .filter(link -> sharedByLink(link.snippetId()))
                 .map(link -> new SharedSnippet(link.snippetId()))
                 .orElseThrow(ApiException::notFound);
     }
@@ -96,5 +96,13 @@ public class ShareLinks {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SnippetData get(SharedSnippet shared) {
         return queries.find(shared.snippetId()).orElseThrow(ApiException::notFound);
+    }
+
+    /** Whether the snippet's visibility is link: read alone, not with its whole row (code and all). */
+    private boolean sharedByLink(String snippetId) {
+        return em.createNamedQuery(Snippet.OWNER_AND_VISIBILITY, Object[].class).setParameter("id", snippetId)
+                .getResultStream().findFirst()
+                .map(row -> row[1] == Visibility.LINK)
+                .orElse(false);
     }
 }
