@@ -51,13 +51,13 @@ public abstract class TokensTests {
         assertEquals(Duration.ofDays(30), lifetime);
     }
 
+    /** The row is aged behind the server's back, so the token is first used after that (see TokenCacheTest for expiry while cached). */
     @Test
     void anExpiredTokenIsRefusedWith401() {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
         JsonObject token = browser.post("/api/v1/auth/tokens",
                 Json.createObjectBuilder().add("name", "short-lived").add("expiresInDays", 1).build()).data();
         ApiClient bearer = new ApiClient().withBearer(token.getString("token"));
-        assertEquals(200, bearer.get("/api/v1/auth/whoami").status());
 
         Database.age("api_tokens", "expires_at", "id", token.getString("id"));
 

@@ -54,13 +54,16 @@ public abstract class UserAdministrationTests {
     void anAdministratorChangesARoleAndOnlyAdministratorsChangeUsers() {
         TestUser user = TestUsers.create();
         ApiClient session = TestUsers.signedIn(user);
+        ApiClient token = new ApiClient().withBearer(TestUsers.newToken(session, "role"));
         assertEquals(403, session.get("/api/v1/users").status());
+        assertEquals(403, token.get("/api/v1/users").status());
         assertEquals(403, update(session, user.id(), Json.createObjectBuilder().add("role", "admin").build()).status());
 
         Reply promoted = update(admin, user.id(), Json.createObjectBuilder().add("role", "admin").build());
         assertEquals(200, promoted.status(), promoted::toString);
         assertEquals("admin", promoted.data().getString("role"));
         assertEquals(200, session.get("/api/v1/users").status(), "the new role applies to the session at once");
+        assertEquals(200, token.get("/api/v1/users").status(), "and to a token already in use");
 
         assertEquals("validation_failed", update(admin, user.id(), Json.createObjectBuilder().add("role", "root").build()).errorCode());
         assertEquals("bad_request", update(admin, user.id(), Json.createObjectBuilder().add("disabled", "yes").build()).errorCode());
@@ -68,6 +71,7 @@ public abstract class UserAdministrationTests {
         Reply demoted = update(admin, user.id(), Json.createObjectBuilder().add("role", "user").build());
         assertEquals("user", demoted.data().getString("role"));
         assertEquals(403, session.get("/api/v1/users").status());
+        assertEquals(403, token.get("/api/v1/users").status());
     }
 
     @Test

@@ -4,7 +4,7 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.util.Set;
 
-import io.snippetstore.auth.control.ApiTokens;
+import io.snippetstore.auth.control.TokenAuthentication;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.security.AdminOnly;
 import io.snippetstore.platform.security.Authenticated;
@@ -42,7 +42,7 @@ public class AuthenticationFilter implements ContainerRequestFilter {
     HttpServletRequest http;
 
     @Inject
-    ApiTokens tokens;
+    TokenAuthentication tokens;
 
     @Inject
     Sessions sessions;

@@ -31,6 +31,9 @@ public class Accounts {
     @Inject
     Passwords passwords;
 
+    @Inject
+    TokenCache tokens;
+
     @WriteTransaction
     public UserData create(String username, String password, Role role) {
         if (findByUsername(username).isPresent()) {
@@ -53,6 +56,7 @@ public class Accounts {
     @WriteTransaction
     public UserData update(String id, Role role, Boolean disabled) {
         User user = Optional.ofNullable(em.find(User.class, id)).orElseThrow(ApiException::notFound);
+        tokens.credentialsChanging();
         boolean wasEnabledAdmin = user.role() == Role.ADMIN && !user.isDisabled();
         long enabledAdminsBefore = enabledAdmins(); // before the change: a query would flush it first
         if (role != null) {

@@ -25,13 +25,12 @@ import jakarta.persistence.PersistenceContext;
 public class ApiTokens {
 
     public static final String PREFIX = "sst_";
-    private static final Duration LAST_USED_RESOLUTION = Duration.ofMinutes(1);
 
     @PersistenceContext
     EntityManager em;
 
     @Inject
-    TokenUsage usage;
+    TokenCache cache;
 
     /** A new token of the caller's. */
     @WriteTransaction
@@ -66,6 +65,7 @@ public class ApiTokens {
     public String revoke(Caller caller, String tokenId) {
         ApiToken token = owned(caller, tokenId);
         em.remove(token);
+        cache.credentialsChanging();
         return token.id();
     }
 
@@ -75,26 +75,15 @@ public class ApiTokens {
                 .orElseThrow(ApiException::notFound);
     }
 
-    /**
-     * The caller a live token of an enabled user stands for. Records the use at most once per minute per token,
-     * so that authenticating is not a database write on every request.
-     */
+    /** The token of this hash, when it belongs to an enabled user: expired or not, see {@link LiveToken}. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public Optional<Caller> authenticate(String value) {
-        if (!value.startsWith(PREFIX)) {
-            return Optional.empty();
-        }
-        Instant now = Timestamps.now();
-        List<Object[]> found = em.createNamedQuery(ApiToken.WITH_USER_BY_HASH, Object[].class)
-                .setParameter("hash", Secrets.sha256Hex(value))
-                .getResultList();
-        if (found.isEmpty() || ((ApiToken) found.get(0)[0]).isExpiredAt(now)) {
-            return Optional.empty();
-        }
-        ApiToken token = (ApiToken) found.get(0)[0];
-        if (token.lastUsedAt() == null || token.lastUsedAt().plus(LAST_USED_RESOLUTION).isBefore(now)) {
-            usage.recordUseIfIdle(ApiToken.class, token.id(), now);
-        }
-        return Optional.of(Accounts.callerOf((User) found.get(0)[1], Caller.AuthMethod.TOKEN));
+    public Optional<LiveToken> findLive(String hash) {
+        return em.createNamedQuery(ApiToken.WITH_USER_BY_HASH, Object[].class).setParameter("hash", hash)
+                .getResultStream().findFirst()
+                .map(row -> {
+                    ApiToken token = (ApiToken) row[0];
+                    return new LiveToken(token.id(), Accounts.callerOf((User) row[1], Caller.AuthMethod.TOKEN),
+                            token.expiresAt(), token.lastUsedAt());
+                });
     }
 }
