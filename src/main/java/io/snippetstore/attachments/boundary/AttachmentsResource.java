@@ -5,6 +5,7 @@ import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.Deleted;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -19,6 +20,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 
 /** One attachment: its metadata, its bytes, its deletion. */
+@ApplicationScoped
 @Path("v1/attachments")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
