@@ -1,12 +1,19 @@
 package io.snippetstore;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,6 +60,16 @@ class CodeLayoutTest {
     void entitiesKnowNoUseCases() {
         noClasses().that().resideInAPackage("..entity..")
                 .should().dependOnClassesThat().resideInAnyPackage("..control..", "..boundary..")
+                .check(CLASSES);
+    }
+
+    /** One instance serves every request: a request's caller or path in a field would leak to the next. */
+    @Test
+    void applicationScopedResourcesKeepNothingOfARequest() {
+        noFields().that().areDeclaredInClassesThat().areAnnotatedWith(ApplicationScoped.class)
+                .and().areDeclaredInClassesThat().areAnnotatedWith(Path.class)
+                .should().beAnnotatedWith(Context.class).orShould().beAnnotatedWith(PathParam.class)
+                .orShould().beAnnotatedWith(QueryParam.class).orShould().beAnnotatedWith(HeaderParam.class)
                 .check(CLASSES);
     }
 

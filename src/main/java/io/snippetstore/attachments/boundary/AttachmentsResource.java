@@ -19,7 +19,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 
-/** One attachment: its metadata, its bytes, its deletion. */
+/** One attachment: its metadata, its bytes, its deletion. Application-scoped like {@code SnippetsResource}, for the same reason. */
 @ApplicationScoped
 @Path("v1/attachments")
 @Authenticated
@@ -29,19 +29,16 @@ public class AttachmentsResource {
     @Inject
     Attachments attachments;
 
-    @Context
-    SecurityContext security;
-
     @GET
     @Path("{attachmentId}")
-    public ApiResponse<AttachmentView> get(@PathParam("attachmentId") String attachmentId) {
-        return ApiResponse.of(AttachmentView.of(attachments.get(caller(), attachmentId)));
+    public ApiResponse<AttachmentView> get(@PathParam("attachmentId") String attachmentId, @Context SecurityContext security) {
+        return ApiResponse.of(AttachmentView.of(attachments.get(Caller.of(security), attachmentId)));
     }
 
     @DELETE
     @Path("{attachmentId}")
-    public ApiResponse<Deleted> delete(@PathParam("attachmentId") String attachmentId) {
-        return ApiResponse.of(Deleted.of(attachments.delete(caller(), attachmentId)));
+    public ApiResponse<Deleted> delete(@PathParam("attachmentId") String attachmentId, @Context SecurityContext security) {
+        return ApiResponse.of(Deleted.of(attachments.delete(Caller.of(security), attachmentId)));
     }
 
     /** The exact bytes, or a range of them; see {@link DownloadResponse}. */
@@ -49,12 +46,10 @@ public class AttachmentsResource {
     @Path("{attachmentId}/download")
     @Produces(MediaType.WILDCARD)
     public Response download(@PathParam("attachmentId") String attachmentId, @HeaderParam("Range") String range,
-                             @HeaderParam("If-Range") String ifRange, @Context HttpHeaders headers) {
-        return DownloadResponse.of(attachments.get(caller(), attachmentId), ordinal -> attachments.findChunk(attachmentId, ordinal),
+                             @HeaderParam("If-Range") String ifRange, @Context HttpHeaders headers,
+                             @Context SecurityContext security) {
+        return DownloadResponse.of(attachments.get(Caller.of(security), attachmentId), ordinal -> attachments.findChunk(attachmentId, ordinal),
                 headers, range, ifRange);
     }
 
-    private Caller caller() {
-        return Caller.of(security);
-    }
 }

@@ -8,7 +8,6 @@ import io.snippetstore.platform.ApiList;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
@@ -24,7 +23,6 @@ import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 
 /** A snippet's attachments: their list, and uploads. */
-@ApplicationScoped
 @Path("v1/snippets/{snippetId}/attachments")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)

@@ -38,8 +38,9 @@ import jakarta.ws.rs.core.UriInfo;
 
 /**
  * The caller's snippets. Every snippet response carries {@code ETag: "<version>"}.
- * Application-scoped, like the attachment resources: an instance per request, with the
- * container's injection, cost a fifth of a GET by id; the {@code @Context} field is a per-request proxy.
+ * Application-scoped: an instance per request, with the container's injection, cost a fifth of
+ * a GET by id. So it holds nothing of a request: the caller comes in as a parameter (a
+ * {@code @Context} field would be injected once, with the first request's caller, on Payara).
  */
 @ApplicationScoped
 @Path("v1/snippets")
@@ -50,13 +51,10 @@ public class SnippetsResource {
     @Inject
     Snippets snippets;
 
-    @Context
-    SecurityContext security;
-
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response create(@Valid @NotNull SnippetInput input, @Context UriInfo uri) {
-        SnippetData created = snippets.create(caller(), input);
+    public Response create(@Valid @NotNull SnippetInput input, @Context UriInfo uri, @Context SecurityContext security) {
+        SnippetData created = snippets.create(Caller.of(security), input);
         return Response.created(uri.getAbsolutePathBuilder().path(created.id()).build())
                 .tag(etag(created))
                 .entity(ApiResponse.of(SnippetView.of(created)))
@@ -64,8 +62,8 @@ public class SnippetsResource {
     }
 
     @GET
-    public ApiList<SnippetView> list(@BeanParam SnippetListParameters parameters) {
-        SnippetPage page = snippets.list(caller(), parameters.toQuery());
+    public ApiList<SnippetView> list(@BeanParam SnippetListParameters parameters, @Context SecurityContext security) {
+        SnippetPage page = snippets.list(Caller.of(security), parameters.toQuery());
         return ApiList.page(page.items().stream().map(snippet -> SnippetView.of(snippet, page.matches().get(snippet.id()))).toList(),
                 page.nextCursor(), page.limit());
     }
@@ -73,22 +71,22 @@ public class SnippetsResource {
     /** The languages and tags of what the list's filters match, with counts: the list's filters to offer. */
     @GET
     @Path("facets")
-    public ApiResponse<FacetsView> facets(@BeanParam SnippetListParameters parameters) {
-        return ApiResponse.of(FacetsView.of(snippets.facets(caller(), parameters.toQuery())));
+    public ApiResponse<FacetsView> facets(@BeanParam SnippetListParameters parameters, @Context SecurityContext security) {
+        return ApiResponse.of(FacetsView.of(snippets.facets(Caller.of(security), parameters.toQuery())));
     }
 
     @GET
     @Path("{snippetId}")
-    public Response get(@PathParam("snippetId") String snippetId) {
-        return withEtag(snippets.get(caller(), snippetId));
+    public Response get(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
+        return withEtag(snippets.get(Caller.of(security), snippetId));
     }
 
     /** The code alone, as plain UTF-8 text that a browser shows and never runs; for scripts too ({@code curl .../raw}). */
     @GET
     @Path("{snippetId}/raw")
     @Produces(MediaType.TEXT_PLAIN + ";charset=utf-8")
-    public Response raw(@PathParam("snippetId") String snippetId) {
-        SnippetData snippet = snippets.get(caller(), snippetId);
+    public Response raw(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
+        SnippetData snippet = snippets.get(Caller.of(security), snippetId);
         return Response.ok(snippet.fields().code()).tag(etag(snippet)).header("Content-Security-Policy", "sandbox").build();
     }
 
@@ -96,19 +94,16 @@ public class SnippetsResource {
     @Path("{snippetId}")
     @Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
     public Response update(@PathParam("snippetId") String snippetId, @NotNull SnippetPatch patch,
-                           @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
-        return withEtag(snippets.update(caller(), snippetId, patch, expectedVersion(ifMatch)));
+                           @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Context SecurityContext security) {
+        return withEtag(snippets.update(Caller.of(security), snippetId, patch, expectedVersion(ifMatch)));
     }
 
     @DELETE
     @Path("{snippetId}")
-    public ApiResponse<Deleted> delete(@PathParam("snippetId") String snippetId) {
-        return ApiResponse.of(Deleted.of(snippets.delete(caller(), snippetId)));
+    public ApiResponse<Deleted> delete(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
+        return ApiResponse.of(Deleted.of(snippets.delete(Caller.of(security), snippetId)));
     }
 
-    private Caller caller() {
-        return Caller.of(security);
-    }
 
     private static Response withEtag(SnippetData snippet) {
         return Response.ok(ApiResponse.of(SnippetView.of(snippet))).tag(etag(snippet)).build();
