@@ -51,5 +51,4 @@ public class AttachmentsResource {
         return DownloadResponse.of(attachments.get(Caller.of(security), attachmentId), ordinal -> attachments.findChunk(attachmentId, ordinal),
                 headers, range, ifRange);
     }
-
 }

@@ -104,7 +104,6 @@ public class SnippetsResource {
         return ApiResponse.of(Deleted.of(snippets.delete(Caller.of(security), snippetId)));
     }
 
-
     private static Response withEtag(SnippetData snippet) {
         return Response.ok(ApiResponse.of(SnippetView.of(snippet))).tag(etag(snippet)).build();
     }
