@@ -34,18 +34,20 @@ class CodeLayoutTest {
     @Test
     void componentsUseOnlyThoseBelowThem() {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("audit").definedBy("io.snippetstore.audit..")
                 .layer("attachments").definedBy("io.snippetstore.attachments..")
                 .layer("snippets").definedBy("io.snippetstore.snippets..")
                 .layer("auth").definedBy("io.snippetstore.auth..")
                 .layer("health").definedBy("io.snippetstore.health..")
                 .layer("storage").definedBy("io.snippetstore.storage..")
                 .layer("platform").definedBy("io.snippetstore.platform..")
+                .whereLayer("audit").mayNotBeAccessedByAnyLayer()
                 .whereLayer("attachments").mayNotBeAccessedByAnyLayer()
                 .whereLayer("snippets").mayOnlyBeAccessedByLayers("attachments")
                 .whereLayer("auth").mayNotBeAccessedByAnyLayer()
                 .whereLayer("health").mayNotBeAccessedByAnyLayer()
-                .whereLayer("storage").mayOnlyBeAccessedByLayers("attachments", "snippets", "auth", "health")
-                .whereLayer("platform").mayOnlyBeAccessedByLayers("attachments", "snippets", "auth", "health", "storage")
+                .whereLayer("storage").mayOnlyBeAccessedByLayers("audit", "attachments", "snippets", "auth", "health")
+                .whereLayer("platform").mayOnlyBeAccessedByLayers("audit", "attachments", "snippets", "auth", "health", "storage")
                 .check(CLASSES);
     }
 

@@ -14,6 +14,7 @@ import java.net.URL;
 import java.util.List;
 
 import io.snippetstore.attachments.AttachmentsTests;
+import io.snippetstore.audit.AuditTests;
 import io.snippetstore.auth.BrowserLoginInChromiumTests;
 import io.snippetstore.auth.BrowserLoginTests;
 import io.snippetstore.auth.SecretsAtRestTests;
@@ -143,6 +144,10 @@ class SnippetStoreIT {
 
     @Nested
     class Attachments extends AttachmentsTests {
+    }
+
+    @Nested
+    class Audit extends AuditTests {
     }
 
     @Nested

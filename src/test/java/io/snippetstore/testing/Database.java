@@ -6,6 +6,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 
 /**
  * Looks into the running service's SQLite file, for facts the API does not show (rows left
@@ -39,11 +40,16 @@ public final class Database {
 
     /** Sets {@code column} of the row of {@code table} whose {@code key} is {@code value} to a moment already past. */
     public static void age(String table, String column, String key, String value) {
+        age(table, column, key, value, Duration.ofSeconds(1));
+    }
+
+    /** Sets {@code column} (epoch milliseconds) of the row of {@code table} whose {@code key} is {@code value} to {@code ago} before now. */
+    public static void age(String table, String column, String key, String value, Duration ago) {
         String sql = "UPDATE " + table + " SET " + column + " = ? WHERE " + key + " = ?";
         try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file());
              PreparedStatement statement = connection.prepareStatement(sql)) {
             connection.createStatement().execute("PRAGMA busy_timeout = 30000");
-            statement.setLong(1, System.currentTimeMillis() - 1_000);
+            statement.setLong(1, System.currentTimeMillis() - ago.toMillis());
             statement.setString(2, value);
             if (statement.executeUpdate() != 1) {
                 throw new IllegalStateException("No row of " + table + " has " + key + " = " + value);

@@ -9,6 +9,7 @@ import java.util.Optional;
 import io.snippetstore.attachments.entity.Attachment;
 import io.snippetstore.attachments.entity.AttachmentChunk;
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.Ids;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
@@ -19,6 +20,7 @@ import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -34,6 +36,9 @@ public class Attachments {
 
     @PersistenceContext
     EntityManager em;
+
+    @Inject
+    Event<AuditEvent> audit;
 
     @Inject
     DiskSpace disk;
@@ -100,6 +105,7 @@ public class Attachments {
     public String delete(Caller caller, String attachmentId) {
         Attachment attachment = writable(caller, attachmentId);
         em.remove(attachment);
+        audit.fire(AuditEvent.success(caller, AuditEvent.ATTACHMENT_DELETED, attachment.id(), attachment.filename()));
         return attachment.id();
     }
 

@@ -7,6 +7,7 @@ import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.JsonRequestReader;
 import io.snippetstore.platform.security.AdminOnly;
 import io.snippetstore.platform.security.Authenticated;
+import io.snippetstore.platform.security.Caller;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -21,6 +22,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 
 /** User administration, for administrators only. */
@@ -35,8 +37,8 @@ public class UsersResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response create(@Valid @NotNull CreateUserRequest request, @Context UriInfo uri) {
-        UserData user = accounts.create(request.username(), request.password(), request.roleOrDefault());
+    public Response create(@Valid @NotNull CreateUserRequest request, @Context UriInfo uri, @Context SecurityContext security) {
+        UserData user = accounts.create(Caller.of(security), request.username(), request.password(), request.roleOrDefault());
         return Response.created(uri.getAbsolutePathBuilder().path(user.id()).build())
                 .entity(ApiResponse.of(UserView.of(user)))
                 .build();
@@ -57,16 +59,18 @@ public class UsersResource {
     @PATCH
     @Path("{userId}")
     @Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
-    public ApiResponse<UserView> update(@PathParam("userId") String userId, @Valid @NotNull UpdateUserRequest request) {
-        return ApiResponse.of(UserView.of(accounts.update(userId, request.roleOrNull(), request.disabled())));
+    public ApiResponse<UserView> update(@PathParam("userId") String userId, @Valid @NotNull UpdateUserRequest request,
+                                       @Context SecurityContext security) {
+        return ApiResponse.of(UserView.of(accounts.update(Caller.of(security), userId, request.roleOrNull(), request.disabled())));
     }
 
     /** Resets the password; the user's sessions and tokens stay valid. */
     @PUT
     @Path("{userId}/password")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ApiResponse<UserView> resetPassword(@PathParam("userId") String userId, @Valid @NotNull SetPasswordRequest request) {
-        accounts.setPassword(userId, request.password());
+    public ApiResponse<UserView> resetPassword(@PathParam("userId") String userId, @Valid @NotNull SetPasswordRequest request,
+                                               @Context SecurityContext security) {
+        accounts.setPassword(Caller.of(security), userId, request.password());
         return ApiResponse.of(UserView.of(accounts.get(userId)));
     }
 }

@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import io.snippetstore.auth.entity.User;
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.Ids;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
@@ -13,6 +14,7 @@ import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -34,14 +36,32 @@ public class Accounts {
     @Inject
     TokenCache tokens;
 
+    @Inject
+    Event<AuditEvent> audit;
+
+    /** An administrator creates a user. */
     @WriteTransaction
-    public UserData create(String username, String password, Role role) {
+    public UserData create(Caller by, String username, String password, Role role) {
+        User user = insert(username, password, role);
+        audit.fire(AuditEvent.success(by, AuditEvent.USER_CREATED, user.id(), username + " (" + role.apiName() + ")"));
+        return UserData.of(user);
+    }
+
+    /** The first administrator, from the settings, when the store has no user. */
+    @WriteTransaction
+    public UserData createFirstAdministrator(String username, String password) {
+        User user = insert(username, password, Role.ADMIN);
+        audit.fire(AuditEvent.success(user.id(), username, AuditEvent.USER_CREATED, user.id(), "first administrator, from the settings"));
+        return UserData.of(user);
+    }
+
+    private User insert(String username, String password, Role role) {
         if (findByUsername(username).isPresent()) {
             throw ApiException.conflict("The username '" + username + "' is taken.");
         }
         User user = new User(Ids.next(), username, passwords.hash(password), role, Timestamps.now());
         em.persist(user);
-        return UserData.of(user);
+        return user;
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -54,7 +74,7 @@ public class Accounts {
      * Refused (409) when no enabled administrator would be left.
      */
     @WriteTransaction
-    public UserData update(String id, Role role, Boolean disabled) {
+    public UserData update(Caller by, String id, Role role, Boolean disabled) {
         User user = Optional.ofNullable(em.find(User.class, id)).orElseThrow(ApiException::notFound);
         tokens.credentialsChanging();
         boolean wasEnabledAdmin = user.role() == Role.ADMIN && !user.isDisabled();
@@ -69,14 +89,18 @@ public class Accounts {
         if (wasEnabledAdmin && !isEnabledAdmin && enabledAdminsBefore <= 1) {
             throw ApiException.conflict("This is the last enabled administrator: make another user an administrator first.");
         }
+        audit.fire(AuditEvent.success(by, AuditEvent.USER_CHANGED, user.id(),
+                user.username() + ": " + user.role().apiName() + (user.isDisabled() ? ", disabled" : ", enabled")));
         return UserData.of(user);
     }
 
-    /** Sets a new password (the administrator's reset, or the user's own change once the old one is checked). */
+    /** Sets a new password: the administrator's reset, or the user's own change once the old one is checked. */
     @WriteTransaction
-    public void setPassword(String id, String password) {
+    public void setPassword(Caller by, String id, String password) {
         User user = Optional.ofNullable(em.find(User.class, id)).orElseThrow(ApiException::notFound);
         user.passwordHash(passwords.hash(password));
+        audit.fire(AuditEvent.success(by, by.userId().equals(id) ? AuditEvent.PASSWORD_CHANGED : AuditEvent.USER_CHANGED, id,
+                by.userId().equals(id) ? null : user.username() + ": password reset"));
     }
 
     /** The account with its password hash, for checking a login. */

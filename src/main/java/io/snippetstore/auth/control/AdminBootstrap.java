@@ -49,6 +49,6 @@ public class AdminBootstrap {
         } else {
             LOG.info(() -> "Created the administrator '" + adminUser + "' with the configured password.");
         }
-        accounts.create(adminUser, password, Role.ADMIN);
+        accounts.createFirstAdministrator(adminUser, password);
     }
 }

@@ -8,6 +8,7 @@ import java.util.Optional;
 import io.snippetstore.auth.entity.ApiToken;
 import io.snippetstore.auth.entity.User;
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.Ids;
 import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Timestamps;
@@ -16,6 +17,7 @@ import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -28,6 +30,9 @@ public class ApiTokens {
 
     @PersistenceContext
     EntityManager em;
+
+    @Inject
+    Event<AuditEvent> audit;
 
     @Inject
     TokenCache cache;
@@ -46,6 +51,8 @@ public class ApiTokens {
         ApiToken token = new ApiToken(Ids.next(), userId, name, Secrets.sha256Hex(value), now,
                 expiresInDays == null ? null : now.plus(Duration.ofDays(expiresInDays)));
         em.persist(token);
+        audit.fire(AuditEvent.success(userId, Optional.ofNullable(em.find(User.class, userId)).map(User::username).orElse(null),
+                AuditEvent.TOKEN_CREATED, token.id(), name));
         return new IssuedToken(value, TokenData.of(token));
     }
 
@@ -66,6 +73,7 @@ public class ApiTokens {
         ApiToken token = owned(caller, tokenId);
         em.remove(token);
         cache.credentialsChanging();
+        audit.fire(AuditEvent.success(caller, AuditEvent.TOKEN_REVOKED, token.id(), token.name()));
         return token.id();
     }
 

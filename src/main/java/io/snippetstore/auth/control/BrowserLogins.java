@@ -5,12 +5,14 @@ import java.time.Instant;
 import java.util.Optional;
 
 import io.snippetstore.auth.entity.LoginCode;
+import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -24,6 +26,9 @@ public class BrowserLogins {
 
     @PersistenceContext
     EntityManager em;
+
+    @Inject
+    Event<AuditEvent> audit;
 
     @Inject
     ApiTokens tokens;
@@ -40,6 +45,7 @@ public class BrowserLogins {
         String code = Secrets.random(32);
         em.persist(new LoginCode(Secrets.sha256Hex(code), caller.userId(), tokenName, codeChallenge, now,
                 now.plusSeconds(codeTtlSeconds)));
+        audit.fire(AuditEvent.success(caller, AuditEvent.BROWSER_LOGIN_APPROVED, null, tokenName));
         return code;
     }
 

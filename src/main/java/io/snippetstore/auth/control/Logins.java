@@ -6,9 +6,12 @@ import java.util.Optional;
 
 import io.snippetstore.auth.entity.User;
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.AuditEvent;
+import io.snippetstore.platform.AuditEvent.Outcome;
 import io.snippetstore.platform.FieldError;
 import io.snippetstore.platform.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 
 /**
@@ -28,16 +31,21 @@ public class Logins {
     @Inject
     LoginThrottle throttle;
 
+    @Inject
+    Event<AuditEvent> audit;
+
     /**
      * The user with this username and password. Throttled per username: refused with 429 after
      * too many consecutive failures, before the password is even checked. The attempt is counted
      * before the (slow) check, so parallel guesses cannot slip past the count.
      */
     public UserData login(String username, String password) {
-        User user = check(username, password).orElseThrow(ApiException::invalidCredentials);
+        User user = check(AuditEvent.LOGIN, username, password).orElseThrow(ApiException::invalidCredentials);
         if (user.isDisabled()) {
+            audit.fire(AuditEvent.refused(AuditEvent.LOGIN, Outcome.FAILURE, user.id(), user.username(), "account disabled"));
             throw ApiException.forbidden("This account is disabled; an administrator can enable it again.");
         }
+        audit.fire(AuditEvent.success(user.id(), user.username(), AuditEvent.LOGIN, null, "browser session"));
         return UserData.of(user);
     }
 
@@ -46,16 +54,20 @@ public class Logins {
      * (throttled alike): a wrong current password is a field error, not a failed authentication.
      */
     public void changePassword(Caller caller, String currentPassword, String newPassword) {
-        if (check(caller.username(), currentPassword).isEmpty()) {
+        if (check(AuditEvent.PASSWORD_CHANGED, caller.username(), currentPassword).isEmpty()) {
             throw ApiException.validationFailed(List.of(new FieldError("currentPassword", "is not the current password")));
         }
-        accounts.setPassword(caller.userId(), newPassword);
+        accounts.setPassword(caller, caller.userId(), newPassword);
     }
 
-    /** The user, when the password is theirs; the attempt is counted before the check and forgotten when it succeeds. */
-    private Optional<User> check(String username, String password) {
+    /**
+     * The user, when the password is theirs; the attempt is counted before the check and forgotten
+     * when it succeeds. A refusal is audited under {@code action}.
+     */
+    private Optional<User> check(String action, String username, String password) {
         Optional<Duration> wait = throttle.reserve(username);
         if (wait.isPresent()) {
+            audit.fire(AuditEvent.refused(action, Outcome.THROTTLED, null, username, "too many failed attempts"));
             throw ApiException.rateLimited(wait.get());
         }
         Optional<User> user = accounts.findByUsername(username);
@@ -64,6 +76,8 @@ public class Logins {
             return false;
         });
         if (!matches) {
+            audit.fire(AuditEvent.refused(action, Outcome.FAILURE, user.map(User::id).orElse(null), username,
+                    user.isPresent() ? "wrong password" : "unknown username"));
             return Optional.empty();
         }
         throttle.succeeded(username);

@@ -1,10 +1,14 @@
 package io.snippetstore.auth.control;
 
 import java.time.Instant;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import io.snippetstore.auth.entity.ApiToken;
 import io.snippetstore.auth.entity.RecordsUse;
+import io.snippetstore.auth.entity.User;
+import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.storage.control.DiskSpace;
 import io.snippetstore.storage.control.WriteGate;
 import jakarta.annotation.Resource;
@@ -13,6 +17,7 @@ import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -33,6 +38,9 @@ public class TokenUsage {
 
     @Inject
     WriteGate gate;
+
+    @Inject
+    Event<AuditEvent> audit;
 
     @Inject
     DiskSpace disk;
@@ -59,6 +67,10 @@ public class TokenUsage {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void recordUse(Class<? extends RecordsUse> credential, String id, Instant now) {
         RecordsUse used = em.find(credential, id);
+        if (used instanceof ApiToken token && token.lastUsedAt() == null) {
+            audit.fire(AuditEvent.success(token.userId(), Optional.ofNullable(em.find(User.class, token.userId())).map(User::username)
+                    .orElse(null), AuditEvent.TOKEN_FIRST_USED, token.id(), token.name()));
+        }
         if (used != null) {
             used.usedAt(now);
         }

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.PageLimit;
 import io.snippetstore.platform.Text;
 import io.snippetstore.snippets.control.SearchTerms;
 import io.snippetstore.snippets.control.SnippetQuery;
@@ -18,8 +19,6 @@ import jakarta.ws.rs.QueryParam;
 /** The query parameters of the snippet list, as sent; {@link #toQuery()} checks them (400 {@code bad_request}). */
 public class SnippetListParameters {
 
-    static final int DEFAULT_LIMIT = 50;
-    static final int MAX_LIMIT = 200;
     static final int MAX_QUERY_LENGTH = 2_000;
     static final int MAX_TERMS = 32;
 
@@ -62,7 +61,7 @@ public class SnippetListParameters {
             throw ApiException.badRequest("query is limited to " + MAX_TERMS + " terms.");
         }
         return new SnippetQuery(scope(), terms, tagFilters(), Optional.ofNullable(Text.stripped(language)).filter(name -> !name.isEmpty()),
-                sort(terms), limit(), Optional.ofNullable(cursor).filter(value -> !value.isEmpty()));
+                sort(terms), PageLimit.parse(limit), Optional.ofNullable(cursor).filter(value -> !value.isEmpty()));
     }
 
     private SnippetScope scope() {
@@ -106,20 +105,5 @@ public class SnippetListParameters {
             throw ApiException.badRequest("sort=relevance needs a query.");
         }
         return parsed;
-    }
-
-    private int limit() {
-        if (limit == null || limit.isEmpty()) {
-            return DEFAULT_LIMIT;
-        }
-        try {
-            int parsed = Integer.parseInt(limit);
-            if (parsed >= 1 && parsed <= MAX_LIMIT) {
-                return parsed;
-            }
-        } catch (NumberFormatException e) {
-            // answered below
-        }
-        throw ApiException.badRequest("limit must be an integer from 1 to " + MAX_LIMIT + ".");
     }
 }

@@ -7,6 +7,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.FieldError;
 import io.snippetstore.platform.FieldErrors;
 import io.snippetstore.platform.Ids;
@@ -20,6 +21,7 @@ import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -36,6 +38,9 @@ public class Snippets {
 
     @PersistenceContext
     EntityManager em;
+
+    @Inject
+    Event<AuditEvent> audit;
 
     @Inject
     SnippetQueries queries;
@@ -110,6 +115,7 @@ public class Snippets {
     public String delete(Caller caller, String id) {
         Snippet snippet = writable(caller, id);
         em.remove(snippet);
+        audit.fire(AuditEvent.success(caller, AuditEvent.SNIPPET_DELETED, snippet.id(), snippet.fields().title()));
         return snippet.id();
     }
 

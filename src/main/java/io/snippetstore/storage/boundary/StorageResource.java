@@ -7,6 +7,7 @@ import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.FieldError;
 import io.snippetstore.platform.security.AdminOnly;
 import io.snippetstore.platform.security.Authenticated;
+import io.snippetstore.platform.security.Caller;
 import io.snippetstore.storage.control.StorageSettings;
 import jakarta.inject.Inject;
 import jakarta.json.JsonString;
@@ -17,7 +18,9 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.SecurityContext;
 
 /** Storage settings, for administrators. */
 @Path("v1/storage")
@@ -40,10 +43,10 @@ public class StorageResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public ApiResponse<StorageView> select(@NotNull SelectBackendRequest request) {
+    public ApiResponse<StorageView> select(@NotNull SelectBackendRequest request, @Context SecurityContext security) {
         if (!(request.backend() instanceof JsonString backend)) {
             throw ApiException.validationFailed(List.of(new FieldError("backend", "must be a string, e.g. \"sqlite\"")));
         }
-        return ApiResponse.of(StorageView.of(settings.select(backend.getString())));
+        return ApiResponse.of(StorageView.of(settings.select(Caller.of(security), backend.getString())));
     }
 }

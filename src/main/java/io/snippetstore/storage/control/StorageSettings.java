@@ -5,9 +5,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.AuditEvent;
+import io.snippetstore.platform.security.Caller;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 
@@ -28,6 +31,9 @@ public class StorageSettings {
     @Inject
     Instance<Inventory> inventories;
 
+    @Inject
+    Event<AuditEvent> audit;
+
     public StorageStatus current() {
         long pages = pragma("page_count", row -> row.getLong(1));
         long pageSize = pragma("page_size", row -> row.getLong(1));
@@ -39,10 +45,11 @@ public class StorageSettings {
     }
 
     /** Selects a backend: SQLite is the only one, so this changes nothing and answers the settings. */
-    public StorageStatus select(String backend) {
+    public StorageStatus select(Caller caller, String backend) {
         if (!SUPPORTED_BACKENDS.contains(backend)) {
             throw ApiException.unsupportedBackend(backend, SUPPORTED_BACKENDS);
         }
+        audit.fire(AuditEvent.success(caller, AuditEvent.STORAGE_CHANGED, null, "backend " + backend));
         return current();
     }
 

@@ -1,0 +1,53 @@
+package io.snippetstore.audit.control;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import io.snippetstore.audit.entity.AuditRecord;
+import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.security.Caller;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+
+/** Reading the audit trail: an administrator reads everyone's records, every other user their own. */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class AuditTrail {
+
+    @EJB
+    AuditWriter writer;
+
+    @EJB
+    AuditRecords records;
+
+    /**
+     * A page of the records the caller may read, newest first; {@code userId} narrows an
+     * administrator's view to one user (another user may name only themselves). What happened
+     * until now is written first, so the page shows it.
+     */
+    public AuditPage page(Caller caller, Optional<String> userId, Optional<String> action, Optional<String> cursor, int limit) {
+        if (!caller.isAdmin() && userId.filter(id -> !id.equals(caller.userId())).isPresent()) {
+            throw ApiException.forbidden("Only an administrator reads the audit records of other users.");
+        }
+        cursor.ifPresent(AuditTrail::requireRecordId);
+        writer.writePending();
+        Optional<String> ofUser = caller.isAdmin() ? userId : Optional.of(caller.userId());
+        List<AuditRecord> found = records.page(ofUser, action, cursor, limit + 1);
+        if (found.size() <= limit) {
+            return new AuditPage(found, Optional.empty(), limit);
+        }
+        List<AuditRecord> page = found.subList(0, limit);
+        return new AuditPage(List.copyOf(page), Optional.of(page.get(limit - 1).id()), limit);
+    }
+
+    private static void requireRecordId(String cursor) {
+        try {
+            UUID.fromString(cursor);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("cursor is not one that this list gave.");
+        }
+    }
+}

@@ -1,0 +1,225 @@
+package io.snippetstore.audit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Database;
+import io.snippetstore.testing.Multipart;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.SnippetsApi;
+import io.snippetstore.testing.TestUsers;
+import io.snippetstore.testing.TestUsers.TestUser;
+import org.junit.jupiter.api.Test;
+
+public abstract class AuditTests {
+
+    @Test
+    void failedThrottledAndSuccessfulLoginsAreRecordedWithTheClientAddressAndNoPassword() {
+        TestUser user = TestUsers.create();
+        ApiClient client = new ApiClient();
+        for (int attempt = 1; attempt <= 10; attempt++) {
+            assertEquals(401, client.post("/api/v1/auth/login", credentials(user.username(), "not-the-password-" + attempt)).status());
+        }
+        assertEquals(429, client.post("/api/v1/auth/login", credentials(user.username(), user.password())).status());
+        TestUser other = TestUsers.create();
+        TestUsers.signedIn(other);
+
+        Reply trail = TestUsers.admin().get("/api/v1/audit?limit=200&action=login");
+
+        assertEquals(200, trail.status(), trail::toString);
+        List<JsonObject> ofUser = records(trail).stream().filter(r -> user.username().equals(r.getString("username"))).toList();
+        assertEquals(10, ofUser.stream().filter(r -> r.getString("outcome").equals("failure")).count(), ofUser::toString);
+        assertEquals(1, ofUser.stream().filter(r -> r.getString("outcome").equals("throttled")).count(), ofUser::toString);
+        JsonObject failure = ofUser.stream().filter(r -> r.getString("outcome").equals("failure")).findFirst().orElseThrow();
+        assertEquals(user.id(), failure.getString("userId"));
+        assertEquals("127.0.0.1", failure.getString("clientAddress"));
+        assertEquals("wrong password", failure.getString("detail"));
+        assertTrue(records(trail).stream().anyMatch(r -> other.id().equals(r.getString("userId")) && r.getString("outcome").equals("success")));
+        assertFalse(trail.text().contains("not-the-password-"), "never a password in the trail");
+    }
+
+    @Test
+    void aLoginUnderAnUnknownUsernameIsRecordedUnderThatName() {
+        String stranger = TestUsers.uniqueName("nobody");
+        assertEquals(401, new ApiClient().post("/api/v1/auth/login", credentials(stranger, "whatever-it-is")).status());
+
+        List<JsonObject> found = records(TestUsers.admin().get("/api/v1/audit?action=login&limit=200")).stream()
+                .filter(r -> stranger.equals(r.getString("username"))).toList();
+
+        assertEquals(1, found.size(), found::toString);
+        assertEquals(JsonValue.NULL, found.get(0).get("userId"));
+        assertEquals("unknown username", found.get(0).getString("detail"));
+    }
+
+    @Test
+    void aTokenIsRecordedWhenCreatedFirstUsedAndRevokedButNeverItsValue() {
+        TestUser user = TestUsers.create();
+        ApiClient browser = TestUsers.signedIn(user);
+        JsonObject token = browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "audited laptop").build()).data();
+        ApiClient bearer = new ApiClient().withBearer(token.getString("token"));
+        assertEquals(200, bearer.get("/api/v1/auth/whoami").status());
+        assertEquals(200, bearer.get("/api/v1/auth/whoami").status());
+        assertEquals(200, browser.delete("/api/v1/auth/tokens/" + token.getString("id")).status());
+
+        Reply own = browser.get("/api/v1/audit");
+
+        assertEquals(200, own.status(), own::toString);
+        List<JsonObject> ofToken = records(own).stream().filter(r -> token.getString("id").equals(stringOrNull(r, "subject"))).toList();
+        assertEquals(List.of("token.revoked", "token.first_used", "token.created"), ofToken.stream().map(r -> r.getString("action")).toList(),
+                "newest first, the first use once");
+        assertTrue(ofToken.stream().allMatch(r -> "audited laptop".equals(r.getString("detail")) && user.id().equals(r.getString("userId"))));
+        assertFalse(own.text().contains(token.getString("token")), "never a token's value in the trail");
+    }
+
+    @Test
+    void aUserReadsOnlyTheirOwnRecordsAndAnAdministratorReadsAnyonesByUserId() {
+        TestUser user = TestUsers.create();
+        TestUser other = TestUsers.create();
+        ApiClient browser = TestUsers.signedIn(user);
+        TestUsers.signedIn(other);
+
+        List<JsonObject> own = records(browser.get("/api/v1/audit?limit=200"));
+        Reply foreign = browser.get("/api/v1/audit?userId=" + other.id());
+        List<JsonObject> byAdmin = records(TestUsers.admin().get("/api/v1/audit?userId=" + other.id()));
+
+        assertFalse(own.isEmpty());
+        assertTrue(own.stream().allMatch(r -> user.id().equals(r.getString("userId"))), own::toString);
+        assertEquals(403, foreign.status(), foreign::toString);
+        assertEquals("forbidden", foreign.errorCode());
+        assertTrue(byAdmin.stream().anyMatch(r -> r.getString("action").equals("login")), byAdmin::toString);
+        assertTrue(byAdmin.stream().allMatch(r -> other.id().equals(r.getString("userId"))), byAdmin::toString);
+        assertEquals(401, new ApiClient().get("/api/v1/audit").status());
+    }
+
+    @Test
+    void usersCreatedByAnAdministratorAndDeletedSnippetsAndAttachmentsAreRecorded() {
+        TestUser user = TestUsers.create();
+        ApiClient client = TestUsers.withToken(user);
+        String snippetId = SnippetsApi.create(client, SnippetsApi.snippet("soon deleted", "text", "x")).getString("id");
+        String attachmentId = new Multipart().file("file", "gone.txt", "text/plain", new byte[] {1, 2})
+                .postTo(client, "/api/v1/snippets/" + snippetId + "/attachments").data().getString("id");
+        assertEquals(200, client.delete("/api/v1/attachments/" + attachmentId).status());
+        assertEquals(200, client.delete("/api/v1/snippets/" + snippetId).status());
+
+        List<JsonObject> own = records(client.get("/api/v1/audit"));
+        List<JsonObject> admins = records(TestUsers.admin().get("/api/v1/audit?action=user.created&limit=200"));
+
+        assertTrue(own.stream().anyMatch(r -> r.getString("action").equals("attachment.deleted")
+                && attachmentId.equals(r.getString("subject")) && "gone.txt".equals(r.getString("detail"))), own::toString);
+        assertTrue(own.stream().anyMatch(r -> r.getString("action").equals("snippet.deleted")
+                && snippetId.equals(r.getString("subject")) && "soon deleted".equals(r.getString("detail"))), own::toString);
+        JsonObject created = admins.stream().filter(r -> user.id().equals(stringOrNull(r, "subject"))).findFirst().orElseThrow();
+        assertEquals(TestUsers.ADMIN, created.getString("username"), "the administrator who created the user");
+    }
+
+    @Test
+    void aRolledBackDeletionIsNotRecorded() {
+        TestUser user = TestUsers.create();
+        ApiClient client = TestUsers.withToken(user);
+        String snippetId = SnippetsApi.create(client, SnippetsApi.snippet("kept", "text", "x")).getString("id");
+
+        Reply refused = TestUsers.withToken(TestUsers.create()).delete("/api/v1/snippets/" + snippetId);
+
+        assertEquals(404, refused.status());
+        assertTrue(records(TestUsers.admin().get("/api/v1/audit?action=snippet.deleted&limit=200")).stream()
+                .noneMatch(r -> snippetId.equals(stringOrNull(r, "subject"))));
+    }
+
+    @Test
+    void theTrailIsPagedNewestFirstLikeOtherLists() {
+        TestUser user = TestUsers.create();
+        for (int i = 0; i < 5; i++) {
+            new ApiClient().post("/api/v1/auth/login", credentials(user.username(), "wrong-" + i));
+        }
+        ApiClient browser = TestUsers.signedIn(user);
+
+        List<JsonObject> all = new ArrayList<>();
+        String path = "/api/v1/audit?limit=2";
+        Reply page;
+        do {
+            page = browser.get(path);
+            assertEquals(200, page.status(), page::toString);
+            assertEquals(2, page.json().getJsonObject("meta").getInt("limit"));
+            all.addAll(records(page));
+            JsonValue next = page.json().getJsonObject("meta").get("nextCursor");
+            path = next == JsonValue.NULL ? null : "/api/v1/audit?limit=2&cursor=" + SnippetsApi.encode(((jakarta.json.JsonString) next).getString());
+        } while (path != null);
+
+        assertEquals(6, all.size(), all::toString);
+        assertEquals(all.size(), all.stream().map(r -> r.getString("id")).distinct().count(), "no record twice");
+        for (int i = 1; i < all.size(); i++) {
+            assertFalse(Instant.parse(all.get(i - 1).getString("at")).isBefore(Instant.parse(all.get(i).getString("at"))), "newest first");
+        }
+        assertEquals("success", all.get(0).getString("outcome"), "the sign-in came last");
+    }
+
+    @Test
+    void aBadCursorOrLimitIs400() {
+        ApiClient admin = TestUsers.admin();
+
+        assertEquals("bad_request", admin.get("/api/v1/audit?cursor=not-a-cursor").errorCode());
+        assertEquals("bad_request", admin.get("/api/v1/audit?limit=0").errorCode());
+        assertEquals("bad_request", admin.get("/api/v1/audit?limit=201").errorCode());
+    }
+
+    @Test
+    void recordsOlderThanTheRetentionPeriodAreRemoved() {
+        TestUser user = TestUsers.create();
+        ApiClient browser = TestUsers.signedIn(user);
+        JsonObject login = records(browser.get("/api/v1/audit")).get(0);
+        Database.age("audit_records", "at", "id", login.getString("id"), Duration.ofDays(91));
+
+        new ApiClient().post("/api/v1/auth/login", credentials(user.username(), "wrong"));
+        List<JsonObject> after = records(browser.get("/api/v1/audit"));
+
+        assertTrue(after.stream().noneMatch(r -> r.getString("id").equals(login.getString("id"))), after::toString);
+        assertTrue(after.stream().anyMatch(r -> r.getString("outcome").equals("failure")), after::toString);
+    }
+
+    @Test
+    void approvingABrowserLoginAndChangingStorageAreRecorded() {
+        TestUser user = TestUsers.create();
+        ApiClient browser = TestUsers.signedIn(user);
+        JsonObject approval = Json.createObjectBuilder().add("callback", "http://127.0.0.1:5005/cb").add("name", "audited cli")
+                .add("state", "st").build();
+        assertEquals(200, browser.send("POST", "/api/v1/auth/browser-login", "application/json", approval.toString(),
+                Map.of("Origin", ApiClient.base().toString().replaceAll("/$", ""))).status());
+        ApiClient admin = TestUsers.admin();
+        Reply storage = admin.send("POST", "/api/v1/storage", "application/json", "{\"backend\":\"sqlite\"}",
+                Map.of("Origin", ApiClient.base().toString().replaceAll("/$", "")));
+        assertEquals(200, storage.status(), storage::toString);
+
+        List<JsonObject> own = records(browser.get("/api/v1/audit?action=browser_login.approved"));
+        List<JsonObject> storageChanges = records(admin.get("/api/v1/audit?action=storage.changed"));
+
+        assertEquals(1, own.size(), own::toString);
+        assertEquals("audited cli", own.get(0).getString("detail"));
+        assertFalse(storageChanges.isEmpty());
+        assertNotEquals(JsonValue.NULL, storageChanges.get(0).get("userId"));
+    }
+
+    private static List<JsonObject> records(Reply reply) {
+        assertEquals(200, reply.status(), reply::toString);
+        return reply.json().getJsonArray("data").getValuesAs(JsonObject.class);
+    }
+
+    private static String stringOrNull(JsonObject record, String field) {
+        return record.isNull(field) ? null : record.getString(field);
+    }
+
+    private static JsonObject credentials(String username, String password) {
+        return Json.createObjectBuilder().add("username", username).add("password", password).build();
+    }
+}
