@@ -28,6 +28,7 @@ import io.snippetstore.platform.HostileInputTests;
 import io.snippetstore.snippets.SnippetSearchTests;
 import io.snippetstore.snippets.SharingTests;
 import io.snippetstore.snippets.SnippetsCrudTests;
+import io.snippetstore.storage.BackupsTests;
 import io.snippetstore.storage.ConcurrentWritesTests;
 import io.snippetstore.storage.StorageSettingsTests;
 import io.snippetstore.testing.ApiClient;
@@ -148,6 +149,10 @@ class SnippetStoreIT {
 
     @Nested
     class Audit extends AuditTests {
+    }
+
+    @Nested
+    class Backups extends BackupsTests {
     }
 
     @Nested

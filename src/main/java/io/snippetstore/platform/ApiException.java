@@ -61,6 +61,11 @@ public class ApiException extends RuntimeException {
                 "The backend '" + backend + "' is not supported; supported: " + String.join(", ", supported) + ".");
     }
 
+    /** A file offered for a restore cannot replace the database: the message says why. */
+    public static ApiException invalidBackup(String reason) {
+        return new ApiException(400, "invalid_backup", reason);
+    }
+
     /** No usable credential: the {@code WWW-Authenticate} header names the scheme that would do. */
     public static ApiException unauthenticated(String message) {
         return new ApiException(401, "unauthenticated", message, List.of(), Map.of("WWW-Authenticate", "Bearer"));

@@ -25,6 +25,7 @@ public record AuditEvent(String action, Outcome outcome, String userId, String u
     public static final String STORAGE_CHANGED = "storage.changed";
     public static final String BACKUP_TAKEN = "backup.taken";
     public static final String BACKUP_RESTORED = "backup.restored";
+    public static final String BACKUP_DELETED = "backup.deleted";
     public static final String DATA_EXPORTED = "data.exported";
     public static final String DATA_IMPORTED = "data.imported";
 

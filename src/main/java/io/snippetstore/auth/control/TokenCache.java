@@ -6,7 +6,9 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.snippetstore.storage.control.StoreReplaced;
 import jakarta.annotation.Resource;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -53,6 +55,11 @@ public class TokenCache {
             entries.clear();
         }
         entries.put(hash, new Entry(token, readGeneration, readAt));
+    }
+
+    /** A restored database has other tokens: none read from the replaced one is used again. */
+    void forgetAfterRestore(@Observes StoreReplaced restore) {
+        forgetAll();
     }
 
     void forgetAll() {

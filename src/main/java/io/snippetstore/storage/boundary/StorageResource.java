@@ -1,5 +1,6 @@
 package io.snippetstore.storage.boundary;
 
+import java.io.InputStream;
 import java.util.List;
 
 import io.snippetstore.platform.ApiException;
@@ -8,6 +9,7 @@ import io.snippetstore.platform.FieldError;
 import io.snippetstore.platform.security.AdminOnly;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.storage.control.Backups;
 import io.snippetstore.storage.control.StorageSettings;
 import jakarta.inject.Inject;
 import jakarta.json.JsonString;
@@ -36,6 +38,9 @@ public class StorageResource {
     @Inject
     StorageSettings settings;
 
+    @Inject
+    Backups backups;
+
     @GET
     public ApiResponse<StorageView> get() {
         return ApiResponse.of(StorageView.of(settings.current()));
@@ -48,5 +53,16 @@ public class StorageResource {
             throw ApiException.validationFailed(List.of(new FieldError("backend", "must be a string, e.g. \"sqlite\"")));
         }
         return ApiResponse.of(StorageView.of(settings.select(Caller.of(security), backend.getString())));
+    }
+
+    /**
+     * Replaces the whole database with the SQLite file in the body (a downloaded backup), once it
+     * passes the checks; the data it replaces is kept as a backup.
+     */
+    @POST
+    @Path("restore")
+    @Consumes({BackupsResource.SQLITE, "application/x-sqlite3", MediaType.APPLICATION_OCTET_STREAM})
+    public ApiResponse<RestoredView> restore(InputStream database, @Context SecurityContext security) {
+        return ApiResponse.of(RestoredView.of(backups.restoreUpload(Caller.of(security), database)));
     }
 }

@@ -1,9 +1,11 @@
 package io.snippetstore.storage.control;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -52,6 +54,36 @@ public class Database {
         } catch (SQLException e) {
             // the cause keeps SQLite's result code, by which a busy or full database is answered 503
             throw new IllegalStateException("A database query failed", e);
+        }
+    }
+
+    /** Runs a statement that answers no rows (e.g. {@code VACUUM INTO ?}) on a connection of its own transaction or none. */
+    public void execute(String sql, List<?> parameters) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.size(); i++) {
+                statement.setObject(i + 1, parameters.get(i));
+            }
+            statement.execute();
+        } catch (SQLException e) {
+            throw new IllegalStateException("A database statement failed", e);
+        }
+    }
+
+    /**
+     * Replaces the whole database with the content of {@code file}, page by page through SQLite's
+     * online backup interface, in one write transaction: readers see the old database or the new,
+     * never a mix. The caller holds the {@link WriteGate}.
+     */
+    public void replaceWith(Path file) {
+        // sqlite-jdbc's own statement for the online backup interface: the pools' connection
+        // wrappers unwrap to interfaces only, so the driver's restore method is out of reach
+        String path = file.toString();
+        String quoted = path.contains("'") ? '"' + path + '"' : "'" + path + "'";
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            statement.executeUpdate("restore from " + quoted);
+        } catch (SQLException e) {
+            throw new IllegalStateException("The database could not be restored", e);
         }
     }
 

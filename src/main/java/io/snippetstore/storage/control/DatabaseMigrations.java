@@ -58,7 +58,12 @@ public class DatabaseMigrations {
     private volatile String targetVersion;
 
     @PostConstruct
-    void migrate() {
+    void migrateAtStart() {
+        bringUpToDate();
+    }
+
+    /** Applies the migrations the database lacks: at start, and after a restore of an older backup. */
+    public void bringUpToDate() {
         Flyway flyway = Flyway.configure(DatabaseMigrations.class.getClassLoader())
                 .dataSource(dataSource)
                 .locations("classpath:db/migration")
@@ -80,6 +85,11 @@ public class DatabaseMigrations {
         } else {
             LOG.info(() -> "Database schema at version " + applied + " (" + result.migrationsExecuted + " migrations applied now)");
         }
+    }
+
+    /** This build's newest schema version. */
+    public String targetVersion() {
+        return targetVersion;
     }
 
     /**

@@ -22,7 +22,7 @@ class DatabaseMigrationsTest {
         DatabaseMigrations migrations = new DatabaseMigrations();
         migrations.dataSource = database;
         migrations.database = over(database);
-        migrations.migrate();
+        migrations.bringUpToDate();
         return migrations;
     }
 

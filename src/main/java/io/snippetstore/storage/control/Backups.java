@@ -1,0 +1,204 @@
+package io.snippetstore.storage.control;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Comparator;
+import java.util.List;
+import java.util.logging.Logger;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.AuditEvent;
+import io.snippetstore.platform.Ids;
+import io.snippetstore.platform.Timestamps;
+import io.snippetstore.platform.security.Caller;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+
+/**
+ * Online backups and restores of the whole database, under {@code SNIPPETS_DATA_DIR/backups}.
+ * A backup is {@code VACUUM INTO} a new file: a consistent snapshot taken in a read transaction,
+ * so writes go on meanwhile. A restore checks the file first ({@link BackupCheck}), keeps the
+ * current database as a backup, and copies the file in while holding the writer's gate.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class Backups {
+
+    private static final Logger LOG = Logger.getLogger(Backups.class.getName());
+
+    public static final String DIRECTORY = "backups";
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,200}\\.db");
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss.SSS'Z'").withZone(ZoneOffset.UTC);
+    private static final String BACKUP_PREFIX = "snippets-";
+    private static final String SAFETY_PREFIX = "before-restore-";
+
+    @Inject
+    DataDirectory dataDirectory;
+
+    @Inject
+    Database database;
+
+    @Inject
+    DiskSpace disk;
+
+    @Inject
+    WriteGate gate;
+
+    @Inject
+    DatabaseMigrations migrations;
+
+    @Inject
+    Event<AuditEvent> audit;
+
+    @Inject
+    Event<StoreReplaced> replaced;
+
+    public BackupFile take(Caller caller) {
+        BackupFile backup = snapshot(BACKUP_PREFIX);
+        audit.fire(AuditEvent.success(caller, AuditEvent.BACKUP_TAKEN, backup.name(), backup.sizeBytes() + " bytes"));
+        return backup;
+    }
+
+    /** Every backup, newest first. */
+    public List<BackupFile> list() {
+        try (Stream<Path> files = Files.list(directory())) {
+            return files.filter(file -> NAME.matcher(file.getFileName().toString()).matches())
+                    .map(Backups::describe)
+                    .sorted(Comparator.comparing(BackupFile::createdAt).thenComparing(BackupFile::name).reversed())
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("The backups cannot be listed", e);
+        }
+    }
+
+    public BackupFile get(String name) {
+        return describe(file(name));
+    }
+
+    /** The file of a backup, to download it; an unknown or malformed name is a 404. */
+    public Path file(String name) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw ApiException.notFound();
+        }
+        Path file = directory().resolve(name);
+        if (!Files.isRegularFile(file)) {
+            throw ApiException.notFound();
+        }
+        return file;
+    }
+
+    public void delete(Caller caller, String name) {
+        try {
+            Files.delete(file(name));
+        } catch (IOException e) {
+            throw new UncheckedIOException("The backup " + name + " cannot be deleted", e);
+        }
+        audit.fire(AuditEvent.success(caller, AuditEvent.BACKUP_DELETED, name, null));
+    }
+
+    /** Restores a backup kept under the backups directory. */
+    public Restored restore(Caller caller, String name) {
+        return restoreFrom(caller, file(name), name);
+    }
+
+    /** Restores a database file sent by the client: written beside the backups first, deleted after. */
+    public Restored restoreUpload(Caller caller, InputStream content) {
+        disk.requireRoomFor(0);
+        Path upload = directory().resolve(".upload-" + Ids.next() + ".partial");
+        try {
+            Files.copy(content, upload);
+            return restoreFrom(caller, upload, "an uploaded file");
+        } catch (IOException e) {
+            throw disk.isLow() ? DiskSpace.full() : ApiException.badRequest("The file could not be received.");
+        } finally {
+            deleteQuietly(upload);
+        }
+    }
+
+    private Restored restoreFrom(Caller caller, Path file, String source) {
+        String version = BackupCheck.require(file, migrations.targetVersion(), pageSize());
+        gate.enter();
+        BackupFile previous;
+        try {
+            previous = snapshot(SAFETY_PREFIX);
+            database.replaceWith(file);
+            migrations.bringUpToDate();
+        } finally {
+            gate.leave();
+        }
+        replaced.fire(new StoreReplaced(source));
+        LOG.info(() -> "Restored the database from " + source + " (schema version " + version + "); the previous one is kept as "
+                + previous.name());
+        audit.fire(AuditEvent.success(caller, AuditEvent.BACKUP_RESTORED, source, "previous database kept as " + previous.name()));
+        return new Restored(source, version, previous);
+    }
+
+    /** What a restore did: where the data came from, its schema version before migrating, and where the replaced data is kept. */
+    public record Restored(String restoredFrom, String schemaVersion, BackupFile previous) {
+    }
+
+    private BackupFile snapshot(String prefix) {
+        if (disk.isLow()) {
+            throw DiskSpace.full();
+        }
+        String name = prefix + STAMP.format(Timestamps.now()) + ".db";
+        Path target = directory().resolve(name);
+        Path partial = directory().resolve("." + name + ".partial");
+        try {
+            database.execute("VACUUM INTO ?", List.of(partial.toString()));
+            try (FileChannel written = FileChannel.open(partial, StandardOpenOption.WRITE)) {
+                written.force(true);
+            }
+            Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+            return describe(target);
+        } catch (IOException | IllegalStateException e) {
+            deleteQuietly(partial);
+            if (disk.isLow()) {
+                throw DiskSpace.full();
+            }
+            throw new IllegalStateException("The backup " + name + " could not be written", e);
+        }
+    }
+
+    private long pageSize() {
+        return database.first("PRAGMA page_size", List.of(), row -> row.getLong(1)).orElseThrow();
+    }
+
+    private Path directory() {
+        try {
+            return Files.createDirectories(dataDirectory.path().resolve(DIRECTORY));
+        } catch (IOException e) {
+            throw new UncheckedIOException("The backups directory cannot be created", e);
+        }
+    }
+
+    private static BackupFile describe(Path file) {
+        try {
+            return new BackupFile(file.getFileName().toString(), Files.size(file), Instant.ofEpochMilli(Files.getLastModifiedTime(file).toMillis()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("The backup " + file.getFileName() + " cannot be read", e);
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            LOG.warning(() -> "Could not delete " + file + ": " + e);
+        }
+    }
+}

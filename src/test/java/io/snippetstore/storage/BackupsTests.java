@@ -1,0 +1,172 @@
+package io.snippetstore.storage;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Multipart;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.SnippetsApi;
+import io.snippetstore.testing.TestUsers;
+import org.junit.jupiter.api.Test;
+
+public abstract class BackupsTests {
+
+    private static final String SQLITE = "application/vnd.sqlite3";
+
+    @Test
+    void aBackupTakenWhileWritesGoOnRestoresEverySnippetAndAttachmentByteIdentical() throws Exception {
+        ApiClient admin = adminWithToken();
+        ApiClient owner = TestUsers.withToken(TestUsers.create());
+        Map<String, String> codeById = new LinkedHashMap<>();
+        Map<String, byte[]> bytesByDownloadUrl = new LinkedHashMap<>();
+        Random random = new Random(42);
+        for (int i = 0; i < 12; i++) {
+            String code = "print(" + i + ") # ünïcode " + "x".repeat(i * 100);
+            String id = SnippetsApi.create(owner, SnippetsApi.snippet("kept " + i, "python", code, "backup")).getString("id");
+            codeById.put(id, code);
+            if (i % 4 == 0) {
+                byte[] content = new byte[300_000 + i * 100_000];
+                random.nextBytes(content);
+                Reply uploaded = new Multipart().file("file", "data-" + i + ".bin", "application/octet-stream", content)
+                        .postTo(owner, "/api/v1/snippets/" + id + "/attachments");
+                assertEquals(201, uploaded.status(), uploaded::toString);
+                bytesByDownloadUrl.put(uploaded.data().getString("downloadUrl"), content);
+            }
+        }
+        ApiClient writer = TestUsers.withToken(TestUsers.create());
+        List<String> acknowledged = new CopyOnWriteArrayList<>();
+        AtomicBoolean writing = new AtomicBoolean(true);
+        Thread concurrentWrites = new Thread(() -> {
+            int n = 0;
+            while (writing.get()) {
+                Reply created = writer.post("/api/v1/snippets", SnippetsApi.snippet("during backup " + n++, "text", "w").build());
+                if (created.status() == 201) {
+                    acknowledged.add(created.data().getString("id"));
+                }
+            }
+        });
+        concurrentWrites.start();
+        Thread.sleep(300);
+
+        List<String> acknowledgedBeforeTheBackup = List.copyOf(acknowledged);
+        Reply backup = admin.post("/api/v1/storage/backups", Json.createObjectBuilder().build());
+        Thread.sleep(300);
+        writing.set(false);
+        concurrentWrites.join();
+
+        assertEquals(201, backup.status(), backup::toString);
+        assertTrue(backup.data().getString("name").matches("snippets-\\d{8}T\\d{6}\\.\\d{3}Z\\.db"), backup::toString);
+        assertFalse(acknowledgedBeforeTheBackup.isEmpty(), "writes went on before the backup");
+        assertTrue(acknowledged.size() > acknowledgedBeforeTheBackup.size(), "and during it");
+        Reply download = admin.get(backup.data().getString("downloadUrl"));
+        assertEquals(200, download.status(), download::toString);
+        assertEquals(SQLITE, download.header("Content-Type").replaceAll(";.*", ""));
+        assertEquals(backup.data().getJsonNumber("sizeBytes").longValue(), download.body().length);
+
+        String firstId = codeById.keySet().iterator().next();
+        assertEquals(200, owner.delete("/api/v1/snippets/" + firstId).status());
+        String afterTheBackup = SnippetsApi.create(owner, SnippetsApi.snippet("after the backup", "text", "gone")).getString("id");
+
+        Reply restored = admin.sendBytes("POST", "/api/v1/storage/restore", SQLITE, download.body(), Map.of());
+
+        assertEquals(200, restored.status(), restored::toString);
+        assertTrue(restored.data().getJsonObject("previousData").getString("name").startsWith("before-restore-"), restored::toString);
+        for (Map.Entry<String, String> snippet : codeById.entrySet()) {
+            Reply read = owner.get("/api/v1/snippets/" + snippet.getKey());
+            assertEquals(200, read.status(), read::toString);
+            assertEquals(snippet.getValue(), read.data().getString("code"));
+        }
+        for (Map.Entry<String, byte[]> attachment : bytesByDownloadUrl.entrySet()) {
+            Reply bytes = owner.get(attachment.getKey());
+            assertEquals(200, bytes.status(), bytes::toString);
+            assertArrayEquals(attachment.getValue(), bytes.body(), "byte-identical after the restore");
+        }
+        for (String id : acknowledgedBeforeTheBackup) {
+            assertEquals(200, writer.get("/api/v1/snippets/" + id).status(), "acknowledged before the backup: " + id);
+        }
+        assertEquals(404, owner.get("/api/v1/snippets/" + afterTheBackup).status(), "written after the backup, so not in it");
+        List<JsonObject> restores = admin.get("/api/v1/audit?action=backup.restored").json().getJsonArray("data").getValuesAs(JsonObject.class);
+        assertFalse(restores.isEmpty(), "the restore is in the audit trail");
+    }
+
+    @Test
+    void aFileThatIsNotADatabaseFailsTheIntegrityCheckOrComesFromANewerBuildIsRefusedAndNothingChanges(@org.junit.jupiter.api.io.TempDir Path temp)
+            throws IOException, SQLException {
+        ApiClient admin = adminWithToken();
+        ApiClient owner = TestUsers.withToken(TestUsers.create());
+        byte[] backup = admin.get(admin.post("/api/v1/storage/backups", Json.createObjectBuilder().build()).data().getString("downloadUrl")).body();
+        String marker = SnippetsApi.create(owner, SnippetsApi.snippet("made after the backup", "text", "stays")).getString("id");
+
+        byte[] damaged = backup.clone();
+        int pageSize = ((damaged[16] & 0xff) << 8 | (damaged[17] & 0xff)) == 1 ? 65536 : ((damaged[16] & 0xff) << 8 | (damaged[17] & 0xff));
+        Arrays.fill(damaged, pageSize, Math.min(damaged.length, pageSize * 6), (byte) 0x5a);
+        Path newer = temp.resolve("newer.db");
+        Files.write(newer, backup);
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + newer)) {
+            connection.createStatement().executeUpdate("INSERT INTO flyway_schema_history (installed_rank, version, description, type, script, "
+                    + "installed_by, execution_time, success) VALUES (9999, '9999', 'from the future', 'SQL', 'V9999__future.sql', 'test', 0, 1)");
+        }
+
+        Reply notADatabase = admin.sendBytes("POST", "/api/v1/storage/restore", SQLITE, "just text".getBytes(StandardCharsets.UTF_8), Map.of());
+        Reply failsTheCheck = admin.sendBytes("POST", "/api/v1/storage/restore", SQLITE, damaged, Map.of());
+        Reply fromTheFuture = admin.sendBytes("POST", "/api/v1/storage/restore", SQLITE, Files.readAllBytes(newer), Map.of());
+
+        for (Reply refused : List.of(notADatabase, failsTheCheck, fromTheFuture)) {
+            assertEquals(400, refused.status(), refused::toString);
+            assertEquals("invalid_backup", refused.errorCode());
+        }
+        assertTrue(failsTheCheck.json().getJsonObject("error").getString("message").contains("integrity check"), failsTheCheck::toString);
+        assertTrue(fromTheFuture.json().getJsonObject("error").getString("message").contains("newer build"), fromTheFuture::toString);
+        assertEquals(200, owner.get("/api/v1/snippets/" + marker).status(), "nothing was restored");
+    }
+
+    @Test
+    void backupsAreListedReadDeletedAndRestoredByNameByAdministratorsOnly() {
+        ApiClient admin = adminWithToken();
+        ApiClient user = TestUsers.withToken(TestUsers.create());
+        String kept = SnippetsApi.create(user, SnippetsApi.snippet("in the backup", "text", "k")).getString("id");
+        JsonObject backup = admin.post("/api/v1/storage/backups", Json.createObjectBuilder().build()).data();
+        String name = backup.getString("name");
+        assertEquals(200, user.delete("/api/v1/snippets/" + kept).status());
+
+        List<String> listed = admin.get("/api/v1/storage/backups").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
+                .map(b -> b.getString("name")).toList();
+        Reply restored = admin.post("/api/v1/storage/backups/" + name + "/restore", Json.createObjectBuilder().build());
+
+        assertTrue(listed.contains(name), listed::toString);
+        assertEquals(backup, admin.get("/api/v1/storage/backups/" + name).data());
+        assertEquals(200, restored.status(), restored::toString);
+        assertEquals(name, restored.data().getString("restoredFrom"));
+        assertEquals(200, user.get("/api/v1/snippets/" + kept).status(), "the deleted snippet is back");
+        assertEquals(403, user.post("/api/v1/storage/backups", Json.createObjectBuilder().build()).status());
+        assertEquals(403, user.sendBytes("POST", "/api/v1/storage/restore", SQLITE, new byte[] {1}, Map.of()).status());
+        assertEquals(404, admin.get("/api/v1/storage/backups/..%2Fsnippets.db/download").status());
+        assertEquals(404, admin.get("/api/v1/storage/backups/no-such-backup.db").status());
+        assertEquals(200, admin.delete("/api/v1/storage/backups/" + name).status());
+        assertEquals(404, admin.get("/api/v1/storage/backups/" + name).status());
+    }
+
+    private static ApiClient adminWithToken() {
+        return new ApiClient().withBearer(TestUsers.newToken(TestUsers.admin(), "backups"));
+    }
+}
