@@ -34,6 +34,7 @@ class CodeLayoutTest {
     @Test
     void componentsUseOnlyThoseBelowThem() {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("transfer").definedBy("io.snippetstore.transfer..")
                 .layer("audit").definedBy("io.snippetstore.audit..")
                 .layer("attachments").definedBy("io.snippetstore.attachments..")
                 .layer("snippets").definedBy("io.snippetstore.snippets..")
@@ -41,13 +42,14 @@ class CodeLayoutTest {
                 .layer("health").definedBy("io.snippetstore.health..")
                 .layer("storage").definedBy("io.snippetstore.storage..")
                 .layer("platform").definedBy("io.snippetstore.platform..")
+                .whereLayer("transfer").mayNotBeAccessedByAnyLayer()
                 .whereLayer("audit").mayNotBeAccessedByAnyLayer()
-                .whereLayer("attachments").mayNotBeAccessedByAnyLayer()
-                .whereLayer("snippets").mayOnlyBeAccessedByLayers("attachments")
+                .whereLayer("attachments").mayOnlyBeAccessedByLayers("transfer")
+                .whereLayer("snippets").mayOnlyBeAccessedByLayers("transfer", "attachments")
                 .whereLayer("auth").mayNotBeAccessedByAnyLayer()
                 .whereLayer("health").mayNotBeAccessedByAnyLayer()
-                .whereLayer("storage").mayOnlyBeAccessedByLayers("audit", "attachments", "snippets", "auth", "health")
-                .whereLayer("platform").mayOnlyBeAccessedByLayers("audit", "attachments", "snippets", "auth", "health", "storage")
+                .whereLayer("storage").mayOnlyBeAccessedByLayers("transfer", "audit", "attachments", "snippets", "auth", "health")
+                .whereLayer("platform").mayOnlyBeAccessedByLayers("transfer", "audit", "attachments", "snippets", "auth", "health", "storage")
                 .check(CLASSES);
     }
 

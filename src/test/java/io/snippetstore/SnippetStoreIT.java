@@ -31,6 +31,7 @@ import io.snippetstore.snippets.SnippetsCrudTests;
 import io.snippetstore.storage.BackupsTests;
 import io.snippetstore.storage.ConcurrentWritesTests;
 import io.snippetstore.storage.StorageSettingsTests;
+import io.snippetstore.transfer.TransferTests;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.SnippetStoreDeployment;
 import io.snippetstore.web.WebInterfaceInChromiumTests;
@@ -153,6 +154,10 @@ class SnippetStoreIT {
 
     @Nested
     class Backups extends BackupsTests {
+    }
+
+    @Nested
+    class Transfer extends TransferTests {
     }
 
     @Nested

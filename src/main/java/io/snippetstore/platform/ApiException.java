@@ -66,6 +66,11 @@ public class ApiException extends RuntimeException {
         return new ApiException(400, "invalid_backup", reason);
     }
 
+    /** An archive offered for an import is not one this service can take: the message says where and why. */
+    public static ApiException invalidArchive(String reason) {
+        return new ApiException(400, "invalid_archive", reason);
+    }
+
     /** No usable credential: the {@code WWW-Authenticate} header names the scheme that would do. */
     public static ApiException unauthenticated(String message) {
         return new ApiException(401, "unauthenticated", message, List.of(), Map.of("WWW-Authenticate", "Bearer"));

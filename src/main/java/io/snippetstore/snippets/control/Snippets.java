@@ -52,6 +52,23 @@ public class Snippets {
     @ConfigProperty(name = Settings.MAX_CODE_BYTES, defaultValue = Settings.MAX_CODE_BYTES_DEFAULT)
     int maxCodeBytes;
 
+    /** The caller's own snippets in id order (creation order), the next {@code limit} after {@code afterId}: all of them, page by page. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<SnippetData> ownedAfter(Caller caller, String afterId, int limit) {
+        return em.createNamedQuery(Snippet.OWNED_AFTER, Snippet.class).setParameter("ownerId", caller.userId()).setParameter("after", afterId)
+                .setMaxResults(limit).getResultStream().map(snippet -> SnippetData.of(snippet, caller.username())).toList();
+    }
+
+    /** Checks input that did not pass the boundary's validation (an imported snippet): 400 {@code validation_failed}. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public void requireValid(SnippetInput input) {
+        Set<ConstraintViolation<SnippetInput>> violations = validator.validate(input);
+        if (!violations.isEmpty()) {
+            throw ApiException.validationFailed(FieldErrors.of(violations));
+        }
+        checkCodeSize(input);
+    }
+
     @WriteTransaction
     public SnippetData create(Caller caller, SnippetInput input) {
         checkCodeSize(input);
@@ -102,11 +119,7 @@ public class Snippets {
                     + "; it is at version " + snippet.version() + ".");
         }
         SnippetInput merged = patch.applyTo(snippet.fields());
-        Set<ConstraintViolation<SnippetInput>> violations = validator.validate(merged);
-        if (!violations.isEmpty()) {
-            throw ApiException.validationFailed(FieldErrors.of(violations));
-        }
-        checkCodeSize(merged);
+        requireValid(merged);
         snippet.change(merged.fields(), Timestamps.now());
         return SnippetData.of(snippet, caller.username());
     }

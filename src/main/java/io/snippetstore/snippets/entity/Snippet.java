@@ -20,10 +20,12 @@ import jakarta.persistence.Table;
 @Table(name = "snippets")
 @NamedQuery(name = Snippet.COUNT, query = "SELECT COUNT(s) FROM Snippet s")
 @NamedQuery(name = Snippet.OWNER_AND_VISIBILITY, query = "SELECT s.ownerId, s.visibility FROM Snippet s WHERE s.id = :id")
+@NamedQuery(name = Snippet.OWNED_AFTER, query = "SELECT s FROM Snippet s WHERE s.ownerId = :ownerId AND s.id > :after ORDER BY s.id")
 public class Snippet {
 
     public static final String COUNT = "Snippet.count";
     public static final String OWNER_AND_VISIBILITY = "Snippet.ownerAndVisibility";
+    public static final String OWNED_AFTER = "Snippet.ownedAfter";
 
     public static final int TITLE_MAX = 200;
     public static final int DESCRIPTION_MAX = 2_000;

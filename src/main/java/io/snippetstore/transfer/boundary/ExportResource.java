@@ -1,0 +1,37 @@
+package io.snippetstore.transfer.boundary;
+
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+
+import io.snippetstore.platform.security.Authenticated;
+import io.snippetstore.platform.security.Caller;
+import io.snippetstore.transfer.control.Exports;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.StreamingOutput;
+
+/** A user's own snippets, tags and attachments as one archive (docs/API.md, "Export and import"). */
+@Path("v1/export")
+@Authenticated
+public class ExportResource {
+
+    public static final String ZIP = "application/zip";
+
+    @Inject
+    Exports exports;
+
+    @GET
+    @Produces({ZIP, MediaType.APPLICATION_JSON})
+    public Response export(@Context SecurityContext security) {
+        Caller caller = Caller.of(security);
+        StreamingOutput archive = out -> exports.write(caller, out);
+        String filename = "snippets-" + caller.username() + "-" + LocalDate.now(ZoneOffset.UTC) + ".zip";
+        return Response.ok(archive, ZIP).header("Content-Disposition", "attachment; filename=\"" + filename + "\"").build();
+    }
+}

@@ -1,0 +1,165 @@
+package io.snippetstore.transfer.control;
+
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.zip.Deflater;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+import io.snippetstore.attachments.control.AttachmentData;
+import io.snippetstore.attachments.control.Attachments;
+import io.snippetstore.platform.AuditEvent;
+import io.snippetstore.platform.Timestamps;
+import io.snippetstore.platform.security.Caller;
+import io.snippetstore.snippets.control.SnippetData;
+import io.snippetstore.snippets.control.Snippets;
+import io.snippetstore.snippets.entity.SnippetFields;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonWriter;
+
+/**
+ * Writes a user's own snippets, tags and attachments as one archive ({@link ArchiveFormat}) while
+ * the client reads it: a page of snippets and one chunk of an attachment at a time in memory,
+ * whatever the user holds.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class Exports {
+
+    private static final int PAGE = 100;
+
+    @Inject
+    Snippets snippets;
+
+    @Inject
+    Attachments attachments;
+
+    @Inject
+    Event<AuditEvent> audit;
+
+    public void write(Caller caller, OutputStream out) {
+        try {
+            ZipOutputStream zip = new ZipOutputStream(out);
+            zip.setLevel(Deflater.BEST_SPEED);
+            JsonArrayBuilder written = Json.createArrayBuilder();
+            long snippetCount = 0;
+            long attachmentCount = 0;
+            String after = "";
+            for (List<SnippetData> page = snippets.ownedAfter(caller, after, PAGE); !page.isEmpty();
+                 page = snippets.ownedAfter(caller, after, PAGE)) {
+                for (SnippetData snippet : page) {
+                    List<AttachmentData> files = attachments.list(caller, snippet.id());
+                    for (AttachmentData file : files) {
+                        writeAttachment(zip, file);
+                    }
+                    writeJson(zip, ArchiveFormat.snippetPath(snippet.id()), describe(snippet, files));
+                    written.add(ArchiveFormat.snippetPath(snippet.id()));
+                    snippetCount++;
+                    attachmentCount += files.size();
+                }
+                after = page.get(page.size() - 1).id();
+            }
+            writeJson(zip, ArchiveFormat.MANIFEST, Json.createObjectBuilder()
+                    .add("format", ArchiveFormat.FORMAT)
+                    .add("version", ArchiveFormat.VERSION)
+                    .add("exportedAt", Timestamps.format(Timestamps.now()))
+                    .add("user", Json.createObjectBuilder().add("id", caller.userId()).add("username", caller.username()))
+                    .add("snippetCount", snippetCount)
+                    .add("attachmentCount", attachmentCount)
+                    .add("snippets", written));
+            zip.finish();
+            zip.flush();
+            audit.fire(AuditEvent.success(caller, AuditEvent.DATA_EXPORTED, null, snippetCount + " snippets, " + attachmentCount + " attachments"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("The export was not completed (the client may have gone)", e);
+        }
+    }
+
+    private static JsonObjectBuilder describe(SnippetData snippet, List<AttachmentData> files) {
+        SnippetFields fields = snippet.fields();
+        JsonArrayBuilder tags = Json.createArrayBuilder();
+        fields.tags().forEach(tags::add);
+        JsonArrayBuilder attached = Json.createArrayBuilder();
+        for (AttachmentData file : files) {
+            attached.add(Json.createObjectBuilder()
+                    .add("id", file.id())
+                    .add("filename", file.filename())
+                    .add("mimeType", file.mimeType())
+                    .add("size", file.size())
+                    .add("sha256", file.sha256())
+                    .add("createdAt", Timestamps.format(file.createdAt()))
+                    .add("path", ArchiveFormat.attachmentPath(file.id())));
+        }
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("id", snippet.id())
+                .add("title", fields.title());
+        addNullable(json, "description", fields.description());
+        addNullable(json, "notes", fields.notes());
+        return json.add("language", fields.language())
+                .add("code", fields.code())
+                .add("tags", tags)
+                .add("visibility", fields.visibility().apiName())
+                .add("createdAt", Timestamps.format(snippet.createdAt()))
+                .add("updatedAt", Timestamps.format(snippet.updatedAt()))
+                .add("attachments", attached);
+    }
+
+    private static void addNullable(JsonObjectBuilder json, String name, String value) {
+        if (value == null) {
+            json.addNull(name);
+        } else {
+            json.add(name, value);
+        }
+    }
+
+    private void writeAttachment(ZipOutputStream zip, AttachmentData file) throws IOException {
+        zip.putNextEntry(new ZipEntry(ArchiveFormat.attachmentPath(file.id())));
+        long copied = 0;
+        for (long ordinal = 0; copied < file.size(); ordinal++) {
+            Optional<byte[]> chunk = attachments.findChunk(file.id(), ordinal);
+            if (chunk.isEmpty()) {
+                break; // deleted while the export ran: its entry stays short, and the snippet's document says so by its sha256
+            }
+            zip.write(chunk.get());
+            copied += chunk.get().length;
+        }
+        zip.closeEntry();
+    }
+
+    private static void writeJson(ZipOutputStream zip, String path, JsonObjectBuilder json) throws IOException {
+        zip.putNextEntry(new ZipEntry(path));
+        JsonWriter writer = Json.createWriter(new NonClosing(zip));
+        writer.writeObject(json.build());
+        writer.close();
+        zip.closeEntry();
+    }
+
+    /** JSON-P closes the stream it wrote to; the archive's entry must stay open for the ZIP to close it. */
+    private static final class NonClosing extends FilterOutputStream {
+
+        NonClosing(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            out.write(bytes, offset, length);
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package io.snippetstore.transfer;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.UnaryOperator;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Multipart;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.SnippetsApi;
+import io.snippetstore.testing.TestUsers;
+import org.junit.jupiter.api.Test;
+
+public abstract class TransferTests {
+
+    private static final String ZIP = "application/zip";
+
+    @Test
+    void anExportImportedIntoAnotherAccountRecreatesEverySnippetTagAndAttachmentByteIdentical() throws IOException {
+        ApiClient source = TestUsers.withToken(TestUsers.create());
+        JsonObject plain = SnippetsApi.create(source, SnippetsApi.snippet("plain", "sql", "SELECT 1;"));
+        JsonObject rich = SnippetsApi.create(source, SnippetsApi.snippet("  rïch ✓ ", "python", "print('ünïcode')\n\ttabbed\n", "Tools", "exported")
+                .add("description", "a description").add("notes", "notes\nwith lines").add("visibility", "team"));
+        byte[] large = new byte[50 * 1000 * 1000];
+        new Random(7).nextBytes(large);
+        byte[] small = "small text file\n".getBytes(StandardCharsets.UTF_8);
+        assertEquals(201, new Multipart().file("file", "large.bin", "application/octet-stream", large)
+                .postTo(source, "/api/v1/snippets/" + rich.getString("id") + "/attachments").status());
+        assertEquals(201, new Multipart().file("file", "notes.txt", "text/plain", small)
+                .postTo(source, "/api/v1/snippets/" + rich.getString("id") + "/attachments").status());
+
+        Reply export = source.get("/api/v1/export");
+
+        assertEquals(200, export.status(), export::toString);
+        assertEquals(ZIP, export.header("Content-Type").replaceAll(";.*", ""));
+        assertTrue(export.header("Content-Disposition").startsWith("attachment; filename=\"snippets-"), export.header("Content-Disposition"));
+        Map<String, byte[]> entries = unzip(export.body());
+        JsonObject manifest = Json.createReader(new ByteArrayInputStream(entries.get("manifest.json"))).readObject();
+        assertEquals("snippet-store-export", manifest.getString("format"));
+        assertEquals(1, manifest.getInt("version"));
+        assertEquals(2, manifest.getInt("snippetCount"));
+        assertEquals(2, manifest.getInt("attachmentCount"));
+
+        ApiClient target = TestUsers.withToken(TestUsers.create());
+        Reply imported = target.sendBytes("POST", "/api/v1/import", ZIP, export.body(), Map.of());
+
+        assertEquals(200, imported.status(), imported::toString);
+        assertEquals(2, imported.data().getInt("snippetsCreated"));
+        assertEquals(2, imported.data().getInt("attachmentsCreated"));
+        Map<String, String> newIdBySource = new LinkedHashMap<>();
+        imported.data().getJsonArray("snippets").getValuesAs(JsonObject.class)
+                .forEach(report -> newIdBySource.put(report.getString("sourceId"), report.getString("id")));
+        for (JsonObject original : List.of(plain, rich)) {
+            JsonObject copy = target.get("/api/v1/snippets/" + newIdBySource.get(original.getString("id"))).data();
+            for (String field : List.of("title", "description", "notes", "language", "code", "tags", "visibility")) {
+                assertEquals(original.get(field), copy.get(field), field + " of " + original.getString("title"));
+            }
+        }
+        List<JsonObject> copies = target.get("/api/v1/snippets/" + newIdBySource.get(rich.getString("id")) + "/attachments").json()
+                .getJsonArray("data").getValuesAs(JsonObject.class);
+        assertEquals(List.of("large.bin", "notes.txt"), copies.stream().map(a -> a.getString("filename")).toList());
+        assertArrayEquals(large, target.get(copies.get(0).getString("downloadUrl")).body(), "the 50 MB attachment, byte for byte");
+        assertArrayEquals(small, target.get(copies.get(1).getString("downloadUrl")).body());
+        assertEquals("text/plain", copies.get(1).getString("mimeType"));
+    }
+
+    @Test
+    void anArchiveWithOneBadPartImportsNothing() throws IOException {
+        ApiClient source = TestUsers.withToken(TestUsers.create());
+        SnippetsApi.create(source, SnippetsApi.snippet("first", "text", "one"));
+        String second = SnippetsApi.create(source, SnippetsApi.snippet("second", "text", "two")).getString("id");
+        String attachmentId = new Multipart().file("file", "bytes.bin", null, new byte[] {1, 2, 3})
+                .postTo(source, "/api/v1/snippets/" + second + "/attachments").data().getString("id");
+        byte[] archive = source.get("/api/v1/export").body();
+        ApiClient target = TestUsers.withToken(TestUsers.create());
+
+        Reply tampered = target.sendBytes("POST", "/api/v1/import", ZIP,
+                rezip(archive, "attachments/" + attachmentId, bytes -> new byte[] {9, 9, 9}), Map.of());
+        Reply brokenRule = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "snippets/" + second + ".json",
+                bytes -> new String(bytes, StandardCharsets.UTF_8).replace("\"title\":\"second\"", "\"title\":\"\"").getBytes(StandardCharsets.UTF_8)),
+                Map.of());
+        Reply noManifest = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "manifest.json", bytes -> null), Map.of());
+        Reply notAZip = target.sendBytes("POST", "/api/v1/import", ZIP, "not a zip".getBytes(StandardCharsets.UTF_8), Map.of());
+
+        for (Reply refused : List.of(tampered, brokenRule, noManifest, notAZip)) {
+            assertEquals(400, refused.status(), refused::toString);
+            assertEquals("invalid_archive", refused.errorCode(), refused::toString);
+        }
+        assertTrue(brokenRule.json().getJsonObject("error").getString("message").contains("title"), brokenRule::toString);
+        assertEquals(0, target.get("/api/v1/snippets").json().getJsonArray("data").size(), "nothing of a refused archive is kept");
+        assertEquals(401, new ApiClient().get("/api/v1/export").status());
+        assertEquals(401, new ApiClient().sendBytes("POST", "/api/v1/import", ZIP, archive, Map.of()).status());
+    }
+
+    private static Map<String, byte[]> unzip(byte[] archive) throws IOException {
+        Map<String, byte[]> entries = new LinkedHashMap<>();
+        try (ZipInputStream zip = new ZipInputStream(new ByteArrayInputStream(archive))) {
+            for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
+                entries.put(entry.getName(), zip.readAllBytes());
+            }
+        }
+        return entries;
+    }
+
+    /** The archive again, with one entry's bytes changed (or the entry left out when the change answers null). */
+    private static byte[] rezip(byte[] archive, String name, UnaryOperator<byte[]> change) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (ZipOutputStream zip = new ZipOutputStream(out)) {
+            for (Map.Entry<String, byte[]> entry : unzip(archive).entrySet()) {
+                byte[] bytes = entry.getKey().equals(name) ? change.apply(entry.getValue()) : entry.getValue();
+                if (bytes != null) {
+                    zip.putNextEntry(new ZipEntry(entry.getKey()));
+                    zip.write(bytes);
+                    zip.closeEntry();
+                }
+            }
+        }
+        return out.toByteArray();
+    }
+}
