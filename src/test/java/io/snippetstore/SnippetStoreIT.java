@@ -23,6 +23,8 @@ import io.snippetstore.auth.TokensTests;
 import io.snippetstore.auth.UserAdministrationTests;
 import io.snippetstore.auth.UsersTests;
 import io.snippetstore.health.HealthTests;
+import io.snippetstore.health.MetricsTests;
+import io.snippetstore.platform.ApiDocumentationTests;
 import io.snippetstore.platform.ErrorEnvelopeTests;
 import io.snippetstore.platform.HostileInputTests;
 import io.snippetstore.snippets.SnippetSearchTests;
@@ -158,6 +160,14 @@ class SnippetStoreIT {
 
     @Nested
     class Transfer extends TransferTests {
+    }
+
+    @Nested
+    class Metrics extends MetricsTests {
+    }
+
+    @Nested
+    class ApiDocumentation extends ApiDocumentationTests {
     }
 
     @Nested

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Optional;
 
 import io.snippetstore.auth.entity.ApiToken;
+import io.snippetstore.platform.Metrics;
 import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
@@ -26,6 +27,9 @@ public class TokenAuthentication {
     @Inject
     TokenUsage usage;
 
+    @Inject
+    Metrics metrics;
+
     /** The caller a live token of an enabled user stands for. */
     public Optional<Caller> authenticate(String value) {
         if (!value.startsWith(ApiTokens.PREFIX)) {
@@ -40,6 +44,7 @@ public class TokenAuthentication {
             return read;
         }).filter(token -> !token.isExpiredAt(now));
         live.filter(token -> token.claimUseRecord(now)).ifPresent(token -> usage.recordUseIfIdle(ApiToken.class, token.id(), now));
+        live.ifPresent(token -> metrics.tokenUsed());
         return live.map(LiveToken::caller);
     }
 }

@@ -4,6 +4,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.Metrics;
 import io.snippetstore.platform.Settings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -22,7 +23,11 @@ public class WriteGate {
     @ConfigProperty(name = Settings.WRITE_WAIT_SECONDS, defaultValue = Settings.WRITE_WAIT_SECONDS_DEFAULT)
     long maxWaitSeconds;
 
+    @Inject
+    Metrics metrics;
+
     public void enter() {
+        long waitStarted = System.nanoTime();
         try {
             if (!permit.tryAcquire(maxWaitSeconds, TimeUnit.SECONDS)) {
                 throw ApiException.unavailable("The database is busy; try again shortly.");
@@ -30,6 +35,8 @@ public class WriteGate {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw ApiException.unavailable("The request was interrupted while waiting for the database.");
+        } finally {
+            metrics.writerWaited(System.nanoTime() - waitStarted);
         }
     }
 

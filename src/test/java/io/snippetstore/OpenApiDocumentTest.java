@@ -1,0 +1,136 @@
+package io.snippetstore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.parser.OpenAPIV3Parser;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.Path;
+import org.junit.jupiter.api.Test;
+
+/** The OpenAPI document the servers serve (META-INF/openapi.yaml), checked by a real parser and against the code. */
+public class OpenApiDocumentTest {
+
+    /** The document, parsed and with its references resolved; a message of the parser fails the test. */
+    public static OpenAPI parsed(String document) {
+        return parsed(document, Set.of());
+    }
+
+    /** The document, parsed and with its references resolved; a message of the parser other than {@code tolerated} fails the test. */
+    public static OpenAPI parsed(String document, Set<String> tolerated) {
+        ParseOptions options = new ParseOptions();
+        options.setResolve(true);
+        SwaggerParseResult result = new OpenAPIV3Parser().readContents(document, null, options);
+        List<String> messages = result.getMessages() == null ? List.of() : result.getMessages();
+        assertEquals(List.of(), messages.stream().filter(message -> !tolerated.contains(message)).toList(), "the parser's messages");
+        assertNotNull(result.getOpenAPI(), "a document");
+        return result.getOpenAPI();
+    }
+
+    /** Every operation of the document as {@code "GET /api/v1/..."}. */
+    public static Set<String> operations(OpenAPI api) {
+        Set<String> operations = new TreeSet<>();
+        api.getPaths().forEach((path, item) -> item.readOperationsMap()
+                .forEach((method, operation) -> operations.add(method.name() + " " + path)));
+        return operations;
+    }
+
+    private static String bundledDocument() throws IOException {
+        try (InputStream in = OpenApiDocumentTest.class.getResourceAsStream("/META-INF/openapi.yaml")) {
+            assertNotNull(in, "META-INF/openapi.yaml in the build");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Every JAX-RS resource method of the application as {@code "GET /api/v1/..."}: the application path, the class's and the method's. */
+    private static Set<String> resourceMethods() {
+        Set<String> methods = new TreeSet<>();
+        for (JavaClass resource : new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.snippetstore")) {
+            if (!resource.isAnnotatedWith(Path.class)) {
+                continue;
+            }
+            Class<?> type = resource.reflect();
+            for (Method method : type.getDeclaredMethods()) {
+                for (var annotation : method.getAnnotations()) {
+                    HttpMethod http = annotation.annotationType().getAnnotation(HttpMethod.class);
+                    if (http != null) {
+                        methods.add(http.value() + " " + join("/api", type.getAnnotation(Path.class), method.getAnnotation(Path.class)));
+                    }
+                }
+            }
+        }
+        return methods;
+    }
+
+    private static String join(String root, Path... paths) {
+        StringBuilder joined = new StringBuilder(root);
+        for (Path path : paths) {
+            if (path != null && !path.value().isEmpty()) {
+                joined.append('/').append(path.value().replaceAll("^/+|/+$", ""));
+            }
+        }
+        return joined.toString();
+    }
+
+    @Test
+    void theDocumentIsValidOpenApi() throws IOException {
+        OpenAPI api = parsed(bundledDocument());
+
+        assertTrue(api.getOpenapi().startsWith("3."), api.getOpenapi());
+        assertEquals(Set.of("bearerToken", "sessionCookie"), api.getComponents().getSecuritySchemes().keySet());
+    }
+
+    @Test
+    void everyResourceMethodIsInTheDocumentAndNothingElse() throws IOException {
+        Set<String> documented = operations(parsed(bundledDocument()));
+        Set<String> implemented = resourceMethods();
+
+        assertTrue(implemented.size() > 40, implemented::toString);
+        assertEquals(implemented, documented);
+    }
+
+    @Test
+    void everyOperationHasAUniqueIdASummaryAndItsErrorsInTheEnvelope() throws IOException {
+        OpenAPI api = parsed(bundledDocument());
+        List<String> ids = new ArrayList<>();
+        for (Map.Entry<String, PathItem> path : api.getPaths().entrySet()) {
+            for (Map.Entry<PathItem.HttpMethod, Operation> entry : path.getValue().readOperationsMap().entrySet()) {
+                Operation operation = entry.getValue();
+                String name = entry.getKey() + " " + path.getKey();
+                assertTrue(operation.getOperationId() != null && operation.getOperationId().matches("[a-z][A-Za-z]+"), name);
+                assertTrue(operation.getSummary() != null && !operation.getSummary().isBlank(), name);
+                ids.add(operation.getOperationId().toLowerCase(Locale.ROOT));
+                operation.getResponses().forEach((status, response) -> {
+                    if (status.startsWith("4") && path.getKey().startsWith("/api/v1/")) {
+                        ApiResponse answer = response.get$ref() == null ? response
+                                : api.getComponents().getResponses().get(response.get$ref().replace("#/components/responses/", ""));
+                        assertEquals("#/components/schemas/Error", answer.getContent().get("application/json").getSchema().get$ref(), name + " " + status);
+                    }
+                });
+            }
+        }
+        assertEquals(ids.size(), new TreeSet<>(ids).size(), "operationIds are unique: " + ids);
+    }
+}

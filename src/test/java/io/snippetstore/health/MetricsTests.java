@@ -1,0 +1,93 @@
+package io.snippetstore.health;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import jakarta.json.Json;
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.SnippetsApi;
+import io.snippetstore.testing.TestUsers;
+import org.junit.jupiter.api.Test;
+
+public abstract class MetricsTests {
+
+    @Test
+    void anAdministratorReadsRequestsByRouteAndStatusInThePrometheusTextFormat() {
+        ApiClient admin = adminWithToken();
+        ApiClient user = TestUsers.withToken(TestUsers.create());
+        String id = SnippetsApi.create(user, SnippetsApi.snippet("measured", "text", "m")).getString("id");
+        String route = "route=\"/api/v1/snippets/{snippetId}\"";
+        double okBefore = value(admin, "http_server_requests_seconds_count", "method=\"GET\"", route, "status=\"200\"").orElse(0.0);
+        assertEquals(200, user.get("/api/v1/snippets/" + id).status());
+        assertEquals(404, user.get("/api/v1/snippets/no-such-snippet").status());
+
+        Reply scrape = admin.get("/api/v1/metrics");
+
+        assertEquals(200, scrape.status(), scrape::toString);
+        assertTrue(scrape.header("Content-Type").startsWith("text/plain"), scrape.header("Content-Type"));
+        assertTrue(scrape.header("Content-Type").contains("version=0.0.4"), scrape.header("Content-Type"));
+        assertEquals(okBefore + 1, value(scrape.text(), "http_server_requests_seconds_count", "method=\"GET\"", route, "status=\"200\"").orElseThrow());
+        assertTrue(value(scrape.text(), "http_server_requests_seconds_count", "method=\"GET\"", route, "status=\"404\"").orElseThrow() >= 1);
+        assertTrue(value(scrape.text(), "http_server_requests_seconds_bucket", route, "status=\"200\"", "le=\"+Inf\"").isPresent(), "a histogram");
+        assertFalse(scrape.text().contains(id), "routes are templates, never ids");
+    }
+
+    @Test
+    void theStoreItsDiskTheWriterLoginsAndTokensAreMeasured() {
+        ApiClient admin = adminWithToken();
+        double failuresBefore = value(admin, "snippets_logins_total", "outcome=\"failure\"").orElse(0.0);
+        new ApiClient().post("/api/v1/auth/login", Json.createObjectBuilder().add("username", TestUsers.uniqueName("nobody"))
+                .add("password", "wrong-password").build());
+        SnippetsApi.create(TestUsers.withToken(TestUsers.create()), SnippetsApi.snippet("written", "text", "w"));
+
+        String text = admin.get("/api/v1/metrics").text();
+        long users = admin.get("/api/v1/storage").data().getJsonObject("counts").getJsonNumber("users").longValue();
+
+        assertEquals(failuresBefore + 1, value(text, "snippets_logins_total", "outcome=\"failure\"").orElseThrow());
+        assertEquals(users, value(text, "snippets_stored_users").orElseThrow().longValue());
+        for (String gauge : List.of("snippets_stored_snippets", "snippets_stored_attachments", "snippets_stored_attachment_bytes",
+                "snippets_database_size_bytes", "snippets_database_wal_size_bytes", "snippets_disk_free_bytes", "jvm_memory_used_bytes")) {
+            assertTrue(value(text, gauge).isPresent(), gauge + " in " + text);
+        }
+        assertTrue(value(text, "snippets_database_size_bytes").orElseThrow() > 0);
+        assertTrue(value(text, "snippets_disk_free_bytes").orElseThrow() > 0);
+        assertTrue(value(text, "snippets_write_gate_wait_seconds_count").orElseThrow() >= 1, "the create waited for the writer");
+        assertTrue(value(text, "snippets_token_requests_total").orElseThrow() >= 1);
+    }
+
+    @Test
+    void onlyAnAdministratorReadsTheMetricsAndTheServersOwnAreNotServed() {
+        assertEquals(401, new ApiClient().get("/api/v1/metrics").status());
+        assertEquals(403, TestUsers.withToken(TestUsers.create()).get("/api/v1/metrics").status());
+        Reply serversOwn = new ApiClient().get("/metrics");
+        assertNotEquals(200, serversOwn.status(), "the server's unauthenticated metrics: " + serversOwn);
+    }
+
+    private static ApiClient adminWithToken() {
+        return new ApiClient().withBearer(TestUsers.newToken(TestUsers.admin(), "metrics"));
+    }
+
+    private static Optional<Double> value(ApiClient admin, String name, String... labels) {
+        return value(admin.get("/api/v1/metrics").text(), name, labels);
+    }
+
+    /** The value of the sample {@code name} whose labels include every one of {@code labels} (a route's template holds braces). */
+    static Optional<Double> value(String exposition, String name, String... labels) {
+        Matcher sample = Pattern.compile("(?m)^" + Pattern.quote(name) + "(\\{.*\\})? (\\S+)$").matcher(exposition);
+        while (sample.find()) {
+            String found = sample.group(1) == null ? "" : sample.group(1);
+            if (List.of(labels).stream().allMatch(found::contains)) {
+                return Optional.of(Double.parseDouble(sample.group(2)));
+            }
+        }
+        return Optional.empty();
+    }
+}
