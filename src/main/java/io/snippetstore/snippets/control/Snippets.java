@@ -52,8 +52,11 @@ public class Snippets {
     @ConfigProperty(name = Settings.MAX_CODE_BYTES, defaultValue = Settings.MAX_CODE_BYTES_DEFAULT)
     int maxCodeBytes;
 
-    /** The caller's own snippets in id order (creation order), the next {@code limit} after {@code afterId}: all of them, page by page. */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    /**
+     * The caller's own snippets in id order (creation order), the next {@code limit} after {@code afterId}: all of them, page by page.
+     * In a (read) transaction: the tags are read while the snippets are still managed (Hibernate detaches them at once without one).
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public List<SnippetData> ownedAfter(Caller caller, String afterId, int limit) {
         return em.createNamedQuery(Snippet.OWNED_AFTER, Snippet.class).setParameter("ownerId", caller.userId()).setParameter("after", afterId)
                 .setMaxResults(limit).getResultStream().map(snippet -> SnippetData.of(snippet, caller.username())).toList();
