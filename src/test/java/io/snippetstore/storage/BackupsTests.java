@@ -160,7 +160,8 @@ public abstract class BackupsTests {
         assertEquals(200, user.get("/api/v1/snippets/" + kept).status(), "the deleted snippet is back");
         assertEquals(403, user.post("/api/v1/storage/backups", Json.createObjectBuilder().build()).status());
         assertEquals(403, user.sendBytes("POST", "/api/v1/storage/restore", SQLITE, new byte[] {1}, Map.of()).status());
-        assertEquals(404, admin.get("/api/v1/storage/backups/..%2Fsnippets.db/download").status());
+        Reply traversal = admin.get("/api/v1/storage/backups/..%2Fsnippets.db/download");
+        assertTrue(traversal.status() == 404 || traversal.status() == 400, "refused (Liberty refuses an encoded slash itself): " + traversal);
         assertEquals(404, admin.get("/api/v1/storage/backups/no-such-backup.db").status());
         assertEquals(200, admin.delete("/api/v1/storage/backups/" + name).status());
         assertEquals(404, admin.get("/api/v1/storage/backups/" + name).status());

@@ -159,7 +159,7 @@ public class Backups {
         Path target = directory().resolve(name);
         Path partial = directory().resolve("." + name + ".partial");
         try {
-            database.execute("VACUUM INTO ?", List.of(partial.toString()));
+            database.copyTo(partial);
             try (FileChannel written = FileChannel.open(partial, StandardOpenOption.WRITE)) {
                 written.force(true);
             }

@@ -57,27 +57,29 @@ public class Database {
         }
     }
 
-    /** Runs a statement that answers no rows (e.g. {@code VACUUM INTO ?}) on a connection of its own transaction or none. */
-    public void execute(String sql, List<?> parameters) {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.size(); i++) {
-                statement.setObject(i + 1, parameters.get(i));
-            }
-            statement.execute();
+    /**
+     * Writes a consistent copy of the whole database to {@code target} ({@code VACUUM INTO}), in a
+     * read transaction: writers go on meanwhile. On a pooled connection, never one opened here: on
+     * Open Liberty the pool's driver is another copy of SQLite (a shared library's), and two copies
+     * in one process release each other's file locks, which corrupts the database.
+     */
+    public void copyTo(Path target) {
+        try (Connection connection = dataSource.getConnection(); PreparedStatement vacuum = connection.prepareStatement("VACUUM INTO ?")) {
+            vacuum.setString(1, target.toString());
+            vacuum.execute();
         } catch (SQLException e) {
-            throw new IllegalStateException("A database statement failed", e);
+            throw new IllegalStateException("The database could not be copied", e);
         }
     }
 
     /**
      * Replaces the whole database with the content of {@code file}, page by page through SQLite's
      * online backup interface, in one write transaction: readers see the old database or the new,
-     * never a mix. The caller holds the {@link WriteGate}.
+     * never a mix. On a pooled connection, as {@link #copyTo}; the caller holds the {@link WriteGate}.
      */
     public void replaceWith(Path file) {
-        // sqlite-jdbc's own statement for the online backup interface: the pools' connection
-        // wrappers unwrap to interfaces only, so the driver's restore method is out of reach
+        // sqlite-jdbc's statement for the online backup interface: the pools' wrappers unwrap to
+        // interfaces only, so the driver's restore method is out of reach
         String path = file.toString();
         String quoted = path.contains("'") ? '"' + path + '"' : "'" + path + "'";
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {

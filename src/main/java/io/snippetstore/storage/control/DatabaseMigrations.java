@@ -36,6 +36,9 @@ import org.flywaydb.core.api.output.MigrateResult;
         minPoolSize = 2,
         maxPoolSize = 8,
         maxIdleTime = 300,
+        // No statement cache: a statement that a pool keeps (Open Liberty's cache did) may stay in
+        // progress in SQLite, which then refuses VACUUM INTO and a restore on that connection.
+        maxStatements = 0,
         // WildFly refuses a definition without properties. StoreDataSource sets WAL (and every
         // other setting) itself: not every server applies every property through the driver's
         // setters (WildFly did not apply enforceForeignKeys), so this one only repeats it.
