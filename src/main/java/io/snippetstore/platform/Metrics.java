@@ -1,6 +1,9 @@
 package io.snippetstore.platform;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -31,6 +34,10 @@ public class Metrics {
 
     private PrometheusMeterRegistry registry;
     private JvmGcMetrics garbageCollection;
+    private Counter tokenRequests;
+    private Timer writerWaits;
+    /** By method, status and route: few, since routes are templates. */
+    private final Map<String, Timer> requestTimers = new ConcurrentHashMap<>();
 
     @PostConstruct
     void start() {
@@ -41,6 +48,10 @@ public class Metrics {
         new JvmThreadMetrics().bindTo(registry);
         new ProcessorMetrics().bindTo(registry);
         new UptimeMetrics().bindTo(registry);
+        // the meters of every request, registered once rather than looked up each time
+        tokenRequests = Counter.builder("snippets.token.requests").description("Requests authenticated by an API token").register(registry);
+        writerWaits = Timer.builder("snippets.write.gate.wait").description("Time writes waited for the single writer")
+                .serviceLevelObjectives(BUCKETS).register(registry);
     }
 
     @PreDestroy
@@ -51,17 +62,16 @@ public class Metrics {
 
     /** A request answered: its route is the resource method's path template, never the ids in it. */
     public void requestServed(String method, String route, int status, long nanos) {
-        Timer.builder("http.server.requests").description("HTTP requests by route and status")
+        requestTimers.computeIfAbsent(method + ' ' + status + ' ' + route, key -> Timer.builder("http.server.requests")
+                .description("HTTP requests by route and status")
                 .tag("method", method).tag("route", route).tag("status", String.valueOf(status))
                 .serviceLevelObjectives(BUCKETS)
-                .register(registry).record(Duration.ofNanos(nanos));
+                .register(registry)).record(nanos, TimeUnit.NANOSECONDS);
     }
 
     /** How long a write waited for the single writer's gate (also when it gave up). */
     public void writerWaited(long nanos) {
-        Timer.builder("snippets.write.gate.wait").description("Time writes waited for the single writer")
-                .serviceLevelObjectives(BUCKETS)
-                .register(registry).record(Duration.ofNanos(nanos));
+        writerWaits.record(nanos, TimeUnit.NANOSECONDS);
     }
 
     /** A login attempt by its outcome: success, failure, throttled. */
@@ -71,7 +81,7 @@ public class Metrics {
 
     /** A request authenticated by an API token. */
     public void tokenUsed() {
-        Counter.builder("snippets.token.requests").description("Requests authenticated by an API token").register(registry).increment();
+        tokenRequests.increment();
     }
 
     public MeterRegistry registry() {

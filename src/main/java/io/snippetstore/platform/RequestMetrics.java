@@ -2,6 +2,7 @@ package io.snippetstore.platform;
 
 import java.lang.reflect.Method;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
@@ -30,6 +31,8 @@ public class RequestMetrics implements ContainerRequestFilter, ContainerResponse
 
     private static final String STARTED = RequestMetrics.class.getName() + ".started";
     static final String UNMATCHED = "unmatched";
+    /** Any other method a client invents is counted as {@code OTHER}: labels must stay few. */
+    private static final Set<String> KNOWN_METHODS = Set.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
 
     @Context
     ResourceInfo resource;
@@ -47,9 +50,10 @@ public class RequestMetrics implements ContainerRequestFilter, ContainerResponse
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         if (request.getProperty(STARTED) instanceof Long started) {
-            Method method = resource.getResourceMethod();
-            String route = method == null ? UNMATCHED : routes.computeIfAbsent(method, matched -> route(resource.getResourceClass(), matched));
-            metrics.requestServed(request.getMethod(), route, response.getStatus(), System.nanoTime() - started);
+            Method matched = resource.getResourceMethod();
+            String route = matched == null ? UNMATCHED : routes.computeIfAbsent(matched, m -> route(resource.getResourceClass(), m));
+            String method = KNOWN_METHODS.contains(request.getMethod()) ? request.getMethod() : "OTHER";
+            metrics.requestServed(method, route, response.getStatus(), System.nanoTime() - started);
         }
     }
 
