@@ -6,20 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Multipart;
+import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.Reply;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -39,12 +39,11 @@ import org.junit.jupiter.api.Test;
 class FullDiskIT {
 
     private static final long MIB = 1024 * 1024;
-    private static final Path SERVER_LOG = Path.of("target", "full-disk-server.log");
     private static final Pattern GENERATED_PASSWORD = Pattern.compile("generated password (\\S+) \\(shown only this once");
 
     private static Path mount;
     private static String adminPassword;
-    private static Process server;
+    private static OwnPayaraMicro server;
     private static URI base;
 
     @BeforeAll
@@ -53,47 +52,21 @@ class FullDiskIT {
         mount = Path.of("target", "full-disk").toAbsolutePath();
         Files.createDirectories(mount);
         run("mount", "-t", "tmpfs", "-o", "size=40m", "tmpfs", mount.toString());
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
-        base = URI.create("http://127.0.0.1:" + port + "/");
-        ProcessBuilder payara = new ProcessBuilder("java", "-Xmx384m", "-jar", System.getenv("MICRO_JAR"),
-                "--prebootcommandfile", System.getProperty("snippets.payaraPreboot"),
-                "--deploy", System.getProperty("snippets.war"), "--contextroot", "/", "--port", String.valueOf(port), "--nocluster")
-                .redirectErrorStream(true)
-                .redirectOutput(SERVER_LOG.toFile());
         // no SNIPPETS_ADMIN_PASSWORD: the first start generates one and logs it once
-        payara.environment().remove("SNIPPETS_ADMIN_PASSWORD");
-        payara.environment().putAll(Map.of("SNIPPETS_DATA_DIR", mount.toString(), "SNIPPETS_ADMIN_USER", "admin", "SNIPPETS_HTTP_ADDRESS", "127.0.0.1",
+        Map<String, String> environment = new HashMap<>(Map.of("SNIPPETS_DATA_DIR", mount.toString(), "SNIPPETS_ADMIN_USER", "admin",
                 "SNIPPETS_MIN_FREE_BYTES", String.valueOf(8 * MIB)));
-        server = payara.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
-        while (!ready()) {
-            assertTrue(server.isAlive(), "the server stopped; see target/full-disk-server.log");
-            assertTrue(System.nanoTime() < deadline, "the server did not become ready; see target/full-disk-server.log");
-            Thread.sleep(500);
-        }
-        Matcher logged = GENERATED_PASSWORD.matcher(Files.readString(SERVER_LOG));
+        environment.put("SNIPPETS_ADMIN_PASSWORD", null);
+        server = OwnPayaraMicro.start("full-disk", environment);
+        base = server.base();
+        Matcher logged = GENERATED_PASSWORD.matcher(Files.readString(server.log()));
         assertTrue(logged.find(), "the generated administrator password is in the log");
         adminPassword = logged.group(1);
-    }
-
-    private static boolean ready() {
-        try {
-            return new ApiClient(base).get("/api/ready").status() == 200;
-        } catch (RuntimeException notYet) {
-            return false;
-        }
     }
 
     @AfterAll
     static void stopAndUnmount() throws Exception {
         if (server != null) {
-            server.destroy();
-            if (!server.waitFor(60, TimeUnit.SECONDS)) {
-                server.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-            }
+            server.close();
         }
         if (mount != null) {
             run("umount", mount.toString());
@@ -139,7 +112,7 @@ class FullDiskIT {
 
     @Test
     void aFirstStartWithoutAConfiguredPasswordLogsTheGeneratedOneExactlyOnce() throws IOException {
-        Matcher logged = GENERATED_PASSWORD.matcher(Files.readString(SERVER_LOG));
+        Matcher logged = GENERATED_PASSWORD.matcher(Files.readString(server.log()));
         int times = 0;
         while (logged.find()) {
             times++;

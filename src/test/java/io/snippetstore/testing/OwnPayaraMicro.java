@@ -1,0 +1,86 @@
+package io.snippetstore.testing;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A Payara Micro of a test's own, with the WAR of this build at the root context, on a free
+ * loopback port and the data directory the test chooses: for tests that need a server the suite's
+ * cannot be (a small disk, a fresh data directory). Its log goes to a file under {@code target/}.
+ */
+public final class OwnPayaraMicro implements AutoCloseable {
+
+    private final Process process;
+    private final URI base;
+    private final Path log;
+
+    private OwnPayaraMicro(Process process, URI base, Path log) {
+        this.process = process;
+        this.base = base;
+        this.log = log;
+    }
+
+    /**
+     * Starts the server and waits until it is ready. {@code environment} adds to the suite's
+     * (the data directory among it); a {@code null} value removes a variable.
+     */
+    public static OwnPayaraMicro start(String name, Map<String, String> environment) throws IOException, InterruptedException {
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        Path log = Path.of("target", name + "-server.log");
+        ProcessBuilder payara = new ProcessBuilder("java", "-Xmx384m", "-jar", System.getenv("MICRO_JAR"),
+                "--prebootcommandfile", System.getProperty("snippets.payaraPreboot"),
+                "--deploy", System.getProperty("snippets.war"), "--contextroot", "/", "--port", String.valueOf(port), "--nocluster")
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        payara.environment().put("SNIPPETS_HTTP_ADDRESS", "127.0.0.1");
+        environment.forEach((variable, value) -> {
+            if (value == null) {
+                payara.environment().remove(variable);
+            } else {
+                payara.environment().put(variable, value);
+            }
+        });
+        OwnPayaraMicro server = new OwnPayaraMicro(payara.start(), URI.create("http://127.0.0.1:" + port + "/"), log);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+        while (!server.ready()) {
+            assertTrue(server.process.isAlive(), "the server stopped; see " + log);
+            assertTrue(System.nanoTime() < deadline, "the server did not become ready; see " + log);
+            Thread.sleep(500);
+        }
+        return server;
+    }
+
+    private boolean ready() {
+        try {
+            return new ApiClient(base).get("/api/ready").status() == 200;
+        } catch (RuntimeException notYet) {
+            return false;
+        }
+    }
+
+    public URI base() {
+        return base;
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+}
