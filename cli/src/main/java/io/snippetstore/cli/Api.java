@@ -1,0 +1,157 @@
+package io.snippetstore.cli;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+/** The Snippet Store API of one server, with a token or without: JSON envelopes in, data or a {@link Failure} out. */
+final class Api {
+
+    static final String JSON = "application/json";
+
+    /** An answer: status, headers, and the body still to be read (downloads stream it). */
+    record Answer(int status, HttpHeaders headers, InputStream body) {
+
+        Optional<String> header(String name) {
+            return headers.firstValue(name);
+        }
+    }
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final URI server;
+    private final Optional<String> token;
+
+    Api(String server, Optional<String> token) {
+        this.server = URI.create(Config.normalized(server) + "/");
+        this.token = token;
+    }
+
+    String server() {
+        return server.toString().replaceAll("/$", "");
+    }
+
+    static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+
+    /** The {@code data} of a JSON answer; any failure as a {@link Failure} with the API's message. */
+    JsonValue call(String method, String path, JsonValue body, Map<String, String> headers) {
+        Answer answer = send(method, path, body == null ? null : JSON, body == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(body.toString()), headers);
+        return data(answer);
+    }
+
+    JsonValue get(String path) {
+        return call("GET", path, null, Map.of());
+    }
+
+    /** The whole envelope of a list: {@code data} and {@code meta}. */
+    JsonObject envelope(String path) {
+        return envelope(send("GET", path, null, HttpRequest.BodyPublishers.noBody(), Map.of()));
+    }
+
+    Answer send(String method, String path, String contentType, HttpRequest.BodyPublisher body, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(server.resolve(path.startsWith("/") ? path.substring(1) : path))
+                .method(method, body)
+                .header("Accept", JSON + ", */*;q=0.5");
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
+        }
+        token.ifPresent(value -> request.header("Authorization", "Bearer " + value));
+        headers.forEach(request::header);
+        try {
+            HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+            return new Answer(response.statusCode(), response.headers(), response.body());
+        } catch (ConnectException e) {
+            throw new Failure(Failure.SERVER, "Cannot reach " + server() + ": is the service running? (" + e.getMessage() + ")");
+        } catch (IOException e) {
+            throw new Failure(Failure.SERVER, "The connection to " + server() + " failed: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Failure(Failure.SERVER, "Interrupted");
+        }
+    }
+
+    JsonValue data(Answer answer) {
+        JsonObject envelope = envelope(answer);
+        return envelope.getOrDefault("data", JsonValue.NULL);
+    }
+
+    private JsonObject envelope(Answer answer) {
+        byte[] body;
+        try (InputStream in = answer.body()) {
+            body = in.readAllBytes();
+        } catch (IOException e) {
+            throw new Failure(Failure.SERVER, "The answer of " + server() + " broke off: " + e.getMessage());
+        }
+        JsonObject envelope = parse(body).orElse(null);
+        if (answer.status() >= 400 || envelope == null || !envelope.getBoolean("ok", false)) {
+            throw failure(answer.status(), envelope);
+        }
+        return envelope;
+    }
+
+    /** A failed answer, with the API's message and field details when it sent them. */
+    Failure failure(Answer answer) {
+        try (InputStream in = answer.body()) {
+            return failure(answer.status(), parse(in.readAllBytes()).orElse(null));
+        } catch (IOException e) {
+            return failure(answer.status(), null);
+        }
+    }
+
+    private static Failure failure(int status, JsonObject envelope) {
+        if (envelope == null || !(envelope.get("error") instanceof JsonObject error)) {
+            return new Failure(Failure.forStatus(status), "The service answered " + status + " without an explanation.");
+        }
+        StringBuilder message = new StringBuilder(error.getString("message", "The request failed."));
+        if (error.get("details") instanceof JsonArray details) {
+            for (JsonObject detail : details.getValuesAs(JsonObject.class)) {
+                message.append("\n  ").append(detail.getString("field", "")).append(": ").append(detail.getString("message", ""));
+            }
+        }
+        return new Failure(Failure.forStatus(status), message.toString());
+    }
+
+    private static Optional<JsonObject> parse(byte[] body) {
+        try {
+            return Optional.of(Json.createReader(new ByteArrayInputStream(body)).readObject());
+        } catch (JsonException | IllegalStateException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Each item of every page of a list, following {@code meta.nextCursor} while {@code all}. */
+    List<JsonObject> list(String path, boolean all) {
+        List<JsonObject> items = new ArrayList<>();
+        String next = path;
+        while (next != null) {
+            JsonObject page = envelope(next);
+            items.addAll(page.getJsonArray("data").getValuesAs(JsonObject.class));
+            JsonValue cursor = page.getJsonObject("meta") == null ? JsonValue.NULL : page.getJsonObject("meta").get("nextCursor");
+            next = all && cursor instanceof JsonString value
+                    ? path + (path.contains("?") ? "&" : "?") + "cursor=" + encode(value.getString()) : null;
+        }
+        return items;
+    }
+}

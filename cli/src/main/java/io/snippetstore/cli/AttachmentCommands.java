@@ -1,0 +1,247 @@
+package io.snippetstore.cli;
+
+import java.io.ByteArrayInputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.SequenceInputStream;
+import java.io.UncheckedIOException;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import jakarta.json.JsonObject;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** Attaching files to snippets, listing them, downloading them (resumed where a partial file is). */
+final class AttachmentCommands {
+
+    /** Above this, an upload shows its progress on a terminal. */
+    static final long PROGRESS_ABOVE = 1024 * 1024;
+
+    private AttachmentCommands() {
+    }
+
+    @Command(name = "attach", description = "Attach files to a snippet (a progress bar for files over 1 MiB on a terminal).",
+            footer = {"", "Example:", "  snippets attach 01a2... diagram.png notes.pdf"})
+    static final class Attach implements Callable<Integer> {
+
+        @ParentCommand
+        Snippets root;
+
+        @Parameters(index = "0", paramLabel = "ID", description = "The snippet's id.")
+        String id;
+
+        @Parameters(index = "1..*", arity = "1..*", paramLabel = "FILE", description = "The files.")
+        List<Path> files = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            Api api = root.signedIn();
+            Output output = new Output(root.terminal());
+            List<JsonObject> attached = new ArrayList<>();
+            for (Path file : files) {
+                if (!Files.isRegularFile(file)) {
+                    throw new Failure(Failure.USAGE, "No such file: " + file);
+                }
+                attached.add(upload(api, file));
+                if (!root.json()) {
+                    JsonObject last = attached.get(attached.size() - 1);
+                    output.line(last.getString("id") + "  " + last.getString("filename") + "  " + Output.size(last.getJsonNumber("size").longValue()));
+                }
+            }
+            if (root.json()) {
+                output.json(attached);
+            }
+            return 0;
+        }
+
+        private JsonObject upload(Api api, Path file) {
+            String boundary = "snippets-" + Pkce.randomToken();
+            String filename = file.getFileName().toString().replace("\"", "%22").replace("\r", "").replace("\n", "");
+            byte[] head = ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + filename + "\"\r\n"
+                    + "Content-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8);
+            byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8);
+            long size;
+            try {
+                size = Files.size(file);
+            } catch (IOException e) {
+                throw new Failure(Failure.USAGE, "Cannot read " + file + ": " + e.getMessage());
+            }
+            Progress progress = new Progress(root.terminal(), filename, size, root.terminal().interactive() && size > PROGRESS_ABOVE);
+            HttpRequest.BodyPublisher body = HttpRequest.BodyPublishers.fromPublisher(HttpRequest.BodyPublishers.ofInputStream(() -> {
+                try {
+                    return new SequenceInputStream(Collections.enumeration(List.of(new ByteArrayInputStream(head),
+                            progress.counting(Files.newInputStream(file)), new ByteArrayInputStream(tail))));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }), head.length + size + tail.length);
+            Api.Answer answer = api.send("POST", "/api/v1/snippets/" + Api.encode(id) + "/attachments", "multipart/form-data; boundary=" + boundary,
+                    body, Map.of());
+            progress.done();
+            return api.data(answer).asJsonObject();
+        }
+    }
+
+    /** A one-line progress bar on standard error, redrawn in place. */
+    static final class Progress {
+
+        private final PrintWriter err;
+        private final String name;
+        private final long total;
+        private final boolean shown;
+        private long sent;
+        private int lastPercent = -1;
+
+        Progress(Terminal terminal, String name, long total, boolean shown) {
+            this.err = terminal.err();
+            this.name = name;
+            this.total = total;
+            this.shown = shown;
+        }
+
+        InputStream counting(InputStream in) {
+            return new FilterInputStream(in) {
+                @Override
+                public int read(byte[] buffer, int offset, int length) throws IOException {
+                    int read = super.read(buffer, offset, length);
+                    if (read > 0) {
+                        advance(read);
+                    }
+                    return read;
+                }
+            };
+        }
+
+        private void advance(long bytes) {
+            sent += bytes;
+            int percent = total == 0 ? 100 : (int) (sent * 100 / total);
+            if (shown && percent != lastPercent) {
+                lastPercent = percent;
+                int filled = percent / 4;
+                err.print("\r" + name + " [" + "#".repeat(filled) + " ".repeat(25 - filled) + "] " + percent + "% of " + Output.size(total));
+                err.flush();
+            }
+        }
+
+        void done() {
+            if (shown) {
+                err.println();
+            }
+        }
+    }
+
+    @Command(name = "files", description = "List a snippet's attachments.", footer = {"", "Example:", "  snippets files 01a2..."})
+    static final class ListFiles implements Callable<Integer> {
+
+        @ParentCommand
+        Snippets root;
+
+        @Parameters(paramLabel = "ID", description = "The snippet's id.")
+        String id;
+
+        @Override
+        public Integer call() {
+            List<JsonObject> attachments = root.signedIn().list("/api/v1/snippets/" + Api.encode(id) + "/attachments", true);
+            Output output = new Output(root.terminal());
+            if (root.json()) {
+                output.json(attachments);
+            } else {
+                output.table(attachments, List.of(new Output.Column("ID", 36, a -> Output.text(a, "id")),
+                        new Output.Column("FILENAME", 40, a -> Output.text(a, "filename")),
+                        new Output.Column("SIZE", 12, a -> Output.size(a.getJsonNumber("size").longValue())),
+                        new Output.Column("TYPE", 30, a -> Output.text(a, "mimeType"))));
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "get", description = "Download an attachment; a partial file left by a broken download is resumed.",
+            footer = {"", "Examples:", "  snippets get 01a3...", "  snippets get 01a3... -o - | tar x"})
+    static final class Get implements Callable<Integer> {
+
+        @ParentCommand
+        Snippets root;
+
+        @Parameters(paramLabel = "ATTACHMENT_ID", description = "The attachment's id (see `snippets files`).")
+        String id;
+
+        @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Where to write it (default: its filename here; - for standard output).")
+        String target;
+
+        @Override
+        public Integer call() throws IOException {
+            Api api = root.signedIn();
+            JsonObject attachment = api.get("/api/v1/attachments/" + Api.encode(id)).asJsonObject();
+            long size = attachment.getJsonNumber("size").longValue();
+            String sha256 = attachment.getString("sha256");
+            String download = attachment.getString("downloadUrl");
+            if ("-".equals(target)) {
+                Api.Answer answer = api.send("GET", download, null, HttpRequest.BodyPublishers.noBody(), Map.of());
+                if (answer.status() != 200) {
+                    throw api.failure(answer);
+                }
+                root.terminal().out().flush();
+                try (InputStream body = answer.body()) {
+                    body.transferTo(root.terminal().rawOut());
+                }
+                root.terminal().rawOut().flush();
+                return 0;
+            }
+            Path file = Path.of(target != null ? target : Path.of(attachment.getString("filename")).getFileName().toString());
+            long have = Files.isRegularFile(file) ? Files.size(file) : 0;
+            Output output = new Output(root.terminal());
+            if (have == size && sha256Of(file).equals(sha256)) {
+                output.note(file + " is already complete.");
+                output.line(file.toString());
+                return 0;
+            }
+            boolean resume = have > 0 && have < size;
+            Map<String, String> headers = resume ? Map.of("Range", "bytes=" + have + "-", "If-Range", "\"" + sha256 + "\"") : Map.of();
+            Api.Answer answer = api.send("GET", download, null, HttpRequest.BodyPublishers.noBody(), headers);
+            boolean appending = answer.status() == 206;
+            if (answer.status() != 200 && !appending) {
+                throw api.failure(answer);
+            }
+            if (appending) {
+                output.note("Resuming " + file + " at " + Output.size(have) + " of " + Output.size(size) + ".");
+            }
+            try (InputStream body = answer.body(); OutputStream out = appending
+                    ? Files.newOutputStream(file, StandardOpenOption.APPEND)
+                    : Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+                body.transferTo(out);
+            }
+            if (!sha256Of(file).equals(sha256)) {
+                throw new Failure(Failure.SERVER, file + " does not have the attachment's SHA-256; delete it and download again.");
+            }
+            output.line(file.toString());
+            return 0;
+        }
+    }
+
+    static String sha256Of(Path file) throws IOException {
+        try (DigestInputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
+            in.transferTo(OutputStream.nullOutputStream());
+            return HexFormat.of().formatHex(in.getMessageDigest().digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java", e);
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package io.snippetstore.cli;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** Signing in and out through the browser, who one is, and one's tokens. */
+final class AuthCommands {
+
+    private AuthCommands() {
+    }
+
+    @Command(name = "login", description = "Sign in through the browser and keep a token for this server.",
+            footer = {"", "Example:", "  snippets login http://127.0.0.1:8080", "  snippets login https://snippets.example.org --no-browser"})
+    static final class Login implements Callable<Integer> {
+
+        @ParentCommand
+        Snippets root;
+
+        @Parameters(arity = "0..1", paramLabel = "URL", description = "The service (default: --server, $SNIPPETS_SERVER, the last one).")
+        String url;
+
+        @Option(names = "--no-browser", description = "Only print the address to open, e.g. on a machine without a browser.")
+        boolean noBrowser;
+
+        @Option(names = "--name", description = "The token's name (default: user@host).")
+        String name;
+
+        @Option(names = "--timeout", defaultValue = "300", description = "Seconds to wait for the browser (default: ${DEFAULT-VALUE}).")
+        long timeoutSeconds;
+
+        @Override
+        public Integer call() throws IOException {
+            Config config = root.config();
+            String server = config.server(Optional.ofNullable(url).or(() -> Optional.ofNullable(root.server))
+                    .or(() -> Optional.ofNullable(root.environment().get("SNIPPETS_SERVER"))));
+            Output output = new Output(root.terminal());
+            String state = Pkce.randomToken();
+            Pkce pkce = Pkce.create();
+            String tokenName = Optional.ofNullable(name).orElseGet(this::defaultName);
+            String token;
+            String tokenId;
+            try (LoopbackReceiver receiver = new LoopbackReceiver(state)) {
+                String address = server + "/api/v1/auth/browser-login?callback=" + Api.encode(receiver.callback()) + "&state=" + state
+                        + "&code_challenge=" + pkce.challenge() + "&code_challenge_method=S256&name=" + Api.encode(tokenName);
+                output.note("Open this address in a browser to sign in:");
+                output.note("  " + address);
+                if (!noBrowser) {
+                    Browser.open(address);
+                }
+                String code = receiver.awaitCode(Duration.ofSeconds(timeoutSeconds));
+                JsonObject exchanged = new Api(server, Optional.empty()).call("POST", "/api/v1/auth/browser-login/exchange",
+                        Json.createObjectBuilder().add("code", code).add("codeVerifier", pkce.verifier()).build(), Map.of()).asJsonObject();
+                token = exchanged.getString("token");
+                tokenId = exchanged.getString("id");
+            }
+            JsonObject me = new Api(server, Optional.of(token)).get("/api/v1/auth/whoami").asJsonObject();
+            config.remember(server, new Config.Login(token, tokenId, me.getString("username")));
+            if (root.json()) {
+                output.json(me);
+            } else {
+                output.line("Signed in to " + server + " as " + me.getString("username") + " (token \"" + tokenName + "\", kept in "
+                        + config.file() + ").");
+            }
+            return 0;
+        }
+
+        private String defaultName() {
+            String user = System.getProperty("user.name", "user");
+            String host;
+            try {
+                host = InetAddress.getLocalHost().getHostName();
+            } catch (IOException e) {
+                host = "localhost";
+            }
+            return (user + "@" + host).toLowerCase(Locale.ROOT);
+        }
+    }
+
+    @Command(name = "logout", description = "Revoke this server's token on the server and forget it.",
+            footer = {"", "Example:", "  snippets logout"})
+    static final class Logout implements Callable<Integer> {
+
+        @ParentCommand
+        Snippets root;
+
+        @Override
+        public Integer call() {
+            Config config = root.config();
+            String server = root.server(config);
+            Config.Login login = config.login(server)
+                    .orElseThrow(() -> new Failure(Failure.AUTH, "Not signed in to " + server + "."));
+            Output output = new Output(root.terminal());
+            try {
+                if (login.tokenId() != null) {
+                    new Api(server, Optional.of(login.token())).call("DELETE", "/api/v1/auth/tokens/" + Api.encode(login.tokenId()), null, Map.of());
+                }
+            } catch (Failure failure) {
+                if (failure.exitCode() != Failure.AUTH && failure.exitCode() != Failure.NOT_FOUND) {
+                    throw failure;
+                }
+                output.note("The token no longer worked on the server.");
+            }
+            config.forget(server);
+            if (root.json()) {
+                output.json(Json.createObjectBuilder().add("server", server).add("signedOut", true).build());
+            } else {
+                output.line("Signed out of " + server + ".");
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "whoami", description = "Who the token of this server belongs to.", footer = {"", "Example:", "  snippets whoami"})
+    static final class WhoAmI implements Callable<Integer> {
+
+        @ParentCommand
+        Snippets root;
+
+        @Override
+        public Integer call() {
+            Api api = root.signedIn();
+            JsonObject me = api.get("/api/v1/auth/whoami").asJsonObject();
+            Output output = new Output(root.terminal());
+            if (root.json()) {
+                output.json(me);
+            } else {
+                output.line(me.getString("username") + " (" + me.getString("role") + ") at " + api.server());
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "tokens", description = "List your API tokens (never their values).", subcommands = Tokens.Revoke.class,
+            footer = {"", "Examples:", "  snippets tokens", "  snippets tokens revoke 01a2..."})
+    static final class Tokens implements Callable<Integer> {
+
+        @ParentCommand
+        Snippets root;
+
+        @Override
+        public Integer call() {
+            List<JsonObject> tokens = root.signedIn().list("/api/v1/auth/tokens", true);
+            Output output = new Output(root.terminal());
+            if (root.json()) {
+                output.json(tokens);
+            } else {
+                output.table(tokens, List.of(new Output.Column("ID", 36, t -> Output.text(t, "id")),
+                        new Output.Column("NAME", 30, t -> Output.text(t, "name")),
+                        new Output.Column("CREATED", 24, t -> Output.text(t, "createdAt")),
+                        new Output.Column("LAST USED", 24, t -> Output.text(t, "lastUsedAt")),
+                        new Output.Column("EXPIRES", 24, t -> Output.text(t, "expiresAt"))));
+            }
+            return 0;
+        }
+
+        @Command(name = "revoke", description = "Revoke a token: it stops working at once.", footer = {"", "Example:", "  snippets tokens revoke 01a2..."})
+        static final class Revoke implements Callable<Integer> {
+
+            @ParentCommand
+            Tokens tokens;
+
+            @Parameters(paramLabel = "ID", description = "The token's id (see `snippets tokens`).")
+            String id;
+
+            @Override
+            public Integer call() {
+                JsonValue revoked = tokens.root.signedIn().call("DELETE", "/api/v1/auth/tokens/" + Api.encode(id), null, Map.of());
+                Output output = new Output(tokens.root.terminal());
+                if (tokens.root.json()) {
+                    output.json(revoked);
+                } else {
+                    output.line("Revoked " + id + ".");
+                }
+                return 0;
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package io.snippetstore.cli;
+
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonGenerator;
+import picocli.CommandLine.Help.Ansi;
+
+/** What the commands print: aligned tables for people, the API's JSON for scripts. */
+final class Output {
+
+    /** A column: its heading, its widest cell, and how a row's value is read. */
+    record Column(String heading, int maxWidth, Function<JsonObject, String> value) {
+    }
+
+    private final Terminal terminal;
+
+    Output(Terminal terminal) {
+        this.terminal = terminal;
+    }
+
+    void json(JsonValue value) {
+        StringWriter text = new StringWriter();
+        try (var writer = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true)).createWriter(text)) {
+            writer.write(value);
+        }
+        terminal.out().println(text.toString().strip());
+    }
+
+    void json(List<JsonObject> items) {
+        json(Json.createArrayBuilder(items).build());
+    }
+
+    void line(String text) {
+        terminal.out().println(text);
+    }
+
+    /** A note for people, on standard error: it never mixes with what a script reads. */
+    void note(String text) {
+        terminal.err().println(text);
+    }
+
+    void table(List<JsonObject> rows, List<Column> columns) {
+        List<List<String>> cells = new ArrayList<>();
+        int[] widths = new int[columns.size()];
+        for (int c = 0; c < columns.size(); c++) {
+            widths[c] = columns.get(c).heading().length();
+        }
+        for (JsonObject row : rows) {
+            List<String> line = new ArrayList<>();
+            for (int c = 0; c < columns.size(); c++) {
+                String value = cut(oneLine(columns.get(c).value().apply(row)), columns.get(c).maxWidth());
+                widths[c] = Math.max(widths[c], value.length());
+                line.add(value);
+            }
+            cells.add(line);
+        }
+        Ansi ansi = terminal.colours() ? Ansi.ON : Ansi.OFF;
+        StringBuilder heading = new StringBuilder();
+        for (int c = 0; c < columns.size(); c++) {
+            heading.append(pad(columns.get(c).heading(), widths[c], c == columns.size() - 1));
+        }
+        terminal.out().println(ansi.string("@|bold " + heading.toString().stripTrailing() + "|@"));
+        for (List<String> line : cells) {
+            StringBuilder text = new StringBuilder();
+            for (int c = 0; c < line.size(); c++) {
+                text.append(pad(line.get(c), widths[c], c == line.size() - 1));
+            }
+            terminal.out().println(text.toString().stripTrailing());
+        }
+    }
+
+    private static String pad(String value, int width, boolean last) {
+        return last ? value : value + " ".repeat(width - value.length() + 2);
+    }
+
+    private static String oneLine(String value) {
+        return value == null ? "" : value.replaceAll("[\\r\\n\\t]+", " ");
+    }
+
+    private static String cut(String value, int width) {
+        return value.length() <= width ? value : value.substring(0, Math.max(0, width - 1)) + "…";
+    }
+
+    /** A string field, or empty for null and absent. */
+    static String text(JsonObject object, String field) {
+        return object.get(field) instanceof JsonString value ? value.getString() : "";
+    }
+
+    static String tags(JsonObject snippet) {
+        return snippet.get("tags") instanceof JsonArray tags
+                ? String.join(", ", tags.getValuesAs(JsonString.class).stream().map(JsonString::getString).toList()) : "";
+    }
+
+    /** A byte count as people read it: 512 B, 1.5 KiB, 20.0 MiB. */
+    static String size(long bytes) {
+        if (bytes < 1024) {
+            return bytes + " B";
+        }
+        String[] units = {"KiB", "MiB", "GiB", "TiB"};
+        double value = bytes;
+        int unit = -1;
+        while (value >= 1024 && unit < units.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return String.format(java.util.Locale.ROOT, "%.1f %s", value, units[unit]);
+    }
+}

@@ -1,0 +1,262 @@
+package io.snippetstore.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** Finding, reading, writing and deleting snippets. */
+final class SnippetCommands {
+
+    private SnippetCommands() {
+    }
+
+    static List<Output.Column> snippetColumns() {
+        return List.of(new Output.Column("ID", 36, s -> Output.text(s, "id")),
+                new Output.Column("TITLE", 40, s -> Output.text(s, "title")),
+                new Output.Column("LANGUAGE", 12, s -> Output.text(s, "language")),
+                new Output.Column("TAGS", 30, Output::tags),
+                new Output.Column("UPDATED", 24, s -> Output.text(s, "updatedAt")));
+    }
+
+    @Command(name = "search", description = "Search your snippets: every term must occur (ignoring case).",
+            footer = {"", "Examples:", "  snippets search 'read file' --lang go", "  snippets search --tag sql --sort title --all --json"})
+    static final class Search implements Callable<Integer> {
+
+        @ParentCommand
+        Snippets root;
+
+        @Parameters(arity = "0..*", paramLabel = "TERMS", description = "Search terms (none: every snippet).")
+        List<String> terms = new ArrayList<>();
+
+        @Option(names = "--tag", paramLabel = "TAG", description = "Only snippets with this tag (repeatable).")
+        List<String> tags = new ArrayList<>();
+
+        @Option(names = "--lang", paramLabel = "LANGUAGE", description = "Only snippets in this language.")
+        String language;
+
+        @Option(names = "--sort", description = "updated, created, title or relevance (default: relevance with terms, else updated).")
+        String sort;
+
+        @Option(names = "--limit", description = "Snippets per page, 1..200 (default: 50).")
+        Integer limit;
+
+        @Option(names = "--all", description = "Every page, following the cursors.")
+        boolean all;
+
+        @Override
+        public Integer call() {
+            StringBuilder path = new StringBuilder("/api/v1/snippets?scope=own");
+            if (!terms.isEmpty()) {
+                path.append("&query=").append(Api.encode(String.join(" ", terms)));
+            }
+            tags.forEach(tag -> path.append("&tag=").append(Api.encode(tag)));
+            if (language != null) {
+                path.append("&language=").append(Api.encode(language));
+            }
+            if (sort != null) {
+                path.append("&sort=").append(Api.encode(sort));
+            }
+            if (limit != null) {
+                path.append("&limit=").append(limit);
+            }
+            List<JsonObject> found = root.signedIn().list(path.toString(), all);
+            Output output = new Output(root.terminal());
+            if (root.json()) {
+                output.json(found);
+            } else if (found.isEmpty()) {
+                output.note("No snippet matches.");
+            } else {
+                output.table(found, snippetColumns());
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "show", description = "Show a snippet; --raw prints only its code, for pipes.",
+            footer = {"", "Examples:", "  snippets show 01a2...", "  snippets show 01a2... --raw | sh"})
+    static final class Show implements Callable<Integer> {
+
+        @ParentCommand
+        Snippets root;
+
+        @Parameters(paramLabel = "ID", description = "The snippet's id.")
+        String id;
+
+        @Option(names = "--raw", description = "Only the code, exactly as stored.")
+        boolean raw;
+
+        @Override
+        public Integer call() throws IOException {
+            Api api = root.signedIn();
+            Output output = new Output(root.terminal());
+            if (raw) {
+                Api.Answer answer = api.send("GET", "/api/v1/snippets/" + Api.encode(id) + "/raw", null,
+                        HttpRequest.BodyPublishers.noBody(), Map.of());
+                if (answer.status() != 200) {
+                    throw api.failure(answer);
+                }
+                root.terminal().out().flush();
+                try (InputStream code = answer.body()) {
+                    code.transferTo(root.terminal().rawOut());
+                }
+                root.terminal().rawOut().flush();
+                return 0;
+            }
+            JsonObject snippet = api.get("/api/v1/snippets/" + Api.encode(id)).asJsonObject();
+            if (root.json()) {
+                output.json(snippet);
+                return 0;
+            }
+            output.line(snippet.getString("title"));
+            output.line(snippet.getString("language") + (Output.tags(snippet).isEmpty() ? "" : " · " + Output.tags(snippet))
+                    + " · updated " + snippet.getString("updatedAt") + " · " + snippet.getInt("attachmentCount") + " attachment(s)");
+            if (!Output.text(snippet, "description").isEmpty()) {
+                output.line(Output.text(snippet, "description"));
+            }
+            output.line("");
+            output.line(snippet.getString("code"));
+            return 0;
+        }
+    }
+
+    @Command(name = "new", description = "Create a snippet from a file or standard input; prints its id.",
+            footer = {"", "Examples:", "  snippets new --title 'Read a file' --lang go --tag io main.go",
+                    "  git diff | snippets new --title 'The fix' --lang diff -"})
+    static final class New implements Callable<Integer> {
+
+        @ParentCommand
+        Snippets root;
+
+        @Option(names = "--title", required = true, description = "The title.")
+        String title;
+
+        @Option(names = "--lang", defaultValue = "text", description = "The language (default: ${DEFAULT-VALUE}).")
+        String language;
+
+        @Option(names = "--tag", paramLabel = "TAG", description = "A tag (repeatable).")
+        List<String> tags = new ArrayList<>();
+
+        @Option(names = "--description", description = "A description.")
+        String description;
+
+        @Parameters(arity = "0..1", paramLabel = "FILE", description = "The code: a file, or - (the default) for standard input.")
+        String file;
+
+        @Override
+        public Integer call() throws IOException {
+            String code = file == null || file.equals("-")
+                    ? new String(root.terminal().in().readAllBytes(), StandardCharsets.UTF_8)
+                    : readFile(Path.of(file));
+            JsonArrayBuilder tagList = Json.createArrayBuilder();
+            tags.forEach(tagList::add);
+            JsonObjectBuilder body = Json.createObjectBuilder().add("title", title).add("language", language).add("code", code).add("tags", tagList);
+            if (description != null) {
+                body.add("description", description);
+            }
+            JsonObject created = root.signedIn().call("POST", "/api/v1/snippets", body.build(), Map.of()).asJsonObject();
+            Output output = new Output(root.terminal());
+            if (root.json()) {
+                output.json(created);
+            } else {
+                output.line(created.getString("id"));
+            }
+            return 0;
+        }
+    }
+
+    static String readFile(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new Failure(Failure.USAGE, "Cannot read " + file + ": " + e.getMessage());
+        }
+    }
+
+    @Command(name = "edit", description = "Edit a snippet's code in $VISUAL or $EDITOR; refused when someone changed it meanwhile.",
+            footer = {"", "Example:", "  EDITOR=nano snippets edit 01a2..."})
+    static final class Edit implements Callable<Integer> {
+
+        @ParentCommand
+        Snippets root;
+
+        @Parameters(paramLabel = "ID", description = "The snippet's id.")
+        String id;
+
+        @Override
+        public Integer call() throws IOException, InterruptedException {
+            Api api = root.signedIn();
+            String path = "/api/v1/snippets/" + Api.encode(id);
+            Api.Answer answer = api.send("GET", path, null, HttpRequest.BodyPublishers.noBody(), Map.of());
+            String etag = answer.header("ETag").orElse(null);
+            JsonObject snippet = api.data(answer).asJsonObject();
+            Path draft = Files.createTempFile("snippet-" + id.replaceAll("[^A-Za-z0-9-]", "") + "-", ".txt");
+            Files.writeString(draft, snippet.getString("code"), StandardCharsets.UTF_8);
+            String editor = root.environment().getOrDefault("VISUAL", root.environment().getOrDefault("EDITOR", "vi"));
+            Process editing = new ProcessBuilder("sh", "-c", editor + " \"$1\"", "sh", draft.toString()).inheritIO().start();
+            if (editing.waitFor() != 0) {
+                throw new Failure(Failure.USAGE, "The editor (" + editor + ") failed; nothing was changed. Your draft: " + draft);
+            }
+            String edited = Files.readString(draft, StandardCharsets.UTF_8);
+            Output output = new Output(root.terminal());
+            if (edited.equals(snippet.getString("code"))) {
+                Files.deleteIfExists(draft);
+                output.note("No change.");
+                return 0;
+            }
+            JsonObject patch = Json.createObjectBuilder().add("code", edited).build();
+            Api.Answer changed = api.send("PATCH", path, "application/merge-patch+json",
+                    HttpRequest.BodyPublishers.ofString(patch.toString()), etag == null ? Map.of() : Map.of("If-Match", etag));
+            if (changed.status() == 412) {
+                throw new Failure(Failure.CONFLICT, "Someone else changed the snippet since you opened it; nothing was saved. "
+                        + "Your version is kept in " + draft + ": run `snippets edit " + id + "` again to start from theirs.");
+            }
+            JsonObject saved = api.data(changed).asJsonObject();
+            Files.deleteIfExists(draft);
+            if (root.json()) {
+                output.json(saved);
+            } else {
+                output.line("Saved " + id + " (version " + saved.getJsonNumber("version") + ").");
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "rm", description = "Delete a snippet with its attachments.", footer = {"", "Example:", "  snippets rm 01a2..."})
+    static final class Remove implements Callable<Integer> {
+
+        @ParentCommand
+        Snippets root;
+
+        @Parameters(paramLabel = "ID", description = "The snippet's id.")
+        String id;
+
+        @Override
+        public Integer call() {
+            JsonValue deleted = root.signedIn().call("DELETE", "/api/v1/snippets/" + Api.encode(id), null, Map.of());
+            Output output = new Output(root.terminal());
+            if (root.json()) {
+                output.json(deleted);
+            } else {
+                output.line("Deleted " + id + ".");
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package io.snippetstore.cli;
+
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.Optional;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+/** {@code snippets}: the Snippet Store from a terminal or a script. */
+@Command(name = "snippets", mixinStandardHelpOptions = true, version = "snippets 0.1.0",
+        description = "Search, read, write and attach files to the snippets of a Snippet Store service.",
+        footer = {"", "Examples:", "  snippets login http://127.0.0.1:8080", "  snippets search 'read file' --lang go",
+                "  snippets show 01a2... --raw > main.go", "",
+                "Exit codes: 0 ok, 1 usage, 2 not found, 3 authentication, 4 conflict, 5 server or network."},
+        subcommands = {AuthCommands.Login.class, AuthCommands.Logout.class, AuthCommands.WhoAmI.class, AuthCommands.Tokens.class,
+                SnippetCommands.Search.class, SnippetCommands.Show.class, SnippetCommands.New.class, SnippetCommands.Edit.class,
+                SnippetCommands.Remove.class, AttachmentCommands.Attach.class, AttachmentCommands.ListFiles.class, AttachmentCommands.Get.class,
+                CommandLine.HelpCommand.class})
+public final class Snippets {
+
+    @Option(names = "--server", scope = ScopeType.INHERIT, paramLabel = "URL",
+            description = "The service, e.g. http://127.0.0.1:8080 (default: $SNIPPETS_SERVER, else the last one signed in to).")
+    String server;
+
+    @Option(names = "--json", scope = ScopeType.INHERIT, description = "Print the API's data as JSON, for scripts.")
+    boolean json;
+
+    private final Map<String, String> environment;
+    private final Terminal terminal;
+
+    /** For picocli's completion generator, which instantiates the command itself. */
+    public Snippets() {
+        this(System.getenv(), Terminal.system(System.getenv()));
+    }
+
+    Snippets(Map<String, String> environment, Terminal terminal) {
+        this.environment = environment;
+        this.terminal = terminal;
+    }
+
+    Map<String, String> environment() {
+        return environment;
+    }
+
+    Terminal terminal() {
+        return terminal;
+    }
+
+    boolean json() {
+        return json;
+    }
+
+    Config config() {
+        return Config.load(environment);
+    }
+
+    /** The server of this run: --server, $SNIPPETS_SERVER, the last one signed in to, or a local service. */
+    String server(Config config) {
+        return config.server(Optional.ofNullable(server).or(() -> Optional.ofNullable(environment.get("SNIPPETS_SERVER"))));
+    }
+
+    /** The API with the token of this run: $SNIPPETS_TOKEN, else the stored one; none is an authentication failure. */
+    Api signedIn() {
+        Config config = config();
+        String chosen = server(config);
+        Optional<String> token = Optional.ofNullable(environment.get("SNIPPETS_TOKEN")).filter(value -> !value.isBlank())
+                .or(() -> config.login(chosen).map(Config.Login::token));
+        if (token.isEmpty()) {
+            throw new Failure(Failure.AUTH, "Not signed in to " + chosen + ": run `snippets login " + chosen + "` (or set SNIPPETS_TOKEN).");
+        }
+        return new Api(chosen, token);
+    }
+
+    /** The command line of the client, its exit codes and its colours decided. */
+    static CommandLine commandLine(Map<String, String> environment, Terminal terminal) {
+        CommandLine commandLine = new CommandLine(new Snippets(environment, terminal));
+        Ansi ansi = terminal.colours() ? Ansi.ON : Ansi.OFF;
+        commandLine.setColorScheme(CommandLine.Help.defaultColorScheme(ansi));
+        commandLine.setOut(terminal.out());
+        commandLine.setErr(terminal.err());
+        commandLine.setParameterExceptionHandler((wrong, arguments) -> {
+            PrintWriter err = wrong.getCommandLine().getErr();
+            err.println(ansi.string("@|red snippets: " + escape(wrong.getMessage()) + "|@"));
+            err.println("See: " + wrong.getCommandLine().getCommandSpec().qualifiedName() + " --help");
+            err.flush();
+            return Failure.USAGE;
+        });
+        commandLine.setExecutionExceptionHandler((failure, line, parsed) -> {
+            PrintWriter err = line.getErr();
+            if (failure instanceof Failure known) {
+                err.println(ansi.string("@|red snippets: " + escape(known.getMessage()) + "|@"));
+                err.flush();
+                return known.exitCode();
+            }
+            err.println("snippets: " + failure);
+            err.flush();
+            return Failure.SERVER;
+        });
+        return commandLine;
+    }
+
+    /** picocli's markup takes {@code @|} and {@code |@} as its own. */
+    private static String escape(String message) {
+        return message.replace("@|", "@ |").replace("|@", "| @");
+    }
+
+    public static void main(String[] arguments) {
+        Terminal terminal = Terminal.system(System.getenv());
+        int exitCode = commandLine(System.getenv(), terminal).execute(arguments);
+        terminal.out().flush();
+        System.exit(exitCode);
+    }
+}

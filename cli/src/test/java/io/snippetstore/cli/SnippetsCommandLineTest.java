@@ -1,0 +1,110 @@
+package io.snippetstore.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class SnippetsCommandLineTest {
+
+    @TempDir
+    Path home;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(Map<String, String> environment, String... arguments) {
+        Terminal terminal = new Terminal(new PrintWriter(out, true), new PrintWriter(err, true), new ByteArrayOutputStream(),
+                new ByteArrayInputStream(new byte[0]), false, false);
+        return Snippets.commandLine(environment, terminal).execute(arguments);
+    }
+
+    private Map<String, String> environment() {
+        return Map.of("XDG_CONFIG_HOME", home.toString());
+    }
+
+    @Test
+    void everyCommandHasHelpWithAnExample() {
+        CommandLine commandLine = Snippets.commandLine(environment(), Terminal.system(environment()));
+        for (String name : commandLine.getSubcommands().keySet()) {
+            if (name.equals("help")) {
+                continue;
+            }
+            StringWriter help = new StringWriter();
+            commandLine.getSubcommands().get(name).usage(new PrintWriter(help));
+            assertTrue(help.toString().contains("Example"), name + " has no example: " + help);
+        }
+        assertEquals(0, run(environment(), "--help"));
+        assertTrue(out.toString().contains("Exit codes"), out.toString());
+    }
+
+    @Test
+    void aWrongArgumentIsAUsageErrorWithExitCode1() {
+        assertEquals(Failure.USAGE, run(environment(), "search", "--no-such-option"));
+        assertEquals(Failure.USAGE, run(environment(), "new", "code.txt"), "--title is required");
+        assertEquals(Failure.USAGE, run(environment(), "frobnicate"));
+    }
+
+    @Test
+    void withoutASignInACommandSaysHowToSignInAndExitsWith3() {
+        int exitCode = run(Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_SERVER", "http://127.0.0.1:1"), "search", "x");
+
+        assertEquals(Failure.AUTH, exitCode);
+        assertTrue(err.toString().contains("snippets login http://127.0.0.1:1"), err.toString());
+        assertFalse(err.toString().contains("Exception"), "no stack trace: " + err);
+    }
+
+    @Test
+    void anUnreachableServiceIsExitCode5WithAMessage() {
+        int exitCode = run(Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_SERVER", "http://127.0.0.1:1", "SNIPPETS_TOKEN", "sst_x"), "whoami");
+
+        assertEquals(Failure.SERVER, exitCode);
+        assertTrue(err.toString().contains("Cannot reach http://127.0.0.1:1"), err.toString());
+    }
+
+    @Test
+    void optionsAndServerAreParsedAsDocumented() {
+        CommandLine commandLine = Snippets.commandLine(environment(), Terminal.system(environment()));
+        CommandLine.ParseResult parsed = commandLine.parseArgs("--server", "http://x:1", "search", "a", "b", "--tag", "t1", "--tag", "t2",
+                "--lang", "go", "--sort", "title", "--limit", "5", "--all", "--json");
+        SnippetCommands.Search search = (SnippetCommands.Search) parsed.subcommand().commandSpec().userObject();
+        Snippets root = commandLine.getCommand();
+
+        assertEquals(java.util.List.of("a", "b"), search.terms);
+        assertEquals(java.util.List.of("t1", "t2"), search.tags);
+        assertEquals("go", search.language);
+        assertEquals(5, search.limit);
+        assertTrue(search.all);
+        assertTrue(root.json(), "--json is taken after the subcommand too");
+        assertEquals("http://x:1", root.server(root.config()));
+    }
+
+    @Test
+    void coloursOnlyOnATerminalAndNeverWithNoColor() {
+        assertTrue(Terminal.colours(true, Map.of()));
+        assertFalse(Terminal.colours(true, Map.of("NO_COLOR", "")));
+        assertFalse(Terminal.colours(true, Map.of("TERM", "dumb")));
+        assertFalse(Terminal.colours(false, Map.of()));
+    }
+
+    @Test
+    void httpStatusesMapToTheDocumentedExitCodes() {
+        assertEquals(Failure.AUTH, Failure.forStatus(401));
+        assertEquals(Failure.AUTH, Failure.forStatus(403));
+        assertEquals(Failure.NOT_FOUND, Failure.forStatus(404));
+        assertEquals(Failure.CONFLICT, Failure.forStatus(409));
+        assertEquals(Failure.CONFLICT, Failure.forStatus(412));
+        assertEquals(Failure.USAGE, Failure.forStatus(400));
+        assertEquals(Failure.SERVER, Failure.forStatus(503));
+    }
+}
