@@ -22,6 +22,7 @@ import io.snippetstore.auth.SessionTests;
 import io.snippetstore.auth.TokensTests;
 import io.snippetstore.auth.UserAdministrationTests;
 import io.snippetstore.auth.UsersTests;
+import io.snippetstore.cli.CommandLineClientTests;
 import io.snippetstore.health.HealthTests;
 import io.snippetstore.health.MetricsTests;
 import io.snippetstore.platform.ApiDocumentationTests;
@@ -168,6 +169,10 @@ class SnippetStoreIT {
 
     @Nested
     class ApiDocumentation extends ApiDocumentationTests {
+    }
+
+    @Nested
+    class CommandLineClient extends CommandLineClientTests {
     }
 
     @Nested

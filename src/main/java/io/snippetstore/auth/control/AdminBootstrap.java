@@ -5,7 +5,6 @@ import java.util.logging.Logger;
 
 import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Settings;
-import io.snippetstore.platform.security.Role;
 import jakarta.annotation.PostConstruct;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;

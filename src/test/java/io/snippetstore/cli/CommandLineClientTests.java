@@ -1,0 +1,219 @@
+package io.snippetstore.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Browser;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestUsers;
+import io.snippetstore.testing.TestUsers.TestUser;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.TimeoutException;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The command-line client as people use it: its jar (built by the root build from cli/) run as a
+ * process against the real service, signing in through a real headless Chromium.
+ */
+public abstract class CommandLineClientTests {
+
+    /** What a finished run of the client printed, and its exit code. */
+    record Run(int exitCode, String out, String err) {
+    }
+
+    @TempDir
+    Path home;
+
+    private Process start(Map<String, String> environment, String... arguments) throws IOException {
+        List<String> command = new ArrayList<>(List.of("java", "-jar", System.getProperty("snippets.cliJar")));
+        command.addAll(Arrays.asList(arguments));
+        ProcessBuilder client = new ProcessBuilder(command).directory(home.toFile());
+        client.environment().remove("SNIPPETS_TOKEN");
+        client.environment().putAll(Map.of("XDG_CONFIG_HOME", home.resolve("config").toString(),
+                "SNIPPETS_SERVER", ApiClient.base().toString(), "NO_COLOR", "1"));
+        client.environment().putAll(environment);
+        return client.start();
+    }
+
+    private Run run(byte[] input, Map<String, String> environment, String... arguments) throws Exception {
+        Process client = start(environment, arguments);
+        try (var stdin = client.getOutputStream()) {
+            stdin.write(input);
+        }
+        CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readAll(client.getInputStream()));
+        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(client.getErrorStream()));
+        assertTrue(client.waitFor(120, TimeUnit.SECONDS), "the client ended: " + String.join(" ", arguments));
+        return new Run(client.exitValue(), new String(out.get(), StandardCharsets.UTF_8), new String(err.get(), StandardCharsets.UTF_8));
+    }
+
+    private Run run(String... arguments) throws Exception {
+        return run(new byte[0], Map.of(), arguments);
+    }
+
+    private static byte[] readAll(InputStream in) {
+        try {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void assertOk(Run run) {
+        assertEquals(0, run.exitCode(), run::toString);
+    }
+
+    @Test
+    void aUserSignsInThroughTheBrowserAndWorksWithSnippetsFromTheCommandLine() throws Exception {
+        TestUser user = TestUsers.create();
+
+        String token = login(user);
+        Run whoami = run("whoami");
+        assertOk(whoami);
+        assertTrue(whoami.out().startsWith(user.username() + " (user)"), whoami.out());
+
+        Run created = run("echo hello\n".getBytes(StandardCharsets.UTF_8), Map.of(), "new", "--title", "Greeting from the CLI", "--lang", "sh",
+                "--tag", "cli", "-");
+        assertOk(created);
+        String id = created.out().strip();
+        Run found = run("search", "greeting", "--tag", "cli");
+        assertOk(found);
+        assertTrue(found.out().contains(id) && found.out().contains("Greeting from the CLI"), found.out());
+        Run foundJson = run("search", "greeting", "--json");
+        assertEquals(id, Json.createReader(new java.io.StringReader(foundJson.out())).readArray().getJsonObject(0).getString("id"));
+        Run raw = run("show", id, "--raw");
+        assertEquals("echo hello\n", raw.out(), "--raw prints the code exactly");
+
+        editWithAConflictingChangeInBetween(user, id);
+
+        byte[] content = new byte[3 * 1024 * 1024 + 17];
+        new Random(5).nextBytes(content);
+        Files.write(home.resolve("data.bin"), content);
+        Run attached = run("attach", id, "data.bin");
+        assertOk(attached);
+        String attachmentId = attached.out().strip().split("\\s+")[0];
+        Run files = run("files", id);
+        assertTrue(files.out().contains(attachmentId) && files.out().contains("data.bin"), files.out());
+        assertOk(run("get", attachmentId, "-o", "whole.bin"));
+        assertArrayEquals(content, Files.readAllBytes(home.resolve("whole.bin")));
+        Files.write(home.resolve("partial.bin"), Arrays.copyOf(content, 1_000_000));
+        Run resumed = run("get", attachmentId, "-o", "partial.bin");
+        assertOk(resumed);
+        assertTrue(resumed.err().contains("Resuming"), resumed.err());
+        assertArrayEquals(content, Files.readAllBytes(home.resolve("partial.bin")), "byte-identical after resuming");
+
+        assertOk(run("rm", id));
+        Run gone = run("show", id);
+        assertEquals(2, gone.exitCode(), gone::toString);
+        assertTrue(gone.err().contains("No such resource"), gone.err());
+
+        Run logout = run("logout");
+        assertOk(logout);
+        assertEquals(401, new ApiClient().withBearer(token).get("/api/v1/auth/whoami").status(), "the token no longer works");
+        assertEquals(3, run("whoami").exitCode(), "signed out");
+    }
+
+    /** {@code snippets login --no-browser}, with the browser's side played by Chromium; answers the stored token. */
+    private String login(TestUser user) throws Exception {
+        Process login = start(Map.of(), "login", "--no-browser", "--timeout", "300", "--name", "cli test");
+        BufferedReader err = new BufferedReader(new InputStreamReader(login.getErrorStream(), StandardCharsets.UTF_8));
+        String address = null;
+        while (address == null) {
+            String line = err.readLine();
+            if (line == null) {
+                break;
+            }
+            if (line.contains("/api/v1/auth/browser-login?")) {
+                address = line.strip();
+            }
+        }
+        assertTrue(address != null && address.contains("code_challenge_method=S256") && address.contains("state="), String.valueOf(address));
+        try (Browser browser = new Browser()) {
+            browser.driver().get(address);
+            WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(30));
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(user.username());
+            browser.driver().findElement(By.id("password")).sendKeys(user.password());
+            browser.driver().findElement(By.id("sign-in")).click();
+            try {
+                wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), "You can close this tab"));
+            } catch (TimeoutException notThere) {
+                browser.screenshot("cli-login-stuck");
+                fail("the browser did not reach the client: it is at " + browser.driver().getCurrentUrl() + ", showing "
+                        + browser.driver().findElement(By.tagName("body")).getText());
+            }
+            assertTrue(browser.driver().getCurrentUrl().startsWith("http://127.0.0.1:"), browser.driver().getCurrentUrl());
+        }
+        assertTrue(login.waitFor(60, TimeUnit.SECONDS));
+        String out = new String(login.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, login.exitValue(), out);
+        assertTrue(out.contains("Signed in to") && out.contains(user.username()), out);
+        Path config = home.resolve("config/snippets/config.json");
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(config)));
+        JsonObject servers = Json.createReader(Files.newBufferedReader(config)).readObject().getJsonObject("servers");
+        return servers.getJsonObject(servers.keySet().iterator().next()).getString("token");
+    }
+
+    /**
+     * The first edit's editor waits while the snippet is changed through the API: the client then
+     * refuses to overwrite that change (exit 4) and says so; the next edit saves.
+     */
+    private void editWithAConflictingChangeInBetween(TestUser user, String id) throws Exception {
+        Path started = home.resolve("editor-started");
+        Path proceed = home.resolve("editor-may-finish");
+        Path slowEditor = Files.writeString(home.resolve("slow-editor.sh"), "#!/bin/sh\nprintf 'echo mine\\n' > \"$1\"\ntouch '" + started
+                + "'\nwhile [ ! -f '" + proceed + "' ]; do sleep 0.1; done\n");
+        Path editor = Files.writeString(home.resolve("editor.sh"), "#!/bin/sh\nprintf 'echo edited\\n' > \"$1\"\n");
+        slowEditor.toFile().setExecutable(true);
+        editor.toFile().setExecutable(true);
+
+        CompletableFuture<Run> conflicting = CompletableFuture.supplyAsync(() -> {
+            try {
+                return run(new byte[0], Map.of("EDITOR", slowEditor.toString()), "edit", id);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(started)) {
+            assertTrue(System.nanoTime() < deadline, "the editor started");
+            Thread.sleep(100);
+        }
+        Reply theirs = TestUsers.withToken(user).patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", "echo theirs\n").build());
+        assertEquals(200, theirs.status(), theirs::toString);
+        Files.createFile(proceed);
+        Run refused = conflicting.get(120, TimeUnit.SECONDS);
+
+        assertEquals(4, refused.exitCode(), refused::toString);
+        assertTrue(refused.err().contains("Someone else changed the snippet"), refused.err());
+        assertEquals("echo theirs\n", run("show", id, "--raw").out(), "their change stands");
+        Run saved = run(new byte[0], Map.of("EDITOR", editor.toString()), "edit", id);
+        assertOk(saved);
+        assertEquals("echo edited\n", run("show", id, "--raw").out());
+        assertFalse(saved.out().isBlank());
+    }
+}
