@@ -111,6 +111,14 @@ final class Api {
         return envelope;
     }
 
+    /** The body of a successful (200) answer that is not JSON, such as a snippet's raw code or a file. */
+    InputStream bodyOf(Answer answer) {
+        if (answer.status() != 200) {
+            throw failure(answer);
+        }
+        return answer.body();
+    }
+
     /** A failed answer, with the API's message and field details when it sent them. */
     Failure failure(Answer answer) {
         try (InputStream in = answer.body()) {

@@ -195,14 +195,7 @@ final class AttachmentCommands {
             String download = attachment.getString("downloadUrl");
             if ("-".equals(target)) {
                 Api.Answer answer = api.send("GET", download, null, HttpRequest.BodyPublishers.noBody(), Map.of());
-                if (answer.status() != 200) {
-                    throw api.failure(answer);
-                }
-                root.terminal().out().flush();
-                try (InputStream body = answer.body()) {
-                    body.transferTo(root.terminal().rawOut());
-                }
-                root.terminal().rawOut().flush();
+                new Output(root.terminal()).raw(api.bodyOf(answer));
                 return 0;
             }
             Path file = Path.of(target != null ? target : Path.of(attachment.getString("filename")).getFileName().toString());

@@ -1,8 +1,11 @@
 package io.snippetstore.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -37,6 +40,17 @@ final class Output {
 
     void json(List<JsonObject> items) {
         json(Json.createArrayBuilder(items).build());
+    }
+
+    /** Bytes exactly as they come, for pipes: after anything printed before them. */
+    void raw(InputStream body) {
+        terminal.out().flush();
+        try (body) {
+            body.transferTo(terminal.rawOut());
+            terminal.rawOut().flush();
+        } catch (IOException e) {
+            throw new Failure(Failure.SERVER, "The download broke off: " + e.getMessage());
+        }
     }
 
     void line(String text) {
@@ -112,6 +126,6 @@ final class Output {
             value /= 1024;
             unit++;
         }
-        return String.format(java.util.Locale.ROOT, "%.1f %s", value, units[unit]);
+        return String.format(Locale.ROOT, "%.1f %s", value, units[unit]);
     }
 }

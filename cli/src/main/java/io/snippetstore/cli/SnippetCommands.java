@@ -1,7 +1,6 @@
 package io.snippetstore.cli;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -109,14 +108,7 @@ final class SnippetCommands {
             if (raw) {
                 Api.Answer answer = api.send("GET", "/api/v1/snippets/" + Api.encode(id) + "/raw", null,
                         HttpRequest.BodyPublishers.noBody(), Map.of());
-                if (answer.status() != 200) {
-                    throw api.failure(answer);
-                }
-                root.terminal().out().flush();
-                try (InputStream code = answer.body()) {
-                    code.transferTo(root.terminal().rawOut());
-                }
-                root.terminal().rawOut().flush();
+                output.raw(api.bodyOf(answer));
                 return 0;
             }
             JsonObject snippet = api.get("/api/v1/snippets/" + Api.encode(id)).asJsonObject();
