@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
@@ -36,6 +37,8 @@ public class Metrics {
     private JvmGcMetrics garbageCollection;
     private Counter tokenRequests;
     private Timer writerWaits;
+    private DistributionSummary writeGroups;
+    private Counter failedWriteGroups;
     /** By method, status and route: few, since routes are templates. */
     private final Map<String, Timer> requestTimers = new ConcurrentHashMap<>();
 
@@ -52,6 +55,10 @@ public class Metrics {
         tokenRequests = Counter.builder("snippets.token.requests").description("Requests authenticated by an API token").register(registry);
         writerWaits = Timer.builder("snippets.write.gate.wait").description("Time writes waited for the single writer")
                 .serviceLevelObjectives(BUCKETS).register(registry);
+        writeGroups = DistributionSummary.builder("snippets.write.group.size").description("Writes grouped for one commit (groups of two or more)")
+                .serviceLevelObjectives(2, 4, 8, 16, 32, 64).register(registry);
+        failedWriteGroups = Counter.builder("snippets.write.groups.failed").description("Groups whose writes ran again one by one after one of them failed")
+                .register(registry);
     }
 
     @PreDestroy
@@ -72,6 +79,14 @@ public class Metrics {
     /** How long a write waited for the single writer's gate (also when it gave up). */
     public void writerWaited(long nanos) {
         writerWaits.record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** A group of writes for one commit: how many, and whether they committed together (else each ran again alone). */
+    public void writesGrouped(int writes, boolean committedTogether) {
+        writeGroups.record(writes);
+        if (!committedTogether) {
+            failedWriteGroups.increment();
+        }
     }
 
     /** A login attempt by its outcome: success, failure, throttled. */

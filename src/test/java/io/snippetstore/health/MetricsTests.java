@@ -7,11 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import jakarta.json.Json;
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.PrometheusText;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
@@ -34,9 +33,9 @@ public abstract class MetricsTests {
         assertEquals(200, scrape.status(), scrape::toString);
         assertTrue(scrape.header("Content-Type").startsWith("text/plain"), scrape.header("Content-Type"));
         assertTrue(scrape.header("Content-Type").contains("version=0.0.4"), scrape.header("Content-Type"));
-        assertEquals(okBefore + 1, value(scrape.text(), "http_server_requests_seconds_count", "method=\"GET\"", route, "status=\"200\"").orElseThrow());
-        assertTrue(value(scrape.text(), "http_server_requests_seconds_count", "method=\"GET\"", route, "status=\"404\"").orElseThrow() >= 1);
-        assertTrue(value(scrape.text(), "http_server_requests_seconds_bucket", route, "status=\"200\"", "le=\"+Inf\"").isPresent(), "a histogram");
+        assertEquals(okBefore + 1, PrometheusText.value(scrape.text(), "http_server_requests_seconds_count", "method=\"GET\"", route, "status=\"200\"").orElseThrow());
+        assertTrue(PrometheusText.value(scrape.text(), "http_server_requests_seconds_count", "method=\"GET\"", route, "status=\"404\"").orElseThrow() >= 1);
+        assertTrue(PrometheusText.value(scrape.text(), "http_server_requests_seconds_bucket", route, "status=\"200\"", "le=\"+Inf\"").isPresent(), "a histogram");
         assertFalse(scrape.text().contains(id), "routes are templates, never ids");
     }
 
@@ -51,16 +50,16 @@ public abstract class MetricsTests {
         String text = admin.get("/api/v1/metrics").text();
         long users = admin.get("/api/v1/storage").data().getJsonObject("counts").getJsonNumber("users").longValue();
 
-        assertEquals(failuresBefore + 1, value(text, "snippets_logins_total", "outcome=\"failure\"").orElseThrow());
-        assertEquals(users, value(text, "snippets_stored_users").orElseThrow().longValue());
+        assertEquals(failuresBefore + 1, PrometheusText.value(text, "snippets_logins_total", "outcome=\"failure\"").orElseThrow());
+        assertEquals(users, PrometheusText.value(text, "snippets_stored_users").orElseThrow().longValue());
         for (String gauge : List.of("snippets_stored_snippets", "snippets_stored_attachments", "snippets_stored_attachment_bytes",
                 "snippets_database_size_bytes", "snippets_database_wal_size_bytes", "snippets_disk_free_bytes", "jvm_memory_used_bytes")) {
-            assertTrue(value(text, gauge).isPresent(), gauge + " in " + text);
+            assertTrue(PrometheusText.value(text, gauge).isPresent(), gauge + " in " + text);
         }
-        assertTrue(value(text, "snippets_database_size_bytes").orElseThrow() > 0);
-        assertTrue(value(text, "snippets_disk_free_bytes").orElseThrow() > 0);
-        assertTrue(value(text, "snippets_write_gate_wait_seconds_count").orElseThrow() >= 1, "the create waited for the writer");
-        assertTrue(value(text, "snippets_token_requests_total").orElseThrow() >= 1);
+        assertTrue(PrometheusText.value(text, "snippets_database_size_bytes").orElseThrow() > 0);
+        assertTrue(PrometheusText.value(text, "snippets_disk_free_bytes").orElseThrow() > 0);
+        assertTrue(PrometheusText.value(text, "snippets_write_gate_wait_seconds_count").orElseThrow() >= 1, "the create waited for the writer");
+        assertTrue(PrometheusText.value(text, "snippets_token_requests_total").orElseThrow() >= 1);
     }
 
     @Test
@@ -76,18 +75,6 @@ public abstract class MetricsTests {
     }
 
     private static Optional<Double> value(ApiClient admin, String name, String... labels) {
-        return value(admin.get("/api/v1/metrics").text(), name, labels);
-    }
-
-    /** The value of the sample {@code name} whose labels include every one of {@code labels} (a route's template holds braces). */
-    static Optional<Double> value(String exposition, String name, String... labels) {
-        Matcher sample = Pattern.compile("(?m)^" + Pattern.quote(name) + "(\\{.*\\})? (\\S+)$").matcher(exposition);
-        while (sample.find()) {
-            String found = sample.group(1) == null ? "" : sample.group(1);
-            if (List.of(labels).stream().allMatch(found::contains)) {
-                return Optional.of(Double.parseDouble(sample.group(2)));
-            }
-        }
-        return Optional.empty();
+        return PrometheusText.value(admin.get("/api/v1/metrics").text(), name, labels);
     }
 }

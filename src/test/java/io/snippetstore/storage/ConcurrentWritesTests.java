@@ -1,21 +1,31 @@
 package io.snippetstore.storage;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import jakarta.json.Json;
+import jakarta.json.JsonObject;
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.PrometheusText;
 import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
 import org.junit.jupiter.api.Test;
 
-/** SQLite has one writer; the application's write gate must make that invisible to clients. */
+/**
+ * SQLite has one writer; the application's write gate must make that invisible to clients, and
+ * group commit (concurrent creates and changes sharing one transaction) must keep each request's
+ * outcome its own.
+ */
 public abstract class ConcurrentWritesTests {
 
     @Test
@@ -42,5 +52,71 @@ public abstract class ConcurrentWritesTests {
             pool.shutdownNow();
         }
         assertEquals(writers, browser.get("/api/v1/auth/tokens").json().getJsonArray("data").size());
+    }
+
+    @Test
+    void concurrentChangesWithTheSameIfMatchSucceedOnceAndFailAloneWhileTheCreatesBesideThemAllSucceed() throws Exception {
+        ApiClient admin = new ApiClient().withBearer(TestUsers.newToken(TestUsers.admin(), "group commit"));
+        ApiClient user = TestUsers.withToken(TestUsers.create());
+        String id = SnippetsApi.create(user, SnippetsApi.snippet("contested", "text", "first")).getString("id");
+        String etag = user.get("/api/v1/snippets/" + id).header("ETag");
+        double groupsBefore = groups(admin);
+        int changes = 16;
+        int creates = 32;
+
+        List<Callable<Reply>> writes = new ArrayList<>();
+        for (int i = 0; i < changes; i++) {
+            String title = "change " + i;
+            writes.add(() -> user.send("PATCH", "/api/v1/snippets/" + id, "application/json",
+                    Json.createObjectBuilder().add("title", title).build().toString(), Map.of("If-Match", etag)));
+        }
+        for (int i = 0; i < creates; i++) {
+            JsonObject snippet = SnippetsApi.snippet("beside " + i, "text", "created beside the changes " + i).build();
+            writes.add(() -> user.post("/api/v1/snippets", snippet));
+        }
+        List<Reply> replies = allAtOnce(writes);
+
+        List<Reply> changed = replies.subList(0, changes).stream().filter(reply -> reply.status() == 200).toList();
+        assertEquals(1, changed.size(), () -> "exactly one change wins: " + replies.subList(0, changes));
+        for (Reply lost : replies.subList(0, changes)) {
+            assertTrue(lost.status() == 200 || "precondition_failed".equals(lost.errorCode()), lost::toString);
+        }
+        Reply current = user.get("/api/v1/snippets/" + id);
+        assertEquals(changed.get(0).data().getString("title"), current.data().getString("title"));
+        assertEquals(changed.get(0).header("ETag"), current.header("ETag"));
+        for (int i = 0; i < creates; i++) {
+            Reply created = replies.get(changes + i);
+            assertEquals(201, created.status(), created::toString);
+            Reply stored = user.get("/api/v1/snippets/" + created.data().getString("id"));
+            assertEquals("created beside the changes " + i, stored.data().getString("code"));
+        }
+        assertTrue(groups(admin) > groupsBefore, "some of the 48 writes shared a commit");
+    }
+
+    private static double groups(ApiClient admin) {
+        return PrometheusText.value(admin.get("/api/v1/metrics").text(), "snippets_write_group_size_count").orElse(0.0);
+    }
+
+    /** Sends every request at the same moment, each from a thread of its own; the replies in the same order. */
+    private static List<Reply> allAtOnce(List<Callable<Reply>> requests) throws Exception {
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(requests.size());
+        try {
+            List<Future<Reply>> pending = new ArrayList<>();
+            for (Callable<Reply> request : requests) {
+                pending.add(pool.submit(() -> {
+                    start.await();
+                    return request.call();
+                }));
+            }
+            start.countDown();
+            List<Reply> replies = new ArrayList<>();
+            for (Future<Reply> reply : pending) {
+                replies.add(reply.get());
+            }
+            return replies;
+        } finally {
+            pool.shutdownNow();
+        }
     }
 }

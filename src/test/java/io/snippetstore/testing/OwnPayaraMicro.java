@@ -76,6 +76,12 @@ public final class OwnPayaraMicro implements AutoCloseable {
         return log;
     }
 
+    /** {@code kill -9}: the process ends at once, with no shutdown of the server or its database. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        assertTrue(process.waitFor(30, TimeUnit.SECONDS), "the server process did not end");
+    }
+
     @Override
     public void close() throws InterruptedException {
         process.destroy();

@@ -14,6 +14,7 @@ import io.snippetstore.snippets.control.SnippetInput;
 import io.snippetstore.snippets.control.SnippetPage;
 import io.snippetstore.snippets.control.SnippetPatch;
 import io.snippetstore.snippets.control.Snippets;
+import io.snippetstore.storage.control.GroupCommit;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -51,10 +52,15 @@ public class SnippetsResource {
     @Inject
     Snippets snippets;
 
+    /** Creates and changes share their commit with the other writes arriving meanwhile. */
+    @Inject
+    GroupCommit commits;
+
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@Valid @NotNull SnippetInput input, @Context UriInfo uri, @Context SecurityContext security) {
-        SnippetData created = snippets.create(Caller.of(security), input);
+        Caller caller = Caller.of(security);
+        SnippetData created = commits.write(() -> snippets.create(caller, input));
         return Response.created(uri.getAbsolutePathBuilder().path(created.id()).build())
                 .tag(etag(created))
                 .entity(ApiResponse.of(SnippetView.of(created)))
@@ -95,7 +101,9 @@ public class SnippetsResource {
     @Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
     public Response update(@PathParam("snippetId") String snippetId, @NotNull SnippetPatch patch,
                            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Context SecurityContext security) {
-        return withEtag(snippets.update(Caller.of(security), snippetId, patch, expectedVersion(ifMatch)));
+        Caller caller = Caller.of(security);
+        OptionalLong expectedVersion = expectedVersion(ifMatch);
+        return withEtag(commits.write(() -> snippets.update(caller, snippetId, patch, expectedVersion)));
     }
 
     @DELETE
