@@ -229,6 +229,30 @@ public abstract class SnippetSearchTests {
     }
 
     @Test
+    void aUserWithFewSnippetsAmongManyMatchesOfOthersGetsTheSameRankedResultsAsThroughTheIndex() {
+        ApiClient reader = TestUsers.withToken(TestUsers.create());
+        ApiClient other = TestUsers.withToken(TestUsers.create());
+        String term = "qzfew" + Long.toString(System.nanoTime(), 36);
+        for (int i = 0; i < 4; i++) {
+            create(reader, snippet(i == 2 ? term + " in the title" : "title " + i, "text", (term + " ").repeat(1 + i) + "hay ".repeat(20 * i)));
+        }
+        for (int i = 0; i < 12; i++) {
+            create(other, snippet("private " + i, "text", term + " of another user"));
+        }
+
+        // own: the reader's 4 snippets are fewer than the term's 16 matches, so they are checked row by row;
+        // all: the same 4 (the other user's are private), found through the index
+        JsonObject ownRowByRow = reader.get("/api/v1/snippets?scope=own&query=" + term).json();
+        JsonObject allThroughTheIndex = reader.get("/api/v1/snippets?scope=all&query=" + term).json();
+
+        assertEquals(4, ownRowByRow.getJsonArray("data").size(), ownRowByRow::toString);
+        assertEquals(allThroughTheIndex.getJsonArray("data"), ownRowByRow.getJsonArray("data"), "the same snippets, order and match excerpts");
+        assertTrue(ownRowByRow.getJsonArray("data").getJsonObject(0).getString("title").startsWith(term), "a title match ranks first");
+        assertEquals(ids(walk(reader, "/api/v1/snippets?scope=all&limit=1&query=" + term)),
+                ids(walk(reader, "/api/v1/snippets?scope=own&limit=1&query=" + term)), "and page by page");
+    }
+
+    @Test
     void theRelevanceOrderIsTheSameOnEveryPageAsInOneList() {
         ApiClient reader = TestUsers.withToken(TestUsers.create());
         for (int i = 0; i < 9; i++) {

@@ -14,7 +14,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * matches. A term so common that it matches most snippets would make the index hand back (and
  * the query sort) nearly everything; for the date and title orders such terms are instead
  * checked row by row while walking the order's index, which stops as soon as the page is full.
- * Relevance needs the score of every match, so it always uses the index.
+ * The index is shared by all users: when the caller searches their own snippets and has fewer
+ * of them than the term has matches, their snippets are checked row by row instead (in any
+ * order, relevance too), so that the search costs what the caller's data costs, not the store's.
  */
 @ApplicationScoped
 public class SearchPlanner {
@@ -28,12 +30,22 @@ public class SearchPlanner {
     long scanFirstAbove;
 
     /** The query's terms, split between the index and the row-by-row scan. */
-    SearchTerms plan(SnippetQuery query) {
+    SearchTerms plan(String callerId, SnippetQuery query) {
         SearchTerms terms = query.terms();
-        if (terms.indexed().isEmpty() || query.sort() == SnippetSort.RELEVANCE) {
+        if (terms.indexed().isEmpty()) {
             return terms;
         }
-        return estimatedMatches(terms.indexed()) > scanFirstAbove ? terms.allScanned() : terms;
+        long matches = estimatedMatches(terms.indexed());
+        if (query.scope() == SnippetScope.OWN && ownedUpTo(callerId, matches) < matches) {
+            return terms.allScanned();
+        }
+        return query.sort() != SnippetSort.RELEVANCE && matches > scanFirstAbove ? terms.allScanned() : terms;
+    }
+
+    /** How many snippets the caller owns, counted no further than {@code limit}: the count costs at most what the index would. */
+    private long ownedUpTo(String callerId, long limit) {
+        return database.first("SELECT count(*) FROM (SELECT 1 FROM snippets WHERE owner_id = ? LIMIT ?)", List.of(callerId, limit),
+                row -> row.getLong(1)).orElse(0L);
     }
 
     /** At most how many snippets the least frequent of these terms can be in (from per-trigram document counts). */

@@ -42,7 +42,7 @@ public class SnippetQueries {
             List<String> position = cursors.decode(cursor, query.fingerprint(), 2);
             return List.of(order.keyParameter(position.get(0)), position.get(1));
         });
-        SnippetListStatement statement = SnippetListStatement.of(callerId, query, planner.plan(query), after);
+        SnippetListStatement statement = SnippetListStatement.of(callerId, query, planner.plan(callerId, query), after);
         List<ListedSnippet> rows = database.list(statement.sql(), statement.parameters(), SnippetRows::listed);
         boolean more = rows.size() > query.limit();
         List<ListedSnippet> page = more ? rows.subList(0, query.limit()) : rows;
@@ -59,7 +59,7 @@ public class SnippetQueries {
 
     /** The languages and tags of everything the query matches (its order, page size and cursor aside). */
     public SnippetFacets facets(String callerId, SnippetQuery query) {
-        SnippetMatching matching = SnippetMatching.of(callerId, query, planner.plan(query));
+        SnippetMatching matching = SnippetMatching.of(callerId, query, planner.plan(callerId, query));
         String sql = "WITH " + matching.hits() + "matching AS (SELECT s.id, s.language " + matching.fromWhere() + ") "
                 + "SELECT 'language' AS kind, min(language) AS name, count(*) AS n FROM matching GROUP BY language COLLATE NOCASE "
                 + "UNION ALL SELECT 'tag', t.tag, count(*) FROM matching m JOIN snippet_tags t ON t.snippet_id = m.id GROUP BY t.tag";
