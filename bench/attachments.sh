@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Attachment benchmark: a 1 GiB upload and download through a server limited to a 256 MiB heap,
 # beside dd writing 1 GiB to the same disk with an fsync (the raw write speed). Checks that the
-# downloaded bytes have the uploaded SHA-256 and reports MB/s and the server's peak RSS.
+# downloaded bytes have the uploaded SHA-256 and reports MB/s and the server's peak RSS. While the
+# upload runs, one client creates snippets one after the other: their latency, and the service's
+# own measure of how long writes waited for the single writer, show what an upload costs other writes.
 # Usage: bench/attachments.sh [MiB]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,8 +44,27 @@ snippet=$(curl -sf -H "$auth" -H 'Content-Type: application/json' \
           -d '{"title":"big file","language":"text","code":"see the attachment","tags":[]}' "$base/api/v1/snippets" \
           | sed -n 's/.*"data":{"id":"\([^"]*\)".*/\1/p')
 
+cat >"$work/create.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"title":"written during an upload","language":"text","code":"x","tags":[]}'
+LUA
+waits_over() {   # seconds: how many writes so far waited longer for the writer's gate
+    curl -sf -H "$auth" "$base/api/v1/metrics" | awk -v le="le=\"$1\"" '
+        /^snippets_write_gate_wait_seconds_count/ {count = $2}
+        /^snippets_write_gate_wait_seconds_bucket/ && index($0, le) {within = $2}
+        END {print count - within}'
+}
+waits_before=$(waits_over 0.1)
+upload_seconds_estimate=$(( mib / 20 + 5 ))   # long enough to cover the upload at 20 MB/s or faster
+wrk -t1 -c1 -d"${upload_seconds_estimate}s" --latency -s "$work/create.lua" -H "$auth" "$base/api/v1/snippets" >"$work/creates.out" &
+creates=$!
 upload_seconds=$(curl -sf -o "$work/created.json" -w '%{time_total}' -H "$auth" -F "file=@$work/upload.bin" \
                  "$base/api/v1/snippets/$snippet/attachments")
+kill -INT "$creates" 2>/dev/null || true   # stops wrk early; on SIGINT it prints what it measured so far
+wait "$creates" 2>/dev/null || true
+waits_after=$(waits_over 0.1)
+max_wait=$(curl -sf -H "$auth" "$base/api/v1/metrics" | awk '/^snippets_write_gate_wait_seconds_max/ {printf "%.0f ms", $2 * 1000}')
 attachment=$(sed -n 's/.*"data":{"id":"\([^"]*\)".*/\1/p' "$work/created.json")
 stored=$(sed -n 's/.*"sha256":"\([^"]*\)".*/\1/p' "$work/created.json")
 rm -f "$work/upload.bin"
@@ -62,3 +83,5 @@ echo "| upload (curl -F, until 201) | $(mb_per_s "$bytes" "$upload_seconds") MB/
 echo "| download (curl, to a file) | $(mb_per_s "$bytes" "$download_seconds") MB/s ($download_seconds s) |"
 echo "| SHA-256 of upload, stored and download | $verdict |"
 echo "| server peak RSS (VmHWM), heap -Xmx256m | $((peak_rss_kib / 1024)) MiB |"
+echo "| creates meanwhile, one client: count, p50, p99, max | $(awk '/requests in/ {n=$1} $1=="50%" {p50=$2} $1=="99%" {p99=$2} $1=="Latency" {max=$4} END {print n ", " p50 ", " p99 ", " max}' "$work/creates.out") |"
+echo "| writes that waited over 100 ms for the writer meanwhile; longest wait | $((waits_after - waits_before)); $max_wait |"

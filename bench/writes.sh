@@ -27,7 +27,7 @@ wait_until_ready "$base"
 token=$(admin_token "$base" bench-admin-password "$data/cookies")
 auth="Authorization: Bearer $token"
 java bench/SnippetLoader.java "$base" "$token" "$count" >&2
-curl -sf -H "$auth" "$base/api/v1/snippets?limit=100" | grep -o '"id":"[^"]*"' | cut -d'"' -f4 >"$data/ids"
+curl -sf -H "$auth" "$base/api/v1/snippets?limit=100" | grep -o '{"id":"[^"]*","title"' | cut -d'"' -f4 >"$data/ids"   # snippets' ids, not their owners'
 id=$(head -1 "$data/ids")
 
 cat >"$data/create.lua" <<'LUA'
@@ -43,6 +43,7 @@ local n = 0
 request = function()
     n = n + 1
     local headers = {["Content-Type"] = "application/json"}
+    for name, value in pairs(wrk.headers) do headers[name] = headers[name] or value end   -- the token
     if n % 2 == 0 then
         return wrk.format("POST", "/api/v1/snippets", headers,
             '{"title":"bench create","language":"java","code":"return computeOrderTotal(order);","tags":["api","db"]}')

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
 import io.snippetstore.platform.Secrets;
@@ -102,6 +103,35 @@ public abstract class AttachmentsTests {
         assertArrayEquals(content, download.body());
         assertEquals(31, Database.number("SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id = ?", attachment.getString("id")),
                 "stored in chunks of 1 MiB");
+    }
+
+    @Test
+    void aLargeUploadIsWrittenInStepsThatOtherWritesPassAndIsNeverSeenUnfinished() {
+        byte[] content = randomBytes(50 * 1024 * 1024, 50);
+        CompletableFuture<Reply> uploading = CompletableFuture.supplyAsync(
+                () -> new Multipart().file("file", "stepwise.bin", null, content).postTo(owner, attachmentsPath()));
+        boolean seenUnfinished = false;
+        int writesMeanwhile = 0;
+        while (!uploading.isDone()) {
+            long unfinished = Database.number("SELECT COUNT(*) FROM attachments WHERE snippet_id = ? AND uploading_since IS NOT NULL", snippetId);
+            if (unfinished > 0) {
+                seenUnfinished = true;
+                create(owner, snippet("between two steps", "text", "written while the upload is copied"));
+                writesMeanwhile++;
+            }
+            List<JsonObject> listed = list();
+            assertTrue(listed.isEmpty() || listed.get(0).getJsonNumber("size").longValue() == content.length, () -> "half an upload: " + listed);
+            int counted = owner.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount");
+            assertTrue(counted == 0 || counted == 1, "attachmentCount " + counted);
+        }
+        Reply uploaded = uploading.join();
+
+        assertEquals(201, uploaded.status(), uploaded::toString);
+        assertTrue(seenUnfinished, "the upload was seen in the database before its last step");
+        assertTrue(writesMeanwhile > 0);
+        assertArrayEquals(content, download(uploaded.data(), Map.of()).body());
+        assertEquals(1, owner.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount"));
+        assertEquals(0, Database.number("SELECT COUNT(*) FROM attachments WHERE uploading_since IS NOT NULL AND snippet_id = ?", snippetId));
     }
 
     @Test

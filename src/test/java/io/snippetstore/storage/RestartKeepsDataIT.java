@@ -110,4 +110,39 @@ class RestartKeepsDataIT {
             deployer.undeploy(SERVER);
         }
     }
+
+    @Test
+    void anUploadLeftUnfinishedByACrashIsNeverSeenAndIsRemovedAtTheNextStart() {
+        waitUntilTheOldServerIsGone();
+        deployer.deploy(SERVER);
+        ApiClient user;
+        String snippetId;
+        String unfinished = "unfinished-" + System.nanoTime();
+        try {
+            user = TestUsers.withToken(TestUsers.create());
+            snippetId = SnippetsApi.create(user, SnippetsApi.snippet("a crash in the middle of an upload", "text", "x")).getString("id");
+            long now = System.currentTimeMillis();
+            // what a crash between two steps of an upload leaves: the attachment, unfinished, and some of its chunks
+            Database.change("INSERT INTO attachments (id, snippet_id, filename, mime_type, size, sha256, created_at, uploading_since) "
+                    + "VALUES (?, ?, 'half.bin', 'application/octet-stream', 3145728, ?, ?, ?)", unfinished, snippetId, "0".repeat(64), now, now);
+            Database.change("INSERT INTO attachment_chunks (attachment_id, ordinal, data) VALUES (?, 0, ?)", unfinished, new byte[1024]);
+
+            assertEquals(404, user.get("/api/v1/attachments/" + unfinished).status());
+            assertEquals(0, user.get("/api/v1/snippets/" + snippetId + "/attachments").json().getJsonArray("data").size());
+            assertEquals(0, user.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount"));
+        } finally {
+            deployer.undeploy(SERVER);
+        }
+        waitUntilTheOldServerIsGone();
+
+        deployer.deploy(SERVER);
+        try {
+            assertEquals(200, new ApiClient().get("/api/ready").status());
+            assertEquals(0, Database.number("SELECT COUNT(*) FROM attachments WHERE id = ?", unfinished));
+            assertEquals(0, Database.number("SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id = ?", unfinished));
+            assertEquals(0, user.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount"));
+        } finally {
+            deployer.undeploy(SERVER);
+        }
+    }
 }

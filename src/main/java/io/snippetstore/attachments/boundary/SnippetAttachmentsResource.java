@@ -55,7 +55,7 @@ public class SnippetAttachmentsResource {
     public Response upload(@Context HttpServletRequest request, @Context UriInfo uri) {
         attachments.requireSnippet(caller(), snippetId);
         try (Upload upload = UploadReceiver.receive(request, staging)) {
-            AttachmentData created = attachments.add(caller(), snippetId, upload);
+            AttachmentData created = attachments.upload(caller(), snippetId, upload);
             return Response.created(uri.getBaseUriBuilder().path(AttachmentsResource.class).path(created.id()).build())
                     .entity(ApiResponse.of(AttachmentView.of(created)))
                     .build();

@@ -14,13 +14,17 @@ import jakarta.persistence.Table;
  */
 @Entity
 @Table(name = "attachments")
-@NamedQuery(name = Attachment.OF_SNIPPET, query = "SELECT a FROM Attachment a WHERE a.snippetId = :snippetId ORDER BY a.createdAt, a.id")
-@NamedQuery(name = Attachment.TOTALS, query = "SELECT COUNT(a), COALESCE(SUM(a.size), 0) FROM Attachment a")
+@NamedQuery(name = Attachment.OF_SNIPPET,
+        query = "SELECT a FROM Attachment a WHERE a.snippetId = :snippetId AND a.uploadingSince IS NULL ORDER BY a.createdAt, a.id")
+@NamedQuery(name = Attachment.TOTALS, query = "SELECT COUNT(a), COALESCE(SUM(a.size), 0) FROM Attachment a WHERE a.uploadingSince IS NULL")
+@NamedQuery(name = Attachment.DELETE_UNFINISHED, query = "DELETE FROM Attachment a WHERE a.uploadingSince IS NOT NULL")
 public class Attachment {
 
     public static final String OF_SNIPPET = "Attachment.ofSnippet";
     /** How many attachments there are, and their bytes. */
     public static final String TOTALS = "Attachment.totals";
+    /** Removes every attachment whose upload never finished (their chunks go with them). */
+    public static final String DELETE_UNFINISHED = "Attachment.deleteUnfinished";
 
     /** The most bytes of UTF-8 a kept filename may have. */
     public static final int FILENAME_MAX_BYTES = 255;
@@ -47,6 +51,10 @@ public class Attachment {
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
 
+    /** Set while the upload is still being written in steps: until then nobody sees the attachment. */
+    @Column(name = "uploading_since")
+    private Instant uploadingSince;
+
     protected Attachment() {
     }
 
@@ -58,6 +66,21 @@ public class Attachment {
         this.size = size;
         this.sha256 = sha256;
         this.createdAt = createdAt;
+    }
+
+    /** An attachment whose bytes are still to come, in steps: unseen until {@link #finishUpload()}. */
+    public static Attachment unfinished(String id, String snippetId, String filename, String mimeType, long size, String sha256, Instant now) {
+        Attachment attachment = new Attachment(id, snippetId, filename, mimeType, size, sha256, now);
+        attachment.uploadingSince = now;
+        return attachment;
+    }
+
+    public void finishUpload() {
+        uploadingSince = null;
+    }
+
+    public boolean isFinished() {
+        return uploadingSince == null;
     }
 
     public String id() {

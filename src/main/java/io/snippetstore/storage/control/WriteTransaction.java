@@ -23,7 +23,8 @@ public @interface WriteTransaction {
 
     /**
      * A write that must keep working on a full disk: one that removes data (a delete, a
-     * revocation), or the few bytes that let a user sign in to do so.
+     * revocation), the few bytes that let a user sign in to do so, or the rest of a write whose
+     * room was checked when it began (the steps of an upload).
      */
     @Nonbinding
     boolean freesSpace() default false;

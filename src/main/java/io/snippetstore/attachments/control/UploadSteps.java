@@ -1,0 +1,87 @@
+package io.snippetstore.attachments.control;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Optional;
+
+import io.snippetstore.attachments.entity.Attachment;
+import io.snippetstore.attachments.entity.AttachmentChunk;
+import io.snippetstore.platform.ApiException;
+import io.snippetstore.storage.control.WriteTransaction;
+import jakarta.ejb.Stateless;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+/**
+ * The steps that write an attachment, each a transaction of its own when called on its own (an
+ * upload, {@link Attachments#upload}) or all in the caller's (an import): begin an unfinished
+ * attachment, append its chunks, finish it; or discard it.
+ */
+@Stateless
+public class UploadSteps {
+
+    private static final String INSERT_CHUNK = "INSERT INTO attachment_chunks (attachment_id, ordinal, data) VALUES (?1, ?2, ?3)";
+
+    @PersistenceContext
+    EntityManager em;
+
+    @WriteTransaction
+    public void begin(Attachment attachment) {
+        em.persist(attachment);
+        em.flush();
+    }
+
+    /**
+     * Appends up to {@code maxChunks} chunks read from {@code content}, numbered from
+     * {@code fromOrdinal}: the bytes appended, 0 at the end of the content. 404 when the
+     * attachment is gone meanwhile (its snippet deleted). Not refused on a low disk: the room
+     * for the whole upload was checked before it began.
+     */
+    @WriteTransaction(freesSpace = true)
+    public long append(String attachmentId, InputStream content, long fromOrdinal, int maxChunks) {
+        attachment(attachmentId);
+        long appended = 0;
+        try {
+            for (int chunk = 0; chunk < maxChunks; chunk++) {
+                byte[] bytes = content.readNBytes(AttachmentChunk.SIZE);
+                if (bytes.length == 0) {
+                    break;
+                }
+                // Native SQL on purpose: a persisted entity stays referenced by the persistence
+                // context until the commit, so a large file would be held in memory whole.
+                em.createNativeQuery(INSERT_CHUNK)
+                        .setParameter(1, attachmentId).setParameter(2, fromOrdinal + chunk).setParameter(3, bytes)
+                        .executeUpdate();
+                appended += bytes.length;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("The staged upload could not be read", e);
+        }
+        return appended;
+    }
+
+    /** Makes the attachment visible, with every byte in place (like {@link #append}, whatever the disk). */
+    @WriteTransaction(freesSpace = true)
+    public AttachmentData finish(String attachmentId) {
+        Attachment attachment = attachment(attachmentId);
+        attachment.finishUpload();
+        return AttachmentData.of(attachment);
+    }
+
+    /** Removes an attachment whose upload failed, with what it had of its bytes. */
+    @WriteTransaction(freesSpace = true)
+    public void discard(String attachmentId) {
+        Optional.ofNullable(em.find(Attachment.class, attachmentId)).ifPresent(em::remove);
+    }
+
+    /** Removes every attachment left unfinished (by a crash, or in a restored backup): how many. */
+    @WriteTransaction(freesSpace = true)
+    public int discardUnfinished() {
+        return em.createNamedQuery(Attachment.DELETE_UNFINISHED).executeUpdate();
+    }
+
+    private Attachment attachment(String attachmentId) {
+        return Optional.ofNullable(em.find(Attachment.class, attachmentId)).orElseThrow(ApiException::notFound);
+    }
+}
