@@ -78,14 +78,29 @@ public class GroupCommit {
         return write.outcome();
     }
 
+    /** How many writes wait for a group to take them. */
+    int waitingWrites() {
+        return waiting.size();
+    }
+
     /** With the leader's lock: the writes waiting, oldest first, in one transaction. */
     private void runGroup() {
         List<PendingWrite<?>> group = new ArrayList<>();
         for (PendingWrite<?> next = waiting.poll(); next != null; next = group.size() < MAX_GROUP ? waiting.poll() : null) {
             group.add(next);
         }
-        if (group.size() == 1) {
-            group.get(0).runAlone();
+        try {
+            runTogether(group);
+        } catch (RuntimeException | Error unexpected) {
+            // taken out of the queue, a write must not be left without an outcome for its request to wait on
+            group.forEach(write -> write.abandon(unexpected));
+            throw unexpected;
+        }
+    }
+
+    private void runTogether(List<PendingWrite<?>> group) {
+        if (group.size() < 2) {
+            group.forEach(PendingWrite::runAlone);
             return;
         }
         List<Object> results;
@@ -124,9 +139,20 @@ public class GroupCommit {
             try {
                 succeed(work.get());
             } catch (RuntimeException | Error e) {
-                failure = e;
-                done.countDown();
+                fail(e);
             }
+        }
+
+        /** Fails the write with what ended its group, unless it has its outcome already. */
+        void abandon(Throwable cause) {
+            if (!isDone()) {
+                fail(cause);
+            }
+        }
+
+        private void fail(Throwable cause) {
+            failure = cause;
+            done.countDown();
         }
 
         void succeed(Object value) {

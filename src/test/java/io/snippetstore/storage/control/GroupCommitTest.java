@@ -1,0 +1,164 @@
+package io.snippetstore.storage.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import io.snippetstore.platform.Metrics;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class GroupCommitTest {
+
+    /** Runs a group's writes in order, as the real one does in one transaction, and remembers the groups. */
+    private static final class RecordingTransaction extends SharedTransaction {
+
+        final List<Integer> groups = new CopyOnWriteArrayList<>();
+
+        @Override
+        public List<Object> run(List<Supplier<?>> writes) {
+            groups.add(writes.size());
+            List<Object> results = new ArrayList<>();
+            for (Supplier<?> write : writes) {
+                results.add(write.get());
+            }
+            return results;
+        }
+    }
+
+    private static final class CountingMetrics extends Metrics {
+
+        final List<Integer> failedGroups = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void writesGrouped(int writes, boolean committedTogether) {
+            if (!committedTogether) {
+                failedGroups.add(writes);
+            }
+        }
+    }
+
+    private final RecordingTransaction transaction = new RecordingTransaction();
+    private final CountingMetrics metrics = new CountingMetrics();
+    private final GroupCommit commits = new GroupCommit();
+    private final ExecutorService requests = Executors.newCachedThreadPool();
+
+    GroupCommitTest() {
+        commits.transaction = transaction;
+        commits.metrics = metrics;
+        commits.maxWaitSeconds = 30;
+    }
+
+    @AfterEach
+    void stopRequests() {
+        requests.shutdownNow();
+    }
+
+    /** Starts a write that holds the leader until released, so that the writes after it queue up for one group. */
+    private CountDownLatch holdTheLeader() throws InterruptedException {
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        requests.submit(() -> commits.write(() -> {
+            running.countDown();
+            try {
+                return release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }));
+        assertTrue(running.await(30, TimeUnit.SECONDS));
+        return release;
+    }
+
+    private static void waitUntilQueued(GroupCommit commits, int writes) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (commits.waitingWrites() < writes) {
+            assertTrue(System.nanoTime() < deadline, "the writes did not queue up");
+            Thread.sleep(5);
+        }
+    }
+
+    @Test
+    void writesArrivingWhileAGroupCommitsShareTheNextOneAndEachGetsItsOwnResult() throws Exception {
+        CountDownLatch release = holdTheLeader();
+        List<Future<String>> results = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            String value = "write " + i;
+            results.add(requests.submit(() -> commits.write(() -> value)));
+        }
+        waitUntilQueued(commits, 8);
+        release.countDown();
+
+        for (int i = 0; i < 8; i++) {
+            assertEquals("write " + i, results.get(i).get(30, TimeUnit.SECONDS));
+        }
+        assertEquals(List.of(8), transaction.groups, "the eight queued writes were one group");
+        assertEquals(List.of(), metrics.failedGroups);
+    }
+
+    @Test
+    void aWriteThatFailsInAGroupFailsAloneWhileTheOthersSucceedAfterRunningAgainByThemselves() throws Exception {
+        CountDownLatch release = holdTheLeader();
+        IllegalArgumentException refused = new IllegalArgumentException("refused");
+        List<Future<String>> results = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            String value = "write " + i;
+            boolean fails = i == 2;
+            results.add(requests.submit(() -> commits.write(() -> {
+                if (fails) {
+                    throw refused;
+                }
+                return value;
+            })));
+        }
+        waitUntilQueued(commits, 5);
+        release.countDown();
+
+        for (int i = 0; i < 5; i++) {
+            Future<String> result = results.get(i);
+            if (i == 2) {
+                ExecutionException failed = assertThrows(ExecutionException.class, () -> result.get(30, TimeUnit.SECONDS));
+                assertSame(refused, failed.getCause(), "its own failure, as it would have failed alone");
+            } else {
+                assertEquals("write " + i, result.get(30, TimeUnit.SECONDS));
+            }
+        }
+        assertEquals(List.of(5), metrics.failedGroups, "the group failed once, then each write ran alone");
+    }
+
+    @Test
+    void anErrorInAGroupEndsEveryWriteOfItInsteadOfLeavingThemWaiting() throws Exception {
+        CountDownLatch release = holdTheLeader();
+        transaction.groups.clear();
+        SharedTransaction broken = new SharedTransaction() {
+            @Override
+            public List<Object> run(List<Supplier<?>> writes) {
+                throw new OutOfMemoryError("simulated");
+            }
+        };
+        commits.transaction = broken;
+        List<Future<String>> results = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            results.add(requests.submit(() -> commits.write(() -> "never")));
+        }
+        waitUntilQueued(commits, 3);
+        release.countDown();
+
+        for (Future<String> result : results) {
+            ExecutionException failed = assertThrows(ExecutionException.class, () -> result.get(30, TimeUnit.SECONDS));
+            assertTrue(failed.getCause() instanceof OutOfMemoryError, failed::toString);
+        }
+    }
+}
