@@ -1,6 +1,5 @@
 package io.snippetstore.snippets.control;
 
-import java.util.Collections;
 import java.util.List;
 
 import io.snippetstore.platform.Settings;
@@ -24,7 +23,7 @@ public class SearchPlanner {
     @Inject
     Database database;
 
-    /** Above this many possible matches, date and title orders check terms row by row instead of using the index. */
+    /** Above this many matches, date and title orders check terms row by row instead of using the index. */
     @Inject
     @ConfigProperty(name = Settings.SEARCH_SCAN_FIRST_ABOVE, defaultValue = Settings.SEARCH_SCAN_FIRST_ABOVE_DEFAULT)
     long scanFirstAbove;
@@ -35,30 +34,22 @@ public class SearchPlanner {
         if (terms.indexed().isEmpty()) {
             return terms;
         }
-        long matches = estimatedMatches(terms.indexed());
-        if (query.scope() == SnippetScope.OWN && ownedUpTo(callerId, matches) < matches) {
+        if (query.scope() == SnippetScope.OWN && matchesMoreThan(terms, owned(callerId))) {
             return terms.allScanned();
         }
-        return query.sort() != SnippetSort.RELEVANCE && matches > scanFirstAbove ? terms.allScanned() : terms;
+        return query.sort() != SnippetSort.RELEVANCE && matchesMoreThan(terms, scanFirstAbove) ? terms.allScanned() : terms;
     }
 
-    /** How many snippets the caller owns, counted no further than {@code limit}: the count costs at most what the index would. */
-    private long ownedUpTo(String callerId, long limit) {
-        return database.first("SELECT count(*) FROM (SELECT 1 FROM snippets WHERE owner_id = ? LIMIT ?)", List.of(callerId, limit),
-                row -> row.getLong(1)).orElse(0L);
+    private long owned(String callerId) {
+        return database.first("SELECT count(*) FROM snippets WHERE owner_id = ?", List.of(callerId), row -> row.getLong(1)).orElse(0L);
     }
 
-    /** At most how many snippets the least frequent of these terms can be in (from per-trigram document counts). */
-    private long estimatedMatches(List<String> indexedTerms) {
-        long estimate = Long.MAX_VALUE;
-        for (String term : indexedTerms) {
-            List<String> trigrams = SearchTerms.trigrams(term);
-            String sql = "SELECT count(*), coalesce(min(doc), 0) FROM snippets_fts_terms WHERE term IN ("
-                    + String.join(", ", Collections.nCopies(trigrams.size(), "?")) + ")";
-            long termEstimate = database.first(sql, trigrams,
-                    row -> row.getInt(1) < trigrams.size() ? 0L : row.getLong(2)).orElse(0L);
-            estimate = Math.min(estimate, termEstimate);
-        }
-        return estimate;
+    /**
+     * Whether the index holds more than {@code count} snippets matching the indexed terms, found by
+     * reading at most {@code count + 1} of them: the question costs no more than the answer's alternative.
+     */
+    private boolean matchesMoreThan(SearchTerms terms, long count) {
+        return database.first("SELECT count(*) FROM (SELECT 1 FROM snippets_fts WHERE snippets_fts MATCH ? LIMIT ?)",
+                List.of(terms.matchExpression(), count + 1), row -> row.getLong(1)).orElse(0L) > count;
     }
 }

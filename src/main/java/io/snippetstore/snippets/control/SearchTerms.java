@@ -51,16 +51,6 @@ public record SearchTerms(List<String> indexed, List<String> scanned) {
         return indexed.size() + scanned.size();
     }
 
-    /** The distinct trigrams of a term, as the trigram tokenizer indexes them. */
-    public static List<String> trigrams(String term) {
-        int[] codePoints = term.codePoints().toArray();
-        LinkedHashSet<String> trigrams = new LinkedHashSet<>();
-        for (int i = 0; i + TRIGRAM <= codePoints.length; i++) {
-            trigrams.add(new String(codePoints, i, TRIGRAM));
-        }
-        return List.copyOf(trigrams);
-    }
-
     /** The same search with every term matched by scanning: for terms so common that the index would hand back most rows. */
     public SearchTerms allScanned() {
         return new SearchTerms(List.of(), List.copyOf(all()));
