@@ -16,3 +16,19 @@ stop_server() {   # pid, folder: the server deletes its runtime files while shut
     while kill -0 "$1" 2>/dev/null; do sleep 0.2; done
     rm -rf "$2"
 }
+
+prepare() {   # wrk, and the build the benchmarks run
+    command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+    [ -f target/snippet-store.war ] && [ -f target/payara-micro.jar ] || mvn -B -q package -DskipTests
+}
+
+start_service() {   # port, data directory, [more Payara Micro arguments]: the WAR at / (JAVA_OPTS for the JVM); sets $server, stopped on exit
+    local port="$1" directory="$2"
+    shift 2
+    SNIPPETS_DATA_DIR="$directory" SNIPPETS_ADMIN_PASSWORD=bench-admin-password \
+        java ${JAVA_OPTS:-} -jar target/payara-micro.jar --nocluster --port "$port" \
+        --deploy "${WAR:-target/snippet-store.war}" --contextroot / "$@" >"$directory/server.log" 2>&1 &
+    server=$!
+    trap "stop_server $server '$directory'" EXIT
+    wait_until_ready "http://127.0.0.1:$port"
+}

@@ -17,18 +17,10 @@ ceiling_dir=../shared/bench/ceiling
 port=18181
 base="http://127.0.0.1:$port"
 data="$(mktemp -d)"
-log="$data/server.log"
 
-command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
-[ -f target/snippet-store.war ] && [ -f target/payara-micro.jar ] || mvn -B -q package -DskipTests
+prepare
 [ -f "$ceiling_dir/target/ceiling.war" ] || (cd "$ceiling_dir" && mvn -B -q package)
-
-SNIPPETS_DATA_DIR="$data" SNIPPETS_ADMIN_PASSWORD=bench-admin-password \
-    java ${JAVA_OPTS:-} -jar target/payara-micro.jar --nocluster --port "$port" \
-    --deploy target/snippet-store.war --contextroot / --deploy "$ceiling_dir/target/ceiling.war:/ceiling" >"$log" 2>&1 &
-server=$!
-trap 'stop_server "$server" "$data"' EXIT
-wait_until_ready "$base"
+start_service "$port" "$data" --deploy "$ceiling_dir/target/ceiling.war:/ceiling"
 token=$(admin_token "$base" bench-admin-password "$data/cookies")
 auth="Authorization: Bearer $token"
 

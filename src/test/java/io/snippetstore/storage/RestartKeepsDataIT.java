@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.net.Socket;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import jakarta.json.Json;
 import io.snippetstore.testing.ApiClient;
@@ -44,27 +45,30 @@ class RestartKeepsDataIT {
 
     @Test
     void dataWrittenBeforeARestartIsThereAfterIt() {
-        waitUntilTheOldServerIsGone();
-        deployer.deploy(SERVER);
         String username = TestUsers.uniqueName("survivor");
-        String token;
-        try {
+        String token = whileDeployed(() -> {
             Reply created = TestUsers.admin().post("/api/v1/users",
                     Json.createObjectBuilder().add("username", username).add("password", "survives-restarts").build());
             assertEquals(201, created.status(), created::toString);
-            token = TestUsers.newToken(TestUsers.signedIn(username, "survives-restarts"), "before restart");
-        } finally {
-            deployer.undeploy(SERVER);
-        }
-        waitUntilTheOldServerIsGone();
+            return TestUsers.newToken(TestUsers.signedIn(username, "survives-restarts"), "before restart");
+        });
 
-        deployer.deploy(SERVER);
-        try {
+        whileDeployed(() -> {
             assertEquals(200, new ApiClient().get("/api/ready").status());
             Reply whoami = new ApiClient().withBearer(token).get("/api/v1/auth/whoami");
             assertEquals(200, whoami.status(), whoami::toString);
             assertEquals(username, whoami.data().getString("username"));
             assertEquals(200, TestUsers.signedIn(username, "survives-restarts").get("/api/v1/auth/whoami").status());
+            return null;
+        });
+    }
+
+    /** Deploys, runs {@code work} against the deployment and undeploys, whatever happens: what {@code work} answers. */
+    private <T> T whileDeployed(Supplier<T> work) {
+        waitUntilTheOldServerIsGone();
+        deployer.deploy(SERVER);
+        try {
+            return work.get();
         } finally {
             deployer.undeploy(SERVER);
         }
@@ -97,30 +101,25 @@ class RestartKeepsDataIT {
     void aStagingFileLeftByAnEarlierRunIsClearedWhenUploadsStart() throws IOException {
         Path leftover = Files.createDirectories(Database.file().resolveSibling("staging")).resolve("upload-left-by-a-crash.part");
         Files.writeString(leftover, "half an upload");
-        waitUntilTheOldServerIsGone();
-        deployer.deploy(SERVER);
-        try {
+        whileDeployed(() -> {
             ApiClient user = TestUsers.withToken(TestUsers.create());
             String snippetId = SnippetsApi.create(user, SnippetsApi.snippet("after a crash", "text", "x")).getString("id");
             Reply uploaded = new Multipart().file("file", "fresh.txt", null, new byte[] {1}).postTo(user, "/api/v1/snippets/" + snippetId + "/attachments");
 
             assertEquals(201, uploaded.status(), uploaded::toString);
             assertFalse(Files.exists(leftover), "the first upload of a run clears what an earlier run left in staging");
-        } finally {
-            deployer.undeploy(SERVER);
-        }
+            return null;
+        });
     }
 
     @Test
     void anUploadLeftUnfinishedByACrashIsNeverSeenAndIsRemovedAtTheNextStart() {
-        waitUntilTheOldServerIsGone();
-        deployer.deploy(SERVER);
-        ApiClient user;
-        String snippetId;
-        String unfinished = "unfinished-" + System.nanoTime();
-        try {
-            user = TestUsers.withToken(TestUsers.create());
-            snippetId = SnippetsApi.create(user, SnippetsApi.snippet("a crash in the middle of an upload", "text", "x")).getString("id");
+        record Left(ApiClient user, String snippetId, String unfinished) {
+        }
+        Left left = whileDeployed(() -> {
+            ApiClient user = TestUsers.withToken(TestUsers.create());
+            String snippetId = SnippetsApi.create(user, SnippetsApi.snippet("a crash in the middle of an upload", "text", "x")).getString("id");
+            String unfinished = "unfinished-" + System.nanoTime();
             long now = System.currentTimeMillis();
             // what a crash between two steps of an upload leaves: the attachment, unfinished, and some of its chunks
             Database.change("INSERT INTO attachments (id, snippet_id, filename, mime_type, size, sha256, created_at, uploading_since) "
@@ -130,19 +129,15 @@ class RestartKeepsDataIT {
             assertEquals(404, user.get("/api/v1/attachments/" + unfinished).status());
             assertEquals(0, user.get("/api/v1/snippets/" + snippetId + "/attachments").json().getJsonArray("data").size());
             assertEquals(0, user.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount"));
-        } finally {
-            deployer.undeploy(SERVER);
-        }
-        waitUntilTheOldServerIsGone();
+            return new Left(user, snippetId, unfinished);
+        });
 
-        deployer.deploy(SERVER);
-        try {
+        whileDeployed(() -> {
             assertEquals(200, new ApiClient().get("/api/ready").status());
-            assertEquals(0, Database.number("SELECT COUNT(*) FROM attachments WHERE id = ?", unfinished));
-            assertEquals(0, Database.number("SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id = ?", unfinished));
-            assertEquals(0, user.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount"));
-        } finally {
-            deployer.undeploy(SERVER);
-        }
+            assertEquals(0, Database.number("SELECT COUNT(*) FROM attachments WHERE id = ?", left.unfinished()));
+            assertEquals(0, Database.number("SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id = ?", left.unfinished()));
+            assertEquals(0, left.user().get("/api/v1/snippets/" + left.snippetId()).data().getInt("attachmentCount"));
+            return null;
+        });
     }
 }
