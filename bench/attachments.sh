@@ -83,5 +83,5 @@ echo "| upload (curl -F, until 201) | $(mb_per_s "$bytes" "$upload_seconds") MB/
 echo "| download (curl, to a file) | $(mb_per_s "$bytes" "$download_seconds") MB/s ($download_seconds s) |"
 echo "| SHA-256 of upload, stored and download | $verdict |"
 echo "| server peak RSS (VmHWM), heap -Xmx256m | $((peak_rss_kib / 1024)) MiB |"
-echo "| creates meanwhile, one client: count, p50, p99, max | $(awk '/requests in/ {n=$1} $1=="50%" {p50=$2} $1=="99%" {p99=$2} $1=="Latency" {max=$4} END {print n ", " p50 ", " p99 ", " max}' "$work/creates.out") |"
+echo "| creates meanwhile, one client: count, p50, p99, max | $(awk '/requests in/ {n=$1} $1=="50%" {p50=$2} $1=="99%" {p99=$2} $1=="Latency" && $2 != "Distribution" {max=$4} END {print n ", " p50 ", " p99 ", " max}' "$work/creates.out") |"
 echo "| writes that waited over 100 ms for the writer meanwhile; longest wait | $((waits_after - waits_before)); $max_wait |"
