@@ -29,11 +29,38 @@ public final class TextFunctions {
     private TextFunctions() {
     }
 
-    /** Folds letter case code point by code point, as the FTS5 trigram tokenizer does. */
+    /**
+     * Folds letter case code point by code point, as the FTS5 trigram tokenizer does. Called for
+     * every text of every row a search checks row by row, so it walks the characters itself
+     * (ASCII without a lookup) and returns the text as it is when nothing in it folds.
+     */
     public static String fold(String text) {
-        StringBuilder folded = new StringBuilder(text.length());
-        text.codePoints().map(Character::toLowerCase).forEach(folded::appendCodePoint);
+        int length = text.length();
+        int first = 0;
+        while (first < length && isFolded(text.charAt(first))) {
+            first++;
+        }
+        if (first == length) {
+            return text;
+        }
+        StringBuilder folded = new StringBuilder(length).append(text, 0, first);
+        for (int i = first; i < length; ) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                folded.append(c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c);
+                i++;
+            } else {
+                int codePoint = text.codePointAt(i);
+                folded.appendCodePoint(Character.toLowerCase(codePoint));
+                i += Character.charCount(codePoint);
+            }
+        }
         return folded.toString();
+    }
+
+    /** An ASCII character that folding leaves alone. */
+    private static boolean isFolded(char c) {
+        return c < 0x80 && (c < 'A' || c > 'Z');
     }
 
     static void register(Connection connection) throws SQLException {

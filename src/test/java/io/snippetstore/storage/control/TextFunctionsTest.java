@@ -16,6 +16,9 @@ class TextFunctionsTest {
     void foldsEveryLetterNotOnlyAscii() {
         assertEquals("straße über ärger ÿ σς", TextFunctions.fold("STRAßE ÜBER Ärger Ÿ ΣΣ".replace("ΣΣ", "Σς")));
         assertEquals("ä", TextFunctions.fold("Ä"));
+        assertEquals("already folded", TextFunctions.fold("already folded"));
+        assertEquals("int x = 1; // 😀 émoji 𐐨", TextFunctions.fold("Int X = 1; // 😀 ÉMOJI 𐐀"), "a letter beyond the BMP folds too");
+        assertEquals("\ud800 lone", TextFunctions.fold("\ud800 LONE"), "an unpaired surrogate stays as it is");
     }
 
     @Test
