@@ -32,24 +32,14 @@ public abstract class ConcurrentWritesTests {
     void fortyEightConcurrentWritesAllSucceed() throws Exception {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
         int writers = 48;
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService pool = Executors.newFixedThreadPool(writers);
-        try {
-            List<Future<Reply>> replies = new ArrayList<>();
-            for (int i = 0; i < writers; i++) {
-                String name = "concurrent " + i;
-                replies.add(pool.submit(() -> {
-                    start.await();
-                    return browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", name).build());
-                }));
-            }
-            start.countDown();
-            for (Future<Reply> reply : replies) {
-                Reply done = reply.get();
-                assertEquals(201, done.status(), done::toString);
-            }
-        } finally {
-            pool.shutdownNow();
+        List<Callable<Reply>> writes = new ArrayList<>();
+        for (int i = 0; i < writers; i++) {
+            String name = "concurrent " + i;
+            writes.add(() -> browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", name).build()));
+        }
+
+        for (Reply done : allAtOnce(writes)) {
+            assertEquals(201, done.status(), done::toString);
         }
         assertEquals(writers, browser.get("/api/v1/auth/tokens").json().getJsonArray("data").size());
     }
