@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -51,31 +52,59 @@ public class GroupCommit {
     public <T> T write(Supplier<T> work) {
         PendingWrite<T> write = new PendingWrite<>(work);
         waiting.add(write);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(maxWaitSeconds);
         try {
             while (!write.isDone()) {
-                if (!leader.tryLock(maxWaitSeconds, TimeUnit.SECONDS)) {
-                    if (waiting.remove(write)) {
+                if (leader.tryLock()) {
+                    lead(write);
+                } else if (!write.awaitTurn(deadline - System.nanoTime())) {
+                    if (giveUp(write)) {
                         throw ApiException.unavailable("The database is busy; try again shortly.");
                     }
                     write.awaitDone(); // a group has taken it: its outcome comes with the group's commit
-                    break;
-                }
-                try {
-                    if (!write.isDone()) {
-                        runGroup();
-                    }
-                } finally {
-                    leader.unlock();
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            if (waiting.remove(write)) {
+            if (giveUp(write)) {
                 throw ApiException.unavailable("The request was interrupted while waiting for the database.");
             }
             write.awaitDoneUninterruptibly();
         }
         return write.outcome();
+    }
+
+    /**
+     * With the leader's lock: runs a group unless another leader has run this write already, then
+     * wakes the oldest write still waiting to lead the next one. Its followers wait for their own
+     * outcome, not for the lock, so each returns as soon as its group has committed. A write that
+     * queues after the wake finds the lock free; one that queued before is woken.
+     */
+    private void lead(PendingWrite<?> write) {
+        try {
+            if (!write.isDone()) {
+                runGroup();
+            }
+        } finally {
+            leader.unlock();
+            wakeNext();
+        }
+    }
+
+    /** Takes the write out of the queue unless a group has taken it; a turn to lead it was given passes on. */
+    private boolean giveUp(PendingWrite<?> write) {
+        boolean removed = waiting.remove(write);
+        if (removed) {
+            wakeNext();
+        }
+        return removed;
+    }
+
+    private void wakeNext() {
+        PendingWrite<?> next = waiting.peek();
+        if (next != null) {
+            next.wake();
+        }
     }
 
     /** How many writes wait for a group to take them. */
@@ -123,6 +152,8 @@ public class GroupCommit {
 
         private final Supplier<T> work;
         private final CountDownLatch done = new CountDownLatch(1);
+        /** Released when the write has its outcome or may try to lead: what its request thread waits on. */
+        private final Semaphore turn = new Semaphore(0);
         private Object result;
         private Throwable failure;
 
@@ -153,11 +184,23 @@ public class GroupCommit {
         private void fail(Throwable cause) {
             failure = cause;
             done.countDown();
+            turn.release();
         }
 
         void succeed(Object value) {
             result = value;
             done.countDown();
+            turn.release();
+        }
+
+        /** Asks its request thread to try to lead the next group. */
+        void wake() {
+            turn.release();
+        }
+
+        /** Waits until it has its outcome or may try to lead: false if the time ran out first. */
+        boolean awaitTurn(long nanos) throws InterruptedException {
+            return nanos > 0 && turn.tryAcquire(nanos, TimeUnit.NANOSECONDS);
         }
 
         boolean isDone() {

@@ -1,6 +1,7 @@
 package io.snippetstore.storage.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,6 +17,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
+import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.Metrics;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -160,5 +162,21 @@ class GroupCommitTest {
             ExecutionException failed = assertThrows(ExecutionException.class, () -> result.get(30, TimeUnit.SECONDS));
             assertTrue(failed.getCause() instanceof OutOfMemoryError, failed::toString);
         }
+    }
+
+    @Test
+    void aWriteWaitingLongerThanTheLimitIsRefusedAndTheWritesAfterItStillCommit() throws Exception {
+        commits.maxWaitSeconds = 1;
+        CountDownLatch release = holdTheLeader();
+        Future<String> refused = requests.submit(() -> commits.write(() -> "too late"));
+
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> refused.get(30, TimeUnit.SECONDS));
+        ApiException busy = assertInstanceOf(ApiException.class, failed.getCause());
+        assertEquals(503, busy.status());
+        assertEquals(0, commits.waitingWrites(), "the refused write left the queue");
+
+        Future<String> after = requests.submit(() -> commits.write(() -> "after"));
+        release.countDown();
+        assertEquals("after", after.get(30, TimeUnit.SECONDS));
     }
 }
