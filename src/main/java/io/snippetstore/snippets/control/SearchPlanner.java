@@ -1,6 +1,7 @@
 package io.snippetstore.snippets.control;
 
 import java.util.List;
+import java.util.function.LongUnaryOperator;
 
 import io.snippetstore.platform.Settings;
 import io.snippetstore.storage.control.Database;
@@ -23,6 +24,9 @@ public class SearchPlanner {
     @Inject
     Database database;
 
+    /** The first bound of {@link #exceeds}: counting this many rows costs about as much as one lookup. */
+    static final long FIRST_BOUND = 256;
+
     /** Above this many matches, date and title orders check terms row by row instead of using the index. */
     @Inject
     @ConfigProperty(name = Settings.SEARCH_SCAN_FIRST_ABOVE, defaultValue = Settings.SEARCH_SCAN_FIRST_ABOVE_DEFAULT)
@@ -34,22 +38,45 @@ public class SearchPlanner {
         if (terms.indexed().isEmpty()) {
             return terms;
         }
-        if (query.scope() == SnippetScope.OWN && matchesMoreThan(terms, owned(callerId))) {
+        if (query.scope() == SnippetScope.OWN
+                && exceeds(bound -> matchesUpTo(terms, bound), bound -> ownedUpTo(callerId, bound))) {
             return terms.allScanned();
         }
         return query.sort() != SnippetSort.RELEVANCE && matchesMoreThan(terms, scanFirstAbove) ? terms.allScanned() : terms;
     }
 
-    private long owned(String callerId) {
-        return database.first("SELECT count(*) FROM snippets WHERE owner_id = ?", List.of(callerId), row -> row.getLong(1)).orElse(0L);
+    /**
+     * Whether one count exceeds another, each asked only "how many, reading at most {@code bound + 1}?"
+     * with a bound that grows until one answer is below it, and so exact: the question costs in
+     * proportion to the smaller count, however large the other (a rare term among a user's
+     * 100,000 snippets, or a common term of a user with 50).
+     */
+    static boolean exceeds(LongUnaryOperator countUpTo, LongUnaryOperator otherUpTo) {
+        for (long bound = FIRST_BOUND; ; bound *= 4) {
+            long count = countUpTo.applyAsLong(bound);
+            long other = otherUpTo.applyAsLong(bound);
+            if (count <= bound || other <= bound) {
+                return count > other;
+            }
+        }
     }
 
-    /**
-     * Whether the index holds more than {@code count} snippets matching the indexed terms, found by
-     * reading at most {@code count + 1} of them: the question costs no more than the answer's alternative.
-     */
+    /** How many snippets the caller owns, reading at most {@code bound + 1} of them. */
+    private long ownedUpTo(String callerId, long bound) {
+        return countUpTo("SELECT count(*) FROM (SELECT 1 FROM snippets WHERE owner_id = ? LIMIT ?)", callerId, bound);
+    }
+
+    /** How many snippets match the indexed terms, reading at most {@code bound + 1} of the index's matches. */
+    private long matchesUpTo(SearchTerms terms, long bound) {
+        return countUpTo("SELECT count(*) FROM (SELECT 1 FROM snippets_fts WHERE snippets_fts MATCH ? LIMIT ?)",
+                terms.matchExpression(), bound);
+    }
+
     private boolean matchesMoreThan(SearchTerms terms, long count) {
-        return database.first("SELECT count(*) FROM (SELECT 1 FROM snippets_fts WHERE snippets_fts MATCH ? LIMIT ?)",
-                List.of(terms.matchExpression(), count + 1), row -> row.getLong(1)).orElse(0L) > count;
+        return matchesUpTo(terms, count) > count;
+    }
+
+    private long countUpTo(String sql, String parameter, long bound) {
+        return database.first(sql, List.of(parameter, bound + 1), row -> row.getLong(1)).orElse(0L);
     }
 }
