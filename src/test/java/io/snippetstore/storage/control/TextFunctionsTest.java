@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +20,21 @@ class TextFunctionsTest {
         assertEquals("already folded", TextFunctions.fold("already folded"));
         assertEquals("int x = 1; // 😀 émoji 𐐨", TextFunctions.fold("Int X = 1; // 😀 ÉMOJI 𐐀"), "a letter beyond the BMP folds too");
         assertEquals("\ud800 lone", TextFunctions.fold("\ud800 LONE"), "an unpaired surrogate stays as it is");
+    }
+
+    @Test
+    void foldsEveryTextAsLowerCasingEachCodePointDoes() {
+        Random random = new Random(42);
+        int[] alphabet = {'a', 'Z', 'q', 'M', ' ', '_', '{', 0xC4, 0xDF, 0x130, 0x3A3, 0x1F600, 0x10400, 0xD800};
+        for (int n = 0; n < 2_000; n++) {
+            StringBuilder text = new StringBuilder();
+            for (int i = random.nextInt(40); i > 0; i--) {
+                text.appendCodePoint(alphabet[random.nextInt(alphabet.length)]);
+            }
+            String expected = text.codePoints().map(Character::toLowerCase)
+                    .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+            assertEquals(expected, TextFunctions.fold(text.toString()), () -> "folding " + text);
+        }
     }
 
     @Test
