@@ -236,12 +236,13 @@ public abstract class SnippetSearchTests {
         for (int i = 0; i < 4; i++) {
             create(reader, snippet(i == 2 ? term + " in the title" : "title " + i, "text", (term + " ").repeat(1 + i) + "hay ".repeat(20 * i)));
         }
+        create(reader, snippet("unrelated", "text", "hay without the term"));
         for (int i = 0; i < 12; i++) {
-            create(other, snippet("private " + i, "text", term + " of another user"));
+            create(other, snippet("private " + i, "text", term + " of another user in the hay"));
         }
 
-        // own: the reader's 4 snippets are fewer than the term's 16 matches, so they are checked row by row;
-        // all: the same 4 (the other user's are private), found through the index
+        // own: the reader's 5 snippets are fewer than the term's 16 matches, so they are checked row by row;
+        // all: the same (the other user's are private), found through the index
         JsonObject ownRowByRow = reader.get("/api/v1/snippets?scope=own&query=" + term).json();
         JsonObject allThroughTheIndex = reader.get("/api/v1/snippets?scope=all&query=" + term).json();
 
@@ -250,6 +251,13 @@ public abstract class SnippetSearchTests {
         assertTrue(ownRowByRow.getJsonArray("data").getJsonObject(0).getString("title").startsWith(term), "a title match ranks first");
         assertEquals(ids(walk(reader, "/api/v1/snippets?scope=all&limit=1&query=" + term)),
                 ids(walk(reader, "/api/v1/snippets?scope=own&limit=1&query=" + term)), "and page by page");
+
+        // two terms, 15 matches of both: a snippet must hold every term (the first of the four has no hay)
+        String bothTerms = encode(term + " HAY");
+        JsonObject bothRowByRow = reader.get("/api/v1/snippets?scope=own&query=" + bothTerms).json();
+        assertEquals(3, bothRowByRow.getJsonArray("data").size(), bothRowByRow::toString);
+        assertEquals(reader.get("/api/v1/snippets?scope=all&query=" + bothTerms).json().getJsonArray("data"),
+                bothRowByRow.getJsonArray("data"));
     }
 
     @Test

@@ -18,6 +18,11 @@ record SnippetMatching(String hits, List<Object> hitsParameters, String fromWher
     /** Case-insensitive substring test of one short term over the searchable columns. */
     private static final String SCANNED_TERM = " AND text_contains(?, s.title, s.description, s.notes, s.code, s.language)";
 
+    /** The scope and filters alone: the candidates of a search whose terms are checked some other way. */
+    static SnippetMatching withoutTerms(String callerId, SnippetQuery query) {
+        return of(callerId, query, new SearchTerms(List.of(), List.of()));
+    }
+
     /** @param terms the query's terms as planned: which go to the index, which are scanned */
     static SnippetMatching of(String callerId, SnippetQuery query, SearchTerms terms) {
         boolean searched = !terms.indexed().isEmpty();

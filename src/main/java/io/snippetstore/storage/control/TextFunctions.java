@@ -2,8 +2,8 @@ package io.snippetstore.storage.control;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 
 import org.sqlite.Function;
 
@@ -19,6 +19,9 @@ import org.sqlite.Function;
  * {@link #K1}, longer texts counting less with {@link #B}) but from the row alone: no statistics
  * of other rows, so a row's score never changes because other rows do. Lower is better, as
  * with FTS5's {@code bm25()}.</li>
+ * <li>{@code text_score_every(terms, weight, typicalLength, text, ...)}: the same score, or NULL
+ * when a term occurs in none of the texts: a search that checks rows itself matches and scores
+ * them in one pass.</li>
  * </ul>
  */
 public final class TextFunctions {
@@ -66,7 +69,8 @@ public final class TextFunctions {
     static void register(Connection connection) throws SQLException {
         // one instance per connection: sqlite-jdbc's Function synchronizes on the instance
         Function.create(connection, "text_contains", new Contains(), -1, Function.FLAG_DETERMINISTIC);
-        Function.create(connection, "text_score", new Score(), -1, Function.FLAG_DETERMINISTIC);
+        Function.create(connection, "text_score", new Score(false), -1, Function.FLAG_DETERMINISTIC);
+        Function.create(connection, "text_score_every", new Score(true), -1, Function.FLAG_DETERMINISTIC);
     }
 
     /** Non-overlapping occurrences of {@code term} in {@code text}. */
@@ -80,18 +84,36 @@ public final class TextFunctions {
 
     /** The score of folded texts with their weights and typical lengths; see the class comment. */
     static double score(List<String> terms, double[] weights, double[] typicalLengths, String[] foldedTexts) {
+        return score(terms, weights, typicalLengths, foldedTexts, false).orElseThrow();
+    }
+
+    /** The score, if every term occurs in one of the texts, as {@code text_contains} would find it for each. */
+    static OptionalDouble scoreOfEvery(List<String> terms, double[] weights, double[] typicalLengths, String[] foldedTexts) {
+        return score(terms, weights, typicalLengths, foldedTexts, true);
+    }
+
+    private static OptionalDouble score(List<String> terms, double[] weights, double[] typicalLengths, String[] foldedTexts,
+                                        boolean everyTerm) {
         double score = 0;
         for (String term : terms) {
+            if (term.isEmpty()) {
+                continue;
+            }
+            boolean found = false;
             for (int i = 0; i < foldedTexts.length; i++) {
-                if (foldedTexts[i] == null || term.isEmpty()) {
+                if (foldedTexts[i] == null) {
                     continue;
                 }
                 int frequency = occurrences(foldedTexts[i], term);
+                found |= frequency > 0;
                 double lengthNorm = 1 - B + B * foldedTexts[i].length() / typicalLengths[i];
                 score += weights[i] * frequency * (K1 + 1) / (frequency + K1 * lengthNorm);
             }
+            if (everyTerm && !found) {
+                return OptionalDouble.empty();
+            }
         }
-        return -score;
+        return OptionalDouble.of(-score);
     }
 
     private static final class Contains extends Function {
@@ -110,6 +132,14 @@ public final class TextFunctions {
     }
 
     private static final class Score extends Function {
+
+        /** Whether a row lacking a term scores NULL, instead of what its other terms score. */
+        private final boolean everyTerm;
+
+        Score(boolean everyTerm) {
+            this.everyTerm = everyTerm;
+        }
+
         @Override
         protected void xFunc() throws SQLException {
             if (args() < 4 || (args() - 1) % 3 != 0) {
@@ -127,7 +157,12 @@ public final class TextFunctions {
                 texts[i] = text == null ? null : fold(text);
             }
             String terms = value_text(0);
-            result(score(terms == null ? List.of() : new ArrayList<>(List.of(terms.split("\n"))), weights, typicalLengths, texts));
+            OptionalDouble score = score(terms == null ? List.of() : List.of(terms.split("\n")), weights, typicalLengths, texts, everyTerm);
+            if (score.isPresent()) {
+                result(score.getAsDouble());
+            } else {
+                result();
+            }
         }
     }
 }

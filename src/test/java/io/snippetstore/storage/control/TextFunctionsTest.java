@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
@@ -61,6 +62,15 @@ class TextFunctionsTest {
         double longCode = TextFunctions.score(List.of("cache"), WEIGHTS, TYPICAL, new String[] {null, "cache" + " filler".repeat(500)});
 
         assertTrue(shortCode < longCode, shortCode + " vs " + longCode);
+    }
+
+    @Test
+    void scoringEveryTermGivesTheSameScoreWhenEachOccursAndNoneWhenOneIsMissing() {
+        String[] texts = {"cache warm-up", "int warm() { return cache.get(); }"};
+        assertEquals(OptionalDouble.of(TextFunctions.score(List.of("cache", "int"), WEIGHTS, TYPICAL, texts)),
+                TextFunctions.scoreOfEvery(List.of("cache", "int"), WEIGHTS, TYPICAL, texts));
+        assertEquals(OptionalDouble.empty(), TextFunctions.scoreOfEvery(List.of("cache", "absent"), WEIGHTS, TYPICAL, texts));
+        assertEquals(OptionalDouble.empty(), TextFunctions.scoreOfEvery(List.of("cache"), WEIGHTS, TYPICAL, new String[] {null, null}));
     }
 
     @Test
