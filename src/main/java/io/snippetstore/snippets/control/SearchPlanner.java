@@ -24,8 +24,8 @@ public class SearchPlanner {
     @Inject
     Database database;
 
-    /** The first bound of {@link #exceeds}: counting this many rows costs about as much as one lookup. */
-    static final long FIRST_BOUND = 256;
+    /** The first bound of {@link #exceeds}: reading this many entries of the owner index takes a fraction of a millisecond. */
+    static final long FIRST_BOUND = 1024;
 
     /** Above this many matches, date and title orders check terms row by row instead of using the index. */
     @Inject
@@ -46,17 +46,21 @@ public class SearchPlanner {
     }
 
     /**
-     * Whether one count exceeds another, each asked only "how many, reading at most {@code bound + 1}?"
-     * with a bound that grows until one answer is below it, and so exact: the question costs in
-     * proportion to the smaller count, however large the other (a rare term among a user's
-     * 100,000 snippets, or a common term of a user with 50).
+     * Whether a costly count (the term's matches in the shared index) exceeds a cheap one (the
+     * caller's snippets, an index range), each asked only "how many, reading at most
+     * {@code bound + 1}?": the cheap one first, with a bound that grows until it is exact, then
+     * the costly one up to that number. The costly count reads at most a little more than the
+     * cheap one, and the cheap one at most a little more than the costly one: a rare term among
+     * a user's 100,000 snippets stops after one bound.
      */
-    static boolean exceeds(LongUnaryOperator countUpTo, LongUnaryOperator otherUpTo) {
+    static boolean exceeds(LongUnaryOperator costlyUpTo, LongUnaryOperator cheapUpTo) {
         for (long bound = FIRST_BOUND; ; bound *= 4) {
-            long count = countUpTo.applyAsLong(bound);
-            long other = otherUpTo.applyAsLong(bound);
-            if (count <= bound || other <= bound) {
-                return count > other;
+            long cheap = cheapUpTo.applyAsLong(bound);
+            if (cheap <= bound) {
+                return costlyUpTo.applyAsLong(cheap) > cheap;
+            }
+            if (costlyUpTo.applyAsLong(bound) <= bound) {
+                return false; // exact, and below the cheap count
             }
         }
     }

@@ -30,7 +30,7 @@ class SearchPlannerTest {
 
     @Test
     void aCountExceedsAnotherExactlyWhenItIsLarger() {
-        long[] sizes = {0, 1, 255, 256, 257, 1_024, 1_025, 4_100, 100_000};
+        long[] sizes = {0, 1, 1_023, 1_024, 1_025, 4_096, 4_097, 5_000, 100_000};
         for (long a : sizes) {
             for (long b : sizes) {
                 assertEquals(a > b, SearchPlanner.exceeds(new Count(a), new Count(b)), a + " against " + b);
@@ -39,15 +39,31 @@ class SearchPlannerTest {
     }
 
     @Test
-    void comparingASmallCountWithAHugeOneReadsInProportionToTheSmallOne() {
-        Count rareTerm = new Count(3);
+    void aRareTermAmongManyOwnSnippetsStopsAfterTheFirstBound() {
+        Count rareTermMatches = new Count(3);
         Count ownSnippets = new Count(1_000_000);
-        assertFalse(SearchPlanner.exceeds(rareTerm, ownSnippets));
-        assertTrue(ownSnippets.rowsRead <= SearchPlanner.FIRST_BOUND + 1, "read " + ownSnippets.rowsRead + " of the caller's snippets");
 
-        Count commonTerm = new Count(1_000_000);
-        Count fewOwn = new Count(5_000);
-        assertTrue(SearchPlanner.exceeds(commonTerm, fewOwn));
-        assertTrue(commonTerm.rowsRead <= 8 * 5_000, "read " + commonTerm.rowsRead + " of the term's matches");
+        assertFalse(SearchPlanner.exceeds(rareTermMatches, ownSnippets));
+        assertEquals(SearchPlanner.FIRST_BOUND + 1, ownSnippets.rowsRead);
+        assertEquals(3, rareTermMatches.rowsRead);
+    }
+
+    @Test
+    void aCommonTermOfAUserWithFewSnippetsReadsOneMoreMatchThanTheyOwn() {
+        Count commonTermMatches = new Count(1_000_000);
+        Count ownSnippets = new Count(500);
+
+        assertTrue(SearchPlanner.exceeds(commonTermMatches, ownSnippets));
+        assertEquals(500, ownSnippets.rowsRead);
+        assertEquals(501, commonTermMatches.rowsRead);
+    }
+
+    @Test
+    void theCostlyCountReadsLittleMoreThanTheCheapOneHolds() {
+        Count commonTermMatches = new Count(1_000_000);
+        Count ownSnippets = new Count(10_000);
+
+        assertTrue(SearchPlanner.exceeds(commonTermMatches, ownSnippets));
+        assertTrue(commonTermMatches.rowsRead <= 2 * 10_000, "read " + commonTermMatches.rowsRead + " of the term's matches");
     }
 }
