@@ -16,15 +16,8 @@ port=18182
 base="http://127.0.0.1:$port"
 data="$(mktemp -d)"
 
-command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
-[ -f target/snippet-store.war ] && [ -f target/payara-micro.jar ] || mvn -B -q package -DskipTests
-
-SNIPPETS_DATA_DIR="$data" SNIPPETS_ADMIN_PASSWORD=bench-admin-password \
-    java ${JAVA_OPTS:-} -jar target/payara-micro.jar --nocluster --port "$port" \
-    --deploy target/snippet-store.war --contextroot / >"$data/server.log" 2>&1 &
-server=$!
-trap 'stop_server "$server" "$data"' EXIT
-wait_until_ready "$base"
+prepare
+start_service "$port" "$data"
 admin=$(admin_token "$base" bench-admin-password "$data/admin-cookies")
 curl -sf -H "Authorization: Bearer $admin" -H 'Content-Type: application/json' \
      -d '{"username":"alice","password":"alice-bench-password"}' "$base/api/v1/users" >/dev/null

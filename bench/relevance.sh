@@ -15,14 +15,8 @@ port=18182
 base="http://127.0.0.1:$port"
 data="$(mktemp -d)"
 
-command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
-[ -f target/payara-micro.jar ] || mvn -B -q package -DskipTests
-
-SNIPPETS_DATA_DIR="$data" SNIPPETS_ADMIN_PASSWORD=bench-admin-password \
-    java -jar target/payara-micro.jar --deploy "$war" --contextroot / --port "$port" --nocluster >"$data/server.log" 2>&1 &
-server=$!
-trap 'stop_server "$server" "$data"' EXIT
-wait_until_ready "$base"
+prepare
+WAR="$war" start_service "$port" "$data"
 token=$(admin_token "$base" bench-admin-password "$data/cookies")
 java bench/SnippetLoader.java "$base" "$token" "$count" >&2
 
