@@ -26,6 +26,12 @@ public class SearchPlanner {
 
     /** The first bound of {@link #exceeds}: reading this many entries of the owner index takes a fraction of a millisecond. */
     static final long FIRST_BOUND = 1024;
+    /**
+     * How much the bound grows: the costly count reads up to every bound below the cheap count, so
+     * a steep growth keeps that waste small (a sixth when both are 100,000) at the price of reading
+     * more cheap rows past a small costly count.
+     */
+    static final long BOUND_GROWTH = 16;
 
     /** Above this many matches, date and title orders check terms row by row instead of using the index. */
     @Inject
@@ -38,11 +44,13 @@ public class SearchPlanner {
         if (terms.indexed().isEmpty()) {
             return terms;
         }
-        if (query.scope() == SnippetScope.OWN
-                && exceeds(bound -> matchesUpTo(terms, bound), bound -> ownedUpTo(callerId, bound))) {
+        // the cheaper question first: it reads at most scanFirstAbove + 1 matches, however many the caller owns
+        if (query.sort() != SnippetSort.RELEVANCE && matchesMoreThan(terms, scanFirstAbove)) {
             return terms.allScanned();
         }
-        return query.sort() != SnippetSort.RELEVANCE && matchesMoreThan(terms, scanFirstAbove) ? terms.allScanned() : terms;
+        boolean fewerOwnThanMatches = query.scope() == SnippetScope.OWN
+                && exceeds(bound -> matchesUpTo(terms, bound), bound -> ownedUpTo(callerId, bound));
+        return fewerOwnThanMatches ? terms.allScanned() : terms;
     }
 
     /**
@@ -54,7 +62,7 @@ public class SearchPlanner {
      * a user's 100,000 snippets stops after one bound.
      */
     static boolean exceeds(LongUnaryOperator costlyUpTo, LongUnaryOperator cheapUpTo) {
-        for (long bound = FIRST_BOUND; ; bound *= 4) {
+        for (long bound = FIRST_BOUND; ; bound *= BOUND_GROWTH) {
             long cheap = cheapUpTo.applyAsLong(bound);
             if (cheap <= bound) {
                 return costlyUpTo.applyAsLong(cheap) > cheap;

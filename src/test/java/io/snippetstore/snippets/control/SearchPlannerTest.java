@@ -30,7 +30,7 @@ class SearchPlannerTest {
 
     @Test
     void aCountExceedsAnotherExactlyWhenItIsLarger() {
-        long[] sizes = {0, 1, 1_023, 1_024, 1_025, 4_096, 4_097, 5_000, 100_000};
+        long[] sizes = {0, 1, 1_023, 1_024, 1_025, 16_384, 16_385, 20_000, 100_000};
         for (long a : sizes) {
             for (long b : sizes) {
                 assertEquals(a > b, SearchPlanner.exceeds(new Count(a), new Count(b)), a + " against " + b);
@@ -64,6 +64,11 @@ class SearchPlannerTest {
         Count ownSnippets = new Count(10_000);
 
         assertTrue(SearchPlanner.exceeds(commonTermMatches, ownSnippets));
-        assertTrue(commonTermMatches.rowsRead <= 2 * 10_000, "read " + commonTermMatches.rowsRead + " of the term's matches");
+        assertTrue(commonTermMatches.rowsRead <= 1.25 * 10_000, "read " + commonTermMatches.rowsRead + " of the term's matches");
+
+        Count everyOwnSnippetMatches = new Count(100_000);
+        Count allOwn = new Count(100_000);
+        assertFalse(SearchPlanner.exceeds(everyOwnSnippetMatches, allOwn));
+        assertTrue(everyOwnSnippetMatches.rowsRead <= 1.25 * 100_000, "read " + everyOwnSnippetMatches.rowsRead + " of the term's matches");
     }
 }
