@@ -58,17 +58,19 @@ record SnippetListStatement(String sql, List<Object> parameters) {
      * Relevance over terms that are all checked row by row (the caller's own snippets, or terms
      * too short for the index): each candidate is matched and scored by one call, whose score is
      * NULL when a term is missing, instead of a {@code text_contains} per term and then the score,
-     * each reading and folding every text. Materialized, so that the score is computed once per
-     * row, not again in the conditions over it.
+     * each reading and folding every text. The scores come from a subquery with {@code LIMIT -1}
+     * (no limit), which SQLite does not merge into the outer query, whose own limit it has: merged,
+     * the score would be computed again in the conditions over it. Streamed, not materialized, so
+     * that the rows lacking a term are never stored.
      */
     private static SnippetListStatement scoredInOnePass(String callerId, SnippetQuery query, Optional<List<Object>> after) {
         SnippetMatching candidates = SnippetMatching.withoutTerms(callerId, query);
         List<Object> parameters = new ArrayList<>();
         parameters.add(rankedTerms(query));
         parameters.addAll(candidates.whereParameters());
-        StringBuilder sql = new StringBuilder("WITH scored AS MATERIALIZED (SELECT ").append(KEYS).append(", ")
-                .append(RELEVANCE_OF_EVERY_TERM).append(" AS score ").append(candidates.fromWhere()).append("), ")
-                .append("page AS (SELECT ").append(KEYS).append(", s.score FROM scored s WHERE s.score IS NOT NULL");
+        StringBuilder sql = new StringBuilder("WITH page AS (SELECT ").append(KEYS).append(", s.score FROM (SELECT ").append(KEYS).append(", ")
+                .append(RELEVANCE_OF_EVERY_TERM).append(" AS score ").append(candidates.fromWhere()).append(" LIMIT -1) s")
+                .append(" WHERE s.score IS NOT NULL");
         if (after.isPresent()) {
             sql.append(" AND ").append(SnippetOrder.RELEVANCE.after("s.score"));
             parameters.addAll(after.get());
