@@ -44,12 +44,19 @@ public class SearchPlanner {
         if (terms.indexed().isEmpty()) {
             return terms;
         }
-        // the cheaper question first: it reads at most scanFirstAbove + 1 matches, however many the caller owns
-        if (query.sort() != SnippetSort.RELEVANCE && matchesMoreThan(terms, scanFirstAbove)) {
-            return terms.allScanned();
+        boolean fewerOwnThanMatches;
+        if (query.sort() != SnippetSort.RELEVANCE) {
+            // the cheaper question first: it reads at most scanFirstAbove + 1 matches, however many the caller owns
+            long matches = matchesUpTo(terms, scanFirstAbove);
+            if (matches > scanFirstAbove) {
+                return terms.allScanned();
+            }
+            // the count is exact: the caller's snippets are read only up to it
+            fewerOwnThanMatches = query.scope() == SnippetScope.OWN && ownedUpTo(callerId, matches) < matches;
+        } else {
+            fewerOwnThanMatches = query.scope() == SnippetScope.OWN
+                    && exceeds(bound -> matchesUpTo(terms, bound), bound -> ownedUpTo(callerId, bound));
         }
-        boolean fewerOwnThanMatches = query.scope() == SnippetScope.OWN
-                && exceeds(bound -> matchesUpTo(terms, bound), bound -> ownedUpTo(callerId, bound));
         return fewerOwnThanMatches ? terms.allScanned() : terms;
     }
 
@@ -82,10 +89,6 @@ public class SearchPlanner {
     private long matchesUpTo(SearchTerms terms, long bound) {
         return countUpTo("SELECT count(*) FROM (SELECT 1 FROM snippets_fts WHERE snippets_fts MATCH ? LIMIT ?)",
                 terms.matchExpression(), bound);
-    }
-
-    private boolean matchesMoreThan(SearchTerms terms, long count) {
-        return matchesUpTo(terms, count) > count;
     }
 
     private long countUpTo(String sql, String parameter, long bound) {
