@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 import io.snippetstore.platform.Secrets;
@@ -132,6 +134,98 @@ public abstract class AttachmentsTests {
         assertArrayEquals(content, download(uploaded.data(), Map.of()).body());
         assertEquals(1, owner.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount"));
         assertEquals(0, Database.number("SELECT COUNT(*) FROM attachments WHERE uploading_since IS NOT NULL AND snippet_id = ?", snippetId));
+    }
+
+    @Test
+    void anUploadIsWrittenIntoTheDatabaseWhileItsBodyStillArrivesAndALaterMimeTypePartStillDecides() {
+        byte[] content = randomBytes(12 * 1024 * 1024 + 3, 12);
+        Multipart multipart = new Multipart().file("file", "streamed.bin", null, content).text("mimeType", "application/x-streamed");
+        byte[] body = multipart.bytes();
+        Set<Path> stagedBefore = stagingFiles();
+
+        try (RawHttp request = rawUpload(multipart, body)) {
+            request.write(Arrays.copyOf(body, 10 * 1024 * 1024));
+            awaitUnfinishedChunks(4);
+            assertEquals(List.of(), list(), "nobody sees the attachment before its last step");
+
+            request.write(Arrays.copyOfRange(body, 10 * 1024 * 1024, body.length));
+            assertEquals(201, request.status());
+        }
+
+        JsonObject attachment = list().get(0);
+        assertEquals("application/x-streamed", attachment.getString("mimeType"), "the mimeType part after the file decides");
+        assertEquals(content.length, attachment.getJsonNumber("size").longValue());
+        assertEquals(sha256(content), attachment.getString("sha256"));
+        assertArrayEquals(content, download(attachment, Map.of()).body());
+        assertNoStagingFileLeftSince(stagedBefore);
+    }
+
+    @Test
+    void aClientThatLeavesInTheMiddleOfAnUploadLeavesNothingBehind() {
+        Multipart multipart = new Multipart().file("file", "abandoned.bin", null, randomBytes(20 * 1024 * 1024, 20));
+        byte[] body = multipart.bytes();
+        Set<Path> stagedBefore = stagingFiles();
+
+        try (RawHttp request = rawUpload(multipart, body)) {
+            request.write(Arrays.copyOf(body, 10 * 1024 * 1024));
+            awaitUnfinishedChunks(4);
+        }
+
+        awaitNoAttachmentRows();
+        assertEquals(List.of(), list());
+        assertEquals(0, owner.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount"));
+        assertNoStagingFileLeftSince(stagedBefore);
+    }
+
+    @Test
+    void aSnippetDeletedDuringItsUploadEndsTheUploadWith404AndNothingIsKept() {
+        Multipart multipart = new Multipart().file("file", "orphan.bin", null, randomBytes(9 * 1024 * 1024 + 5, 9));
+        byte[] body = multipart.bytes();
+        Set<Path> stagedBefore = stagingFiles();
+
+        try (RawHttp request = rawUpload(multipart, body)) {
+            request.write(Arrays.copyOf(body, 8 * 1024 * 1024 + 512 * 1024));
+            awaitUnfinishedChunks(4);
+            assertEquals(200, owner.delete("/api/v1/snippets/" + snippetId).status());
+
+            request.write(Arrays.copyOfRange(body, 8 * 1024 * 1024 + 512 * 1024, body.length));
+            assertEquals(404, request.status());
+        }
+
+        assertEquals(0, Database.number("SELECT COUNT(*) FROM attachments WHERE snippet_id = ?", snippetId));
+        assertNoStagingFileLeftSince(stagedBefore);
+    }
+
+    /** An upload whose body the test sends piece by piece. */
+    private RawHttp rawUpload(Multipart multipart, byte[] body) {
+        return new RawHttp("POST", attachmentsPath(), Map.of(
+                "Authorization", "Bearer " + token, "Content-Type", multipart.contentType(), "Content-Length", String.valueOf(body.length)));
+    }
+
+    /** Waits until the database holds at least {@code chunks} chunks of an unfinished attachment of the snippet. */
+    private void awaitUnfinishedChunks(long chunks) {
+        String unfinishedChunks = "SELECT COUNT(*) FROM attachment_chunks c JOIN attachments a ON a.id = c.attachment_id"
+                + " WHERE a.snippet_id = ? AND a.uploading_since IS NOT NULL";
+        awaitDatabase(() -> Database.number(unfinishedChunks, snippetId) >= chunks, chunks + " chunks written while the body still arrives");
+    }
+
+    /** Waits until the snippet has no attachment, not even an unfinished one. */
+    private void awaitNoAttachmentRows() {
+        awaitDatabase(() -> Database.number("SELECT COUNT(*) FROM attachments WHERE snippet_id = ?", snippetId) == 0,
+                "the abandoned upload removed");
+    }
+
+    private static void awaitDatabase(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "waited 30 s for: " + what);
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.snippetstore.attachments.boundary;
 
 import io.snippetstore.attachments.control.AttachmentData;
+import io.snippetstore.attachments.control.AttachmentUpload;
 import io.snippetstore.attachments.control.Attachments;
 import io.snippetstore.attachments.control.StagingArea;
 import io.snippetstore.attachments.control.Upload;
@@ -47,15 +48,15 @@ public class SnippetAttachmentsResource {
 
     /**
      * Takes the body from the servlet request rather than as a JAX-RS entity, so that it is
-     * read once, as a stream, straight into the staging area: the write transaction starts only
-     * when the whole file is on this machine. An unknown snippet is refused before any of it is read.
+     * read once, as a stream, into the staging area, from where the upload copies it into the
+     * database in steps while more arrives. An unknown snippet is refused before any of it is read.
      */
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     public Response upload(@Context HttpServletRequest request, @Context UriInfo uri) {
-        attachments.requireSnippet(caller(), snippetId);
-        try (Upload upload = UploadReceiver.receive(request, staging)) {
-            AttachmentData created = attachments.upload(caller(), snippetId, upload);
+        try (AttachmentUpload upload = attachments.startUpload(caller(), snippetId);
+                Upload received = UploadReceiver.receive(request, staging, upload)) {
+            AttachmentData created = upload.finish(received);
             return Response.created(uri.getBaseUriBuilder().path(AttachmentsResource.class).path(created.id()).build())
                     .entity(ApiResponse.of(AttachmentView.of(created)))
                     .build();

@@ -33,22 +33,24 @@ final class UploadReceiver {
     private static final int BUFFER_BYTES = 64 * 1024;
 
     private final StagingArea staging;
+    private final StagedFile.Progress progress;
     private StagedFile staged;
     private String clientFilename;
     private String fileContentType;
     private String requestedMimeType;
 
-    private UploadReceiver(StagingArea staging) {
+    private UploadReceiver(StagingArea staging, StagedFile.Progress progress) {
         this.staging = staging;
+        this.progress = progress;
     }
 
-    /** The upload, staged; the caller closes it, which deletes the staged bytes. */
-    static Upload receive(HttpServletRequest request, StagingArea staging) {
+    /** The upload, staged, with {@code progress} told of every write; the caller closes it, which deletes the staged bytes. */
+    static Upload receive(HttpServletRequest request, StagingArea staging, StagedFile.Progress progress) {
         if (request.getContentLengthLong() > staging.maxUploadBytes() + MULTIPART_ALLOWANCE) {
             throw staging.tooLarge();
         }
         staging.requireRoomFor(request.getContentLengthLong());
-        UploadReceiver receiver = new UploadReceiver(staging);
+        UploadReceiver receiver = new UploadReceiver(staging, progress);
         try {
             receiver.read(request);
         } catch (RuntimeException | IOException e) {
@@ -82,7 +84,7 @@ final class UploadReceiver {
     private void stageFile(FileItemInput part) throws IOException {
         clientFilename = clientFilename(part);
         fileContentType = part.getContentType();
-        staged = staging.newFile();
+        staged = staging.newFile(progress);
         byte[] buffer = new byte[BUFFER_BYTES];
         try (InputStream in = part.getInputStream()) {
             for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {

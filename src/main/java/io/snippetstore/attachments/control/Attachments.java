@@ -17,9 +17,11 @@ import io.snippetstore.snippets.control.SharedSnippet;
 import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.storage.control.DiskSpace;
 import io.snippetstore.storage.control.WriteTransaction;
+import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -50,72 +52,39 @@ public class Attachments {
     @Inject
     UploadSteps steps;
 
+    /** Where an upload's steps run while its request thread goes on receiving. */
+    @Resource
+    ManagedExecutorService executor;
+
     /**
-     * Stores a staged upload in steps of {@link #CHUNKS_PER_STEP} chunks, each a transaction of
-     * its own, so that other writes wait at most one step behind it rather than the whole file.
-     * The attachment is unseen until its last step; a failure removes what was written, and what
-     * a crash leaves is removed at the next start ({@link UnfinishedUploads}). The steps take the
-     * writer only once every byte is on this machine, so the write never waits on a client; each
-     * chunk is written and released before the next is read, so memory stays flat whatever the size.
+     * Starts an upload to the snippet, refused (404, or 403 for a reader) before its body is
+     * read. Its bytes are written in steps of {@link #CHUNKS_PER_STEP} chunks, each a transaction
+     * of its own, while the body still arrives ({@link AttachmentUpload}): other writes wait at
+     * most one step behind it rather than the whole file, and the attachment is unseen until its
+     * last step. A failure removes what was written, and what a crash leaves is removed at the
+     * next start ({@link UnfinishedUploads}). Each chunk is written and released before the next
+     * is read, so memory stays flat whatever the size.
      */
-    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public AttachmentData upload(Caller caller, String snippetId, Upload upload) {
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public AttachmentUpload startUpload(Caller caller, String snippetId) {
         snippets.requireWritable(caller, snippetId);
-        StagedFile staged = upload.file();
-        requireRoomFor(staged);
-        Attachment attachment = Attachment.unfinished(Ids.next(), snippetId, filename(upload), mimeType(upload), staged.size(), staged.sha256(),
-                Timestamps.now());
-        steps.begin(attachment);
-        try (InputStream content = staged.read()) {
-            long copied = 0;
-            for (long appended = -1; appended != 0; copied += appended) {
-                appended = steps.append(attachment.id(), content, copied / AttachmentChunk.SIZE, CHUNKS_PER_STEP);
-            }
-            requireAllCopied(staged, copied);
-            return steps.finish(attachment.id());
-        } catch (IOException | RuntimeException failure) {
-            try {
-                steps.discard(attachment.id());
-            } catch (RuntimeException notDiscarded) {
-                failure.addSuppressed(notDiscarded); // removed at the next start
-            }
-            throw failure instanceof IOException e ? new UncheckedIOException("The staged upload could not be read", e) : (RuntimeException) failure;
-        }
+        return new AttachmentUpload(steps, executor, disk, caller, Attachment.unfinished(Ids.next(), snippetId, Timestamps.now()));
     }
 
     /** Stores a staged upload within the caller's transaction (an import, all or nothing). */
     @WriteTransaction
     public AttachmentData add(Caller caller, String snippetId, Upload upload) {
-        snippets.requireWritable(caller, snippetId);
         StagedFile staged = upload.file();
-        requireRoomFor(staged);
-        Attachment attachment = new Attachment(Ids.next(), snippetId, filename(upload), mimeType(upload), staged.size(), staged.sha256(), Timestamps.now());
-        steps.begin(attachment);
+        disk.requireRoomFor(2 * staged.size()); // in the write-ahead log, then in the database file, before the staged copy goes
+        Attachment attachment = new Attachment(Ids.next(), snippetId, upload.filename(), upload.mimeType(), staged.size(), staged.sha256(),
+                Timestamps.now());
+        steps.begin(caller, attachment);
         try (InputStream content = staged.read()) {
-            requireAllCopied(staged, steps.append(attachment.id(), content, 0, Integer.MAX_VALUE));
+            staged.requireCopied(steps.append(attachment.id(), content, 0, Integer.MAX_VALUE));
         } catch (IOException e) {
             throw new UncheckedIOException("The staged upload could not be read", e);
         }
         return AttachmentData.of(attachment);
-    }
-
-    /** In the write-ahead log, then in the database file, before the staged copy goes. */
-    private void requireRoomFor(StagedFile staged) {
-        disk.requireRoomFor(2 * staged.size());
-    }
-
-    private static String filename(Upload upload) {
-        return Filenames.sanitize(upload.clientFilename());
-    }
-
-    private static String mimeType(Upload upload) {
-        return MimeTypes.decide(upload.requestedMimeType(), upload.fileContentType(), filename(upload));
-    }
-
-    private static void requireAllCopied(StagedFile staged, long copied) {
-        if (copied != staged.size()) {
-            throw new IllegalStateException("The staged upload has " + copied + " bytes, not the " + staged.size() + " received");
-        }
     }
 
     /** The snippet's attachments, oldest first. */
@@ -153,12 +122,6 @@ public class Attachments {
     public Optional<byte[]> findChunk(String attachmentId, long ordinal) {
         return Optional.ofNullable(em.find(AttachmentChunk.class, new AttachmentChunk.Key(attachmentId, ordinal)))
                 .map(AttachmentChunk::data);
-    }
-
-    /** Fails unless the caller may add to the snippet (404, or 403 for a reader): lets an upload be refused before its body is read. */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public void requireSnippet(Caller caller, String snippetId) {
-        snippets.requireWritable(caller, snippetId);
     }
 
     /** The attachment, when the caller may read its snippet: to anyone else it does not exist. */

@@ -19,14 +19,23 @@ public final class StagedFile implements AutoCloseable {
 
     private final StagingArea area;
     private final Path path;
+    private final Progress progress;
     private final OutputStream out;
     private final MessageDigest digest = Secrets.newSha256();
     private long size;
     private String sha256;
 
-    StagedFile(StagingArea area, Path path) {
+    /** Told, on the receiving thread, each time more bytes are staged; it may refuse the upload by throwing. */
+    @FunctionalInterface
+    public interface Progress {
+
+        void staged(StagedFile file);
+    }
+
+    StagedFile(StagingArea area, Path path, Progress progress) {
         this.area = area;
         this.path = path;
+        this.progress = progress;
         try {
             this.out = Files.newOutputStream(path);
         } catch (IOException e) {
@@ -47,6 +56,7 @@ public final class StagedFile implements AutoCloseable {
         } catch (IOException e) {
             throw area.writeFailed(path, e);
         }
+        progress.staged(this);
     }
 
     /** Every byte has arrived: the file is complete, and its size and SHA-256 known. */
@@ -59,6 +69,7 @@ public final class StagedFile implements AutoCloseable {
         sha256 = HexFormat.of().formatHex(digest.digest());
     }
 
+    /** The bytes staged so far; all of them once {@link #finish()}ed. */
     public long size() {
         return size;
     }
@@ -71,6 +82,14 @@ public final class StagedFile implements AutoCloseable {
         return sha256;
     }
 
+    /** Fails unless {@code copied} bytes, copied from here, are every byte staged. */
+    void requireCopied(long copied) {
+        if (copied != size) {
+            throw new IllegalStateException("The staged upload has " + size + " bytes, not the " + copied + " copied");
+        }
+    }
+
+    /** The staged bytes from the first: those staged so far, or all once finished. */
     InputStream read() throws IOException {
         return Files.newInputStream(path);
     }

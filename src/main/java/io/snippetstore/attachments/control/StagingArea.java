@@ -57,13 +57,19 @@ public class StagingArea {
 
     /** A new, empty staging file, readable by this process only; the caller closes it. */
     public StagedFile newFile() {
+        return newFile(file -> {
+        });
+    }
+
+    /** A new, empty staging file that tells {@code progress} of every write; the caller closes it. */
+    public StagedFile newFile(StagedFile.Progress progress) {
         Path path;
         try {
             path = Files.createTempFile(directory, "upload-", ".part");
         } catch (IOException e) {
             throw writeFailed(directory, e);
         }
-        return new StagedFile(this, path);
+        return new StagedFile(this, path, progress);
     }
 
     void delete(Path staged) {

@@ -11,6 +11,16 @@ package io.snippetstore.attachments.control;
  */
 public record Upload(String clientFilename, String requestedMimeType, String fileContentType, StagedFile file) implements AutoCloseable {
 
+    /** The filename to keep: the client's, made safe (docs/API.md, "Attachments"). */
+    public String filename() {
+        return Filenames.sanitize(clientFilename);
+    }
+
+    /** The media type to keep: the one asked for, else the file part's, else the extension's. */
+    public String mimeType() {
+        return MimeTypes.decide(requestedMimeType, fileContentType, filename());
+    }
+
     @Override
     public void close() {
         file.close();

@@ -3,13 +3,18 @@ package io.snippetstore.attachments.control;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.Optional;
 
 import io.snippetstore.attachments.entity.Attachment;
 import io.snippetstore.attachments.entity.AttachmentChunk;
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.Timestamps;
+import io.snippetstore.platform.security.Caller;
+import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
@@ -26,8 +31,13 @@ public class UploadSteps {
     @PersistenceContext
     EntityManager em;
 
+    @Inject
+    Snippets snippets;
+
+    /** Keeps the attachment, unless the caller may no longer add to its snippet (404, or 403), gone meanwhile. */
     @WriteTransaction
-    public void begin(Attachment attachment) {
+    public void begin(Caller caller, Attachment attachment) {
+        snippets.requireWritable(caller, attachment.snippetId());
         em.persist(attachment);
         em.flush();
     }
@@ -42,12 +52,16 @@ public class UploadSteps {
     public long append(String attachmentId, InputStream content, long fromOrdinal, int maxChunks) {
         attachment(attachmentId);
         long appended = 0;
+        // one buffer for every full chunk: SQLite copies the bytes it is given, and a fresh
+        // mebibyte for each chunk costs as much again as the insert in allocation and collection
+        byte[] buffer = new byte[AttachmentChunk.SIZE];
         try {
             for (int chunk = 0; chunk < maxChunks; chunk++) {
-                byte[] bytes = content.readNBytes(AttachmentChunk.SIZE);
-                if (bytes.length == 0) {
+                int read = content.readNBytes(buffer, 0, buffer.length);
+                if (read == 0) {
                     break;
                 }
+                byte[] bytes = read == buffer.length ? buffer : Arrays.copyOf(buffer, read);
                 // Native SQL on purpose: a persisted entity stays referenced by the persistence
                 // context until the commit, so a large file would be held in memory whole.
                 em.createNativeQuery(INSERT_CHUNK)
@@ -61,11 +75,11 @@ public class UploadSteps {
         return appended;
     }
 
-    /** Makes the attachment visible, with every byte in place (like {@link #append}, whatever the disk). */
+    /** Makes the attachment visible as described, with every byte in place (like {@link #append}, whatever the disk). */
     @WriteTransaction(freesSpace = true)
-    public AttachmentData finish(String attachmentId) {
+    public AttachmentData finish(String attachmentId, String filename, String mimeType, long size, String sha256) {
         Attachment attachment = attachment(attachmentId);
-        attachment.finishUpload();
+        attachment.finishUpload(filename, mimeType, size, sha256, Timestamps.now());
         return AttachmentData.of(attachment);
     }
 

@@ -30,6 +30,9 @@ public class Attachment {
     public static final int FILENAME_MAX_BYTES = 255;
     public static final int MIME_TYPE_MAX = 255;
 
+    /** What an unfinished attachment's description holds until {@link #finishUpload}: nobody sees it. */
+    private static final String UNDESCRIBED = "";
+
     @Id
     private String id;
 
@@ -68,14 +71,23 @@ public class Attachment {
         this.createdAt = createdAt;
     }
 
-    /** An attachment whose bytes are still to come, in steps: unseen until {@link #finishUpload()}. */
-    public static Attachment unfinished(String id, String snippetId, String filename, String mimeType, long size, String sha256, Instant now) {
-        Attachment attachment = new Attachment(id, snippetId, filename, mimeType, size, sha256, now);
+    /**
+     * An attachment whose bytes are still to come, in steps: unseen until {@link #finishUpload},
+     * which also gives it the description known only once every byte has arrived.
+     */
+    public static Attachment unfinished(String id, String snippetId, Instant now) {
+        Attachment attachment = new Attachment(id, snippetId, UNDESCRIBED, UNDESCRIBED, 0, UNDESCRIBED, now);
         attachment.uploadingSince = now;
         return attachment;
     }
 
-    public void finishUpload() {
+    /** Every byte is in place: the attachment, as described now, appears at {@code now}. */
+    public void finishUpload(String filename, String mimeType, long size, String sha256, Instant now) {
+        this.filename = filename;
+        this.mimeType = mimeType;
+        this.size = size;
+        this.sha256 = sha256;
+        this.createdAt = now;
         uploadingSince = null;
     }
 

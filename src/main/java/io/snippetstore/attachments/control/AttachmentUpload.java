@@ -1,0 +1,170 @@
+package io.snippetstore.attachments.control;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import io.snippetstore.attachments.entity.Attachment;
+import io.snippetstore.attachments.entity.AttachmentChunk;
+import io.snippetstore.platform.security.Caller;
+import io.snippetstore.storage.control.DiskSpace;
+
+/**
+ * One upload, copied into the database while it still arrives. Told of every write into its
+ * staging file, it hands the next step of {@link Attachments#CHUNKS_PER_STEP} whole chunks to
+ * another thread as soon as they are staged and no step is under way, so the request thread
+ * goes on reading the network while the database writes; the staging file holds whatever the
+ * database has not taken yet. A step takes the writer only for bytes already on this machine,
+ * so the writer never waits on a client. {@link #finish} copies the rest and makes the
+ * attachment visible; closing an upload that did not finish removes what it wrote. Made by
+ * {@link Attachments#startUpload}, used by one request thread.
+ */
+public final class AttachmentUpload implements StagedFile.Progress, AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(AttachmentUpload.class.getName());
+    private static final long STEP_BYTES = (long) Attachments.CHUNKS_PER_STEP * AttachmentChunk.SIZE;
+
+    private final UploadSteps steps;
+    private final Executor executor;
+    private final DiskSpace disk;
+    private final Caller caller;
+    private final Attachment attachment;
+    /** The staged bytes, read on by one step after the other. */
+    private InputStream content;
+    /** How many bytes steps have been given so far. */
+    private long scheduled;
+    /** The step under way on another thread, if any. */
+    private FutureTask<Long> step;
+    private boolean begun;
+    private boolean finished;
+
+    AttachmentUpload(UploadSteps steps, Executor executor, DiskSpace disk, Caller caller, Attachment attachment) {
+        this.steps = steps;
+        this.executor = executor;
+        this.disk = disk;
+        this.caller = caller;
+        this.attachment = attachment;
+    }
+
+    /** More bytes are staged: starts the next step once the last one is done and a whole step is waiting; throws what made it fail. */
+    @Override
+    public void staged(StagedFile file) {
+        if (step != null) {
+            if (!step.isDone()) {
+                return;
+            }
+            awaitStep();
+        }
+        if (file.size() - scheduled >= STEP_BYTES) {
+            startStep(file);
+        }
+    }
+
+    private void startStep(StagedFile file) {
+        disk.requireRoomFor(2 * STEP_BYTES);
+        InputStream stagedBytes = content(file);
+        boolean first = !begun;
+        long fromOrdinal = scheduled / AttachmentChunk.SIZE;
+        begun = true;
+        scheduled += STEP_BYTES;
+        step = new FutureTask<>(() -> copyStep(first, stagedBytes, fromOrdinal));
+        try {
+            executor.execute(step);
+        } catch (RejectedExecutionException noThreadFree) {
+            step.run(); // copied here instead, while the client waits
+        }
+    }
+
+    private long copyStep(boolean first, InputStream stagedBytes, long fromOrdinal) {
+        if (first) {
+            steps.begin(caller, attachment);
+        }
+        long appended = steps.append(attachment.id(), stagedBytes, fromOrdinal, Attachments.CHUNKS_PER_STEP);
+        if (appended != STEP_BYTES) {
+            throw new IllegalStateException("A step copied " + appended + " staged bytes, not " + STEP_BYTES);
+        }
+        return appended;
+    }
+
+    /** Waits for the step under way; throws what made it fail. */
+    private void awaitStep() {
+        FutureTask<Long> pending = step;
+        step = null;
+        try {
+            pending.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException failure ? failure : new IllegalStateException("An upload step failed", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while an upload step was written", e);
+        }
+    }
+
+    /**
+     * Every byte has arrived: copies what the steps have not, and makes the attachment visible
+     * under the description the client gave.
+     */
+    public AttachmentData finish(Upload upload) {
+        StagedFile file = upload.file();
+        if (step != null) {
+            awaitStep();
+        }
+        disk.requireRoomFor(2 * (file.size() - scheduled));
+        if (!begun) {
+            begun = true;
+            steps.begin(caller, attachment);
+        }
+        InputStream stagedBytes = content(file);
+        long copied = scheduled;
+        for (long appended = -1; appended != 0; copied += appended) {
+            appended = steps.append(attachment.id(), stagedBytes, copied / AttachmentChunk.SIZE, Attachments.CHUNKS_PER_STEP);
+        }
+        file.requireCopied(copied);
+        AttachmentData created = steps.finish(attachment.id(), upload.filename(), upload.mimeType(), file.size(), file.sha256());
+        finished = true;
+        return created;
+    }
+
+    private InputStream content(StagedFile file) {
+        if (content == null) {
+            try {
+                content = file.read();
+            } catch (IOException e) {
+                throw new UncheckedIOException("The staged upload could not be read", e);
+            }
+        }
+        return content;
+    }
+
+    /** Removes what an upload that did not finish wrote (or leaves it to the next start, when that fails too). */
+    @Override
+    public void close() {
+        if (step != null) {
+            try {
+                awaitStep();
+            } catch (RuntimeException alsoFailed) {
+                // the upload has failed already; this step's outcome no longer matters
+            }
+        }
+        if (content != null) {
+            try {
+                content.close();
+            } catch (IOException e) {
+                // only read from; the staging file is deleted anyway
+            }
+        }
+        if (begun && !finished) {
+            try {
+                steps.discard(attachment.id());
+            } catch (RuntimeException notDiscarded) {
+                LOG.log(Level.WARNING, "An unfinished upload could not be removed now; it is removed at the next start", notDiscarded);
+            }
+        }
+    }
+}
