@@ -7,15 +7,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Multipart;
@@ -195,6 +204,41 @@ class FullDiskIT {
         assertEquals(201, client.post("/api/v1/snippets", snippet("space again")).status());
         assertEquals(200, client.patch("/api/v1/snippets/" + kept, Json.createObjectBuilder().add("title", "renamed again").build()).status());
         assertEquals(200, new ApiClient(base).get("/api/ready").status());
+    }
+
+    @Test
+    void anUploadThatMeetsAFullDiskHalfwayIs503AndLeavesNothingBehind() throws IOException, SQLException {
+        ApiClient client = withNewToken();
+        String snippetId = client.post("/api/v1/snippets", snippet("half an upload")).data().getString("id");
+        byte[] content = new byte[(int) (24 * MIB)];
+        new Random(24).nextBytes(content);
+        Multipart body = new Multipart().file("file", "half.bin", "application/octet-stream", content);
+        Path filler = mount.resolve("filler");
+        try {
+            fill(filler);
+            try (FileChannel room = FileChannel.open(filler, StandardOpenOption.WRITE)) {
+                room.truncate(room.size() - 24 * MIB); // room for the first steps, not for the whole upload beside its staging file
+            }
+            // streamed without a Content-Length, so that nothing refuses it before its bytes arrive
+            Reply reply = client.sendStream("POST", "/api/v1/snippets/" + snippetId + "/attachments", body.contentType(), body.bytes());
+
+            assertUnavailable(reply);
+        } finally {
+            Files.deleteIfExists(filler);
+        }
+
+        assertEquals(0, client.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount"));
+        try (Connection database = DriverManager.getConnection("jdbc:sqlite:file:" + mount.resolve("snippets.db") + "?mode=ro");
+             PreparedStatement attachments = database.prepareStatement("SELECT COUNT(*) FROM attachments WHERE snippet_id = ?")) {
+            attachments.setString(1, snippetId);
+            try (ResultSet unfinished = attachments.executeQuery()) {
+                assertEquals(0, unfinished.getLong(1), "the steps already written are removed");
+            }
+        }
+        try (Stream<Path> staged = Files.list(mount.resolve("staging"))) {
+            assertEquals(List.of(), staged.toList(), "no staging file is left");
+        }
+        assertEquals(201, upload(client, snippetId, Arrays.copyOf(content, (int) MIB)).status());
     }
 
     /** Writes to {@code file} until the file system refuses, as another program on the same disk would. */
