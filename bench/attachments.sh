@@ -31,6 +31,7 @@ start=$(date +%s.%N)
 dd if=/dev/zero of="$work/dd.bin" bs=1M count="$mib" conv=fsync status=none
 dd_seconds=$(awk -v start="$start" -v end="$(date +%s.%N)" 'BEGIN { print end - start }')
 rm -f "$work/dd.bin"
+sync   # the test file's own gigabyte is on disk before the upload, not written back during it
 
 mkdir -p "$work/data" "$work/tmp"
 SNIPPETS_DATA_DIR="$work/data" SNIPPETS_ADMIN_PASSWORD=bench-admin-password SNIPPETS_MAX_UPLOAD_BYTES=$((bytes * 2)) \

@@ -14,10 +14,11 @@ import io.snippetstore.attachments.entity.Attachment;
 import io.snippetstore.attachments.entity.AttachmentChunk;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.storage.control.DiskSpace;
+import io.snippetstore.storage.control.WriteGate;
 
 /**
  * One upload, copied into the database while it still arrives. Told of every write into its
- * staging file, it hands the next step of {@link Attachments#CHUNKS_PER_STEP} whole chunks to
+ * staging file, it hands the next step of whole chunks (see {@link #chunksOfNextStep()}) to
  * another thread as soon as they are staged and no step is under way, so the request thread
  * goes on reading the network while the database writes; the staging file holds whatever the
  * database has not taken yet. A step takes the writer only for bytes already on this machine,
@@ -28,11 +29,11 @@ import io.snippetstore.storage.control.DiskSpace;
 public final class AttachmentUpload implements StagedFile.Progress, AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(AttachmentUpload.class.getName());
-    private static final long STEP_BYTES = (long) Attachments.CHUNKS_PER_STEP * AttachmentChunk.SIZE;
 
     private final UploadSteps steps;
     private final Executor executor;
     private final DiskSpace disk;
+    private final WriteGate gate;
     private final Caller caller;
     private final Attachment attachment;
     /** The staged bytes, read on by one step after the other. */
@@ -41,13 +42,16 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
     private long scheduled;
     /** The step under way on another thread, if any. */
     private FutureTask<Long> step;
+    /** Whether another write waited for the writer during the last step: then the next one is short. */
+    private boolean othersWaited;
     private boolean begun;
     private boolean finished;
 
-    AttachmentUpload(UploadSteps steps, Executor executor, DiskSpace disk, Caller caller, Attachment attachment) {
+    AttachmentUpload(UploadSteps steps, Executor executor, DiskSpace disk, WriteGate gate, Caller caller, Attachment attachment) {
         this.steps = steps;
         this.executor = executor;
         this.disk = disk;
+        this.gate = gate;
         this.caller = caller;
         this.attachment = attachment;
     }
@@ -57,23 +61,35 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
     public void staged(StagedFile file) {
         if (step != null) {
             if (!step.isDone()) {
+                othersWaited |= gate.isWaitedFor();
                 return;
             }
             awaitStep();
         }
-        if (file.size() - scheduled >= STEP_BYTES) {
-            startStep(file);
+        int chunks = chunksOfNextStep();
+        if (file.size() - scheduled >= (long) chunks * AttachmentChunk.SIZE) {
+            othersWaited = false;
+            startStep(file, chunks);
         }
     }
 
-    private void startStep(StagedFile file) {
-        disk.requireRoomFor(2 * STEP_BYTES);
+    /**
+     * A step of {@link Attachments#CHUNKS_PER_STEP} chunks while the upload has the writer to
+     * itself; of one chunk once other writes wait for it, so that they wait for a shorter step.
+     */
+    private int chunksOfNextStep() {
+        return othersWaited || gate.isWaitedFor() ? 1 : Attachments.CHUNKS_PER_STEP;
+    }
+
+    private void startStep(StagedFile file, int chunks) {
+        long stepBytes = (long) chunks * AttachmentChunk.SIZE;
+        disk.requireRoomFor(2 * stepBytes);
         InputStream stagedBytes = content(file);
         boolean first = !begun;
         long fromOrdinal = scheduled / AttachmentChunk.SIZE;
         begun = true;
-        scheduled += STEP_BYTES;
-        step = new FutureTask<>(() -> copyStep(first, stagedBytes, fromOrdinal));
+        scheduled += stepBytes;
+        step = new FutureTask<>(() -> copyStep(first, stagedBytes, fromOrdinal, chunks));
         try {
             executor.execute(step);
         } catch (RejectedExecutionException noThreadFree) {
@@ -81,13 +97,13 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
         }
     }
 
-    private long copyStep(boolean first, InputStream stagedBytes, long fromOrdinal) {
+    private long copyStep(boolean first, InputStream stagedBytes, long fromOrdinal, int chunks) {
         if (first) {
             steps.begin(caller, attachment);
         }
-        long appended = steps.append(attachment.id(), stagedBytes, fromOrdinal, Attachments.CHUNKS_PER_STEP);
-        if (appended != STEP_BYTES) {
-            throw new IllegalStateException("A step copied " + appended + " staged bytes, not " + STEP_BYTES);
+        long appended = steps.append(attachment.id(), stagedBytes, fromOrdinal, chunks);
+        if (appended != (long) chunks * AttachmentChunk.SIZE) {
+            throw new IllegalStateException("A step copied " + appended + " staged bytes, not " + chunks + " whole chunks");
         }
         return appended;
     }
@@ -123,7 +139,7 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
         InputStream stagedBytes = content(file);
         long copied = scheduled;
         for (long appended = -1; appended != 0; copied += appended) {
-            appended = steps.append(attachment.id(), stagedBytes, copied / AttachmentChunk.SIZE, Attachments.CHUNKS_PER_STEP);
+            appended = steps.append(attachment.id(), stagedBytes, copied / AttachmentChunk.SIZE, chunksOfNextStep());
         }
         file.requireCopied(copied);
         AttachmentData created = steps.finish(attachment.id(), upload.filename(), upload.mimeType(), file.size(), file.sha256());

@@ -16,6 +16,7 @@ import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.control.SharedSnippet;
 import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.storage.control.DiskSpace;
+import io.snippetstore.storage.control.WriteGate;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
@@ -34,7 +35,10 @@ import jakarta.persistence.PersistenceContext;
 @Stateless
 public class Attachments {
 
-    /** 4 MiB a step: other writes wait about one step behind an upload, not the whole file (docs/BENCHMARKS.md). */
+    /**
+     * 4 MiB a step while an upload has the writer to itself (1 MiB while other writes wait for
+     * it): other writes wait about one step behind an upload, not the whole file (docs/BENCHMARKS.md).
+     */
     static final int CHUNKS_PER_STEP = 4;
 
     @PersistenceContext
@@ -52,6 +56,9 @@ public class Attachments {
     @Inject
     UploadSteps steps;
 
+    @Inject
+    WriteGate gate;
+
     /** Where an upload's steps run while its request thread goes on receiving. */
     @Resource
     ManagedExecutorService executor;
@@ -68,7 +75,7 @@ public class Attachments {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public AttachmentUpload startUpload(Caller caller, String snippetId) {
         snippets.requireWritable(caller, snippetId);
-        return new AttachmentUpload(steps, executor, disk, caller, Attachment.unfinished(Ids.next(), snippetId, Timestamps.now()));
+        return new AttachmentUpload(steps, executor, disk, gate, caller, Attachment.unfinished(Ids.next(), snippetId, Timestamps.now()));
     }
 
     /** Stores a staged upload within the caller's transaction (an import, all or nothing). */

@@ -48,4 +48,9 @@ public class WriteGate {
     public void leave() {
         permit.release();
     }
+
+    /** Whether a write is waiting for the gate now: a long series of writes can give way to it. */
+    public boolean isWaitedFor() {
+        return permit.hasQueuedThreads();
+    }
 }
