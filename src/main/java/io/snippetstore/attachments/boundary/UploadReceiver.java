@@ -87,7 +87,9 @@ final class UploadReceiver {
         staged = staging.newFile(progress);
         byte[] buffer = new byte[BUFFER_BYTES];
         try (InputStream in = part.getInputStream()) {
-            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+            // whole buffers: the parser hands out at most its own 4 KiB at a time, and each write
+            // into the staging file is a system call
+            for (int read = in.readNBytes(buffer, 0, buffer.length); read > 0; read = in.readNBytes(buffer, 0, buffer.length)) {
                 staged.write(buffer, read);
             }
         }
