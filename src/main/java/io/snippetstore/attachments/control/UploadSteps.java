@@ -34,7 +34,7 @@ public class UploadSteps {
     @Inject
     Snippets snippets;
 
-    /** Keeps the attachment, unless the caller may no longer add to its snippet (404, or 403), gone meanwhile. */
+    /** Keeps the new, unfinished attachment; refused (404, or 403 for a reader) once the caller may no longer add to its snippet, which may be gone by now. */
     @WriteTransaction
     public void begin(Caller caller, Attachment attachment) {
         snippets.requireWritable(caller, attachment.snippetId());
