@@ -139,7 +139,9 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
         InputStream stagedBytes = content(file);
         long copied = scheduled;
         for (long appended = -1; appended != 0; copied += appended) {
-            appended = steps.append(attachment.id(), stagedBytes, copied / AttachmentChunk.SIZE, chunksOfNextStep());
+            int chunks = chunksOfNextStep();
+            othersWaited = false; // from here on only a write queued at the next step's start shortens it
+            appended = steps.append(attachment.id(), stagedBytes, copied / AttachmentChunk.SIZE, chunks);
         }
         file.requireCopied(copied);
         AttachmentData created = steps.finish(attachment.id(), upload.filename(), upload.mimeType(), file.size(), file.sha256());

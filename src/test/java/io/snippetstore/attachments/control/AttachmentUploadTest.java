@@ -127,6 +127,27 @@ class AttachmentUploadTest {
     }
 
     @Test
+    void whatFinishCopiesAfterAStepAnotherWriteWaitedForStartsShortThenLong() {
+        byte[] content = randomBytes(7 * CHUNK);
+        try (AttachmentUpload upload = upload(); StagedFile file = staging().newFile(upload)) {
+            stage(file, content, 0, 4 * CHUNK - 1);
+            file.write(Arrays.copyOfRange(content, 4 * CHUNK - 1, 4 * CHUNK), 1);
+            Runnable firstStep = executor.poll();
+            gate.waiting = true; // a create queues for the writer while the first step is under way, and the rest arrives
+            byte[] rest = Arrays.copyOfRange(content, 4 * CHUNK, content.length);
+            file.write(rest, rest.length);
+            gate.waiting = false;
+            firstStep.run();
+            file.finish();
+            upload.finish(new Upload("data.bin", null, null, file));
+
+            assertEquals(List.of("begin", "append 0+4", "append 4+1", "append 5+4"), steps.calls.subList(0, 4),
+                    "one short step for the write that waited, then long ones while nobody waits");
+            assertArrayEquals(content, steps.written.toByteArray());
+        }
+    }
+
+    @Test
     void aFailedStepFailsTheUploadAtTheNextStagedBytesAndClosingDiscardsWhatWasWritten() {
         ApiException snippetGone = ApiException.notFound();
         steps.failure = snippetGone;
