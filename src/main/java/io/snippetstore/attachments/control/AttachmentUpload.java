@@ -30,6 +30,12 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
 
     private static final Logger LOG = Logger.getLogger(AttachmentUpload.class.getName());
 
+    /**
+     * 4 MiB a step while an upload has the writer to itself (1 MiB while other writes wait for
+     * it): other writes wait about one step behind an upload, not the whole file (docs/BENCHMARKS.md).
+     */
+    static final int CHUNKS_PER_STEP = 4;
+
     private final UploadSteps steps;
     private final Executor executor;
     private final DiskSpace disk;
@@ -74,11 +80,11 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
     }
 
     /**
-     * A step of {@link Attachments#CHUNKS_PER_STEP} chunks while the upload has the writer to
+     * A step of {@link #CHUNKS_PER_STEP} chunks while the upload has the writer to
      * itself; of one chunk once other writes wait for it, so that they wait for a shorter step.
      */
     private int chunksOfNextStep() {
-        return othersWaited || gate.isWaitedFor() ? 1 : Attachments.CHUNKS_PER_STEP;
+        return othersWaited || gate.isWaitedFor() ? 1 : CHUNKS_PER_STEP;
     }
 
     private void startStep(StagedFile file, int chunks) {

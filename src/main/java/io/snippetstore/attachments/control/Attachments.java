@@ -35,12 +35,6 @@ import jakarta.persistence.PersistenceContext;
 @Stateless
 public class Attachments {
 
-    /**
-     * 4 MiB a step while an upload has the writer to itself (1 MiB while other writes wait for
-     * it): other writes wait about one step behind an upload, not the whole file (docs/BENCHMARKS.md).
-     */
-    static final int CHUNKS_PER_STEP = 4;
-
     @PersistenceContext
     EntityManager em;
 
@@ -65,10 +59,9 @@ public class Attachments {
 
     /**
      * Starts an upload to the snippet, refused (404, or 403 for a reader) before its body is
-     * read. Its bytes are written in steps of {@link #CHUNKS_PER_STEP} chunks, each a transaction
-     * of its own, while the body still arrives ({@link AttachmentUpload}): other writes wait at
-     * most one step behind it rather than the whole file, and the attachment is unseen until its
-     * last step. A failure removes what was written, and what a crash leaves is removed at the
+     * read. Its bytes are written in steps of a few chunks ({@link AttachmentUpload}), each a
+     * transaction of its own, while the body still arrives: other writes wait at most one step
+     * behind it rather than the whole file, and the attachment is unseen until its last step. A failure removes what was written, and what a crash leaves is removed at the
      * next start ({@link UnfinishedUploads}). Each chunk is written and released before the next
      * is read, so memory stays flat whatever the size.
      */
