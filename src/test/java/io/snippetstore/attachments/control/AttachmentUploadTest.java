@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Queue;
 import java.util.Random;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
 import io.snippetstore.attachments.entity.Attachment;
 import io.snippetstore.attachments.entity.AttachmentChunk;
@@ -62,7 +63,10 @@ class AttachmentUploadTest {
     }
 
     private AttachmentUpload upload() {
-        Executor handOver = executor::add;
+        return upload(executor::add);
+    }
+
+    private AttachmentUpload upload(Executor handOver) {
         return new AttachmentUpload(steps, handOver, new RoomEnough(), gate, new Caller("user-1", "alice", Role.USER, Caller.AuthMethod.TOKEN),
                 Attachment.unfinished("attachment-1", "snippet-1", Instant.EPOCH));
     }
@@ -148,6 +152,25 @@ class AttachmentUploadTest {
     }
 
     @Test
+    void aStepTheExecutorRefusesIsCopiedOnTheThreadThatStagesTheBody() {
+        byte[] content = randomBytes(9 * CHUNK);
+        List<Thread> copiedOn = new ArrayList<>();
+        steps.onAppend = () -> copiedOn.add(Thread.currentThread());
+        Executor busy = task -> {
+            throw new RejectedExecutionException("no thread free");
+        };
+        try (AttachmentUpload upload = upload(busy); StagedFile file = staging().newFile(upload)) {
+            stage(file, content, 0, content.length);
+            assertEquals(List.of("begin", "append 0+4", "append 4+4"), steps.calls, "the steps ran while the body arrived");
+            file.finish();
+            upload.finish(new Upload("data.bin", null, null, file));
+
+            assertArrayEquals(content, steps.written.toByteArray());
+            assertEquals(List.of(Thread.currentThread()), copiedOn.stream().distinct().toList());
+        }
+    }
+
+    @Test
     void aFailedStepFailsTheUploadAtTheNextStagedBytesAndClosingDiscardsWhatWasWritten() {
         ApiException snippetGone = ApiException.notFound();
         steps.failure = snippetGone;
@@ -170,6 +193,8 @@ class AttachmentUploadTest {
         final ByteArrayOutputStream written = new ByteArrayOutputStream();
         long failAppendFrom = Long.MAX_VALUE;
         RuntimeException failure;
+        Runnable onAppend = () -> {
+        };
 
         @Override
         public void begin(Caller caller, Attachment attachment) {
@@ -178,6 +203,7 @@ class AttachmentUploadTest {
 
         @Override
         public long append(String attachmentId, InputStream content, long fromOrdinal, int maxChunks) {
+            onAppend.run();
             if (fromOrdinal >= failAppendFrom) {
                 throw failure;
             }
