@@ -6,6 +6,7 @@
 # service's own measure of how long writes waited for the single writer, show what an upload costs
 # other writes (and the upload's speed what they cost it).
 # Usage: bench/attachments.sh [MiB]
+# WAR names another build to measure (default target/snippet-store.war), as for the other scripts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/common.sh
@@ -36,7 +37,7 @@ sync   # the test file's own gigabyte is on disk before the upload, not written 
 mkdir -p "$work/data" "$work/tmp"
 SNIPPETS_DATA_DIR="$work/data" SNIPPETS_ADMIN_PASSWORD=bench-admin-password SNIPPETS_MAX_UPLOAD_BYTES=$((bytes * 2)) \
     java -Xmx256m -Djava.io.tmpdir="$work/tmp" -jar target/payara-micro.jar \
-    --deploy target/snippet-store.war --contextroot / --port "$port" --nocluster >"$log" 2>&1 &
+    --deploy "${WAR:-target/snippet-store.war}" --contextroot / --port "$port" --nocluster >"$log" 2>&1 &
 server=$!
 trap 'stop_server "$server" "$work"' EXIT
 wait_until_ready "$base"
