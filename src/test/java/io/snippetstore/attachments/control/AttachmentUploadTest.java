@@ -86,6 +86,13 @@ class AttachmentUploadTest {
         }
     }
 
+    /** Stages the first step's four chunks; the step is handed over but left for the test to run. */
+    private Runnable stageFirstStepWithoutRunningIt(StagedFile file, byte[] content) {
+        stage(file, content, 0, 4 * CHUNK - 1);
+        file.write(Arrays.copyOfRange(content, 4 * CHUNK - 1, 4 * CHUNK), 1);
+        return executor.poll();
+    }
+
     private void runHandedOverSteps() {
         for (Runnable step = executor.poll(); step != null; step = executor.poll()) {
             step.run();
@@ -112,9 +119,7 @@ class AttachmentUploadTest {
     void aStepThatAnotherWriteWaitedForIsFollowedByAStepOfOneChunk() {
         byte[] content = randomBytes(10 * CHUNK);
         try (AttachmentUpload upload = upload(); StagedFile file = staging().newFile(upload)) {
-            stage(file, content, 0, 4 * CHUNK - 1);
-            file.write(Arrays.copyOfRange(content, 4 * CHUNK - 1, 4 * CHUNK), 1);
-            Runnable firstStep = executor.poll();
+            Runnable firstStep = stageFirstStepWithoutRunningIt(file, content);
 
             gate.waiting = true; // a create queues for the writer while the first step is under way
             file.write(Arrays.copyOfRange(content, 4 * CHUNK, 4 * CHUNK + 1), 1);
@@ -134,9 +139,7 @@ class AttachmentUploadTest {
     void whatFinishCopiesAfterAStepAnotherWriteWaitedForStartsShortThenLong() {
         byte[] content = randomBytes(7 * CHUNK);
         try (AttachmentUpload upload = upload(); StagedFile file = staging().newFile(upload)) {
-            stage(file, content, 0, 4 * CHUNK - 1);
-            file.write(Arrays.copyOfRange(content, 4 * CHUNK - 1, 4 * CHUNK), 1);
-            Runnable firstStep = executor.poll();
+            Runnable firstStep = stageFirstStepWithoutRunningIt(file, content);
             gate.waiting = true; // a create queues for the writer while the first step is under way, and the rest arrives
             byte[] rest = Arrays.copyOfRange(content, 4 * CHUNK, content.length);
             file.write(rest, rest.length);
