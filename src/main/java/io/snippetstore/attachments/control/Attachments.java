@@ -61,8 +61,9 @@ public class Attachments {
      * Starts an upload to the snippet, refused (404, or 403 for a reader) before its body is
      * read. Its bytes are written in steps of a few chunks ({@link AttachmentUpload}), each a
      * transaction of its own, while the body still arrives: other writes wait at most one step
-     * behind it rather than the whole file, and the attachment is unseen until its last step. A failure removes what was written, and what a crash leaves is removed at the
-     * next start ({@link UnfinishedUploads}). Each chunk is written and released before the next
+     * behind it rather than the whole file, and the attachment is unseen until its last step. A
+     * failure removes what was written, and what a crash leaves is removed at the next start
+     * ({@link UnfinishedUploads}). Each chunk is written and released before the next
      * is read, so memory stays flat whatever the size.
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
