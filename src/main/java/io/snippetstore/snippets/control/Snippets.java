@@ -12,7 +12,6 @@ import io.snippetstore.platform.FieldError;
 import io.snippetstore.platform.FieldErrors;
 import io.snippetstore.platform.Ids;
 import io.snippetstore.platform.Settings;
-import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.entity.Snippet;
