@@ -18,52 +18,38 @@ class DatabaseMigrationsTest {
     @TempDir
     Path directory;
 
-    private DatabaseMigrations migrated(SQLiteDataSource database) {
-        DatabaseMigrations migrations = new DatabaseMigrations();
-        migrations.dataSource = database;
-        migrations.database = over(database);
-        migrations.bringUpToDate();
-        return migrations;
-    }
-
-    private static Database over(SQLiteDataSource dataSource) {
-        Database database = new Database();
-        database.dataSource = dataSource;
-        return database;
-    }
-
     @Test
     void aFreshDatabaseIsMigratedToThisBuildsSchema() {
         SQLiteDataSource database = new SQLiteDataSource();
         database.setUrl("jdbc:sqlite:" + directory.resolve("fresh.db"));
 
-        assertTrue(migrated(database).isSchemaCurrent());
-        assertTrue(migrated(database).isSchemaCurrent(), "a second start finds nothing to do");
+        assertTrue(MigratedDatabase.migrate(database).isSchemaCurrent());
+        assertTrue(MigratedDatabase.migrate(database).isSchemaCurrent(), "a second start finds nothing to do");
     }
 
     @Test
     void aSchemaThatANewerBuildMigratedFurtherIsNotCurrent() throws SQLException {
         SQLiteDataSource database = new SQLiteDataSource();
         database.setUrl("jdbc:sqlite:" + directory.resolve("newer.db"));
-        migrated(database);
+        MigratedDatabase.migrate(database);
         try (Connection connection = database.getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("INSERT INTO flyway_schema_history (installed_rank, version, description, type, script, checksum, "
                     + "installed_by, execution_time, success) VALUES (1000, '999', 'from a newer build', 'SQL', "
                     + "'V999__from_a_newer_build.sql', 0, 'test', 0, 1)");
         }
 
-        assertFalse(migrated(database).isSchemaCurrent());
+        assertFalse(MigratedDatabase.migrate(database).isSchemaCurrent());
     }
 
     @Test
     void aDatabaseThatCannotBeReachedIsNotCurrent() {
         SQLiteDataSource database = new SQLiteDataSource();
         database.setUrl("jdbc:sqlite:" + directory.resolve("reachable.db"));
-        DatabaseMigrations migrations = migrated(database);
+        DatabaseMigrations migrations = MigratedDatabase.migrate(database);
         SQLiteDataSource gone = new SQLiteDataSource();
         gone.setUrl("jdbc:sqlite:" + directory.resolve("no-such-directory").resolve("gone.db"));
 
-        migrations.database = over(gone);
+        migrations.database = MigratedDatabase.over(gone);
 
         assertFalse(migrations.isSchemaCurrent());
     }

@@ -1,0 +1,151 @@
+package io.snippetstore.snippets.control;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import io.snippetstore.storage.control.MigratedDatabase;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.sqlite.SQLiteDataSource;
+
+/**
+ * SQLite's plan ({@code EXPLAIN QUERY PLAN}) for the list statements {@link SnippetListStatement}
+ * builds, on a database of this build's schema: a page walks the index of its order and stops
+ * when it is full, searches start from the full-text index or from the caller's own rows, and
+ * no list reads the whole snippets table.
+ */
+class SnippetListPlansTest {
+
+    private static final String LAST_ID = "01a00000-0000-7000-8000-000000000000";
+
+    @TempDir
+    Path directory;
+
+    private SQLiteDataSource database;
+
+    @BeforeEach
+    void migrate() {
+        database = MigratedDatabase.create(directory.resolve("snippets.db"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = SnippetSort.class, names = {"UPDATED", "CREATED", "TITLE"})
+    void aPageOfOnesOwnSnippetsWalksTheIndexOfItsOrderFromTheCursor(SnippetSort sort) throws SQLException {
+        List<String> plan = plan(query(SnippetScope.OWN, "", Set.of(), sort), SearchTerms.parse(""), true);
+
+        assertWalks(plan, "snippets_owner_" + column(sort));
+        assertTrue(plan.stream().anyMatch(line -> line.contains("(" + keyColumn(sort) + ",id)")), "the cursor bounds the index search: " + plan);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = SnippetSort.class, names = {"UPDATED", "CREATED", "TITLE"})
+    void aPageOfTheTeamsSnippetsWalksTheVisibilityIndexOfItsOrder(SnippetSort sort) throws SQLException {
+        assertWalks(plan(query(SnippetScope.TEAM, "", Set.of(), sort), SearchTerms.parse(""), false), "snippets_visibility_" + column(sort));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = SnippetSort.class, names = {"UPDATED", "CREATED", "TITLE"})
+    void aCommonTermCheckedRowByRowWalksTheIndexOfTheOrderSoThePageStopsWhenFull(SnippetSort sort) throws SQLException {
+        SnippetQuery query = query(SnippetScope.OWN, "return", Set.of(), sort);
+
+        assertWalks(plan(query, query.terms().allScanned(), false), "snippets_owner_" + column(sort));
+    }
+
+    @Test
+    void aTagFilterIsCheckedThroughTheTagIndexWhileTheOrderIsWalked() throws SQLException {
+        List<String> plan = plan(query(SnippetScope.OWN, "", Set.of("cache-web"), SnippetSort.UPDATED), SearchTerms.parse(""), false);
+
+        assertWalks(plan, "snippets_owner_updated");
+        assertTrue(plan.stream().anyMatch(line -> line.startsWith("SEARCH t EXISTS USING COVERING INDEX snippet_tags_tag")), plan.toString());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = SnippetSort.class, names = {"RELEVANCE", "UPDATED"})
+    void aRareTermStartsFromTheFullTextIndexAndReadsOnlyItsMatches(SnippetSort sort) throws SQLException {
+        SnippetQuery query = query(SnippetScope.ALL, "quokkazanzibar", Set.of(), sort);
+        List<String> plan = plan(query, query.terms(), true);
+
+        assertTrue(plan.contains("MATERIALIZE hits") && plan.stream().anyMatch(line -> line.startsWith("SCAN snippets_fts VIRTUAL TABLE")), plan.toString());
+        assertTrue(plan.contains("SEARCH s USING INTEGER PRIMARY KEY (rowid=?)"), "each match is read by its key: " + plan);
+        assertNoWholeTable(plan);
+    }
+
+    @Test
+    void relevanceOverTermsCheckedRowByRowReadsOnlyTheCallersOwnSnippets() throws SQLException {
+        SnippetQuery query = query(SnippetScope.OWN, "return order", Set.of(), SnippetSort.RELEVANCE);
+        List<String> plan = plan(query, query.terms().allScanned(), true);
+
+        assertTrue(plan.stream().anyMatch(line -> line.matches("SEARCH s USING (COVERING )?INDEX snippets_owner_\\w+ \\(owner_id=\\?\\)")), plan.toString());
+        assertNoWholeTable(plan);
+    }
+
+    private static SnippetQuery query(SnippetScope scope, String search, Set<String> tags, SnippetSort sort) {
+        return new SnippetQuery(scope, SearchTerms.parse(search), tags, Optional.empty(), sort, 50, Optional.empty());
+    }
+
+    /** How the order's indexes are named: snippets_owner_updated, snippets_visibility_title, ... */
+    private static String column(SnippetSort sort) {
+        return sort.apiName();
+    }
+
+    private static String keyColumn(SnippetSort sort) {
+        return switch (sort) {
+            case UPDATED -> "updated_at";
+            case CREATED -> "created_at";
+            case TITLE -> "title_sort";
+            case RELEVANCE -> throw new IllegalArgumentException("relevance has no index");
+        };
+    }
+
+    /** The plan of the page's statement, after a previous page's last row when {@code afterCursor}. */
+    private List<String> plan(SnippetQuery query, SearchTerms planned, boolean afterCursor) throws SQLException {
+        SnippetOrder order = SnippetOrder.of(query.sort());
+        Object key = order.keyParameter(switch (order) {
+            case UPDATED, CREATED -> "1700000000000";
+            case TITLE -> "m";
+            case RELEVANCE -> Long.toHexString(Double.doubleToRawLongBits(-1.0));
+        });
+        SnippetListStatement statement = SnippetListStatement.of("caller", query, planned,
+                afterCursor ? Optional.of(List.of(key, LAST_ID)) : Optional.empty());
+        List<String> plan = new ArrayList<>();
+        try (Connection connection = MigratedDatabase.connect(database);
+             PreparedStatement explain = connection.prepareStatement("EXPLAIN QUERY PLAN " + statement.sql())) {
+            for (int i = 0; i < statement.parameters().size(); i++) {
+                explain.setObject(i + 1, statement.parameters().get(i));
+            }
+            try (ResultSet row = explain.executeQuery()) {
+                while (row.next()) {
+                    plan.add(row.getString("detail"));
+                }
+            }
+        }
+        return plan;
+    }
+
+    /** The page's keys come from {@code index} in the order's direction: no sorting of every match before the page is cut. */
+    private static void assertWalks(List<String> plan, String index) {
+        assertTrue(plan.stream().anyMatch(line -> line.startsWith("SEARCH s USING INDEX " + index + " ")), "walks " + index + ": " + plan);
+        assertFalse(plan.contains("USE TEMP B-TREE FOR ORDER BY"), "sorts the matches: " + plan);
+        assertNoWholeTable(plan);
+    }
+
+    /** No scan of the snippets table itself ({@code SCAN s} is a scan of the subquery only where {@code s} names one). */
+    private static void assertNoWholeTable(List<String> plan) {
+        boolean subqueryNamedS = plan.contains("CO-ROUTINE s");
+        assertFalse(plan.stream().anyMatch(line -> line.startsWith("SCAN s USING") || line.equals("SCAN s") && !subqueryNamedS),
+                "reads the whole table: " + plan);
+    }
+}
