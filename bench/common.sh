@@ -17,6 +17,12 @@ stop_server() {   # pid, folder: the server deletes its runtime files while shut
     rm -rf "$2"
 }
 
+built_ceiling_war() {   # the yardstick (../shared/bench/ceiling, a trivial JAX-RS endpoint), built once: prints its WAR's path
+    local dir=../shared/bench/ceiling
+    [ -f "$dir/target/ceiling.war" ] || (cd "$dir" && mvn -B -q package >&2)
+    echo "$dir/target/ceiling.war"
+}
+
 prepare() {   # wrk, and the build the benchmarks run
     command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
     [ -f target/snippet-store.war ] && [ -f target/payara-micro.jar ] || mvn -B -q package -DskipTests

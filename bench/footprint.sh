@@ -8,10 +8,9 @@ cd "$(dirname "$0")/.."
 . bench/common.sh
 
 count="${1:-10000}"
-ceiling_dir=../shared/bench/ceiling
 export JAVA_OPTS="${JAVA_OPTS:--Xmx384m}"
 prepare
-[ -f "$ceiling_dir/target/ceiling.war" ] || (cd "$ceiling_dir" && mvn -B -q package)
+ceiling_war=$(built_ceiling_war)
 
 rss_mib() {   # pid
     awk '/VmRSS/ {printf "%d", $2 / 1024}' "/proc/$1/status"
@@ -19,7 +18,7 @@ rss_mib() {   # pid
 
 alone="$(mktemp -d)"
 java $JAVA_OPTS -jar target/payara-micro.jar --nocluster --port 18184 \
-    --deploy "$ceiling_dir/target/ceiling.war:/ceiling" >"$alone/server.log" 2>&1 &
+    --deploy "$ceiling_war:/ceiling" >"$alone/server.log" 2>&1 &
 ceiling=$!
 until curl -sf -o /dev/null http://127.0.0.1:18184/ceiling/api/ping; do sleep 0.5; done
 wrk -t2 -c16 -d10s http://127.0.0.1:18184/ceiling/api/ping >/dev/null
@@ -27,7 +26,7 @@ ceiling_rss=$(rss_mib "$ceiling")
 stop_server "$ceiling" "$alone"
 
 data="$(mktemp -d)"
-start_service 18185 "$data" --deploy "$ceiling_dir/target/ceiling.war:/ceiling"
+start_service 18185 "$data" --deploy "$ceiling_war:/ceiling"
 token=$(admin_token http://127.0.0.1:18185 bench-admin-password "$data/cookies")
 java bench/SnippetLoader.java http://127.0.0.1:18185 "$token" "$count" >&2
 id=$(curl -sf -H "Authorization: Bearer $token" "http://127.0.0.1:18185/api/v1/snippets?limit=1" | sed -n 's/.*"data":\[{"id":"\([^"]*\)".*/\1/p')

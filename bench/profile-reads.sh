@@ -13,15 +13,14 @@ cd "$(dirname "$0")/.."
 
 count="${1:-2000}"
 seconds="${2:-20}"
-ceiling_dir=../shared/bench/ceiling
 port=18186
 base="http://127.0.0.1:$port"
 data="$(mktemp -d)"
 
 prepare
-[ -f "$ceiling_dir/target/ceiling.war" ] || (cd "$ceiling_dir" && mvn -B -q package)
+ceiling_war=$(built_ceiling_war)
 JAVA_OPTS="${JAVA_OPTS:-} -XX:FlightRecorderOptions:stackdepth=256 -XX:StartFlightRecording:settings=profile,filename=$data/reads.jfr" \
-    start_service "$port" "$data" --deploy "$ceiling_dir/target/ceiling.war:/ceiling"
+    start_service "$port" "$data" --deploy "$ceiling_war:/ceiling"
 token=$(admin_token "$base" bench-admin-password "$data/cookies")
 auth="Authorization: Bearer $token"
 java bench/SnippetLoader.java "$base" "$token" "$count" >&2

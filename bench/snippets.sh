@@ -13,14 +13,13 @@ cd "$(dirname "$0")/.."
 count="${1:-100000}"
 seconds="${2:-10}"
 connections="${3:-16}"
-ceiling_dir=../shared/bench/ceiling
 port=18181
 base="http://127.0.0.1:$port"
 data="$(mktemp -d)"
 
 prepare
-[ -f "$ceiling_dir/target/ceiling.war" ] || (cd "$ceiling_dir" && mvn -B -q package)
-start_service "$port" "$data" --deploy "$ceiling_dir/target/ceiling.war:/ceiling"
+ceiling_war=$(built_ceiling_war)
+start_service "$port" "$data" --deploy "$ceiling_war:/ceiling"
 token=$(admin_token "$base" bench-admin-password "$data/cookies")
 auth="Authorization: Bearer $token"
 
