@@ -100,6 +100,11 @@ public class ApiException extends RuntimeException {
         return new ApiException(409, "conflict", message);
     }
 
+    /** The body's {@code Content-Type} is missing or not one this endpoint reads; {@code expected} names the one it does. */
+    public static ApiException unsupportedMediaType(String expected) {
+        return new ApiException(415, "unsupported_media_type", "This endpoint reads " + expected + " bodies.");
+    }
+
     /** An {@code If-Match} names another version than the current one. */
     public static ApiException preconditionFailed(String message) {
         return new ApiException(412, "precondition_failed", message);

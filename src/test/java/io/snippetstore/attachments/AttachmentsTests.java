@@ -418,6 +418,17 @@ public abstract class AttachmentsTests {
     }
 
     @Test
+    void aMultipartBodySentWithoutAContentTypeIs415AndStoresNothing() {
+        Multipart body = new Multipart().file("file", "untyped.txt", "text/plain", "no type".getBytes(StandardCharsets.UTF_8));
+
+        Reply reply = owner.sendBytes("POST", attachmentsPath(), null, body.bytes(), Map.of());
+
+        assertEquals(415, reply.status(), reply::toString);
+        assertEquals("unsupported_media_type", reply.errorCode());
+        assertEquals(0, list().size());
+    }
+
+    @Test
     void theDownloadCarriesTheStoredTypeAndSafeHeaders() {
         byte[] content = "<script>alert(1)</script>".getBytes(StandardCharsets.UTF_8);
         JsonObject attachment = upload("page.html", content);

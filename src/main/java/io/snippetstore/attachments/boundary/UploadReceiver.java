@@ -13,6 +13,7 @@ import io.snippetstore.attachments.entity.Attachment;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.FieldError;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.core.MediaType;
 import org.apache.commons.fileupload2.core.FileItemInput;
 import org.apache.commons.fileupload2.core.FileItemInputIterator;
 import org.apache.commons.fileupload2.core.FileUploadSizeException;
@@ -46,6 +47,10 @@ final class UploadReceiver {
 
     /** The upload, staged, with {@code progress} told of every write; the caller closes it, which deletes the staged bytes. */
     static Upload receive(HttpServletRequest request, StagingArea staging, StagedFile.Progress progress) {
+        if (!isMultipartFormData(request.getContentType())) {
+            // JAX-RS lets a request without a Content-Type reach a method whatever it consumes
+            throw ApiException.unsupportedMediaType(MediaType.MULTIPART_FORM_DATA);
+        }
         if (request.getContentLengthLong() > staging.maxUploadBytes() + MULTIPART_ALLOWANCE) {
             throw staging.tooLarge();
         }
@@ -64,6 +69,14 @@ final class UploadReceiver {
                     List.of(new FieldError("file", "is required: a multipart part named file")));
         }
         return new Upload(receiver.clientFilename, receiver.requestedMimeType, receiver.fileContentType, receiver.staged);
+    }
+
+    private static boolean isMultipartFormData(String contentType) {
+        try {
+            return contentType != null && MediaType.MULTIPART_FORM_DATA_TYPE.isCompatible(MediaType.valueOf(contentType));
+        } catch (IllegalArgumentException unparsable) {
+            return false;
+        }
     }
 
     private void read(HttpServletRequest request) throws IOException {
