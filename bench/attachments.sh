@@ -35,8 +35,9 @@ rm -f "$work/dd.bin"
 sync   # the test file's own gigabyte is on disk before the upload, not written back during it
 
 mkdir -p "$work/data" "$work/tmp"
-SNIPPETS_DATA_DIR="$work/data" SNIPPETS_ADMIN_PASSWORD=bench-admin-password SNIPPETS_MAX_UPLOAD_BYTES=$((bytes * 2)) \
+SNIPPETS_HTTP_ADDRESS=127.0.0.1 SNIPPETS_DATA_DIR="$work/data" SNIPPETS_ADMIN_PASSWORD=bench-admin-password SNIPPETS_MAX_UPLOAD_BYTES=$((bytes * 2)) \
     java -Xmx256m -Djava.io.tmpdir="$work/tmp" -jar target/payara-micro.jar \
+    --prebootcommandfile server-config/payara-micro/preboot.asadmin \
     --deploy "${WAR:-target/snippet-store.war}" --contextroot / --port "$port" --nocluster >"$log" 2>&1 &
 server=$!
 trap 'stop_server "$server" "$work"' EXIT
