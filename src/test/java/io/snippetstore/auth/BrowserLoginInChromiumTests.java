@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
@@ -16,11 +17,16 @@ import java.util.concurrent.TimeUnit;
 import com.sun.net.httpserver.HttpServer;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
+import io.snippetstore.testing.Database;
 import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
 import org.junit.jupiter.api.Test;
+import jakarta.json.JsonObject;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -138,6 +144,70 @@ public abstract class BrowserLoginInChromiumTests {
         } finally {
             program.stop(0);
             otherSite.stop(0);
+        }
+    }
+
+    private static void signIn(Browser browser, WebDriverWait wait, TestUser user) {
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(user.username());
+        browser.driver().findElement(By.id("password")).sendKeys(user.password());
+        browser.driver().findElement(By.id("sign-in")).click();
+    }
+
+    @Test
+    void theSignInPageLinkedFromAnotherSiteEndsOnTheConsentPageAfterSigningIn() throws Exception {
+        TestUser user = TestUsers.create();
+        CompletableFuture<URI> callbackHit = new CompletableFuture<>();
+        HttpServer program = serve("127.0.0.1", "/cb", "<!DOCTYPE html><title>Done</title>", callbackHit);
+        String loginPath = BrowserLoginTests.start("http://127.0.0.1:" + program.getAddress().getPort() + "/cb", "name", "trampoline");
+        String trampoline = ApiClient.base().resolve("login?next=" + URLEncoder.encode(loginPath, StandardCharsets.UTF_8)).toString();
+        HttpServer otherSite = serve("127.0.0.1", "/page", "<!DOCTYPE html><title>Elsewhere</title><a id=\"go\" href=\""
+                + trampoline.replace("&", "&amp;") + "\">Sign in to the snippet store</a>", new CompletableFuture<>());
+        try (Browser browser = new Browser()) {
+            WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(20));
+            browser.driver().get("http://localhost:" + otherSite.getAddress().getPort() + "/page");
+            browser.driver().findElement(By.id("go")).click();
+            signIn(browser, wait, user);
+
+            wait.until(driver -> URI.create(driver.getCurrentUrl()).getPath().equals("/authorize"));
+            assertTrue(wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("consent-question"))).getText().contains("trampoline"));
+            assertFalse(callbackHit.isDone(), "no code reaches the program without the user's approval");
+            assertEquals(0, Database.number("SELECT COUNT(*) FROM login_codes WHERE user_id = ?", user.id()));
+        } finally {
+            program.stop(0);
+            otherSite.stop(0);
+        }
+    }
+
+    @Test
+    void aClickedMarkdownLinkInATeamSnippetAsksForConsentAndAMarkdownImageMintsNothing() throws Exception {
+        TestUser reader = TestUsers.create();
+        CompletableFuture<URI> callbackHit = new CompletableFuture<>();
+        HttpServer program = serve("127.0.0.1", "/cb", "<!DOCTYPE html><title>Done</title>", callbackHit);
+        String callback = "http://127.0.0.1:" + program.getAddress().getPort() + "/cb";
+        String notes = "[Open the dashboard](" + BrowserLoginTests.start(callback, "name", "linked") + ")\n\n"
+                + "![status](" + BrowserLoginTests.start(callback, "name", "pictured") + ")";
+        JsonObject lure = SnippetsApi.create(TestUsers.withToken(TestUsers.create()),
+                SnippetsApi.snippet("Team dashboard", "text", "see the notes").add("notes", notes).add("visibility", "team"));
+        try (Browser browser = new Browser()) {
+            WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(20));
+            browser.open("/login");
+            signIn(browser, wait, reader);
+            wait.until(driver -> URI.create(driver.getCurrentUrl()).getPath().equals("/"));
+            browser.open("/#/s/" + lure.getString("id"));
+            WebElement image = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#notes img")));
+            wait.until(driver -> Boolean.TRUE.equals(((JavascriptExecutor) driver).executeScript("return arguments[0].complete", image)));
+            assertEquals(0, Database.number("SELECT COUNT(*) FROM login_codes WHERE user_id = ?", reader.id()), "the image minted a code");
+
+            String page = browser.driver().getWindowHandle();
+            browser.driver().findElement(By.linkText("Open the dashboard")).click();
+            wait.until(driver -> driver.getWindowHandles().size() == 2);
+            browser.driver().switchTo().window(browser.driver().getWindowHandles().stream().filter(handle -> !handle.equals(page)).findFirst().orElseThrow());
+            wait.until(driver -> URI.create(driver.getCurrentUrl()).getPath().equals("/authorize"));
+            assertTrue(wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("consent-question"))).getText().contains("linked"));
+            assertFalse(callbackHit.isDone());
+            assertEquals(0, Database.number("SELECT COUNT(*) FROM login_codes WHERE user_id = ?", reader.id()));
+        } finally {
+            program.stop(0);
         }
     }
 }

@@ -89,7 +89,7 @@ public abstract class BrowserLoginTests {
     }
 
     @Test
-    void withoutASessionTheBrowserIsSentToTheLoginPageAndBack() {
+    void withoutASessionTheBrowserIsSentToTheLoginPageAndBackWithAMarkerAlsoKeptInACookie() {
         String path = start("http://localhost:8765/done", "state", "xyz");
 
         Reply reply = new ApiClient().get(path);
@@ -97,7 +97,75 @@ public abstract class BrowserLoginTests {
         assertEquals(302, reply.status());
         URI location = URI.create(reply.header("Location"));
         assertEquals("/login", location.getPath());
-        assertEquals(path, query(location).get("next"));
+        String next = query(location).get("next");
+        assertTrue(next.startsWith(path + "&started="), next);
+        String marker = next.substring((path + "&started=").length());
+        assertTrue(marker.matches("[A-Za-z0-9_-]{22}"), marker);
+        String cookie = reply.header("Set-Cookie");
+        assertTrue(cookie.startsWith("snippets_browser_login=" + marker + ";"), cookie);
+        assertTrue(cookie.contains("HttpOnly") && cookie.contains("Path=/api/v1/auth/browser-login"), cookie);
+    }
+
+    @Test
+    void aSameOriginNavigationWithoutASessionIsSentToSignInWithoutAMarker() {
+        String path = start("http://localhost:8765/done", "state", "xyz");
+
+        Reply reply = new ApiClient().send("GET", path + "&started=forged", null, (String) null, Map.of("Sec-Fetch-Site", "same-origin"));
+
+        assertEquals(302, reply.status());
+        assertEquals(path, query(URI.create(reply.header("Location"))).get("next"), "a marker in the request is dropped, none is added");
+        assertNull(reply.header("Set-Cookie"));
+    }
+
+    @Test
+    void theUsersOwnSignedOutStartReachesTheCallbackAfterSigningInOnceOnly() {
+        TestUser user = TestUsers.create();
+        ApiClient browser = new ApiClient();
+        Reply toSignIn = browser.send("GET", start("http://127.0.0.1:47111/cb", "state", "mine"), null, (String) null,
+                Map.of("Sec-Fetch-Site", "none"));
+        String next = query(URI.create(toSignIn.header("Location"))).get("next");
+        assertEquals(200, browser.post("/api/v1/auth/login", Json.createObjectBuilder()
+                .add("username", user.username()).add("password", user.password()).build()).status());
+
+        Reply back = browser.send("GET", next, null, (String) null, Map.of("Sec-Fetch-Site", "same-origin"));
+
+        assertEquals(302, back.status(), back::toString);
+        assertEquals(47111, URI.create(back.header("Location")).getPort());
+        assertTrue(query(URI.create(back.header("Location"))).get("code").matches("[A-Za-z0-9_-]{43}"));
+        Reply again = browser.send("GET", next, null, (String) null, Map.of("Sec-Fetch-Site", "same-origin"));
+        assertEquals("/authorize", URI.create(again.header("Location")).getPath(), "the marker works once");
+    }
+
+    @Test
+    void aMarkerWithoutItsCookieOrAnotherBrowsersCookieGetsTheConsentPage() {
+        ApiClient attacker = new ApiClient();
+        String next = query(URI.create(attacker.get(start("http://127.0.0.1:47111/cb")).header("Location"))).get("next");
+        TestUser user = TestUsers.create();
+        ApiClient victim = new ApiClient();
+        assertTrue(victim.get(start("http://127.0.0.1:47112/cb", "name", "own start")).header("Set-Cookie").startsWith("snippets_browser_login="));
+        assertEquals(200, victim.post("/api/v1/auth/login", Json.createObjectBuilder()
+                .add("username", user.username()).add("password", user.password()).build()).status());
+
+        Reply lured = victim.send("GET", next, null, (String) null, Map.of("Sec-Fetch-Site", "same-origin"));
+
+        assertEquals(302, lured.status(), lured::toString);
+        URI location = URI.create(lured.header("Location"));
+        assertEquals("/authorize", location.getPath());
+        assertNull(query(location).get("started"));
+        assertNull(query(location).get("code"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"image", "script", "iframe", "empty"})
+    void aRequestThatIsNotAPageNavigationNeverMints(String fetchDest) {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+
+        Reply reply = browser.send("GET", start("http://127.0.0.1:47111/cb"), null, (String) null,
+                Map.of("Sec-Fetch-Site", "same-origin", "Sec-Fetch-Dest", fetchDest));
+
+        assertEquals(403, reply.status(), reply::toString);
+        assertEquals("forbidden", reply.errorCode());
+        assertNull(reply.header("Location"));
     }
 
     @Test
@@ -118,8 +186,8 @@ public abstract class BrowserLoginTests {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"cross-site", "same-site", "Cross-Site"})
-    void aNavigationThatAnotherSiteStartedGetsTheConsentPageAndNoCode(String fetchSite) {
+    @ValueSource(strings = {"cross-site", "same-site", "Cross-Site", "same-origin", "unknown"})
+    void aNavigationTheUserDidNotStartGetsTheConsentPageAndNoCode(String fetchSite) {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
         String path = start("http://127.0.0.1:47111/cb", "state", "s1", "name", "lured");
 
@@ -135,11 +203,12 @@ public abstract class BrowserLoginTests {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"none", "same-origin"})
+    @ValueSource(strings = {"none", "None"})
     void aNavigationThatTheUserStartedGetsTheCodeAtOnce(String fetchSite) {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
 
-        Reply reply = browser.send("GET", start("http://127.0.0.1:47111/cb"), null, (String) null, Map.of("Sec-Fetch-Site", fetchSite));
+        Reply reply = browser.send("GET", start("http://127.0.0.1:47111/cb"), null, (String) null,
+                Map.of("Sec-Fetch-Site", fetchSite, "Sec-Fetch-Dest", "document"));
 
         assertEquals(302, reply.status(), reply::toString);
         assertEquals(47111, URI.create(reply.header("Location")).getPort());
