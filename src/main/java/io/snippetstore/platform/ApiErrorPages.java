@@ -16,7 +16,7 @@ import jakarta.servlet.http.HttpServletResponseWrapper;
  * {@code /api} (a header the runtime cannot parse, say), with {@code sendError} and the server's
  * own HTML page, are answered in the error envelope like every other API error.
  */
-@WebFilter(urlPatterns = "/api/*")
+@WebFilter(urlPatterns = "/api/*", asyncSupported = true)
 public class ApiErrorPages extends HttpFilter {
 
     @Override

@@ -21,13 +21,23 @@ public class ApiException extends RuntimeException {
     private final String code;
     private final List<FieldError> details;
     private final Map<String, String> headers;
+    private final boolean answerAfterRetryDelay;
+
+    /** How long a client waits after a {@link #passwordChecksBusy()}. */
+    public static final long PASSWORD_CHECKS_BUSY_SECONDS = 1;
 
     private ApiException(int status, String code, String message) {
         this(status, code, message, List.of(), Map.of());
     }
 
     private ApiException(int status, String code, String message, List<FieldError> details, Map<String, String> headers) {
+        this(status, code, message, details, headers, false);
+    }
+
+    private ApiException(int status, String code, String message, List<FieldError> details, Map<String, String> headers,
+                         boolean answerAfterRetryDelay) {
         super(message, null, false, false);
+        this.answerAfterRetryDelay = answerAfterRetryDelay;
         this.status = status;
         this.code = code;
         this.details = List.copyOf(details);
@@ -125,6 +135,20 @@ public class ApiException extends RuntimeException {
         long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
         return new ApiException(429, "rate_limited", "Too many failed logins for this username; try again later.",
                 List.of(), Map.of("Retry-After", String.valueOf(seconds)));
+    }
+
+    /**
+     * Every place for a password check (in all, or for this client address) is taken: try again
+     * in {@link #PASSWORD_CHECKS_BUSY_SECONDS}, which is also when the answer should be sent.
+     */
+    public static ApiException passwordChecksBusy() {
+        return new ApiException(429, "rate_limited", "Too many sign-ins are being checked at the moment; try again in a second.",
+                List.of(), Map.of("Retry-After", String.valueOf(PASSWORD_CHECKS_BUSY_SECONDS)), true);
+    }
+
+    /** Whether the answer is better sent only after its {@code Retry-After}: a refusal that costs the client nothing to repeat. */
+    public boolean answerAfterRetryDelay() {
+        return answerAfterRetryDelay;
     }
 
     /** The service cannot take the request now (busy, unreachable, disk full); nothing was changed. */

@@ -15,7 +15,7 @@ import jakarta.servlet.http.HttpServletResponse;
  * API under {@code /api/v1}: {@code Cache-Control: no-store}, since its answers carry token values
  * and private data that no cache, shared or the browser's own, may keep.
  */
-@WebFilter(urlPatterns = "/*")
+@WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class SecurityHeaders extends HttpFilter {
 
     static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "

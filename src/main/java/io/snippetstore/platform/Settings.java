@@ -36,6 +36,20 @@ public final class Settings {
     public static final String LOGIN_BACKOFF_SECONDS = "SNIPPETS_LOGIN_BACKOFF_SECONDS";
     public static final String LOGIN_BACKOFF_SECONDS_DEFAULT = "300";
 
+    /** Password checks (a full PBKDF2 each) running at once, in all; more are answered 429 at once. */
+    public static final String LOGIN_CONCURRENT_CHECKS = "SNIPPETS_LOGIN_CONCURRENT_CHECKS";
+    public static final String LOGIN_CONCURRENT_CHECKS_DEFAULT = "2";
+
+    /** Password checks running at once for one client address. */
+    public static final String LOGIN_CONCURRENT_CHECKS_PER_ADDRESS = "SNIPPETS_LOGIN_CONCURRENT_CHECKS_PER_ADDRESS";
+    public static final String LOGIN_CONCURRENT_CHECKS_PER_ADDRESS_DEFAULT = "1";
+
+    /**
+     * No default: the addresses of reverse proxies (comma-separated) whose X-Forwarded-For is
+     * believed. Without it the client address is the connection's, and the header is ignored.
+     */
+    public static final String TRUSTED_PROXIES = "SNIPPETS_TRUSTED_PROXIES";
+
     public static final String PASSWORD_HASH_ITERATIONS = "SNIPPETS_PASSWORD_HASH_ITERATIONS";
     public static final String PASSWORD_HASH_ITERATIONS_DEFAULT = "210000";
 

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -19,8 +20,15 @@ public final class RawHttp implements AutoCloseable {
     private final OutputStream out;
 
     public RawHttp(String method, String path, Map<String, String> headers) {
+        this("127.0.0.1", method, path, headers);
+    }
+
+    /** The request from another loopback address ({@code 127.0.0.2}, say): another client as far as the server can tell. */
+    public RawHttp(String from, String method, String path, Map<String, String> headers) {
         try {
-            socket = new Socket("127.0.0.1", ApiClient.base().getPort());
+            socket = new Socket();
+            socket.bind(new InetSocketAddress(from, 0));
+            socket.connect(new InetSocketAddress("127.0.0.1", ApiClient.base().getPort()), 10_000);
             socket.setSoTimeout(60_000);
             out = socket.getOutputStream();
             StringBuilder head = new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");

@@ -1,13 +1,17 @@
 package io.snippetstore.auth.boundary;
 
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import io.snippetstore.auth.control.Logins;
 import io.snippetstore.auth.control.UserData;
+import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.platform.security.SessionOnly;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
@@ -17,6 +21,8 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -31,19 +37,38 @@ public class AuthResource {
     @Inject
     Logins logins;
 
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
     @Inject
     Sessions sessions;
 
     @Context
     HttpServletRequest http;
 
+    /**
+     * Signs in. A login refused because every place for a password check is taken is answered
+     * only after its {@code Retry-After} second, without holding a request thread meanwhile: so a
+     * storm of logins on many connections costs about one refusal per connection and second
+     * rather than as many as the connections can send, and the service stays responsive.
+     */
     @POST
     @Path("login")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ApiResponse<SignedInView> login(@Valid @NotNull LoginRequest credentials) {
-        UserData user = logins.login(credentials.username(), credentials.password());
+    public void login(@Valid @NotNull LoginRequest credentials, @Suspended AsyncResponse answer) {
+        UserData user;
+        try {
+            user = logins.login(credentials.username(), credentials.password());
+        } catch (ApiException refused) {
+            if (refused.answerAfterRetryDelay()) {
+                scheduler.schedule(() -> answer.resume(refused), ApiException.PASSWORD_CHECKS_BUSY_SECONDS, TimeUnit.SECONDS);
+            } else {
+                answer.resume(refused);
+            }
+            return;
+        }
         sessions.signIn(http, user);
-        return ApiResponse.of(SignedInView.of(user));
+        answer.resume(ApiResponse.of(SignedInView.of(user)));
     }
 
     @POST

@@ -19,4 +19,13 @@ public class LoginThrottleProducer {
             @ConfigProperty(name = Settings.LOGIN_BACKOFF_SECONDS, defaultValue = Settings.LOGIN_BACKOFF_SECONDS_DEFAULT) long backoffSeconds) {
         return new LoginThrottle(maxFailures, Duration.ofSeconds(backoffSeconds), Clock.systemUTC());
     }
+
+    @Produces
+    @Singleton
+    PasswordCheckLimiter passwordCheckLimiter(
+            @ConfigProperty(name = Settings.LOGIN_CONCURRENT_CHECKS, defaultValue = Settings.LOGIN_CONCURRENT_CHECKS_DEFAULT) int total,
+            @ConfigProperty(name = Settings.LOGIN_CONCURRENT_CHECKS_PER_ADDRESS,
+                    defaultValue = Settings.LOGIN_CONCURRENT_CHECKS_PER_ADDRESS_DEFAULT) int perAddress) {
+        return new PasswordCheckLimiter(Math.max(1, total), Math.max(1, perAddress));
+    }
 }

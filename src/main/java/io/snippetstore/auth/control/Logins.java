@@ -8,6 +8,7 @@ import io.snippetstore.auth.entity.User;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.AuditEvent.Outcome;
+import io.snippetstore.platform.ClientAddress;
 import io.snippetstore.platform.FieldError;
 import io.snippetstore.platform.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,6 +31,12 @@ public class Logins {
 
     @Inject
     LoginThrottle throttle;
+
+    @Inject
+    PasswordCheckLimiter checks;
+
+    @Inject
+    ClientAddress clientAddress;
 
     @Inject
     Event<AuditEvent> audit;
@@ -62,9 +69,18 @@ public class Logins {
 
     /**
      * The user, when the password is theirs; the attempt is counted before the check and forgotten
-     * when it succeeds. A refusal is audited under {@code action}.
+     * when it succeeds. A refusal is audited under {@code action}. Only so many checks run at once,
+     * in all and per client address ({@link PasswordCheckLimiter}); one that finds no room is a 429
+     * that counts against no username.
      */
     private Optional<User> check(String action, String username, String password) {
+        try (PasswordCheckLimiter.Permit permit = checks.tryEnter(clientAddress.current().orElse(ClientAddress.UNKNOWN))
+                .orElseThrow(ApiException::passwordChecksBusy)) {
+            return checkWithinLimits(action, username, password);
+        }
+    }
+
+    private Optional<User> checkWithinLimits(String action, String username, String password) {
         Optional<Duration> wait = throttle.reserve(username);
         if (wait.isPresent()) {
             audit.fire(AuditEvent.refused(action, Outcome.THROTTLED, null, username, "too many failed attempts"));
