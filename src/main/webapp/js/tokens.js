@@ -102,19 +102,25 @@ export async function showTokens(view) {
 function passwordForm() {
     const current = h("input", {id: "current-password", type: "password", autocomplete: "current-password", required: true});
     const next = h("input", {id: "new-password", type: "password", autocomplete: "new-password", required: true, minlength: "8"});
+    const revoke = h("input", {type: "checkbox", id: "revoke-tokens"});
     const status = h("p", {id: "password-status", role: "status", class: "muted"});
     const form = h("form", {id: "password-form", class: "inline-form", novalidate: true},
         h("div", {class: "field"}, h("label", {for: "current-password"}, "Current password"), current),
         h("div", {class: "field"}, h("label", {for: "new-password"}, "New password"), next),
+        h("div", {class: "field"}, h("label", {for: "revoke-tokens"}, revoke, " Also revoke my API tokens")),
         h("button", {type: "submit", id: "change-password"}, "Change password"));
     form.addEventListener("submit", async (event) => {
         event.preventDefault();
         status.className = "muted";
         try {
-            await api("POST", apiPaths.password, {body: {currentPassword: current.value, newPassword: next.value}});
+            const {data} = await api("POST", apiPaths.password,
+                {body: {currentPassword: current.value, newPassword: next.value, revokeTokens: revoke.checked}});
             current.value = "";
             next.value = "";
-            status.textContent = "Your password was changed.";
+            const sessions = data.otherSessionsEnded === 1 ? "1 other session was" : `${data.otherSessionsEnded} other sessions were`;
+            const tokens = data.tokensRevoked === 1 ? "1 API token was" : `${data.tokensRevoked} API tokens were`;
+            status.textContent = `Your password was changed. This session goes on; ${sessions} signed out`
+                + (revoke.checked ? ` and ${tokens} revoked.` : ".");
         } catch (error) {
             status.className = "error";
             status.textContent = failureText(error);

@@ -8,6 +8,11 @@ import {report} from "./notice.js";
 import {apiPaths} from "./paths.js";
 import {confirmDialog, copyButton, generatedPassword} from "./widgets.js";
 
+/** "1 session", "2 sessions". */
+function count(n, noun) {
+    return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 export async function showUsers(view) {
     document.title = "Users — Snippet Store";
     const rows = h("tbody", {});
@@ -17,11 +22,11 @@ export async function showUsers(view) {
     const role = h("select", {id: "new-user-role"}, h("option", {value: "user"}, "User"), h("option", {value: "admin"}, "Administrator"));
     const formError = h("p", {id: "user-error", class: "error", role: "alert", hidden: true});
 
-    /** Shows a password once, to be handed to its user. */
-    function showOnce(name, value) {
+    /** Shows a password once, to be handed to its user, with what else happened. */
+    function showOnce(name, value, also = "") {
         const copy = copyButton({id: "copy-password", label: "Copy password", text: value, statusId: "copy-password-status"});
         replace(shown,
-            h("p", {}, h("strong", {}, `The password of ${name}: `), "shown only this once; the service keeps only its hash."),
+            h("p", {}, h("strong", {}, `The password of ${name}: `), "shown only this once; the service keeps only its hash. ", also),
             h("code", {id: "shown-password"}, value),
             copy.button, copy.status);
         shown.hidden = false;
@@ -37,13 +42,16 @@ export async function showUsers(view) {
     }
 
     async function reset(user) {
-        if (!await confirmDialog(`Give ${user.username} a new password? The old one stops working.`, "Reset password")) {
+        const revoke = h("input", {type: "checkbox", id: "reset-revoke-tokens"});
+        const option = h("p", {}, h("label", {for: "reset-revoke-tokens"}, revoke, " Also revoke their API tokens"));
+        if (!await confirmDialog(`Give ${user.username} a new password? The old one stops working, and every session of theirs ends.`,
+            "Reset password", option)) {
             return;
         }
         const value = generatedPassword();
         try {
-            await api("PUT", apiPaths.userPassword(user.id), {body: {password: value}});
-            showOnce(user.username, value);
+            const {data} = await api("PUT", apiPaths.userPassword(user.id), {body: {password: value, revokeTokens: revoke.checked}});
+            showOnce(user.username, value, `${count(data.sessionsEnded, "session")} ended, ${count(data.tokensRevoked, "token")} revoked.`);
         } catch (error) {
             report(error);
         }
@@ -66,7 +74,7 @@ export async function showUsers(view) {
                     "aria-label": `${user.disabled ? "Enable" : "Disable"} ${user.username}`,
                     onclick: () => change(user, {disabled: !user.disabled}),
                 }, user.disabled ? "Enable" : "Disable"),
-                h("button", {
+                user.id === me.userId ? null : h("button", {
                     type: "button", class: "link", "aria-label": `Reset the password of ${user.username}`,
                     onclick: () => reset(user),
                 }, "Reset password")))));

@@ -5,10 +5,11 @@ import {formatBytes, h} from "./dom.js";
 import {report} from "./notice.js";
 
 /** Asks in a modal dialog; resolves to true when the user confirms. */
-export function confirmDialog(question, confirmLabel) {
+export function confirmDialog(question, confirmLabel, extra = null) {
     return new Promise((resolve) => {
         const dialog = h("dialog", {id: "confirm-dialog", "aria-labelledby": "confirm-question"},
             h("p", {id: "confirm-question"}, question),
+            extra,
             h("div", {class: "actions"},
                 h("button", {type: "button", id: "confirm-cancel", class: "secondary", onclick: () => dialog.close("cancel")}, "Cancel"),
                 h("button", {type: "button", id: "confirm-ok", class: "danger", onclick: () => dialog.close("ok")}, confirmLabel)));

@@ -109,4 +109,60 @@ public abstract class UserAdministrationTests {
         assertEquals(200, login(user.username(), "changed-password-1").status());
         assertEquals(200, session.get("/api/v1/auth/whoami").status(), "the session that changed it goes on");
     }
+
+    @Test
+    void changingOnesPasswordEndsEveryOtherSessionAndKeepsTokensUnlessAsked() {
+        TestUser user = TestUsers.create();
+        ApiClient changing = TestUsers.signedIn(user);
+        ApiClient elsewhere = TestUsers.signedIn(user);
+        ApiClient token = new ApiClient().withBearer(TestUsers.newToken(changing, "kept"));
+
+        Reply changed = changing.post("/api/v1/auth/password", Json.createObjectBuilder()
+                .add("currentPassword", user.password()).add("newPassword", "changed-password-2").build());
+
+        assertEquals(200, changed.status(), changed::toString);
+        assertEquals(1, changed.data().getInt("otherSessionsEnded"));
+        assertEquals(0, changed.data().getInt("tokensRevoked"));
+        assertEquals(200, changing.get("/api/v1/auth/whoami").status(), "the session that changed it goes on");
+        assertEquals(401, elsewhere.get("/api/v1/auth/whoami").status(), "every other session ends");
+        assertEquals(200, token.get("/api/v1/auth/whoami").status(), "tokens stay unless asked");
+
+        Reply again = changing.post("/api/v1/auth/password", Json.createObjectBuilder()
+                .add("currentPassword", "changed-password-2").add("newPassword", "changed-password-3").add("revokeTokens", true).build());
+        assertEquals(1, again.data().getInt("tokensRevoked"), again::toString);
+        assertEquals(401, token.get("/api/v1/auth/whoami").status(), "revoked with revokeTokens");
+        assertEquals(200, changing.get("/api/v1/auth/whoami").status());
+    }
+
+    @Test
+    void anAdministratorsResetEndsEveryOneOfTheUsersSessionsAndOnRequestTheirTokens() {
+        TestUser user = TestUsers.create();
+        ApiClient session = TestUsers.signedIn(user);
+        ApiClient token = new ApiClient().withBearer(TestUsers.newToken(TestUsers.signedIn(user), "theirs"));
+
+        Reply reset = admin.send("PUT", "/api/v1/users/" + user.id() + "/password", "application/json",
+                "{\"password\":\"a-new-password-2\",\"revokeTokens\":true}", java.util.Map.of());
+
+        assertEquals(200, reset.status(), reset::toString);
+        assertEquals(user.username(), reset.data().getString("username"));
+        assertEquals(2, reset.data().getInt("sessionsEnded"));
+        assertEquals(1, reset.data().getInt("tokensRevoked"));
+        assertEquals(401, session.get("/api/v1/auth/whoami").status());
+        assertEquals(401, token.get("/api/v1/auth/whoami").status());
+    }
+
+    @Test
+    void anAdministratorCannotResetTheirOwnPasswordWithoutTheCurrentOne() {
+        TestUser other = TestUsers.create("admin");
+        ApiClient session = TestUsers.signedIn(other);
+        ApiClient token = new ApiClient().withBearer(TestUsers.newToken(session, "leaked"));
+
+        Reply refused = token.send("PUT", "/api/v1/users/" + other.id() + "/password", "application/json",
+                "{\"password\":\"taken-over-password\"}", java.util.Map.of());
+
+        assertEquals(403, refused.status(), refused::toString);
+        assertEquals("forbidden", refused.errorCode());
+        assertEquals(200, login(other.username(), other.password()).status(), "the password is unchanged");
+        assertEquals(401, login(other.username(), "taken-over-password").status());
+    }
 }

@@ -3,6 +3,7 @@ package io.snippetstore.auth.boundary;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.snippetstore.auth.control.CredentialsEnded;
 import io.snippetstore.auth.control.Logins;
 import io.snippetstore.auth.control.UserData;
 import io.snippetstore.platform.ApiException;
@@ -88,10 +89,11 @@ public class AuthResource {
     @Authenticated
     @SessionOnly
     @Consumes(MediaType.APPLICATION_JSON)
-    public ApiResponse<Map<String, Boolean>> changePassword(@Valid @NotNull ChangePasswordRequest request,
-                                                            @Context SecurityContext security) {
-        logins.changePassword(Caller.of(security), request.currentPassword(), request.newPassword());
-        return ApiResponse.of(Map.of("passwordChanged", true));
+    public ApiResponse<PasswordChangedView> changePassword(@Valid @NotNull ChangePasswordRequest request,
+                                                           @Context SecurityContext security) {
+        CredentialsEnded ended = logins.changePassword(Caller.of(security), sessions.current(http).orElse(null),
+                request.currentPassword(), request.newPassword(), Boolean.TRUE.equals(request.revokeTokens()));
+        return ApiResponse.of(PasswordChangedView.of(ended));
     }
 
     @GET

@@ -1,6 +1,7 @@
 package io.snippetstore.auth.boundary;
 
 import io.snippetstore.auth.control.Accounts;
+import io.snippetstore.auth.control.CredentialsEnded;
 import io.snippetstore.auth.control.UserData;
 import io.snippetstore.platform.ApiList;
 import io.snippetstore.platform.ApiResponse;
@@ -64,13 +65,17 @@ public class UsersResource {
         return ApiResponse.of(UserView.of(accounts.update(Caller.of(security), userId, request.roleOrNull(), request.disabled())));
     }
 
-    /** Resets the password; the user's sessions and tokens stay valid. */
+    /**
+     * Resets another user's password: every session of theirs ends, and with {@code revokeTokens}
+     * every token. The answer is the user, with what the reset ended beside it.
+     */
     @PUT
     @Path("{userId}/password")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ApiResponse<UserView> resetPassword(@PathParam("userId") String userId, @Valid @NotNull SetPasswordRequest request,
-                                               @Context SecurityContext security) {
-        accounts.setPassword(Caller.of(security), userId, request.password());
-        return ApiResponse.of(UserView.of(accounts.get(userId)));
+    public ApiResponse<PasswordResetView> resetPassword(@PathParam("userId") String userId, @Valid @NotNull SetPasswordRequest request,
+                                                        @Context SecurityContext security) {
+        CredentialsEnded ended = accounts.resetPassword(Caller.of(security), userId, request.password(),
+                Boolean.TRUE.equals(request.revokeTokens()));
+        return ApiResponse.of(PasswordResetView.of(accounts.get(userId), ended));
     }
 }

@@ -3,7 +3,9 @@ package io.snippetstore.auth.control;
 import java.util.List;
 import java.util.Optional;
 
+import io.snippetstore.auth.entity.ApiToken;
 import io.snippetstore.auth.entity.User;
+import io.snippetstore.auth.entity.UserSession;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.Ids;
@@ -26,6 +28,9 @@ import jakarta.persistence.PersistenceContext;
  */
 @Stateless
 public class Accounts {
+
+    /** No session id is this (they are random base64url): every session ends. */
+    private static final String NO_SESSION_KEPT = "";
 
     @PersistenceContext
     EntityManager em;
@@ -94,13 +99,40 @@ public class Accounts {
         return UserData.of(user);
     }
 
-    /** Sets a new password: the administrator's reset, or the user's own change once the old one is checked. */
+    /**
+     * An administrator's reset of another user's password: every session of that user ends, and
+     * with {@code revokeTokens} every token. An administrator's own password is changed with the
+     * current one ({@link Logins#changePassword}), so a leaked administrator's token cannot be
+     * turned into a session.
+     */
     @WriteTransaction
-    public void setPassword(Caller by, String id, String password) {
+    public CredentialsEnded resetPassword(Caller by, String id, String password, boolean revokeTokens) {
+        if (by.userId().equals(id)) {
+            throw ApiException.forbidden("Change your own password on your account page (POST /api/v1/auth/password), which asks for the current one.");
+        }
         User user = Optional.ofNullable(em.find(User.class, id)).orElseThrow(ApiException::notFound);
         user.passwordHash(passwords.hash(password));
-        audit.fire(AuditEvent.success(by, by.userId().equals(id) ? AuditEvent.PASSWORD_CHANGED : AuditEvent.USER_CHANGED, id,
-                by.userId().equals(id) ? null : user.username() + ": password reset"));
+        CredentialsEnded ended = endCredentials(id, NO_SESSION_KEPT, revokeTokens);
+        audit.fire(AuditEvent.success(by, AuditEvent.USER_CHANGED, id, user.username() + ": password reset, " + ended.describe()));
+        return ended;
+    }
+
+    /** The user's own change, once the current password is checked: their other sessions end, and with {@code revokeTokens} their tokens. */
+    @WriteTransaction
+    public CredentialsEnded changeOwnPassword(Caller caller, String keptSessionId, String password, boolean revokeTokens) {
+        User user = Optional.ofNullable(em.find(User.class, caller.userId())).orElseThrow(ApiException::notFound);
+        user.passwordHash(passwords.hash(password));
+        CredentialsEnded ended = endCredentials(user.id(), keptSessionId == null ? NO_SESSION_KEPT : keptSessionId, revokeTokens);
+        audit.fire(AuditEvent.success(caller, AuditEvent.PASSWORD_CHANGED, user.id(), ended.describe()));
+        return ended;
+    }
+
+    private CredentialsEnded endCredentials(String userId, String keptSessionId, boolean revokeTokens) {
+        tokens.credentialsChanging();
+        int sessions = em.createNamedQuery(UserSession.END_OTHERS_OF_USER).setParameter("userId", userId).setParameter("keep", keptSessionId)
+                .executeUpdate();
+        int revoked = revokeTokens ? em.createNamedQuery(ApiToken.REVOKE_ALL_OF_USER).setParameter("userId", userId).executeUpdate() : 0;
+        return new CredentialsEnded(sessions, revoked);
     }
 
     /** The account with its password hash, for checking a login. */

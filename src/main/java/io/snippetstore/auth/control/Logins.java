@@ -59,12 +59,14 @@ public class Logins {
     /**
      * Changes the caller's own password, once the current one is checked as a login would be
      * (throttled alike): a wrong current password is a field error, not a failed authentication.
+     * Every other session of the caller ends (the one kept goes on), and their tokens with {@code revokeTokens}.
      */
-    public void changePassword(Caller caller, String currentPassword, String newPassword) {
+    public CredentialsEnded changePassword(Caller caller, String keptSessionId, String currentPassword, String newPassword,
+                                           boolean revokeTokens) {
         if (check(AuditEvent.PASSWORD_CHANGED, caller.username(), currentPassword).isEmpty()) {
             throw ApiException.validationFailed(List.of(new FieldError("currentPassword", "is not the current password")));
         }
-        accounts.setPassword(caller, caller.userId(), newPassword);
+        return accounts.changeOwnPassword(caller, keptSessionId, newPassword, revokeTokens);
     }
 
     /**

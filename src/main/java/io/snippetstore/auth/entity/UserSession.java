@@ -16,11 +16,13 @@ import jakarta.persistence.Table;
 @NamedQuery(name = UserSession.OF_USER, query = "SELECT s FROM UserSession s WHERE s.userId = :userId AND s.lastUsedAt >= :since "
         + "ORDER BY s.lastUsedAt DESC, s.id")
 @NamedQuery(name = UserSession.PURGE, query = "DELETE FROM UserSession s WHERE s.lastUsedAt < :before")
+@NamedQuery(name = UserSession.END_OTHERS_OF_USER, query = "DELETE FROM UserSession s WHERE s.userId = :userId AND s.id <> :keep")
 public class UserSession implements RecordsUse {
 
     public static final String WITH_USER = "UserSession.withUser";
     public static final String OF_USER = "UserSession.ofUser";
     public static final String PURGE = "UserSession.purge";
+    public static final String END_OTHERS_OF_USER = "UserSession.endOthersOfUser";
 
     public static final int USER_AGENT_MAX = 200;
 
