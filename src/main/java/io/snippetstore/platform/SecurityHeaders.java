@@ -12,7 +12,7 @@ import jakarta.servlet.http.HttpServletResponse;
 /**
  * Security headers. Every answer: no content sniffing. The browser pages (everything outside
  * {@code /api}): only this service's own scripts and styles, no inline script, no framing. The
- * API under {@code /api/v1}: {@code Cache-Control: no-store}, since its answers carry token values
+ * API under {@code /api}: {@code Cache-Control: no-store}, since its answers carry token values
  * and private data that no cache, shared or the browser's own, may keep.
  */
 @WebFilter(urlPatterns = "/*", asyncSupported = true)
@@ -25,14 +25,23 @@ public class SecurityHeaders extends HttpFilter {
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        String path = request.getRequestURI().substring(request.getContextPath().length());
+        String path = applicationPath(request);
         response.setHeader("X-Content-Type-Options", "nosniff");
-        if (path.startsWith("/api/v1/")) {
+        if (path.startsWith("/api/")) {
             response.setHeader("Cache-Control", "no-store");
-        } else if (!path.startsWith("/api/")) {
+        } else {
             response.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
             response.setHeader("Referrer-Policy", "same-origin");
         }
         chain.doFilter(request, response);
+    }
+
+    /**
+     * The path within the application as the container routes it: decoded, normalised, without
+     * path parameters ({@code /api/v1;x/auth/whoami} is {@code /api/v1/auth/whoami}), so that no
+     * spelling of an API path escapes the API's headers.
+     */
+    static String applicationPath(HttpServletRequest request) {
+        return request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
     }
 }

@@ -72,6 +72,19 @@ public final class Settings {
     public static final String MAX_IMPORT_BYTES = "SNIPPETS_MAX_IMPORT_BYTES";
     public static final String MAX_IMPORT_BYTES_DEFAULT = "1073741824";
 
+    /**
+     * The server's listening address: the servers' setting (see above), read here too for the
+     * default of {@link #ALLOWED_HOSTS}. No default here: unset, the allowed hosts are the loopback names.
+     */
+    public static final String HTTP_ADDRESS = "SNIPPETS_HTTP_ADDRESS";
+
+    /**
+     * No default: the host names (comma-separated, {@code *} for any) requests may name in
+     * {@code Host}. Unset: the loopback names and {@code SNIPPETS_HTTP_ADDRESS}, or any host when
+     * that address is a wildcard (an instance on every interface is not a loopback-only one).
+     */
+    public static final String ALLOWED_HOSTS = "SNIPPETS_ALLOWED_HOSTS";
+
     /** How long the audit trail keeps a record. */
     public static final String AUDIT_RETENTION_DAYS = "SNIPPETS_AUDIT_RETENTION_DAYS";
     public static final String AUDIT_RETENTION_DAYS_DEFAULT = "90";

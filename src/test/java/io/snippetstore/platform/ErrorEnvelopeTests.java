@@ -10,7 +10,9 @@ import java.util.Map;
 
 import jakarta.json.JsonObject;
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.RawHttp;
 import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestUsers;
 import org.junit.jupiter.api.Test;
 
 public abstract class ErrorEnvelopeTests {
@@ -107,6 +109,32 @@ public abstract class ErrorEnvelopeTests {
             assertEquals("nosniff", reply.header("X-Content-Type-Options"), reply::toString);
         }
         assertEquals("nosniff", client.get("/api/ready").header("X-Content-Type-Options"));
+    }
+
+    @Test
+    void anApiPathSpelledWithPathParametersStillGetsTheApisHeaders() {
+        ApiClient signedIn = TestUsers.signedIn(TestUsers.create());
+        for (String path : List.of("/api/v1;x/auth/whoami", "/api/v1;x/snippets;x.css")) {
+            Reply reply = signedIn.get(path);
+
+            assertEquals("no-store", reply.header("Cache-Control"), () -> path + ": " + reply);
+            assertEquals("nosniff", reply.header("X-Content-Type-Options"), () -> path + ": " + reply);
+        }
+    }
+
+    @Test
+    void aRequestForAnotherHostNameIsRefusedAndTheLoopbackNamesAreAnswered() {
+        int port = ApiClient.base().getPort();
+        for (String foreign : List.of("rebound.example", "rebound.example:" + port, "127.0.0.1.rebound.example")) {
+            try (RawHttp request = new RawHttp("GET", "/api/v1/auth/whoami", Map.of("Host", foreign))) {
+                assertEquals(421, request.status(), foreign);
+            }
+        }
+        for (String loopback : List.of("127.0.0.1:" + port, "localhost:" + port, "LOCALHOST", "[::1]:" + port)) {
+            try (RawHttp request = new RawHttp("GET", "/api/ready", Map.of("Host", loopback))) {
+                assertEquals(200, request.status(), loopback);
+            }
+        }
     }
 
     @Test

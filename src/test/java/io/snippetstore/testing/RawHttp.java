@@ -31,7 +31,8 @@ public final class RawHttp implements AutoCloseable {
             socket.connect(new InetSocketAddress("127.0.0.1", ApiClient.base().getPort()), 10_000);
             socket.setSoTimeout(60_000);
             out = socket.getOutputStream();
-            StringBuilder head = new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
+            StringBuilder head = new StringBuilder(method + " " + path + " HTTP/1.1\r\n"
+                    + (headers.containsKey("Host") ? "" : "Host: 127.0.0.1\r\n") + "Connection: close\r\n");
             headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
             out.write(head.append("\r\n").toString().getBytes(StandardCharsets.UTF_8));
             out.flush();
