@@ -91,6 +91,7 @@ function listPath(state, cursor) {
         params.set("sort", state.sort);
     }
     params.set("limit", "20");
+    params.set("fields", "summary"); // the list shows no code or notes, only a search's excerpt
     if (cursor) {
         params.set("cursor", cursor);
     }

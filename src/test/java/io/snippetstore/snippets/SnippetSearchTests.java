@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -379,7 +380,7 @@ public abstract class SnippetSearchTests {
         List<JsonObject> byRelevance = walk(walker, "/api/v1/snippets?limit=4&query=marker");
 
         List<String> newestFirst = new ArrayList<>(ids(created));
-        java.util.Collections.reverse(newestFirst);
+        Collections.reverse(newestFirst);
         assertEquals(newestFirst, ids(byUpdated));
         assertEquals(newestFirst, ids(byCreated));
         List<String> aToZ = created.stream()
@@ -421,5 +422,52 @@ public abstract class SnippetSearchTests {
         assertEquals(7, reply.json().getJsonObject("meta").getInt("limit"));
         assertTrue(reply.json().getJsonObject("meta").isNull("nextCursor"));
         assertEquals(50, fresh.get("/api/v1/snippets").json().getJsonObject("meta").getInt("limit"));
+    }
+
+    @Test
+    void aPageOfLargeSnippetsEndsEarlyAndItsCursorContinuesWithTheRest() {
+        ApiClient writer = TestUsers.withToken(TestUsers.create());
+        List<String> created = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            created.add(create(writer, snippet("large " + i, "text", String.valueOf((char) ('a' + i)).repeat(1_000_000), "large")).getString("id"));
+        }
+
+        Reply first = writer.get("/api/v1/snippets?sort=created&limit=50");
+        List<JsonObject> firstItems = first.json().getJsonArray("data").getValuesAs(JsonObject.class);
+        assertEquals(3, firstItems.size(), "three snippets of a million characters pass the page's two MiB of text");
+        assertTrue(firstItems.stream().allMatch(item -> item.getString("code").length() == 1_000_000), "items keep their whole code");
+        String cursor = first.json().getJsonObject("meta").getString("nextCursor");
+
+        Reply rest = writer.get("/api/v1/snippets?sort=created&limit=50&cursor=" + encode(cursor));
+        List<String> all = new ArrayList<>(ids(firstItems));
+        all.addAll(ids(rest.json().getJsonArray("data").getValuesAs(JsonObject.class)));
+        assertTrue(rest.json().getJsonObject("meta").isNull("nextCursor"), rest::toString);
+        List<String> newestFirst = new ArrayList<>(created);
+        Collections.reverse(newestFirst);
+        assertEquals(newestFirst, all, "every snippet once, newest first");
+    }
+
+    @Test
+    void aSummaryListLeavesCodeAndNotesOutAndKeepsASearchsExcerpt() {
+        ApiClient writer = TestUsers.withToken(TestUsers.create());
+        for (int i = 0; i < 4; i++) {
+            create(writer, snippet("summarized " + i, "text", "x".repeat(1_000_000), "summary").add("notes", "notes about needle" + i));
+        }
+
+        Reply summary = writer.get("/api/v1/snippets?fields=summary");
+        List<JsonObject> items = summary.json().getJsonArray("data").getValuesAs(JsonObject.class);
+        assertEquals(4, items.size(), "a summary reads no code, so no text budget cuts the page");
+        assertTrue(items.stream().noneMatch(item -> item.containsKey("code") || item.containsKey("notes")), items::toString);
+        assertEquals("summary", items.get(0).getJsonArray("tags").getString(0));
+
+        Reply searched = writer.get("/api/v1/snippets?fields=summary&query=needle2");
+        JsonObject found = searched.json().getJsonArray("data").getValuesAs(JsonObject.class).get(0);
+        assertEquals("summarized 2", found.getString("title"));
+        assertTrue(found.getJsonObject("match").toString().contains("needle2"), found::toString);
+        assertTrue(!found.containsKey("code"));
+
+        Reply wrong = writer.get("/api/v1/snippets?fields=code");
+        assertEquals(400, wrong.status(), wrong::toString);
+        assertEquals("bad_request", wrong.errorCode());
     }
 }

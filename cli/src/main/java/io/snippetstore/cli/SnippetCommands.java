@@ -75,6 +75,9 @@ final class SnippetCommands {
             if (limit != null) {
                 path.append("&limit=").append(limit);
             }
+            if (!root.json()) {
+                path.append("&fields=summary"); // the table shows no code: the service need not send it
+            }
             List<JsonObject> found = root.signedIn().list(path.toString(), all);
             Output output = new Output(root.terminal());
             if (root.json()) {

@@ -48,6 +48,9 @@ public class SnippetListParameters {
     @QueryParam("cursor")
     String cursor;
 
+    @QueryParam("fields")
+    String fields;
+
     SnippetQuery toQuery() {
         if (query != null && query.codePointCount(0, query.length()) > MAX_QUERY_LENGTH) {
             throw ApiException.badRequest("query is limited to " + MAX_QUERY_LENGTH + " characters.");
@@ -61,7 +64,18 @@ public class SnippetListParameters {
             throw ApiException.badRequest("query is limited to " + MAX_TERMS + " terms.");
         }
         return new SnippetQuery(scope(), terms, tagFilters(), Optional.ofNullable(Text.stripped(language)).filter(name -> !name.isEmpty()),
-                sort(terms), PageLimit.parse(limit), Optional.ofNullable(cursor).filter(value -> !value.isEmpty()));
+                sort(terms), PageLimit.parse(limit), Optional.ofNullable(cursor).filter(value -> !value.isEmpty()), summary());
+    }
+
+    /** {@code fields=summary}: the list items without code and notes. */
+    boolean summary() {
+        if (fields == null || fields.isEmpty() || fields.equals("all")) {
+            return false;
+        }
+        if (fields.equals("summary")) {
+            return true;
+        }
+        throw ApiException.badRequest("fields must be summary or all.");
     }
 
     private SnippetScope scope() {

@@ -12,6 +12,7 @@ import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.control.SnippetData;
 import io.snippetstore.snippets.control.SnippetInput;
 import io.snippetstore.snippets.control.SnippetPage;
+import io.snippetstore.snippets.control.SnippetQuery;
 import io.snippetstore.snippets.control.SnippetPatch;
 import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.storage.control.GroupCommit;
@@ -67,9 +68,15 @@ public class SnippetsResource {
                 .build();
     }
 
+    /** A page of snippets, each whole or, with {@code fields=summary}, without code and notes. */
     @GET
-    public ApiList<SnippetView> list(@BeanParam SnippetListParameters parameters, @Context SecurityContext security) {
-        SnippetPage page = snippets.list(Caller.of(security), parameters.toQuery());
+    public ApiList<?> list(@BeanParam SnippetListParameters parameters, @Context SecurityContext security) {
+        SnippetQuery query = parameters.toQuery();
+        SnippetPage page = snippets.list(Caller.of(security), query);
+        if (query.summary()) {
+            return ApiList.page(page.items().stream().map(snippet -> SnippetSummaryView.of(snippet, page.matches().get(snippet.id()))).toList(),
+                    page.nextCursor(), page.limit());
+        }
         return ApiList.page(page.items().stream().map(snippet -> SnippetView.of(snippet, page.matches().get(snippet.id()))).toList(),
                 page.nextCursor(), page.limit());
     }

@@ -82,7 +82,9 @@ record SnippetListStatement(String sql, List<Object> parameters) {
     private static SnippetListStatement withRows(StringBuilder sql, List<Object> parameters, SnippetQuery query, SnippetOrder order) {
         sql.append(" ORDER BY ").append(order.orderOfKeys()).append(" LIMIT ?) ");
         parameters.add(query.limit() + 1);
-        sql.append("SELECT ").append(SnippetRows.COLUMNS).append(", p.score AS score FROM page p CROSS JOIN snippets s ON s.seq = p.seq ORDER BY ")
+        // a summary without search terms has no excerpt to make from code or notes: they are not read
+        String columns = query.summary() && query.terms().all().isEmpty() ? SnippetRows.SUMMARY_COLUMNS : SnippetRows.COLUMNS;
+        sql.append("SELECT ").append(columns).append(", p.score AS score FROM page p CROSS JOIN snippets s ON s.seq = p.seq ORDER BY ")
                 .append(order.orderOfRows());
         return new SnippetListStatement(sql.toString(), List.copyOf(parameters));
     }

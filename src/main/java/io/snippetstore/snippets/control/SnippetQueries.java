@@ -22,6 +22,13 @@ public class SnippetQueries {
     /** The most languages, and the most tags, a facet answer names. */
     static final int FACETS_MAX = 100;
 
+    /**
+     * A page ends early, with a next cursor, once the snippets on it hold more than this many
+     * characters of code, notes and description: a page of 1 MiB snippets would otherwise hold
+     * {@code limit} of them in memory at once, and several such pages more than the heap.
+     */
+    public static final long PAGE_TEXT_MAX_CHARS = 2L * 1024 * 1024;
+
     @Inject
     Database database;
 
@@ -43,9 +50,11 @@ public class SnippetQueries {
             return List.of(order.keyParameter(position.get(0)), position.get(1));
         });
         SnippetListStatement statement = SnippetListStatement.of(callerId, query, planner.plan(callerId, query), after);
-        List<ListedSnippet> rows = database.list(statement.sql(), statement.parameters(), SnippetRows::listed);
-        boolean more = rows.size() > query.limit();
-        List<ListedSnippet> page = more ? rows.subList(0, query.limit()) : rows;
+        List<ListedSnippet> rows = database.listUntil(statement.sql(), statement.parameters(), SnippetRows::listed,
+                read -> isFull(read, query.limit()));
+        // the row that made the page full, if any, is read only to know that there is more
+        boolean more = isFull(rows, query.limit());
+        List<ListedSnippet> page = more ? rows.subList(0, rows.size() - 1) : rows;
         String next = null;
         if (more) {
             ListedSnippet last = page.get(page.size() - 1);
@@ -55,6 +64,27 @@ public class SnippetQueries {
         Map<String, MatchExcerpt> matches = new HashMap<>();
         page.forEach(listed -> MatchExcerpt.of(listed.snippet(), terms).ifPresent(match -> matches.put(listed.snippet().id(), match)));
         return new SnippetPage(page.stream().map(ListedSnippet::snippet).toList(), matches, next, query.limit());
+    }
+
+    /** Whether the rows read hold a whole page and one more: {@code limit} rows, or the rows before the last past the text budget. */
+    static boolean isFull(List<ListedSnippet> read, int limit) {
+        if (read.size() > limit) {
+            return true;
+        }
+        long chars = 0;
+        for (int i = 0; i < read.size() - 1; i++) {
+            chars += textChars(read.get(i).snippet());
+        }
+        return chars > PAGE_TEXT_MAX_CHARS;
+    }
+
+    private static long textChars(SnippetData snippet) {
+        var fields = snippet.fields();
+        return length(fields.code()) + length(fields.notes()) + length(fields.description());
+    }
+
+    private static long length(String text) {
+        return text == null ? 0 : text.length();
     }
 
     /** The languages and tags of everything the query matches (its order, page size and cursor aside). */

@@ -11,11 +11,11 @@ import io.snippetstore.platform.Secrets;
 
 /**
  * What a client asks of the snippet list, already validated: whose snippets, search terms, tag
- * filters (lower case), a language filter, the order, the page size and the position after the
- * previous page.
+ * filters (lower case), a language filter, the order, the page size, the position after the
+ * previous page, and whether a summary of each snippet will do (no code, no notes).
  */
 public record SnippetQuery(SnippetScope scope, SearchTerms terms, Set<String> tags, Optional<String> language, SnippetSort sort,
-                           int limit, Optional<String> cursor) {
+                           int limit, Optional<String> cursor, boolean summary) {
 
     /**
      * What a cursor is bound to: the same scope, search, filters and order. A cursor presented with

@@ -23,6 +23,12 @@ final class SnippetRows {
             + "(SELECT json_group_array(t.tag ORDER BY t.position) FROM snippet_tags t WHERE t.snippet_id = s.id) AS tags, "
             + "(SELECT u.username FROM users u WHERE u.id = s.owner_id) AS owner_username";
 
+    /**
+     * {@link #COLUMNS} without the two texts that can be large ({@code notes} read as null,
+     * {@code code} as empty), for a summary page that shows no match excerpt.
+     */
+    static final String SUMMARY_COLUMNS = COLUMNS.replace("s.notes, ", "NULL AS notes, ").replace("s.code, ", "'' AS code, ");
+
     private SnippetRows() {
     }
 

@@ -9,6 +9,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 import javax.sql.DataSource;
 
@@ -39,6 +40,14 @@ public class Database {
 
     /** Every row of a query, read in order. Parameters are bound in order with {@code setObject}. */
     public <T> List<T> list(String sql, List<?> parameters, RowReader<T> reader) {
+        return listUntil(sql, parameters, reader, rows -> false);
+    }
+
+    /**
+     * The rows of a query, read in order until {@code enough} holds for the rows read so far (it is
+     * asked after each row): the rest is never read, so never held in memory.
+     */
+    public <T> List<T> listUntil(String sql, List<?> parameters, RowReader<T> reader, Predicate<List<T>> enough) {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.size(); i++) {
@@ -46,7 +55,7 @@ public class Database {
             }
             List<T> rows = new ArrayList<>();
             try (ResultSet result = statement.executeQuery()) {
-                while (result.next()) {
+                while (!enough.test(rows) && result.next()) {
                     rows.add(reader.read(result));
                 }
             }

@@ -1,0 +1,26 @@
+package io.snippetstore.snippets.boundary;
+
+import java.util.List;
+
+import io.snippetstore.platform.Timestamps;
+import io.snippetstore.snippets.control.MatchExcerpt;
+import io.snippetstore.snippets.control.SnippetData;
+import jakarta.json.bind.annotation.JsonbNillable;
+import jakarta.json.bind.annotation.JsonbPropertyOrder;
+
+/** A list item of {@code fields=summary}: a {@link SnippetView} without {@code notes} and {@code code}. */
+@JsonbNillable
+@JsonbPropertyOrder({"id", "title", "description", "language", "tags",
+        "createdAt", "updatedAt", "version", "attachmentCount", "visibility", "owner", "match"})
+public record SnippetSummaryView(String id, String title, String description, String language, List<String> tags,
+                                 String createdAt, String updatedAt, long version, int attachmentCount,
+                                 String visibility, SnippetView.Owner owner, MatchView match) {
+
+    static SnippetSummaryView of(SnippetData snippet, MatchExcerpt match) {
+        var fields = snippet.fields();
+        return new SnippetSummaryView(snippet.id(), fields.title(), fields.description(), fields.language(), fields.tags(),
+                Timestamps.format(snippet.createdAt()), Timestamps.format(snippet.updatedAt()), snippet.version(),
+                snippet.attachmentCount(), fields.visibility().apiName(), new SnippetView.Owner(snippet.ownerId(), snippet.ownerUsername()),
+                MatchView.of(match));
+    }
+}
