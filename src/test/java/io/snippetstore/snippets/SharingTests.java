@@ -243,6 +243,24 @@ public abstract class SharingTests {
     }
 
     @Test
+    void aDisabledUsersLinksAnswerNothingUntilTheyAreEnabledAgain() {
+        String id = shared("link", "disabled owner's").getString("id");
+        String secret = newLink(id);
+        assertEquals(200, anonymous.get("/api/v1/shared/" + secret).status());
+        ApiClient admin = TestUsers.admin();
+
+        assertEquals(200, admin.patch("/api/v1/users/" + ownerUser.id(), Json.createObjectBuilder().add("disabled", true).build()).status());
+        try {
+            assertEquals(404, anonymous.get("/api/v1/shared/" + secret).status());
+            assertEquals(404, anonymous.get("/api/v1/shared/" + secret + "/raw").status());
+            assertEquals(404, anonymous.get("/api/v1/shared/" + secret + "/attachments").status());
+        } finally {
+            assertEquals(200, admin.patch("/api/v1/users/" + ownerUser.id(), Json.createObjectBuilder().add("disabled", false).build()).status());
+        }
+        assertEquals(200, anonymous.get("/api/v1/shared/" + secret).status(), "the link was kept, not revoked");
+    }
+
+    @Test
     void visibilityIsCheckedAndAClearedOneIsPrivate() {
         String id = shared("team", "checked").getString("id");
 

@@ -80,7 +80,7 @@ public class ShareLinks {
         return link;
     }
 
-    /** The snippet a live link opens; 404 for an unknown, expired or revoked link, or a snippet no longer shared by link. */
+    /** The snippet a live link opens; 404 for an unknown, expired or revoked link, a snippet no longer shared by link, or a disabled owner's. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SharedSnippet open(String secret) {
         Instant now = Timestamps.now();
@@ -98,11 +98,12 @@ public class ShareLinks {
         return queries.find(shared.snippetId()).orElseThrow(ApiException::notFound);
     }
 
-    /** Whether the snippet's visibility is link: read alone, not with its whole row (code and all). */
+    /**
+     * Whether the snippet's visibility is link and its owner is not disabled: read alone, not with
+     * its whole row (code and all). A disabled user's links answer nothing until they are enabled.
+     */
     private boolean sharedByLink(String snippetId) {
-        return em.createNamedQuery(Snippet.OWNER_AND_VISIBILITY, Object[].class).setParameter("id", snippetId)
-                .getResultStream().findFirst()
-                .map(row -> row[1] == Visibility.LINK)
-                .orElse(false);
+        return em.createNamedQuery(Snippet.SHARED_BY_LINK_OF_ENABLED_OWNER, Long.class).setParameter("id", snippetId)
+                .setParameter("link", Visibility.LINK).getSingleResult() > 0;
     }
 }

@@ -20,11 +20,15 @@ import jakarta.persistence.Table;
 @Table(name = "snippets")
 @NamedQuery(name = Snippet.COUNT, query = "SELECT COUNT(s) FROM Snippet s")
 @NamedQuery(name = Snippet.OWNER_AND_VISIBILITY, query = "SELECT s.ownerId, s.visibility FROM Snippet s WHERE s.id = :id")
+// the users table by its entity name only: a disabled owner's links open nothing
+@NamedQuery(name = Snippet.SHARED_BY_LINK_OF_ENABLED_OWNER, query = "SELECT COUNT(s) FROM Snippet s, User u "
+        + "WHERE s.id = :id AND s.visibility = :link AND u.id = s.ownerId AND u.disabledAt IS NULL")
 @NamedQuery(name = Snippet.OWNED_AFTER, query = "SELECT s FROM Snippet s WHERE s.ownerId = :ownerId AND s.id > :after ORDER BY s.id")
 public class Snippet {
 
     public static final String COUNT = "Snippet.count";
     public static final String OWNER_AND_VISIBILITY = "Snippet.ownerAndVisibility";
+    public static final String SHARED_BY_LINK_OF_ENABLED_OWNER = "Snippet.sharedByLinkOfEnabledOwner";
     public static final String OWNED_AFTER = "Snippet.ownedAfter";
 
     public static final int TITLE_MAX = 200;
