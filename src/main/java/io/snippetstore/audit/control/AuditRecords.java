@@ -26,6 +26,13 @@ public class AuditRecords {
         em.createNamedQuery(AuditRecord.PURGE).setParameter("before", keepSince).executeUpdate();
     }
 
+    /** As {@link #append}, but only while the disk has room above the free-space floor (a 503 otherwise, nothing written). */
+    @WriteTransaction
+    public void appendAboveFloor(List<PendingRecord> records, Instant keepSince) {
+        records.forEach(record -> em.persist(record.toEntity()));
+        em.createNamedQuery(AuditRecord.PURGE).setParameter("before", keepSince).executeUpdate();
+    }
+
     /** Newest first: up to {@code limit} records with an id below {@code before}, of one user and one action when given. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<AuditRecord> page(Optional<String> userId, Optional<String> action, Optional<String> before, int limit) {

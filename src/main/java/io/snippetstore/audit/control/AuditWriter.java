@@ -3,6 +3,7 @@ package io.snippetstore.audit.control;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.logging.Logger;
 
 import io.snippetstore.platform.Settings;
@@ -43,12 +44,31 @@ public class AuditWriter {
 
     @Schedule(hour = "*", minute = "*", second = "*/5", persistent = false)
     void writeOnSchedule() {
-        writePending(Duration.between(lastPurge, Timestamps.now()).toHours() >= 1);
+        Instant now = Timestamps.now();
+        writeRefusals(log.drainRefusals(Optional.of(now.minus(AuditLog.REFUSAL_WINDOW))));
+        writePending(Duration.between(lastPurge, now).toHours() >= 1);
     }
 
-    /** Writes everything kept so far; {@code false} when it could not (it is kept for the next try). */
+    /** Writes everything kept so far, refused sign-ins counted until now too; {@code false} when it could not (it is kept for the next try). */
     public boolean writePending() {
+        writeRefusals(log.drainRefusals(Optional.empty()));
         return writePending(false);
+    }
+
+    /**
+     * Refused sign-ins are written only while the disk has room above the free-space floor: anyone
+     * can cause them, so they must not take the room kept for deletions and sign-ins. Refused by
+     * the floor (or failing), they are dropped, and the log says how many.
+     */
+    private synchronized void writeRefusals(List<PendingRecord> refusals) {
+        if (refusals.isEmpty()) {
+            return;
+        }
+        try {
+            records.appendAboveFloor(refusals, Timestamps.now().minus(Duration.ofDays(retentionDays)));
+        } catch (RuntimeException e) {
+            LOG.warning(() -> "Audit records of " + refusals.size() + " refused sign-ins not written: " + e);
+        }
     }
 
     private synchronized boolean writePending(boolean evenWhenNothingIsPending) {

@@ -2,6 +2,7 @@ package io.snippetstore.auth.control;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 import io.snippetstore.auth.entity.User;
@@ -10,6 +11,7 @@ import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.AuditEvent.Outcome;
 import io.snippetstore.platform.ClientAddress;
 import io.snippetstore.platform.FieldError;
+import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -22,6 +24,8 @@ import jakarta.inject.Inject;
  */
 @ApplicationScoped
 public class Logins {
+
+    static final String UNKNOWN_PREFIX = "unknown#";
 
     @Inject
     Accounts accounts;
@@ -85,7 +89,9 @@ public class Logins {
     private Optional<User> checkWithinLimits(String action, String username, String password) {
         Optional<Duration> wait = throttle.reserve(username);
         if (wait.isPresent()) {
-            audit.fire(AuditEvent.refused(action, Outcome.THROTTLED, null, username, "too many failed attempts"));
+            Optional<User> claimed = accounts.findByUsername(username);
+            audit.fire(AuditEvent.refused(action, Outcome.THROTTLED, claimed.map(User::id).orElse(null), recordedName(username, claimed),
+                    "too many failed attempts"));
             throw ApiException.rateLimited(wait.get());
         }
         Optional<User> user = accounts.findByUsername(username);
@@ -94,11 +100,21 @@ public class Logins {
             return false;
         });
         if (!matches) {
-            audit.fire(AuditEvent.refused(action, Outcome.FAILURE, user.map(User::id).orElse(null), username,
+            audit.fire(AuditEvent.refused(action, Outcome.FAILURE, user.map(User::id).orElse(null), recordedName(username, user),
                     user.isPresent() ? "wrong password" : "unknown username"));
             return Optional.empty();
         }
         throttle.succeeded(username);
         return user;
+    }
+
+    /**
+     * The name a refusal is recorded under: the account's, or for a username no account has,
+     * {@code unknown#} and the first 12 hex digits of the SHA-256 of its lower case. What was typed
+     * into the username field is often a password (typed a field too early); the hash still shows
+     * repeated attempts at one name without keeping it.
+     */
+    static String recordedName(String typed, Optional<User> account) {
+        return account.map(User::username).orElseGet(() -> UNKNOWN_PREFIX + Secrets.sha256Hex(typed.toLowerCase(Locale.ROOT)).substring(0, 12));
     }
 }

@@ -1,0 +1,79 @@
+package io.snippetstore.audit.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import io.snippetstore.platform.AuditEvent;
+import io.snippetstore.platform.AuditEvent.Outcome;
+import io.snippetstore.platform.ClientAddress;
+import org.junit.jupiter.api.Test;
+
+class AuditLogTest {
+
+    private final AuditLog log = new AuditLog();
+
+    AuditLogTest() {
+        log.clientAddress = new ClientAddress() {
+            @Override
+            public Optional<String> current() {
+                return Optional.of("192.0.2.1");
+            }
+        };
+    }
+
+    private void refuse(String username, String reason) {
+        log.record(AuditEvent.refused(AuditEvent.LOGIN, Outcome.FAILURE, null, username, reason));
+    }
+
+    @Test
+    void repeatedRefusalsOfOneUsernameAreOneRecordWithTheirCount() {
+        for (int i = 0; i < 25; i++) {
+            refuse("alice", "wrong password");
+        }
+        refuse("bob", "wrong password");
+
+        List<PendingRecord> records = log.drainRefusals(Optional.empty());
+
+        assertEquals(2, records.size());
+        assertTrue(records.get(0).event().detail().startsWith("wrong password (25 attempts since "), records.get(0).event().detail());
+        assertEquals("alice", records.get(0).event().username());
+        assertEquals("192.0.2.1", records.get(0).clientAddress());
+        assertEquals("wrong password", records.get(1).event().detail(), "a single refusal reads as before");
+        assertEquals(List.of(), log.drainRefusals(Optional.empty()), "drained once");
+        assertEquals(List.of(), log.drain(), "refusals never enter the queue of other events");
+    }
+
+    @Test
+    void aWindowIsWrittenOnlyOnceItHasEnded() {
+        refuse("carol", "unknown username");
+
+        assertEquals(List.of(), log.drainRefusals(Optional.of(Instant.now().minus(AuditLog.REFUSAL_WINDOW))));
+        assertEquals(1, log.drainRefusals(Optional.of(Instant.now().plusSeconds(1))).size());
+    }
+
+    @Test
+    void beyondTheBoundNewUsernamesShareOneRecord() {
+        for (int i = 0; i < AuditLog.REFUSAL_KEYS_MAX + 500; i++) {
+            refuse("storm-" + i, "unknown username");
+        }
+
+        List<PendingRecord> records = log.drainRefusals(Optional.empty());
+
+        assertEquals(AuditLog.REFUSAL_KEYS_MAX + 1, records.size());
+        PendingRecord shared = records.stream().filter(r -> r.event().username().equals(AuditLog.MORE_USERNAMES)).findFirst().orElseThrow();
+        assertTrue(shared.event().detail().startsWith("unknown username (500 attempts"), shared.event().detail());
+    }
+
+    @Test
+    void aFailureOtherThanASignInIsKeptOneByOne() {
+        log.record(AuditEvent.refused(AuditEvent.SNIPPET_DELETED, Outcome.FAILURE, "u", "alice", "refused"));
+        log.record(AuditEvent.refused(AuditEvent.SNIPPET_DELETED, Outcome.FAILURE, "u", "alice", "refused"));
+
+        assertEquals(2, log.drain().size());
+        assertEquals(List.of(), log.drainRefusals(Optional.empty()));
+    }
+}
