@@ -141,6 +141,37 @@ public abstract class BackupsTests {
     }
 
     @Test
+    void aBackupWithATriggerOrViewOfAnyoneElsesMakingIsRefusedAndNothingChanges(@org.junit.jupiter.api.io.TempDir Path temp)
+            throws IOException, SQLException {
+        ApiClient admin = adminWithToken();
+        ApiClient owner = TestUsers.withToken(TestUsers.create());
+        byte[] backup = admin.get(admin.post("/api/v1/storage/backups", Json.createObjectBuilder().build()).data().getString("downloadUrl")).body();
+        String marker = SnippetsApi.create(owner, SnippetsApi.snippet("made after the backup", "text", "stays")).getString("id");
+        Path withTrigger = temp.resolve("trigger.db");
+        Files.write(withTrigger, backup);
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + withTrigger)) {
+            connection.createStatement().executeUpdate("CREATE TRIGGER keep_a_copy AFTER INSERT ON api_tokens BEGIN "
+                    + "UPDATE users SET role = 'admin' WHERE id = NEW.user_id; END");
+        }
+        Path withView = temp.resolve("view.db");
+        Files.write(withView, backup);
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + withView)) {
+            connection.createStatement().executeUpdate("CREATE VIEW everyone AS SELECT * FROM users");
+        }
+
+        Reply trigger = admin.sendBytes("POST", "/api/v1/storage/restore", SQLITE, Files.readAllBytes(withTrigger), Map.of());
+        Reply view = admin.sendBytes("POST", "/api/v1/storage/restore", SQLITE, Files.readAllBytes(withView), Map.of());
+
+        for (Reply refused : List.of(trigger, view)) {
+            assertEquals(400, refused.status(), refused::toString);
+            assertEquals("invalid_backup", refused.errorCode());
+        }
+        assertTrue(trigger.json().getJsonObject("error").getString("message").contains("trigger 'keep_a_copy'"), trigger::toString);
+        assertTrue(view.json().getJsonObject("error").getString("message").contains("view 'everyone'"), view::toString);
+        assertEquals(200, owner.get("/api/v1/snippets/" + marker).status(), "nothing was restored");
+    }
+
+    @Test
     void backupsAreListedReadDeletedAndRestoredByNameByAdministratorsOnly() {
         ApiClient admin = adminWithToken();
         ApiClient user = TestUsers.withToken(TestUsers.create());

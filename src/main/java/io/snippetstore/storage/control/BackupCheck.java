@@ -9,9 +9,16 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.logging.Logger;
 
 import io.snippetstore.platform.ApiException;
+import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.MigrationVersion;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
@@ -19,11 +26,13 @@ import org.sqlite.SQLiteDataSource;
 /**
  * What a file must be before it may replace the database: an SQLite database that passes
  * {@code PRAGMA integrity_check}, whose schema this build knows (its migrations are not newer than
- * this build's), with the page size of the store (SQLite copies a database into a WAL database
+ * this build's, and its tables, indexes, triggers and views are exactly those of that version),
+ * with the page size of the store (SQLite copies a database into a WAL database
  * only between equal page sizes). Anything else is refused with 400 {@code invalid_backup}.
  */
 final class BackupCheck {
 
+    private static final Logger LOG = Logger.getLogger(BackupCheck.class.getName());
     private static final byte[] SQLITE_HEADER = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
 
     private BackupCheck() {
@@ -51,10 +60,90 @@ final class BackupCheck {
                 throw ApiException.invalidBackup("The file has " + filePageSize + "-byte pages, the store " + pageSize
                         + "-byte pages: make the backup with this service, or VACUUM it with PRAGMA page_size = " + pageSize + ".");
             }
+            requireKnownSchema(statement, version, file.resolveSibling(file.getFileName() + ".schema"));
             return version;
         } catch (SQLException e) {
             throw ApiException.invalidBackup("The file fails SQLite's integrity check (SQLite cannot read it).");
         }
+    }
+
+    /**
+     * The file's tables, indexes, triggers and views are exactly those this build's migrations make
+     * at the file's schema version, each with the same SQL: a trigger, view or table of anyone
+     * else's making would run, or be read, inside the service once restored. The expected schema
+     * is made by migrating an empty scratch database (at {@code scratch}, deleted after) to that version.
+     */
+    private static void requireKnownSchema(Statement file, String version, Path scratch) throws SQLException {
+        Map<String, String> expected;
+        try {
+            SQLiteDataSource empty = new SQLiteDataSource();
+            empty.setUrl("jdbc:sqlite:" + scratch);
+            Flyway.configure(BackupCheck.class.getClassLoader())
+                    .dataSource(empty)
+                    .locations("classpath:db/migration")
+                    .target(MigrationVersion.fromVersion(version))
+                    .load()
+                    .migrate();
+            try (Connection connection = empty.getConnection(); Statement statement = connection.createStatement()) {
+                expected = schemaOf(statement);
+            }
+        } finally {
+            try {
+                Files.deleteIfExists(scratch);
+            } catch (IOException e) {
+                LOG.warning(() -> "A scratch database was left behind: " + scratch);
+            }
+        }
+        Map<String, String> actual = schemaOf(file);
+        for (Map.Entry<String, String> object : actual.entrySet()) {
+            if (!expected.containsKey(object.getKey())) {
+                throw ApiException.invalidBackup("The file has a " + object.getKey() + " that Snippet Store's schema version "
+                        + version + " does not have.");
+            }
+            if (!Objects.equals(expected.get(object.getKey()), object.getValue())) {
+                throw ApiException.invalidBackup("The file's " + object.getKey() + " differs from Snippet Store's schema version " + version + ".");
+            }
+        }
+        for (String object : expected.keySet()) {
+            if (!actual.containsKey(object)) {
+                throw ApiException.invalidBackup("The file lacks the " + object + " of Snippet Store's schema version " + version + ".");
+            }
+        }
+    }
+
+    /**
+     * Every table, index, trigger and view by {@code type 'name'}, with its SQL; SQLite's own
+     * objects (named {@code sqlite_...}, which nobody else may create) aside. The migration
+     * history's own table and index, and a virtual table's shadow tables, are compared by name:
+     * other Flyway and SQLite releases write them differently.
+     */
+    private static Map<String, String> schemaOf(Statement statement) throws SQLException {
+        Map<String, String> schema = new TreeMap<>();
+        List<String> virtualTables = new ArrayList<>();
+        try (ResultSet objects = statement.executeQuery(
+                "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")) {
+            while (objects.next()) {
+                String type = objects.getString("type");
+                String name = objects.getString("name");
+                String sql = objects.getString("sql");
+                if (sql != null && sql.regionMatches(true, 0, "CREATE VIRTUAL TABLE", 0, "CREATE VIRTUAL TABLE".length())) {
+                    virtualTables.add(name);
+                }
+                boolean byNameOnly = !type.equals("trigger") && !type.equals("view")
+                        && (objects.getString("tbl_name").equals("flyway_schema_history") || isShadowTable(name, virtualTables));
+                schema.put(type + " '" + name + "'", byNameOnly ? "" : sql);
+            }
+        }
+        return schema;
+    }
+
+    /**
+     * A table a virtual table's module made for itself ({@code snippets_fts_data} of
+     * {@code snippets_fts}): its SQL is the module's, which SQLite releases write differently.
+     * Sorted by name, a virtual table comes before its shadow tables.
+     */
+    private static boolean isShadowTable(String name, List<String> virtualTables) {
+        return virtualTables.stream().anyMatch(virtual -> name.startsWith(virtual + "_"));
     }
 
     private static void requireSqliteHeader(Path file) {

@@ -2,6 +2,7 @@ package io.snippetstore.storage.control;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -45,6 +46,9 @@ public class Backups {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss.SSS'Z'").withZone(ZoneOffset.UTC);
     private static final String BACKUP_PREFIX = "snippets-";
     private static final String SAFETY_PREFIX = "before-restore-";
+    private static final int UPLOAD_BUFFER_BYTES = 64 * 1024;
+    /** How often, in bytes received, an upload for a restore asks whether the disk still has room. */
+    private static final long DISK_CHECK_EVERY_BYTES = 4L * 1024 * 1024;
 
     @Inject
     DataDirectory dataDirectory;
@@ -115,18 +119,37 @@ public class Backups {
         return restoreFrom(caller, file(name), name);
     }
 
-    /** Restores a database file sent by the client: written beside the backups first, deleted after. */
+    /**
+     * Restores a database file sent by the client: written beside the backups first, deleted after.
+     * It is received only while the disk keeps room for it twice over the free-space floor (the
+     * restore copies it into the database): a larger one is refused while it arrives, not after.
+     */
     public Restored restoreUpload(Caller caller, InputStream content) {
         disk.requireRoomFor(0);
         Path upload = directory().resolve(".upload-" + Ids.next() + ".partial");
         try {
-            Files.copy(content, upload);
+            receive(content, upload);
             return restoreFrom(caller, upload, "an uploaded file");
         } catch (IOException e) {
             throw disk.isLow() ? DiskSpace.full() : ApiException.badRequest("The file could not be received.");
         } finally {
             deleteQuietly(upload);
         }
+    }
+
+    private void receive(InputStream content, Path upload) throws IOException {
+        byte[] buffer = new byte[UPLOAD_BUFFER_BYTES];
+        long received = 0;
+        try (OutputStream out = Files.newOutputStream(upload, StandardOpenOption.CREATE_NEW)) {
+            for (int read = content.read(buffer); read >= 0; read = content.read(buffer)) {
+                out.write(buffer, 0, read);
+                received += read;
+                if (received % DISK_CHECK_EVERY_BYTES < read) {
+                    disk.requireRoomFor(received);
+                }
+            }
+        }
+        disk.requireRoomFor(received);
     }
 
     private Restored restoreFrom(Caller caller, Path file, String source) {

@@ -11,10 +11,14 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 import io.snippetstore.platform.ApiException;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.MigrationVersion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sqlite.SQLiteDataSource;
 
 /** What a file must be to replace the database, on real SQLite files. */
 class BackupCheckTest {
@@ -36,16 +40,70 @@ class BackupCheckTest {
     }
 
     private static String refusal(Path file) {
-        ApiException refused = assertThrows(ApiException.class, () -> BackupCheck.require(file, "8", PAGE_SIZE));
+        return refusal(file, "8");
+    }
+
+    private static String refusal(Path file, String currentVersion) {
+        ApiException refused = assertThrows(ApiException.class, () -> BackupCheck.require(file, currentVersion, PAGE_SIZE));
         assertEquals(400, refused.status());
         assertEquals("invalid_backup", refused.code());
         return refused.getMessage();
     }
 
+    /** A real store made by this build's migrations up to {@code version}. */
+    private Path migrated(String name, String version) {
+        Path file = directory.resolve(name);
+        SQLiteDataSource dataSource = new SQLiteDataSource();
+        dataSource.setUrl("jdbc:sqlite:" + file);
+        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").target(MigrationVersion.fromVersion(version)).load().migrate();
+        return file;
+    }
+
+    private static void change(Path file, String sql) throws SQLException {
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file); Statement statement = connection.createStatement()) {
+            statement.executeUpdate(sql);
+        }
+    }
+
     @Test
-    void aStoreOfThisOrAnOlderSchemaPassesWithItsVersion() throws SQLException {
-        assertEquals("8", BackupCheck.require(store("same.db", "8", PAGE_SIZE), "8", PAGE_SIZE));
-        assertEquals("7", BackupCheck.require(store("older.db", "7", PAGE_SIZE), "8", PAGE_SIZE), "a failed migration (99) does not count");
+    void aStoreOfThisOrAnOlderSchemaPassesWithItsVersion() {
+        assertEquals("10", BackupCheck.require(migrated("same.db", "10"), "10", PAGE_SIZE));
+        assertEquals("7", BackupCheck.require(migrated("older.db", "7"), "10", PAGE_SIZE));
+        assertEquals(List.of("older.db", "same.db"), files(), "no scratch database is left behind");
+    }
+
+    @Test
+    void aStoreWithATriggerViewOrTableOfAnyoneElsesMakingIsRefused() throws SQLException {
+        Path trigger = migrated("trigger.db", "10");
+        change(trigger, "CREATE TRIGGER steal AFTER INSERT ON api_tokens BEGIN INSERT INTO audit_records (id) VALUES (NEW.token_hash); END");
+        Path view = migrated("view.db", "10");
+        change(view, "CREATE VIEW everything AS SELECT * FROM users");
+        Path table = migrated("table.db", "10");
+        change(table, "CREATE TABLE extra (x)");
+
+        assertTrue(refusal(trigger, "10").contains("trigger 'steal'"), refusal(trigger, "10"));
+        assertTrue(refusal(view, "10").contains("view 'everything'"));
+        assertTrue(refusal(table, "10").contains("table 'extra'"));
+    }
+
+    @Test
+    void aStoreWhoseTriggerOfAKnownNameDoesSomethingElseOrLacksOneIsRefused() throws SQLException {
+        Path changed = migrated("changed.db", "10");
+        change(changed, "DROP TRIGGER snippets_fts_insert");
+        change(changed, "CREATE TRIGGER snippets_fts_insert AFTER INSERT ON snippets BEGIN DELETE FROM users; END");
+        Path lacking = migrated("lacking.db", "10");
+        change(lacking, "DROP TRIGGER snippets_fts_delete");
+
+        assertTrue(refusal(changed, "10").contains("trigger 'snippets_fts_insert' differs"), refusal(changed, "10"));
+        assertTrue(refusal(lacking, "10").contains("lacks the trigger 'snippets_fts_delete'"), refusal(lacking, "10"));
+    }
+
+    private List<String> files() {
+        try (var listed = Files.list(directory)) {
+            return listed.map(file -> file.getFileName().toString()).sorted().toList();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test
