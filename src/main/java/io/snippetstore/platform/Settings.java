@@ -85,6 +85,22 @@ public final class Settings {
      */
     public static final String ALLOWED_HOSTS = "SNIPPETS_ALLOWED_HOSTS";
 
+    /** The most snippets one import archive may hold. */
+    public static final String IMPORT_MAX_SNIPPETS = "SNIPPETS_IMPORT_MAX_SNIPPETS";
+    public static final String IMPORT_MAX_SNIPPETS_DEFAULT = "10000";
+
+    /** The most attachments one import archive may hold. */
+    public static final String IMPORT_MAX_ATTACHMENTS = "SNIPPETS_IMPORT_MAX_ATTACHMENTS";
+    public static final String IMPORT_MAX_ATTACHMENTS_DEFAULT = "10000";
+
+    /** The most bytes the snippets' documents of one archive hold together (they are in memory until written). */
+    public static final String IMPORT_MAX_TEXT_BYTES = "SNIPPETS_IMPORT_MAX_TEXT_BYTES";
+    public static final String IMPORT_MAX_TEXT_BYTES_DEFAULT = "67108864";
+
+    /** The most bytes one archive may expand to: its documents and its attachments. */
+    public static final String IMPORT_MAX_EXPANDED_BYTES = "SNIPPETS_IMPORT_MAX_EXPANDED_BYTES";
+    public static final String IMPORT_MAX_EXPANDED_BYTES_DEFAULT = "4294967296";
+
     /** How long the audit trail keeps a record. */
     public static final String AUDIT_RETENTION_DAYS = "SNIPPETS_AUDIT_RETENTION_DAYS";
     public static final String AUDIT_RETENTION_DAYS_DEFAULT = "90";

@@ -107,6 +107,35 @@ public abstract class TransferTests {
         assertEquals(401, new ApiClient().sendBytes("POST", "/api/v1/import", ZIP, archive, Map.of()).status());
     }
 
+    @Test
+    void anArchiveListingADocumentOrAnAttachmentTwiceImportsNothing() throws IOException {
+        ApiClient source = TestUsers.withToken(TestUsers.create());
+        String first = SnippetsApi.create(source, SnippetsApi.snippet("first", "text", "one")).getString("id");
+        String second = SnippetsApi.create(source, SnippetsApi.snippet("second", "text", "two")).getString("id");
+        new Multipart().file("file", "bytes.bin", null, new byte[] {1, 2, 3}).postTo(source, "/api/v1/snippets/" + second + "/attachments");
+        byte[] archive = source.get("/api/v1/export").body();
+        Map<String, byte[]> entries = unzip(archive);
+        String secondDocument = new String(entries.get("snippets/" + second + ".json"), StandardCharsets.UTF_8);
+        String attachmentsOfSecond = secondDocument.substring(secondDocument.indexOf("\"attachments\":"));
+        ApiClient target = TestUsers.withToken(TestUsers.create());
+
+        Reply documentTwice = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "manifest.json",
+                bytes -> new String(bytes, StandardCharsets.UTF_8).replace("\"snippets/" + first + ".json\"",
+                        "\"snippets/" + first + ".json\",\"snippets/" + first + ".json\"").getBytes(StandardCharsets.UTF_8)), Map.of());
+        Reply entryTwice = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "snippets/" + first + ".json",
+                bytes -> {
+                    String document = new String(bytes, StandardCharsets.UTF_8);
+                    return (document.substring(0, document.indexOf("\"attachments\":")) + attachmentsOfSecond).getBytes(StandardCharsets.UTF_8);
+                }), Map.of());
+
+        for (Reply refused : List.of(documentTwice, entryTwice)) {
+            assertEquals(400, refused.status(), refused::toString);
+            assertEquals("invalid_archive", refused.errorCode(), refused::toString);
+            assertTrue(refused.json().getJsonObject("error").getString("message").contains("more than once"), refused::toString);
+        }
+        assertEquals(0, target.get("/api/v1/snippets").json().getJsonArray("data").size(), "nothing of a refused archive is kept");
+    }
+
     private static Map<String, byte[]> unzip(byte[] archive) throws IOException {
         Map<String, byte[]> entries = new LinkedHashMap<>();
         try (ZipInputStream zip = new ZipInputStream(new ByteArrayInputStream(archive))) {

@@ -4,7 +4,9 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
@@ -21,37 +23,59 @@ import jakarta.json.JsonValue;
 /**
  * Reads an export archive ({@link ArchiveFormat}) into the snippets it holds, checking its shape
  * before anything is written: the manifest's format and version, each snippet's document and
- * fields' JSON types, and that every attachment's entry exists. Field rules are the snippets'
- * own, checked when they are created.
+ * fields' JSON types, that every attachment's entry exists, and the {@link ArchiveLimits}: a
+ * document is refused as soon as it passes its bound, the same document or attachment entry
+ * listed twice is refused, and so are archives with more snippets, attachments, text or expanded
+ * bytes than the limits. Field rules are the snippets' own, checked when they are created.
  */
 final class ArchiveReader {
 
-    /** A manifest or a snippet's document is small; a larger entry is not one this service wrote. */
-    static final int MAX_JSON_BYTES = 32 * 1024 * 1024;
+    /** The manifest lists paths: small whatever the archive holds. */
+    static final int MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
 
-    private ArchiveReader() {
+    private final ZipFile zip;
+    private final ArchiveLimits limits;
+    private final Set<String> documents = new HashSet<>();
+    private final Set<String> attachmentEntries = new HashSet<>();
+    private long textBytes;
+    private long expandedBytes;
+
+    private ArchiveReader(ZipFile zip, ArchiveLimits limits) {
+        this.zip = zip;
+        this.limits = limits;
     }
 
-    static List<ArchivedSnippet> read(ZipFile zip) {
-        JsonObject manifest = json(zip, ArchiveFormat.MANIFEST);
+    static List<ArchivedSnippet> read(ZipFile zip, ArchiveLimits limits) {
+        return new ArchiveReader(zip, limits).read();
+    }
+
+    private List<ArchivedSnippet> read() {
+        JsonObject manifest = json(ArchiveFormat.MANIFEST, MAX_MANIFEST_BYTES);
         if (!ArchiveFormat.FORMAT.equals(text(manifest, "format", ArchiveFormat.MANIFEST))) {
             throw ApiException.invalidArchive("manifest.json does not describe a Snippet Store export (format " + ArchiveFormat.FORMAT + ").");
         }
         if (!(manifest.get("version") instanceof JsonNumber version) || version.intValue() != ArchiveFormat.VERSION) {
             throw ApiException.invalidArchive("manifest.json has a version this build does not read (it reads version " + ArchiveFormat.VERSION + ").");
         }
+        List<JsonValue> paths = array(manifest, "snippets", ArchiveFormat.MANIFEST);
+        if (paths.size() > limits.maxSnippets()) {
+            throw ApiException.invalidArchive("The archive holds " + paths.size() + " snippets; an import takes at most " + limits.maxSnippets() + ".");
+        }
         List<ArchivedSnippet> snippets = new ArrayList<>();
-        for (JsonValue path : array(manifest, "snippets", ArchiveFormat.MANIFEST)) {
+        for (JsonValue path : paths) {
             if (!(path instanceof JsonString snippetPath)) {
                 throw ApiException.invalidArchive("manifest.json: snippets must list the paths of the snippets' documents.");
             }
-            snippets.add(snippet(zip, snippetPath.getString()));
+            if (!documents.add(snippetPath.getString())) {
+                throw ApiException.invalidArchive("manifest.json lists " + snippetPath.getString() + " more than once.");
+            }
+            snippets.add(snippet(snippetPath.getString()));
         }
         return snippets;
     }
 
-    private static ArchivedSnippet snippet(ZipFile zip, String path) {
-        JsonObject document = json(zip, path);
+    private ArchivedSnippet snippet(String path) {
+        JsonObject document = json(path, limits.maxDocumentBytes());
         List<String> tags = new ArrayList<>();
         for (JsonValue tag : array(document, "tags", path)) {
             if (!(tag instanceof JsonString name)) {
@@ -71,24 +95,47 @@ final class ArchiveReader {
             if (zip.getEntry(entry) == null) {
                 throw ApiException.invalidArchive(path + ": the attachment " + entry + " is not in the archive.");
             }
-            if (!(attachment.get("size") instanceof JsonNumber size)) {
-                throw ApiException.invalidArchive(path + ": an attachment's size must be a number.");
+            if (!attachmentEntries.add(entry)) {
+                throw ApiException.invalidArchive(path + ": the attachment " + entry + " is listed more than once in the archive.");
             }
+            if (attachmentEntries.size() > limits.maxAttachments()) {
+                throw ApiException.invalidArchive("The archive holds more than " + limits.maxAttachments() + " attachments, the most an import takes.");
+            }
+            if (!(attachment.get("size") instanceof JsonNumber size) || !size.isIntegral() || size.longValue() < 0) {
+                throw ApiException.invalidArchive(path + ": an attachment's size must be a whole number of bytes.");
+            }
+            expand(size.longValue());
             attachments.add(new ArchivedSnippet.ArchivedAttachment(text(attachment, "filename", path), optionalText(attachment, "mimeType", path),
                     size.longValue(), text(attachment, "sha256", path), entry));
         }
         return new ArchivedSnippet(optionalText(document, "id", path), input, attachments);
     }
 
-    private static JsonObject json(ZipFile zip, String path) {
+    private void expand(long bytes) {
+        expandedBytes += bytes;
+        if (expandedBytes > limits.maxExpandedBytes()) {
+            throw ApiException.invalidArchive("The archive expands to more than " + limits.maxExpandedBytes() + " bytes, the most an import takes.");
+        }
+    }
+
+    /** The JSON object at {@code path}, read only up to {@code maxBytes}: a larger entry is refused before the rest is read. */
+    private JsonObject json(String path, long maxBytes) {
         ZipEntry entry = zip.getEntry(path);
         if (entry == null) {
             throw ApiException.invalidArchive("The archive has no " + path + ".");
         }
         try (InputStream in = zip.getInputStream(entry)) {
-            byte[] bytes = in.readNBytes(MAX_JSON_BYTES + 1);
-            if (bytes.length > MAX_JSON_BYTES) {
-                throw ApiException.invalidArchive(path + " is larger than " + MAX_JSON_BYTES + " bytes.");
+            byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
+            if (bytes.length > maxBytes) {
+                throw ApiException.invalidArchive(path + " is larger than " + maxBytes + " bytes, more than any document this service writes.");
+            }
+            if (!path.equals(ArchiveFormat.MANIFEST)) {
+                textBytes += bytes.length;
+                if (textBytes > limits.maxTextBytes()) {
+                    throw ApiException.invalidArchive("The snippets' documents hold more than " + limits.maxTextBytes()
+                            + " bytes together, the most an import takes.");
+                }
+                expand(bytes.length);
             }
             try (JsonReader reader = Json.createReader(new ByteArrayInputStream(bytes))) {
                 return reader.readObject();

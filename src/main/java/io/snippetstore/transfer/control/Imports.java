@@ -67,6 +67,26 @@ public class Imports {
     @ConfigProperty(name = Settings.MAX_IMPORT_BYTES, defaultValue = Settings.MAX_IMPORT_BYTES_DEFAULT)
     long maxImportBytes;
 
+    @Inject
+    @ConfigProperty(name = Settings.MAX_CODE_BYTES, defaultValue = Settings.MAX_CODE_BYTES_DEFAULT)
+    long maxCodeBytes;
+
+    @Inject
+    @ConfigProperty(name = Settings.IMPORT_MAX_SNIPPETS, defaultValue = Settings.IMPORT_MAX_SNIPPETS_DEFAULT)
+    int maxSnippets;
+
+    @Inject
+    @ConfigProperty(name = Settings.IMPORT_MAX_ATTACHMENTS, defaultValue = Settings.IMPORT_MAX_ATTACHMENTS_DEFAULT)
+    int maxAttachments;
+
+    @Inject
+    @ConfigProperty(name = Settings.IMPORT_MAX_TEXT_BYTES, defaultValue = Settings.IMPORT_MAX_TEXT_BYTES_DEFAULT)
+    long maxTextBytes;
+
+    @Inject
+    @ConfigProperty(name = Settings.IMPORT_MAX_EXPANDED_BYTES, defaultValue = Settings.IMPORT_MAX_EXPANDED_BYTES_DEFAULT)
+    long maxExpandedBytes;
+
     @Resource
     SessionContext context;
 
@@ -78,7 +98,8 @@ public class Imports {
             received = Files.createTempFile(dataDirectory.path(), ".import-", ".zip");
             copyBounded(archive, received);
             try (ZipFile zip = new ZipFile(received.toFile())) {
-                List<ArchivedSnippet> plan = ArchiveReader.read(zip);
+                List<ArchivedSnippet> plan = ArchiveReader.read(zip, new ArchiveLimits(maxSnippets, maxAttachments,
+                        ArchiveLimits.documentBytesFor(maxCodeBytes), maxTextBytes, maxExpandedBytes));
                 plan.forEach(this::requireValid);
                 ImportReport report = context.getBusinessObject(Imports.class).create(caller, zip, plan);
                 audit.fire(AuditEvent.success(caller, AuditEvent.DATA_IMPORTED, null,

@@ -1,0 +1,136 @@
+package io.snippetstore.transfer.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+
+import io.snippetstore.platform.ApiException;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The limits an import archive is read under, on real ZIP files. */
+class ArchiveReaderTest {
+
+    private static final ArchiveLimits LIMITS = new ArchiveLimits(3, 2, 4096, 10_000, 100_000);
+
+    @TempDir
+    Path directory;
+
+    private static String manifest(String... documents) {
+        JsonArrayBuilder paths = Json.createArrayBuilder();
+        for (String document : documents) {
+            paths.add(document);
+        }
+        return Json.createObjectBuilder().add("format", ArchiveFormat.FORMAT).add("version", ArchiveFormat.VERSION)
+                .add("snippets", paths).build().toString();
+    }
+
+    private static String document(String code, JsonObjectBuilder... attachments) {
+        JsonArrayBuilder list = Json.createArrayBuilder();
+        for (JsonObjectBuilder attachment : attachments) {
+            list.add(attachment);
+        }
+        return Json.createObjectBuilder().add("title", "t").add("language", "text").add("code", code)
+                .add("tags", Json.createArrayBuilder()).add("attachments", list).build().toString();
+    }
+
+    private static JsonObjectBuilder attachment(String entry, long size) {
+        return Json.createObjectBuilder().add("path", entry).add("filename", "f.bin").add("size", size).add("sha256", "00");
+    }
+
+    private Path zip(Map<String, String> entries) throws IOException {
+        Path file = Files.createTempFile(directory, "archive", ".zip");
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(file))) {
+            for (Map.Entry<String, String> entry : entries.entrySet()) {
+                out.putNextEntry(new ZipEntry(entry.getKey()));
+                out.write(entry.getValue().getBytes(StandardCharsets.UTF_8));
+                out.closeEntry();
+            }
+        }
+        return file;
+    }
+
+    private String refusal(Map<String, String> entries) throws IOException {
+        try (ZipFile archive = new ZipFile(zip(entries).toFile())) {
+            ApiException refused = assertThrows(ApiException.class, () -> ArchiveReader.read(archive, LIMITS));
+            assertEquals("invalid_archive", refused.code());
+            return refused.getMessage();
+        }
+    }
+
+    private static Map<String, String> entries(String... pathsAndContents) {
+        Map<String, String> entries = new LinkedHashMap<>();
+        for (int i = 0; i < pathsAndContents.length; i += 2) {
+            entries.put(pathsAndContents[i], pathsAndContents[i + 1]);
+        }
+        return entries;
+    }
+
+    @Test
+    void anArchiveWithinEveryLimitIsRead() throws IOException {
+        Map<String, String> entries = entries(ArchiveFormat.MANIFEST, manifest("a.json", "b.json"),
+                "a.json", document("one", attachment("files/1", 10)), "b.json", document("two"), "files/1", "0123456789");
+        try (ZipFile archive = new ZipFile(zip(entries).toFile())) {
+            List<ArchivedSnippet> read = ArchiveReader.read(archive, LIMITS);
+            assertEquals(2, read.size());
+            assertEquals("files/1", read.get(0).attachments().get(0).path());
+        }
+    }
+
+    @Test
+    void theSameDocumentListedTwiceIsRefused() throws IOException {
+        assertTrue(refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json", "a.json"), "a.json", document("x")))
+                .contains("a.json more than once"));
+    }
+
+    @Test
+    void oneAttachmentEntryUnderTwoAttachmentsIsRefused() throws IOException {
+        String message = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json", "b.json"),
+                "a.json", document("x", attachment("files/1", 1)), "b.json", document("y", attachment("files/1", 1)), "files/1", "z"));
+        assertTrue(message.contains("files/1 is listed more than once"), message);
+    }
+
+    @Test
+    void aDocumentLargerThanAnyThisServiceWritesIsRefusedAsItIsRead() throws IOException {
+        String message = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json", document("x".repeat(5000))));
+        assertTrue(message.contains("a.json is larger than 4096 bytes"), message);
+    }
+
+    @Test
+    void moreSnippetsOrAttachmentsThanTheLimitsAreRefused() throws IOException {
+        assertTrue(refusal(entries(ArchiveFormat.MANIFEST, manifest("a", "b", "c", "d"))).contains("at most 3"));
+        String message = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"),
+                "a.json", document("x", attachment("f1", 1), attachment("f2", 1), attachment("f3", 1)), "f1", "1", "f2", "2", "f3", "3"));
+        assertTrue(message.contains("more than 2 attachments"), message);
+    }
+
+    @Test
+    void anArchiveThatExpandsPastTheLimitIsRefusedBeforeAnythingIsCopied() throws IOException {
+        String message = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json", document("x", attachment("f1", 200_000)), "f1", "tiny"));
+        assertTrue(message.contains("expands to more than 100000 bytes"), message);
+    }
+
+    @Test
+    void documentsHoldingMoreTextTogetherThanTheLimitAreRefused() throws IOException {
+        Map<String, String> entries = new LinkedHashMap<>();
+        entries.put(ArchiveFormat.MANIFEST, manifest("a", "b", "c"));
+        for (String name : List.of("a", "b", "c")) {
+            entries.put(name, document("x".repeat(3900)));
+        }
+        assertTrue(refusal(entries).contains("more than 10000 bytes together"));
+    }
+}
