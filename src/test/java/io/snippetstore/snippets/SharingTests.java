@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Database;
@@ -258,6 +259,23 @@ public abstract class SharingTests {
             assertEquals(200, admin.patch("/api/v1/users/" + ownerUser.id(), Json.createObjectBuilder().add("disabled", false).build()).status());
         }
         assertEquals(200, anonymous.get("/api/v1/shared/" + secret).status(), "the link was kept, not revoked");
+    }
+
+    @Test
+    void aDisabledUsersTeamSnippetsLeaveTheTeamsListsWhileTheyAreDisabled() {
+        String id = shared("team", "from someone soon disabled").getString("id");
+        ApiClient admin = TestUsers.admin();
+        Function<String, List<String>> listed = scope -> ids(walk(colleague, "/api/v1/snippets?scope=" + scope));
+        assertTrue(listed.apply("team").contains(id));
+
+        assertEquals(200, admin.patch("/api/v1/users/" + ownerUser.id(), Json.createObjectBuilder().add("disabled", true).build()).status());
+        try {
+            assertFalse(listed.apply("team").contains(id), "not in the team's list");
+            assertFalse(listed.apply("all").contains(id), "not in mine and the team's");
+        } finally {
+            assertEquals(200, admin.patch("/api/v1/users/" + ownerUser.id(), Json.createObjectBuilder().add("disabled", false).build()).status());
+        }
+        assertTrue(listed.apply("team").contains(id), "back once enabled");
     }
 
     @Test

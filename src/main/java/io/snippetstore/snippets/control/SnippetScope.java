@@ -21,12 +21,18 @@ public enum SnippetScope {
         return Arrays.stream(values()).filter(scope -> scope.apiName().equals(name)).findFirst();
     }
 
+    /**
+     * Team snippets of a disabled user leave the team's lists while the user is disabled: the few
+     * disabled users are read once per statement, not per row.
+     */
+    private static final String OF_AN_ENABLED_OWNER = "s.owner_id NOT IN (SELECT u.id FROM users u WHERE u.disabled_at IS NOT NULL)";
+
     /** The condition on {@code snippets s} of this scope, with the caller's id as its parameter where it has one. */
     String condition() {
         return switch (this) {
             case OWN -> "s.owner_id = ?";
-            case TEAM -> "s.visibility = 'team'";
-            case ALL -> "(s.owner_id = ? OR s.visibility = 'team')";
+            case TEAM -> "(s.visibility = 'team' AND " + OF_AN_ENABLED_OWNER + ")";
+            case ALL -> "(s.owner_id = ? OR (s.visibility = 'team' AND " + OF_AN_ENABLED_OWNER + "))";
         };
     }
 
