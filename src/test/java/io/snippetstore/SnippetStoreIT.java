@@ -75,8 +75,17 @@ class SnippetStoreIT {
         List<InetSocketAddress> listening = ListeningSockets.of(server);
 
         assertTrue(listening.stream().anyMatch(socket -> socket.getPort() == ApiClient.base().getPort()), listening::toString);
-        assertEquals(List.of(), listening.stream().filter(socket -> !socket.getAddress().isLoopbackAddress()).toList(),
-                () -> "the server listens beyond loopback; all its sockets: " + listening);
+        List<InetSocketAddress> beyondLoopback = listening.stream().filter(socket -> !socket.getAddress().isLoopbackAddress()).toList();
+        if (System.getProperty("snippets.server", "").startsWith("Open Liberty")) {
+            // Only under test: the Arquillian adapter deploys through Liberty's localConnector-1.0
+            // (src/test/liberty), which starts the JDK's local JMX agent; the JDK binds that agent's
+            // RMI port on the wildcard address and refuses every peer that is not on this machine.
+            // The run command's Liberty has no such feature. One such port, never the HTTP one.
+            assertTrue(beyondLoopback.size() <= 1 && beyondLoopback.stream().allMatch(socket -> socket.getAddress().isAnyLocalAddress()
+                    && socket.getPort() != ApiClient.base().getPort()), () -> "the server listens beyond loopback; all its sockets: " + listening);
+            return;
+        }
+        assertEquals(List.of(), beyondLoopback, () -> "the server listens beyond loopback; all its sockets: " + listening);
     }
 
     @Nested
