@@ -153,6 +153,10 @@ public abstract class BrowserLoginTests {
         assertEquals("/authorize", location.getPath());
         assertNull(query(location).get("started"));
         assertNull(query(location).get("code"));
+
+        Reply empty = victim.send("GET", start("http://127.0.0.1:47111/cb") + "&started=", null, (String) null,
+                Map.of("Sec-Fetch-Site", "same-origin", "Cookie", "snippets_browser_login="));
+        assertEquals("/authorize", URI.create(empty.header("Location")).getPath(), "an empty marker matches nothing");
     }
 
     @ParameterizedTest

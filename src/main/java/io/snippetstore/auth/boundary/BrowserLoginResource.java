@@ -90,7 +90,7 @@ public class BrowserLoginResource {
         if (caller.isEmpty()) {
             return signInFirst(navigation, query, uri);
         }
-        boolean startedHere = navigation == Navigation.SAME_ORIGIN && started != null && startedInThisBrowser != null
+        boolean startedHere = navigation == Navigation.SAME_ORIGIN && started != null && !started.isEmpty() && startedInThisBrowser != null
                 && MessageDigest.isEqual(started.getBytes(StandardCharsets.UTF_8), startedInThisBrowser.getBytes(StandardCharsets.UTF_8));
         if (navigation != Navigation.BY_THE_USER && !startedHere) {
             return Response.status(Response.Status.FOUND).location(uri.getBaseUri().resolve("/authorize?" + query)).build();
