@@ -1,7 +1,6 @@
 package io.snippetstore.auth.boundary;
 
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import io.snippetstore.auth.control.CredentialsEnded;
 import io.snippetstore.auth.control.Logins;
@@ -11,8 +10,6 @@ import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.platform.security.SessionOnly;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
@@ -38,8 +35,8 @@ public class AuthResource {
     @Inject
     Logins logins;
 
-    @Resource
-    ManagedScheduledExecutorService scheduler;
+    @Inject
+    LaterAnswers later;
 
     @Inject
     Sessions sessions;
@@ -62,7 +59,7 @@ public class AuthResource {
             user = logins.login(credentials.username(), credentials.password());
         } catch (ApiException refused) {
             if (refused.answerAfterRetryDelay()) {
-                scheduler.schedule(() -> answer.resume(refused), ApiException.PASSWORD_CHECKS_BUSY_SECONDS, TimeUnit.SECONDS);
+                later.fail(answer, refused, ApiException.PASSWORD_CHECKS_BUSY_SECONDS);
             } else {
                 answer.resume(refused);
             }
