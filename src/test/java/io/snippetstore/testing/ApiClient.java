@@ -1,6 +1,7 @@
 package io.snippetstore.testing;
 
 import java.io.ByteArrayInputStream;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.CookieManager;
@@ -9,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
@@ -76,6 +78,15 @@ public class ApiClient {
 
     public Reply sendBytes(String method, String path, String contentType, byte[] body, Map<String, String> headers) {
         return send(method, path, contentType, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body), headers);
+    }
+
+    /** Sends the file's bytes as the body, read as they are sent: for bodies too large to hold. */
+    public Reply sendFile(String method, String path, String contentType, Path file) {
+        try {
+            return send(method, path, contentType, HttpRequest.BodyPublishers.ofFile(file), Map.of());
+        } catch (FileNotFoundException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Sends {@code body} without a {@code Content-Length}: as chunks, the way a client streams what it cannot measure. */

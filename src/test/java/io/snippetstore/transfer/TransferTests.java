@@ -2,16 +2,21 @@ package io.snippetstore.transfer;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
@@ -20,6 +25,7 @@ import java.util.zip.ZipOutputStream;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.ImportArchive;
 import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
@@ -134,6 +140,36 @@ public abstract class TransferTests {
             assertTrue(refused.json().getJsonObject("error").getString("message").contains("more than once"), refused::toString);
         }
         assertEquals(0, target.get("/api/v1/snippets").json().getJsonArray("data").size(), "nothing of a refused archive is kept");
+    }
+
+    @Test
+    void otherUsersWriteAndSignInWhileALargeImportIsUnderWay() throws Exception {
+        ApiClient importer = TestUsers.withToken(TestUsers.create());
+        TestUsers.TestUser colleague = TestUsers.create();
+        ApiClient colleagueClient = TestUsers.withToken(colleague);
+        Path archive = ImportArchive.write(Files.createTempFile("import-under-way", ".zip"), 100, 1024 * 1024);
+        try {
+            CompletableFuture<Reply> running = CompletableFuture.supplyAsync(() -> importer.sendFile("POST", "/api/v1/import", ZIP, archive));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (importer.get("/api/v1/snippets?limit=1").json().getJsonArray("data").isEmpty() && !running.isDone()
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertFalse(running.isDone(), () -> "the import was under way, a batch written: " + running.join());
+
+            Reply created = colleagueClient.post("/api/v1/snippets", SnippetsApi.snippet("meanwhile", "text", "written during an import").build());
+            Reply signedIn = new ApiClient().post("/api/v1/auth/login", Json.createObjectBuilder()
+                    .add("username", colleague.username()).add("password", colleague.password()).build());
+
+            assertEquals(201, created.status(), created::toString);
+            assertEquals(200, signedIn.status(), signedIn::toString);
+            assertFalse(running.isDone(), "another user's write and sign-in did not wait for the whole import");
+            Reply imported = running.get(120, TimeUnit.SECONDS);
+            assertEquals(200, imported.status(), imported::toString);
+            assertEquals(100, imported.data().getInt("attachmentsCreated"));
+        } finally {
+            Files.delete(archive);
+        }
     }
 
     private static Map<String, byte[]> unzip(byte[] archive) throws IOException {

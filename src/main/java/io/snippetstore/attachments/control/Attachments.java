@@ -1,8 +1,8 @@
 package io.snippetstore.attachments.control;
 
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
+import java.security.DigestInputStream;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,6 +11,7 @@ import io.snippetstore.attachments.entity.AttachmentChunk;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.Ids;
+import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.control.SharedSnippet;
@@ -72,20 +73,35 @@ public class Attachments {
         return new AttachmentUpload(steps, executor, disk, gate, caller, Attachment.unfinished(Ids.next(), snippetId, Timestamps.now()));
     }
 
-    /** Stores a staged upload within the caller's transaction (an import, all or nothing). */
-    @WriteTransaction
-    public AttachmentData add(Caller caller, String snippetId, Upload upload) {
-        StagedFile staged = upload.file();
-        disk.requireRoomFor(2 * staged.size()); // in the write-ahead log, then in the database file, before the staged copy goes
-        Attachment attachment = new Attachment(Ids.next(), snippetId, upload.filename(), upload.mimeType(), staged.size(), staged.sha256(),
-                Timestamps.now());
+    /**
+     * Copies an attachment whose bytes are on this machine already (an import's archive) in
+     * steps like an upload's, each a transaction of its own, so that other writes wait at most one
+     * step behind it; unseen until its last step, removed when a step fails. The answer carries
+     * the size and SHA-256 of the bytes copied, for the caller to compare with what it expected.
+     */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public AttachmentData copyInSteps(Caller caller, String snippetId, String filename, String mimeType, InputStream content) {
+        String safeFilename = Filenames.sanitize(filename);
+        Attachment attachment = Attachment.unfinished(Ids.next(), snippetId, Timestamps.now());
         steps.begin(caller, attachment);
-        try (InputStream content = staged.read()) {
-            staged.requireCopied(steps.append(attachment.id(), content, 0, Integer.MAX_VALUE));
-        } catch (IOException e) {
-            throw new UncheckedIOException("The staged upload could not be read", e);
+        boolean finished = false;
+        try {
+            DigestInputStream digesting = new DigestInputStream(content, Secrets.newSha256());
+            long copied = 0;
+            for (long appended = -1; appended != 0; copied += appended) {
+                int chunks = gate.isWaitedFor() ? 1 : AttachmentUpload.CHUNKS_PER_STEP;
+                disk.requireRoomFor(2L * chunks * AttachmentChunk.SIZE); // a step is not refused on a low disk by itself
+                appended = steps.append(attachment.id(), digesting, copied / AttachmentChunk.SIZE, chunks);
+            }
+            AttachmentData created = steps.finish(attachment.id(), safeFilename, MimeTypes.decide(mimeType, null, safeFilename), copied,
+                    HexFormat.of().formatHex(digesting.getMessageDigest().digest()));
+            finished = true;
+            return created;
+        } finally {
+            if (!finished) {
+                steps.discard(attachment.id());
+            }
         }
-        return AttachmentData.of(attachment);
     }
 
     /** The snippet's attachments, oldest first. */

@@ -19,9 +19,9 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
 /**
- * The steps that write an attachment, each a transaction of its own when called on its own (an
- * upload, {@link Attachments#upload}) or all in the caller's (an import): begin an unfinished
- * attachment, append its chunks, finish it; or discard it.
+ * The steps that write an attachment, each a transaction of its own (an upload,
+ * {@link AttachmentUpload}, or an import's copy, {@link Attachments#copyInSteps}): begin an
+ * unfinished attachment, append its chunks, finish it; or discard it.
  */
 @Stateless
 public class UploadSteps {

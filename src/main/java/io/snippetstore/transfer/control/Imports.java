@@ -5,28 +5,29 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
 
+import io.snippetstore.attachments.control.AttachmentData;
 import io.snippetstore.attachments.control.Attachments;
-import io.snippetstore.attachments.control.StagedFile;
-import io.snippetstore.attachments.control.StagingArea;
-import io.snippetstore.attachments.control.Upload;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.AuditEvent;
+import io.snippetstore.platform.Ids;
+import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.control.SnippetData;
+import io.snippetstore.snippets.control.SnippetInput;
 import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.storage.control.DataDirectory;
 import io.snippetstore.storage.control.DiskSpace;
-import io.snippetstore.storage.control.WriteTransaction;
-import jakarta.annotation.Resource;
-import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -35,15 +36,23 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Takes an export archive into the caller's account, all or nothing: the archive is received
- * onto the disk first (so the writer never waits on a client), read and checked, then every
- * snippet and attachment is created in one transaction; any failure leaves the account as it was.
+ * Takes an export archive into the caller's account, all or nothing. The archive is received onto
+ * the disk first (so the writer never waits on a client), read and checked, every attachment's
+ * bytes verified against its size and SHA-256, all before anything is written. Then snippets are
+ * created in small batches and attachments copied in steps, each a short transaction, so other
+ * users' writes and sign-ins go on meanwhile; the import's snippets stay marked as pending
+ * ({@link ImportBatches}) until the last one is in. A failure deletes what the import wrote; a
+ * crash leaves it to the next start ({@link UnfinishedImports}).
  */
 @Stateless
 public class Imports {
 
     private static final Logger LOG = Logger.getLogger(Imports.class.getName());
     private static final int BUFFER_BYTES = 64 * 1024;
+    /** A batch of snippets ends after this many... */
+    static final int BATCH_SNIPPETS = 100;
+    /** ...or once its texts hold this many characters: a transaction writes about a mebibyte, like an upload's step. */
+    static final long BATCH_CHARACTERS = 1024 * 1024;
 
     @Inject
     Snippets snippets;
@@ -52,7 +61,7 @@ public class Imports {
     Attachments attachments;
 
     @Inject
-    StagingArea staging;
+    ImportBatches batches;
 
     @Inject
     DataDirectory dataDirectory;
@@ -87,9 +96,6 @@ public class Imports {
     @ConfigProperty(name = Settings.IMPORT_MAX_EXPANDED_BYTES, defaultValue = Settings.IMPORT_MAX_EXPANDED_BYTES_DEFAULT)
     long maxExpandedBytes;
 
-    @Resource
-    SessionContext context;
-
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public ImportReport receive(Caller caller, InputStream archive) {
         disk.requireRoomFor(0);
@@ -101,7 +107,10 @@ public class Imports {
                 List<ArchivedSnippet> plan = ArchiveReader.read(zip, new ArchiveLimits(maxSnippets, maxAttachments,
                         ArchiveLimits.documentBytesFor(maxCodeBytes), maxTextBytes, maxExpandedBytes));
                 plan.forEach(this::requireValid);
-                ImportReport report = context.getBusinessObject(Imports.class).create(caller, zip, plan);
+                for (ArchivedSnippet snippet : plan) {
+                    snippet.attachments().forEach(attachment -> verify(zip, attachment));
+                }
+                ImportReport report = write(caller, zip, plan);
                 audit.fire(AuditEvent.success(caller, AuditEvent.DATA_IMPORTED, null,
                         report.snippetsCreated() + " snippets, " + report.attachmentsCreated() + " attachments"));
                 return report;
@@ -121,22 +130,105 @@ public class Imports {
         }
     }
 
-    /** Creates everything the archive holds in one transaction: the caller's new snippets and their attachments. */
-    @WriteTransaction
-    public ImportReport create(Caller caller, ZipFile zip, List<ArchivedSnippet> plan) {
-        List<ImportReport.Imported> created = new ArrayList<>();
-        int attachmentCount = 0;
-        for (ArchivedSnippet archived : plan) {
-            SnippetData snippet = snippets.create(caller, archived.input());
-            for (ArchivedSnippet.ArchivedAttachment attachment : archived.attachments()) {
-                try (Upload upload = new Upload(attachment.filename(), attachment.mimeType(), null, stage(zip, attachment))) {
-                    attachments.add(caller, snippet.id(), upload);
+    /** Writes the checked plan in batches, published at the end; on any failure deletes what was written, and throws. */
+    private ImportReport write(Caller caller, ZipFile zip, List<ArchivedSnippet> plan) {
+        String importId = Ids.next();
+        try {
+            List<ImportReport.Imported> created = new ArrayList<>();
+            int attachmentCount = 0;
+            for (List<ArchivedSnippet> batch : batches(plan)) {
+                List<SnippetData> batchCreated = batches.create(caller, importId, batch.stream().map(ArchivedSnippet::input).toList());
+                for (int i = 0; i < batch.size(); i++) {
+                    ArchivedSnippet archived = batch.get(i);
+                    SnippetData snippet = batchCreated.get(i);
+                    for (ArchivedSnippet.ArchivedAttachment attachment : archived.attachments()) {
+                        copy(caller, snippet.id(), zip, attachment);
+                        attachmentCount++;
+                    }
+                    created.add(new ImportReport.Imported(archived.sourceId(), snippet.id(), snippet.fields().title(), archived.attachments().size()));
                 }
-                attachmentCount++;
             }
-            created.add(new ImportReport.Imported(archived.sourceId(), snippet.id(), snippet.fields().title(), archived.attachments().size()));
+            batches.publish(importId);
+            return new ImportReport(created.size(), attachmentCount, created);
+        } catch (RuntimeException e) {
+            discard(importId);
+            throw e;
         }
-        return new ImportReport(created.size(), attachmentCount, created);
+    }
+
+    /** The plan cut into batches of at most {@link #BATCH_SNIPPETS} snippets and about {@link #BATCH_CHARACTERS} characters. */
+    static List<List<ArchivedSnippet>> batches(List<ArchivedSnippet> plan) {
+        List<List<ArchivedSnippet>> batches = new ArrayList<>();
+        List<ArchivedSnippet> batch = new ArrayList<>();
+        long characters = 0;
+        for (ArchivedSnippet snippet : plan) {
+            long size = characters(snippet.input());
+            if (!batch.isEmpty() && (batch.size() == BATCH_SNIPPETS || characters + size > BATCH_CHARACTERS)) {
+                batches.add(batch);
+                batch = new ArrayList<>();
+                characters = 0;
+            }
+            batch.add(snippet);
+            characters += size;
+        }
+        if (!batch.isEmpty()) {
+            batches.add(batch);
+        }
+        return batches;
+    }
+
+    private static long characters(SnippetInput input) {
+        return input.code().length() + length(input.notes()) + length(input.description()) + input.title().length();
+    }
+
+    private static int length(String text) {
+        return text == null ? 0 : text.length();
+    }
+
+    private void discard(String importId) {
+        try {
+            int discarded = 0;
+            for (int some = batches.discardSome(importId); some > 0; some = batches.discardSome(importId)) {
+                discarded += some;
+            }
+            int total = discarded;
+            LOG.info(() -> "An import failed; its " + total + " snippet(s) were removed.");
+        } catch (RuntimeException notDiscarded) {
+            LOG.log(Level.WARNING, "A failed import's snippets could not be removed now; they are removed at the next start", notDiscarded);
+        }
+    }
+
+    /** Reads the attachment's entry through, before anything is written: 400 unless it has the size and SHA-256 its document gives. */
+    private static void verify(ZipFile zip, ArchivedSnippet.ArchivedAttachment attachment) {
+        MessageDigest sha256 = Secrets.newSha256();
+        long size = 0;
+        byte[] buffer = new byte[BUFFER_BYTES];
+        try (InputStream in = zip.getInputStream(zip.getEntry(attachment.path()))) {
+            for (int read = in.read(buffer); read >= 0 && size <= attachment.size(); read = in.read(buffer)) {
+                sha256.update(buffer, 0, read);
+                size += read;
+            }
+        } catch (IOException e) {
+            throw ApiException.invalidArchive(attachment.path() + " cannot be read from the archive.");
+        }
+        if (size != attachment.size() || !HexFormat.of().formatHex(sha256.digest()).equalsIgnoreCase(attachment.sha256())) {
+            throw mismatch(attachment);
+        }
+    }
+
+    private void copy(Caller caller, String snippetId, ZipFile zip, ArchivedSnippet.ArchivedAttachment attachment) {
+        try (InputStream in = zip.getInputStream(zip.getEntry(attachment.path()))) {
+            AttachmentData copied = attachments.copyInSteps(caller, snippetId, attachment.filename(), attachment.mimeType(), in);
+            if (copied.size() != attachment.size() || !copied.sha256().equalsIgnoreCase(attachment.sha256())) {
+                throw mismatch(attachment); // verified before; only a change of the received file on disk gets here
+            }
+        } catch (IOException e) {
+            throw ApiException.invalidArchive(attachment.path() + " cannot be read from the archive.");
+        }
+    }
+
+    private static ApiException mismatch(ArchivedSnippet.ArchivedAttachment attachment) {
+        return ApiException.invalidArchive(attachment.path() + " does not have the size and SHA-256 its snippet's document gives.");
     }
 
     private void requireValid(ArchivedSnippet archived) {
@@ -146,25 +238,6 @@ public class Imports {
             throw ApiException.invalidArchive("The snippet " + archived.sourceId() + " (\"" + archived.input().title() + "\") breaks a rule: "
                     + e.details().stream().map(detail -> detail.field() + " " + detail.message()).collect(Collectors.joining("; ")) + ".");
         }
-    }
-
-    private StagedFile stage(ZipFile zip, ArchivedSnippet.ArchivedAttachment attachment) {
-        StagedFile staged = staging.newFile();
-        byte[] buffer = new byte[BUFFER_BYTES];
-        try (InputStream in = zip.getInputStream(zip.getEntry(attachment.path()))) {
-            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
-                staged.write(buffer, read);
-            }
-            staged.finish();
-        } catch (IOException | RuntimeException e) {
-            staged.close();
-            throw e instanceof ApiException api ? api : ApiException.invalidArchive(attachment.path() + " cannot be read from the archive.");
-        }
-        if (staged.size() != attachment.size() || !staged.sha256().equalsIgnoreCase(attachment.sha256())) {
-            staged.close();
-            throw ApiException.invalidArchive(attachment.path() + " does not have the size and SHA-256 its snippet's document gives.");
-        }
-        return staged;
     }
 
     private void copyBounded(InputStream archive, Path target) throws IOException {
