@@ -120,6 +120,12 @@ public class ApiException extends RuntimeException {
         return new ApiException(412, "precondition_failed", message);
     }
 
+    /** The write would take its owner past the bytes one user may store. */
+    public static ApiException quotaExceeded(long quotaBytes) {
+        return new ApiException(413, "quota_exceeded", "This would take the snippets' owner past the " + quotaBytes
+                + " bytes one user may store; delete snippets or attachments first.");
+    }
+
     public static ApiException payloadTooLarge(String message) {
         return new ApiException(413, "payload_too_large", message);
     }

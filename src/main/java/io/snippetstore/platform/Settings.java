@@ -101,6 +101,13 @@ public final class Settings {
     public static final String IMPORT_MAX_EXPANDED_BYTES = "SNIPPETS_IMPORT_MAX_EXPANDED_BYTES";
     public static final String IMPORT_MAX_EXPANDED_BYTES_DEFAULT = "4294967296";
 
+    /**
+     * The bytes one user may store: their snippets' texts (UTF-8) and their attachments' bytes.
+     * 0, the default, sets no limit (the disk's floor, SNIPPETS_MIN_FREE_BYTES, still applies).
+     */
+    public static final String USER_QUOTA_BYTES = "SNIPPETS_USER_QUOTA_BYTES";
+    public static final String USER_QUOTA_BYTES_DEFAULT = "0";
+
     /** How long the audit trail keeps a record. */
     public static final String AUDIT_RETENTION_DAYS = "SNIPPETS_AUDIT_RETENTION_DAYS";
     public static final String AUDIT_RETENTION_DAYS_DEFAULT = "90";

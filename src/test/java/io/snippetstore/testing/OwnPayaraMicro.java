@@ -1,5 +1,6 @@
 package io.snippetstore.testing;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -9,6 +10,8 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+
+import jakarta.json.Json;
 
 /**
  * A Payara Micro of a test's own, with the WAR of this build at the root context, on a free
@@ -51,13 +54,34 @@ public final class OwnPayaraMicro implements AutoCloseable {
             }
         });
         OwnPayaraMicro server = new OwnPayaraMicro(payara.start(), URI.create("http://127.0.0.1:" + port + "/"), log);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
-        while (!server.ready()) {
-            assertTrue(server.process.isAlive(), "the server stopped; see " + log);
-            assertTrue(System.nanoTime() < deadline, "the server did not become ready; see " + log);
-            Thread.sleep(500);
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+            while (!server.ready()) {
+                assertTrue(server.process.isAlive(), "the server stopped; see " + log);
+                assertTrue(System.nanoTime() < deadline, "the server did not become ready; see " + log);
+                Thread.sleep(500);
+            }
+            return server;
+        } catch (AssertionError | InterruptedException notReady) {
+            server.close(); // a server that failed to deploy keeps running otherwise
+            throw notReady;
         }
-        return server;
+    }
+
+    /** A client of this server with a new API token of the user's (signed in with the password first). */
+    public ApiClient signIn(String username, String password) {
+        ApiClient session = new ApiClient(base);
+        Reply login = session.post("/api/v1/auth/login", Json.createObjectBuilder().add("username", username).add("password", password).build());
+        assertEquals(200, login.status(), login::toString);
+        return new ApiClient(base).withBearer(TestUsers.newToken(session, "own server"));
+    }
+
+    /** A new user on this server, made by the administrator {@code admin}: their username. */
+    public static String newUser(ApiClient admin, String prefix, String password) {
+        String username = TestUsers.uniqueName(prefix);
+        Reply created = admin.post("/api/v1/users", Json.createObjectBuilder().add("username", username).add("password", password).build());
+        assertEquals(201, created.status(), created::toString);
+        return username;
     }
 
     private boolean ready() {

@@ -12,7 +12,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import jakarta.json.Json;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.ImportArchive;
 import io.snippetstore.testing.OwnPayaraMicro;
@@ -35,14 +34,11 @@ class KillDuringImportIT {
         deleteRecursively(data);
         Files.createDirectories(data);
         Path archive = ImportArchive.write(Path.of("target", "kill-import-it.zip"), SNIPPETS, 1024 * 1024);
-        String token;
+        String username;
         try (OwnPayaraMicro server = OwnPayaraMicro.start("kill-import", Map.of("SNIPPETS_DATA_DIR", data.toString()))) {
-            ApiClient admin = new ApiClient(server.base()).withBearer(token(server, TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD));
-            String username = TestUsers.uniqueName("importer");
-            assertEquals(201, admin.post("/api/v1/users", Json.createObjectBuilder().add("username", username)
-                    .add("password", "outlives-a-kill").build()).status());
-            token = token(server, username, "outlives-a-kill");
-            ApiClient importer = new ApiClient(server.base()).withBearer(token);
+            ApiClient admin = server.signIn(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD);
+            username = OwnPayaraMicro.newUser(admin, "importer", "outlives-a-kill");
+            ApiClient importer = server.signIn(username, "outlives-a-kill");
 
             CompletableFuture<Reply> running = CompletableFuture.supplyAsync(() -> importer.sendFile("POST", "/api/v1/import", "application/zip", archive));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -55,7 +51,7 @@ class KillDuringImportIT {
         }
 
         try (OwnPayaraMicro restarted = OwnPayaraMicro.start("kill-import-restarted", Map.of("SNIPPETS_DATA_DIR", data.toString()))) {
-            ApiClient importer = new ApiClient(restarted.base()).withBearer(token);
+            ApiClient importer = restarted.signIn(username, "outlives-a-kill");
             Reply mine = importer.get("/api/v1/snippets?limit=100");
             assertEquals(200, mine.status(), mine::toString);
             assertEquals(0, mine.json().getJsonArray("data").size(), "none of a killed import's snippets stays: " + mine);
@@ -66,13 +62,6 @@ class KillDuringImportIT {
             assertEquals(SNIPPETS, again.data().getInt("snippetsCreated"));
             assertEquals(SNIPPETS, importer.get("/api/v1/snippets?limit=200").json().getJsonArray("data").size(), "the same archive, imported whole");
         }
-    }
-
-    private static String token(OwnPayaraMicro server, String username, String password) {
-        ApiClient session = new ApiClient(server.base());
-        Reply login = session.post("/api/v1/auth/login", Json.createObjectBuilder().add("username", username).add("password", password).build());
-        assertEquals(200, login.status(), login::toString);
-        return TestUsers.newToken(session, "kill test");
     }
 
     private static void deleteRecursively(Path directory) throws IOException {

@@ -1,8 +1,6 @@
 package io.snippetstore.attachments.control;
 
 import java.io.InputStream;
-import java.security.DigestInputStream;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,7 +9,6 @@ import io.snippetstore.attachments.entity.AttachmentChunk;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.Ids;
-import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.control.SharedSnippet;
@@ -74,27 +71,29 @@ public class Attachments {
     }
 
     /**
-     * Copies an attachment whose bytes are on this machine already (an import's archive) in
-     * steps like an upload's, each a transaction of its own, so that other writes wait at most one
-     * step behind it; unseen until its last step, removed when a step fails. The answer carries
-     * the size and SHA-256 of the bytes copied, for the caller to compare with what it expected.
+     * Copies an attachment whose bytes are on this machine already and were verified against
+     * {@code size} and {@code sha256} (an import's archive) in steps like an upload's, each a
+     * transaction of its own, so that other writes wait at most one step behind it; unseen until
+     * its last step, removed when a step fails or the content does not have {@code size} bytes.
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public AttachmentData copyInSteps(Caller caller, String snippetId, String filename, String mimeType, InputStream content) {
+    public AttachmentData copyInSteps(Caller caller, String snippetId, String filename, String mimeType, long size, String sha256,
+            InputStream content) {
         String safeFilename = Filenames.sanitize(filename);
         Attachment attachment = Attachment.unfinished(Ids.next(), snippetId, Timestamps.now());
         steps.begin(caller, attachment);
         boolean finished = false;
         try {
-            DigestInputStream digesting = new DigestInputStream(content, Secrets.newSha256());
             long copied = 0;
             for (long appended = -1; appended != 0; copied += appended) {
                 int chunks = gate.isWaitedFor() ? 1 : AttachmentUpload.CHUNKS_PER_STEP;
                 disk.requireRoomFor(2L * chunks * AttachmentChunk.SIZE); // a step is not refused on a low disk by itself
-                appended = steps.append(attachment.id(), digesting, copied / AttachmentChunk.SIZE, chunks);
+                appended = steps.append(attachment.id(), content, copied / AttachmentChunk.SIZE, chunks);
             }
-            AttachmentData created = steps.finish(attachment.id(), safeFilename, MimeTypes.decide(mimeType, null, safeFilename), copied,
-                    HexFormat.of().formatHex(digesting.getMessageDigest().digest()));
+            if (copied != size) {
+                throw new IllegalStateException("The content had " + copied + " bytes, not the " + size + " verified");
+            }
+            AttachmentData created = steps.finish(attachment.id(), safeFilename, MimeTypes.decide(mimeType, null, safeFilename), size, sha256);
             finished = true;
             return created;
         } finally {

@@ -12,6 +12,7 @@ import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.control.Snippets;
+import io.snippetstore.storage.control.StorageQuota;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
@@ -34,6 +35,9 @@ public class UploadSteps {
     @Inject
     Snippets snippets;
 
+    @Inject
+    StorageQuota quota;
+
     /** Keeps the new, unfinished attachment; refused (404, or 403 for a reader) once the caller may no longer add to its snippet, which may be gone by now. */
     @WriteTransaction
     public void begin(Caller caller, Attachment attachment) {
@@ -45,12 +49,13 @@ public class UploadSteps {
     /**
      * Appends up to {@code maxChunks} chunks read from {@code content}, numbered from
      * {@code fromOrdinal}: the bytes appended, 0 at the end of the content. 404 when the
-     * attachment is gone meanwhile (its snippet deleted). Not refused on a low disk: the room
-     * for the whole upload was checked before it began.
+     * attachment is gone meanwhile (its snippet deleted), 413 when the bytes take the snippet's
+     * owner past their quota. Not refused on a low disk: the room for the whole upload was
+     * checked before it began.
      */
     @WriteTransaction(freesSpace = true)
     public long append(String attachmentId, InputStream content, long fromOrdinal, int maxChunks) {
-        attachment(attachmentId);
+        Attachment attachment = attachment(attachmentId);
         long appended = 0;
         // one buffer for every full chunk: SQLite copies the bytes it is given, and a fresh
         // mebibyte for each chunk costs as much again as the insert in allocation and collection
@@ -71,6 +76,9 @@ public class UploadSteps {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("The staged upload could not be read", e);
+        }
+        if (quota.isSet()) {
+            quota.requireWithin(snippets.findOwnerId(attachment.snippetId()).orElseThrow(ApiException::notFound));
         }
         return appended;
     }

@@ -16,6 +16,7 @@ import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.snippets.entity.Visibility;
+import io.snippetstore.storage.control.StorageQuota;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -48,6 +49,9 @@ public class Snippets {
     Validator validator;
 
     @Inject
+    StorageQuota quota;
+
+    @Inject
     @ConfigProperty(name = Settings.MAX_CODE_BYTES, defaultValue = Settings.MAX_CODE_BYTES_DEFAULT)
     int maxCodeBytes;
 
@@ -76,6 +80,7 @@ public class Snippets {
         checkCodeSize(input);
         Snippet snippet = new Snippet(Ids.next(), caller.userId(), input.fields(), Timestamps.now());
         em.persist(snippet);
+        quota.requireWithin(caller.userId());
         return SnippetData.of(snippet, caller.username());
     }
 
@@ -122,7 +127,9 @@ public class Snippets {
         }
         SnippetInput merged = patch.applyTo(snippet.fields());
         requireValid(merged);
+        long ownerUsedBefore = quota.usedBytes(snippet.ownerId());
         snippet.change(merged.fields(), Timestamps.now());
+        quota.requireWithin(snippet.ownerId(), ownerUsedBefore);
         return SnippetData.of(snippet, caller.username());
     }
 
@@ -138,6 +145,13 @@ public class Snippets {
         Snippet snippet = Optional.ofNullable(em.find(Snippet.class, id)).orElseThrow(ApiException::notFound);
         SnippetAccess.of(snippet.ownerId(), snippet.visibility(), caller).requireWrite();
         return snippet;
+    }
+
+    /** Whose the snippet is, if it still exists: whose quota its attachments count against. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<String> findOwnerId(String id) {
+        return em.createNamedQuery(Snippet.OWNER_AND_VISIBILITY, Object[].class).setParameter("id", id)
+                .getResultStream().findFirst().map(row -> (String) row[0]);
     }
 
     private SnippetAccess access(Caller caller, String id) {

@@ -1,0 +1,106 @@
+package io.snippetstore.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import jakarta.json.Json;
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.ImportArchive;
+import io.snippetstore.testing.Multipart;
+import io.snippetstore.testing.OwnPayaraMicro;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.SnippetsApi;
+import io.snippetstore.testing.TestUsers;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code SNIPPETS_USER_QUOTA_BYTES}: what one user stores (texts in UTF-8, attachments' bytes) stays
+ * within the quota, whichever way it arrives, and what a deletion frees counts again, exactly. On a
+ * Payara Micro of the test's own with a 3 MiB quota; it runs once, in the Payara execution (the
+ * counting is the database's, the same under every server).
+ */
+class StorageQuotaIT {
+
+    private static final int QUOTA = 3 * 1024 * 1024;
+    private static final String PASSWORD = "quota-password";
+
+    private static OwnPayaraMicro server;
+    private static ApiClient admin;
+
+    @BeforeAll
+    static void start() throws IOException, InterruptedException {
+        Path data = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "quota-it");
+        server = OwnPayaraMicro.start("quota", Map.of("SNIPPETS_DATA_DIR", data.toString(), "SNIPPETS_USER_QUOTA_BYTES", String.valueOf(QUOTA)));
+        admin = server.signIn(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD);
+    }
+
+    @AfterAll
+    static void stop() throws InterruptedException {
+        server.close();
+    }
+
+    @Test
+    void createsChangesAndUploadsStopAtTheQuotaAndADeletionFreesExactlyWhatItHeld() {
+        ApiClient user = newUser();
+        String a = create(user, 1_000_000).data().getString("id"); // each snippet: the code's bytes, plus "q" and "text"
+        create(user, 1_000_000);
+        String c = create(user, 1_000_000).data().getString("id"); // 3,000,015 of 3,145,728
+
+        assertQuotaExceeded(create(user, 1_000_000));
+        assertEquals(201, upload(user, a, 100_000).status()); // 3,100,015
+        assertQuotaExceeded(upload(user, c, 100_000));
+        assertEquals(1, user.get("/api/v1/snippets/" + c).data().getInt("version"));
+        assertQuotaExceeded(user.patch("/api/v1/snippets/" + c, Json.createObjectBuilder().add("code", "c".repeat(1_046_000)).build()));
+        Reply shrunk = user.patch("/api/v1/snippets/" + c, Json.createObjectBuilder().add("code", "c".repeat(500_000)).build()); // 2,600,015
+        assertEquals(200, shrunk.status(), shrunk::toString);
+        assertEquals(0, user.get("/api/v1/snippets/" + c + "/attachments").json().getJsonArray("data").size(), "the refused upload left nothing");
+
+        assertEquals(200, user.delete("/api/v1/snippets/" + a).status()); // with its attachment: 1,500,010
+        assertEquals(201, create(user, 1_000_000).status()); // 2,500,015
+        assertEquals(201, create(user, 600_000).status(), "the attachment's bytes left with its snippet"); // 3,100,020
+        assertQuotaExceeded(create(user, 100_000)); // 3,200,025: had they been counted off twice, this would fit
+        assertEquals(201, newUserCreating(1_000_000).status(), "the quota is each user's own");
+    }
+
+    @Test
+    void anImportThatWouldPassTheQuotaKeepsNothing() throws IOException {
+        ApiClient user = newUser();
+        Path archive = ImportArchive.write(Files.createTempFile(Path.of("target"), "quota", ".zip"), 4, 1024 * 1024);
+        try {
+            assertQuotaExceeded(user.sendFile("POST", "/api/v1/import", "application/zip", archive));
+            assertEquals(0, user.get("/api/v1/snippets").json().getJsonArray("data").size(), "nothing of the import is kept");
+            for (int n = 0; n < 3; n++) {
+                assertEquals(201, create(user, 1_000_000).status(), "what the import had written was counted off again");
+            }
+        } finally {
+            Files.delete(archive);
+        }
+    }
+
+    private static ApiClient newUser() {
+        return server.signIn(OwnPayaraMicro.newUser(admin, "quota", PASSWORD), PASSWORD);
+    }
+
+    private static Reply newUserCreating(int codeBytes) {
+        return create(newUser(), codeBytes);
+    }
+
+    private static Reply create(ApiClient user, int codeBytes) {
+        return user.post("/api/v1/snippets", SnippetsApi.snippet("q", "text", "x".repeat(codeBytes)).build());
+    }
+
+    private static Reply upload(ApiClient user, String snippetId, int bytes) {
+        return new Multipart().file("file", "bytes.bin", "application/octet-stream", new byte[bytes]).postTo(user, "/api/v1/snippets/" + snippetId + "/attachments");
+    }
+
+    private static void assertQuotaExceeded(Reply reply) {
+        assertEquals(413, reply.status(), reply::toString);
+        assertEquals("quota_exceeded", reply.errorCode(), reply::toString);
+    }
+}
