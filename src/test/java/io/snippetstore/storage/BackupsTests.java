@@ -172,6 +172,33 @@ public abstract class BackupsTests {
     }
 
     @Test
+    void tokensAndSessionsRevokedAfterABackupStayRevokedWhenItIsRestored() {
+        ApiClient admin = adminWithToken();
+        TestUsers.TestUser owner = TestUsers.create();
+        ApiClient laptop = TestUsers.signedIn(owner);
+        ApiClient phone = TestUsers.signedIn(owner);
+        Reply kept = laptop.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "kept").build());
+        Reply revoked = laptop.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "revoked").build());
+        ApiClient keptToken = new ApiClient().withBearer(kept.data().getString("token"));
+        ApiClient revokedToken = new ApiClient().withBearer(revoked.data().getString("token"));
+        String phoneSession = phone.get("/api/v1/auth/sessions").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
+                .filter(session -> session.getBoolean("current")).findFirst().orElseThrow().getString("id");
+        String name = admin.post("/api/v1/storage/backups", Json.createObjectBuilder().build()).data().getString("name");
+        assertEquals(200, laptop.delete("/api/v1/auth/tokens/" + revoked.data().getString("id")).status());
+        assertEquals(200, laptop.delete("/api/v1/auth/sessions/" + phoneSession).status());
+        assertEquals(401, revokedToken.get("/api/v1/auth/whoami").status());
+
+        Reply restored = admin.post("/api/v1/storage/backups/" + name + "/restore", Json.createObjectBuilder().build());
+
+        assertEquals(200, restored.status(), restored::toString);
+        assertEquals(401, revokedToken.get("/api/v1/auth/whoami").status(), "a token revoked after the backup stays revoked");
+        assertEquals(401, phone.get("/api/v1/auth/whoami").status(), "a session signed out after the backup stays signed out");
+        assertEquals(200, keptToken.get("/api/v1/auth/whoami").status(), "a token live before and after the backup still works");
+        assertEquals(200, laptop.get("/api/v1/auth/whoami").status(), "and so does a session");
+        assertEquals(200, admin.delete("/api/v1/storage/backups/" + name).status());
+    }
+
+    @Test
     void backupsAreListedReadDeletedAndRestoredByNameByAdministratorsOnly() {
         ApiClient admin = adminWithToken();
         ApiClient user = TestUsers.withToken(TestUsers.create());

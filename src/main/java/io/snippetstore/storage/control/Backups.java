@@ -69,6 +69,9 @@ public class Backups {
     Event<AuditEvent> audit;
 
     @Inject
+    Event<StoreReplacing> replacingEvent;
+
+    @Inject
     Event<StoreReplaced> replaced;
 
     public BackupFile take(Caller caller) {
@@ -157,9 +160,12 @@ public class Backups {
         gate.enter();
         BackupFile previous;
         try {
+            StoreReplacing replacing = new StoreReplacing();
+            replacingEvent.fire(replacing);
             previous = snapshot(SAFETY_PREFIX);
             database.replaceWith(file);
             migrations.bringUpToDate();
+            replacing.runStepsAfterReplacement();
         } finally {
             gate.leave();
         }

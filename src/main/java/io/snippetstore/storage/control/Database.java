@@ -98,6 +98,19 @@ public class Database {
         }
     }
 
+    /** Runs one statement that changes rows: how many. Parameters as in {@link #list}. */
+    public int update(String sql, List<?> parameters) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.size(); i++) {
+                statement.setObject(i + 1, parameters.get(i));
+            }
+            return statement.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("A database update failed", e);
+        }
+    }
+
     /** The first row of a query, if there is one (and it does not read as {@code null}). */
     public <T> Optional<T> first(String sql, List<?> parameters, RowReader<T> reader) {
         List<T> rows = list(sql, parameters, reader);
