@@ -3,14 +3,11 @@ package io.snippetstore.transfer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.ImportArchive;
@@ -30,9 +27,7 @@ class KillDuringImportIT {
 
     @Test
     void anImportKilledHalfwayLeavesNoneOfItsSnippetsAfterTheRestart() throws Exception {
-        Path data = Path.of("target", "kill-import-it").toAbsolutePath();
-        deleteRecursively(data);
-        Files.createDirectories(data);
+        Path data = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "kill-import-it");
         Path archive = ImportArchive.write(Path.of("target", "kill-import-it.zip"), SNIPPETS, 1024 * 1024);
         String username;
         try (OwnPayaraMicro server = OwnPayaraMicro.start("kill-import", Map.of("SNIPPETS_DATA_DIR", data.toString()))) {
@@ -61,16 +56,6 @@ class KillDuringImportIT {
             assertEquals(200, again.status(), again::toString);
             assertEquals(SNIPPETS, again.data().getInt("snippetsCreated"));
             assertEquals(SNIPPETS, importer.get("/api/v1/snippets?limit=200").json().getJsonArray("data").size(), "the same archive, imported whole");
-        }
-    }
-
-    private static void deleteRecursively(Path directory) throws IOException {
-        if (Files.exists(directory)) {
-            try (Stream<Path> files = Files.walk(directory)) {
-                for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(file);
-                }
-            }
         }
     }
 }

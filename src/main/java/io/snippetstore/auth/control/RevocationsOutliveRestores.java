@@ -12,12 +12,14 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 /**
- * A restore brings back the tokens and browser sessions of its backup's time. Those revoked since
- * (a revocation deletes the row, so the backup cannot tell) must stay revoked: before the restore
- * this notes which tokens and sessions are live, and once the restored data is in place (still
- * under the writer's gate) it deletes every restored one that is not among them. Tokens and
- * sessions made after the backup are not in it, and stop working (docs/API.md, "Backups and restore").
- * The auth component's native SQL for restores: JPA has no transaction under the restore's gate.
+ * A restore brings back the tokens and browser sessions of its backup's time. Those that ended
+ * since (revoked, signed out, ended by a password change) must stay ended: the database records
+ * every ended id (table {@code ended_credentials}, migration V13); before the restore this reads
+ * that record, and once the restored data is in place (still under the writer's gate, so no
+ * request writes between) it deletes every restored token and session it names, which records
+ * them in the restored data in turn. A new machine's record is empty, so a backup moved to one
+ * keeps all its tokens. The auth component's native SQL for restores: JPA has no transaction
+ * under the restore's gate.
  */
 @ApplicationScoped
 public class RevocationsOutliveRestores {
@@ -31,26 +33,22 @@ public class RevocationsOutliveRestores {
     Database database;
 
     void keepRevocations(@Observes StoreReplacing replacing) {
-        for (String table : CREDENTIAL_TABLES) {
-            Set<String> live = ids(table);
-            replacing.afterReplacement(() -> revokeAllBut(table, live));
+        Set<String> ended = new HashSet<>(database.list("SELECT id FROM ended_credentials", List.of(), row -> row.getString(1)));
+        if (!ended.isEmpty()) {
+            replacing.afterReplacement(() -> CREDENTIAL_TABLES.forEach(table -> endAgain(table, ended)));
         }
     }
 
-    private void revokeAllBut(String table, Set<String> live) {
-        int revoked = 0;
-        for (String restored : ids(table)) {
-            if (!live.contains(restored)) {
-                revoked += database.update("DELETE FROM " + table + " WHERE id = ?", List.of(restored));
+    private void endAgain(String table, Set<String> ended) {
+        int count = 0;
+        for (String restored : database.list("SELECT id FROM " + table, List.of(), row -> row.getString(1))) {
+            if (ended.contains(restored)) {
+                count += database.update("DELETE FROM " + table + " WHERE id = ?", List.of(restored));
             }
         }
-        int total = revoked;
+        int total = count;
         if (total > 0) {
-            LOG.info(() -> "Revoked again " + total + " restored row(s) of " + table + ", revoked after the backup was taken.");
+            LOG.info(() -> "Ended again " + total + " restored row(s) of " + table + " that had ended after the backup was taken.");
         }
-    }
-
-    private Set<String> ids(String table) {
-        return new HashSet<>(database.list("SELECT id FROM " + table, List.of(), row -> row.getString(1)));
     }
 }
