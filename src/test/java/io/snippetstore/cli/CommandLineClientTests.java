@@ -119,13 +119,27 @@ public abstract class CommandLineClientTests {
         String attachmentId = attached.out().strip().split("\\s+")[0];
         Run files = run("files", id);
         assertTrue(files.out().contains(attachmentId) && files.out().contains("data.bin"), files.out());
+        Run missingSecond = run("attach", id, "data.bin", "no-such-file.txt");
+        assertEquals(1, missingSecond.exitCode(), missingSecond::toString);
+        assertTrue(missingSecond.err().contains("no-such-file.txt") && missingSecond.err().contains("nothing was attached"), missingSecond.err());
+        assertEquals(1, Json.createReader(new java.io.StringReader(run("files", id, "--json").out())).readArray().size(),
+                "every path is checked before the first upload");
         assertOk(run("get", attachmentId, "-o", "whole.bin"));
         assertArrayEquals(content, Files.readAllBytes(home.resolve("whole.bin")));
-        Files.write(home.resolve("partial.bin"), Arrays.copyOf(content, 1_000_000));
-        Run resumed = run("get", attachmentId, "-o", "partial.bin");
+        assertOk(run("get", attachmentId, "-o", "whole.bin"));
+        byte[] unrelated = "another file of the same name, smaller\n".getBytes(StandardCharsets.UTF_8);
+        Files.write(home.resolve("partial.bin"), unrelated);
+        Run refused = run("get", attachmentId, "-o", "partial.bin");
+        assertEquals(1, refused.exitCode(), refused::toString);
+        assertTrue(refused.err().contains("--force"), refused.err());
+        assertArrayEquals(unrelated, Files.readAllBytes(home.resolve("partial.bin")), "an existing file is never appended to or replaced");
+        String sha256 = new ApiClient().withBearer(token).get("/api/v1/attachments/" + attachmentId).data().getString("sha256");
+        Files.write(home.resolve("partial.bin." + sha256.substring(0, 12) + ".part"), Arrays.copyOf(content, 1_000_000));
+        Run resumed = run("get", attachmentId, "-o", "partial.bin", "--force");
         assertOk(resumed);
         assertTrue(resumed.err().contains("Resuming"), resumed.err());
-        assertArrayEquals(content, Files.readAllBytes(home.resolve("partial.bin")), "byte-identical after resuming");
+        assertArrayEquals(content, Files.readAllBytes(home.resolve("partial.bin")), "byte-identical after resuming the client's own partial file");
+        assertFalse(Files.exists(home.resolve("partial.bin." + sha256.substring(0, 12) + ".part")), "the partial file became the file");
 
         assertOk(run("rm", id));
         Run gone = run("show", id);
@@ -140,7 +154,7 @@ public abstract class CommandLineClientTests {
 
     /** {@code snippets login --no-browser}, with the browser's side played by Chromium; answers the stored token. */
     private String login(TestUser user) throws Exception {
-        Process login = start(Map.of(), "login", "--no-browser", "--timeout", "300", "--name", "cli test");
+        Process login = start(Map.of(), "login", "--no-browser", "--wait", "300", "--name", "cli test");
         BufferedReader err = new BufferedReader(new InputStreamReader(login.getErrorStream(), StandardCharsets.UTF_8));
         String address = null;
         while (address == null) {

@@ -7,9 +7,11 @@ import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,13 +39,19 @@ final class Api {
         }
     }
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    /** How long connecting may take: a service that is up answers a connection at once. */
+    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
     private final URI server;
     private final Optional<String> token;
+    private final Duration answerTimeout;
 
-    Api(String server, Optional<String> token) {
+    /** @param answerTimeout how long to wait for an answer's headers once a request is sent; zero for no limit */
+    Api(String server, Optional<String> token, Duration answerTimeout) {
         this.server = URI.create(Config.normalized(server) + "/");
         this.token = token;
+        this.answerTimeout = answerTimeout;
     }
 
     String server() {
@@ -71,6 +79,19 @@ final class Api {
     }
 
     Answer send(String method, String path, String contentType, HttpRequest.BodyPublisher body, Map<String, String> headers) {
+        return send(method, path, contentType, body, headers, true);
+    }
+
+    /**
+     * An upload: the answer timeout is not applied, since the JDK's client counts the time to
+     * send the body into it and a large file on a slow link takes as long as it takes.
+     */
+    Answer sendUpload(String path, String contentType, HttpRequest.BodyPublisher body) {
+        return send("POST", path, contentType, body, Map.of(), false);
+    }
+
+    private Answer send(String method, String path, String contentType, HttpRequest.BodyPublisher body, Map<String, String> headers,
+            boolean timed) {
         HttpRequest.Builder request = HttpRequest.newBuilder(server.resolve(path.startsWith("/") ? path.substring(1) : path))
                 .method(method, body)
                 .header("Accept", JSON + ", */*;q=0.5");
@@ -79,9 +100,17 @@ final class Api {
         }
         token.ifPresent(value -> request.header("Authorization", "Bearer " + value));
         headers.forEach(request::header);
+        if (timed && !answerTimeout.isZero()) {
+            request.timeout(answerTimeout);
+        }
         try {
             HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
             return new Answer(response.statusCode(), response.headers(), response.body());
+        } catch (HttpConnectTimeoutException e) {
+            throw new Failure(Failure.SERVER, "Cannot reach " + server() + " within " + CONNECT_TIMEOUT.toSeconds() + " s: is the address right?");
+        } catch (HttpTimeoutException e) {
+            throw new Failure(Failure.SERVER, server() + " did not answer within " + answerTimeout.toSeconds()
+                    + " s (raise it with --timeout SECONDS, or 0 for no limit).");
         } catch (ConnectException e) {
             throw new Failure(Failure.SERVER, "Cannot reach " + server() + ": is the service running? (" + e.getMessage() + ")");
         } catch (IOException e) {

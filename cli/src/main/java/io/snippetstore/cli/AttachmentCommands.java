@@ -12,6 +12,7 @@ import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
@@ -22,6 +23,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 import jakarta.json.JsonObject;
 import picocli.CommandLine.Command;
@@ -29,7 +31,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** Attaching files to snippets, listing them, downloading them (resumed where a partial file is). */
+/** Attaching files to snippets, listing them, downloading them (resumed from the partial file a broken download left). */
 final class AttachmentCommands {
 
     /** Above this, an upload shows its progress on a terminal. */
@@ -53,13 +55,15 @@ final class AttachmentCommands {
 
         @Override
         public Integer call() {
+            List<Path> unreadable = files.stream().filter(file -> !Files.isRegularFile(file) || !Files.isReadable(file)).toList();
+            if (!unreadable.isEmpty()) { // every path checked before the first upload, so that a rerun does not attach twice
+                throw new Failure(Failure.USAGE, "No such readable file: " + unreadable.stream().map(Path::toString).collect(Collectors.joining(", "))
+                        + "; nothing was attached.");
+            }
             Api api = root.signedIn();
             Output output = new Output(root.terminal());
             List<JsonObject> attached = new ArrayList<>();
             for (Path file : files) {
-                if (!Files.isRegularFile(file)) {
-                    throw new Failure(Failure.USAGE, "No such file: " + file);
-                }
                 attached.add(upload(api, file));
                 if (!root.json()) {
                     JsonObject last = attached.get(attached.size() - 1);
@@ -93,8 +97,8 @@ final class AttachmentCommands {
                     throw new UncheckedIOException(e);
                 }
             }), head.length + size + tail.length);
-            Api.Answer answer = api.send("POST", "/api/v1/snippets/" + Api.encode(id) + "/attachments", "multipart/form-data; boundary=" + boundary,
-                    body, Map.of());
+            Api.Answer answer = api.sendUpload("/api/v1/snippets/" + Api.encode(id) + "/attachments", "multipart/form-data; boundary=" + boundary,
+                    body);
             progress.done();
             return api.data(answer).asJsonObject();
         }
@@ -173,7 +177,8 @@ final class AttachmentCommands {
         }
     }
 
-    @Command(name = "get", description = "Download an attachment; a partial file left by a broken download is resumed.",
+    @Command(name = "get", description = {"Download an attachment. It arrives in FILE.<sha>.part and becomes FILE when complete and checked;",
+            "a broken download is resumed from its .part file. An existing FILE is replaced only with --force."},
             footer = {"", "Examples:", "  snippets get 01a3...", "  snippets get 01a3... -o - | tar x"})
     static final class Get implements Callable<Integer> {
 
@@ -185,6 +190,9 @@ final class AttachmentCommands {
 
         @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Where to write it (default: its filename here; - for standard output).")
         String target;
+
+        @Option(names = {"-f", "--force"}, description = "Replace FILE if it exists with other content.")
+        boolean force;
 
         @Override
         public Integer call() throws IOException {
@@ -199,13 +207,19 @@ final class AttachmentCommands {
                 return 0;
             }
             Path file = Path.of(target != null ? target : Path.of(attachment.getString("filename")).getFileName().toString());
-            long have = Files.isRegularFile(file) ? Files.size(file) : 0;
             Output output = new Output(root.terminal());
-            if (have == size && sha256Of(file).equals(sha256)) {
-                output.note(file + " is already complete.");
-                output.line(file.toString());
-                return 0;
+            if (Files.exists(file)) {
+                if (Files.isRegularFile(file) && Files.size(file) == size && sha256Of(file).equals(sha256)) {
+                    output.note(file + " is already complete.");
+                    output.line(file.toString());
+                    return 0;
+                }
+                if (!force) {
+                    throw new Failure(Failure.USAGE, file + " exists and is not this attachment; choose another with -o, or replace it with --force.");
+                }
             }
+            Path part = partFile(file, sha256);
+            long have = Files.isRegularFile(part) ? Files.size(part) : 0;
             boolean resume = have > 0 && have < size;
             Map<String, String> headers = resume ? Map.of("Range", "bytes=" + have + "-", "If-Range", "\"" + sha256 + "\"") : Map.of();
             Api.Answer answer = api.send("GET", download, null, HttpRequest.BodyPublishers.noBody(), headers);
@@ -217,15 +231,25 @@ final class AttachmentCommands {
                 output.note("Resuming " + file + " at " + Output.size(have) + " of " + Output.size(size) + ".");
             }
             try (InputStream body = answer.body(); OutputStream out = appending
-                    ? Files.newOutputStream(file, StandardOpenOption.APPEND)
-                    : Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+                    ? Files.newOutputStream(part, StandardOpenOption.APPEND)
+                    : Files.newOutputStream(part, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
                 body.transferTo(out);
             }
-            if (!sha256Of(file).equals(sha256)) {
-                throw new Failure(Failure.SERVER, file + " does not have the attachment's SHA-256; delete it and download again.");
+            if (!sha256Of(part).equals(sha256)) {
+                Files.delete(part);
+                throw new Failure(Failure.SERVER, "The download does not have the attachment's SHA-256; it was removed: run the command again.");
             }
+            Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             output.line(file.toString());
             return 0;
+        }
+
+        /**
+         * Where the download of this content into {@code file} collects: named after the content
+         * (its SHA-256), so that only a partial download of the very same bytes is ever resumed.
+         */
+        static Path partFile(Path file, String sha256) {
+            return file.resolveSibling(file.getFileName() + "." + sha256.substring(0, 12) + ".part");
         }
     }
 

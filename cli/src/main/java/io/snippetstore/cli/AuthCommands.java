@@ -39,8 +39,8 @@ final class AuthCommands {
         @Option(names = "--name", description = "The token's name (default: user@host).")
         String name;
 
-        @Option(names = "--timeout", defaultValue = "300", description = "Seconds to wait for the browser (default: ${DEFAULT-VALUE}).")
-        long timeoutSeconds;
+        @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "300", description = "How long to wait for the browser's sign-in (default: ${DEFAULT-VALUE}).")
+        long waitSeconds;
 
         @Override
         public Integer call() throws IOException {
@@ -61,13 +61,13 @@ final class AuthCommands {
                 if (!noBrowser) {
                     Browser.open(address);
                 }
-                String code = receiver.awaitCode(Duration.ofSeconds(timeoutSeconds));
-                JsonObject exchanged = new Api(server, Optional.empty()).call("POST", "/api/v1/auth/browser-login/exchange",
+                String code = receiver.awaitCode(Duration.ofSeconds(waitSeconds));
+                JsonObject exchanged = root.api(server, Optional.empty()).call("POST", "/api/v1/auth/browser-login/exchange",
                         Json.createObjectBuilder().add("code", code).add("codeVerifier", pkce.verifier()).build(), Map.of()).asJsonObject();
                 token = exchanged.getString("token");
                 tokenId = exchanged.getString("id");
             }
-            JsonObject me = new Api(server, Optional.of(token)).get("/api/v1/auth/whoami").asJsonObject();
+            JsonObject me = root.api(server, Optional.of(token)).get("/api/v1/auth/whoami").asJsonObject();
             config.remember(server, new Config.Login(token, tokenId, me.getString("username")));
             if (root.json()) {
                 output.json(me);
@@ -106,7 +106,7 @@ final class AuthCommands {
             Output output = new Output(root.terminal());
             try {
                 if (login.tokenId() != null) {
-                    new Api(server, Optional.of(login.token())).call("DELETE", "/api/v1/auth/tokens/" + Api.encode(login.tokenId()), null, Map.of());
+                    root.api(server, Optional.of(login.token())).call("DELETE", "/api/v1/auth/tokens/" + Api.encode(login.tokenId()), null, Map.of());
                 }
             } catch (Failure failure) {
                 if (failure.exitCode() != Failure.AUTH && failure.exitCode() != Failure.NOT_FOUND) {

@@ -1,6 +1,7 @@
 package io.snippetstore.cli;
 
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
@@ -11,7 +12,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
 /** {@code snippets}: the Snippet Store from a terminal or a script. */
-@Command(name = "snippets", mixinStandardHelpOptions = true, version = "snippets 0.1.0",
+// the standard options inherited: --help (and --version) work on every command, as the README promises
+@Command(name = "snippets", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "snippets 0.1.0",
         description = "Search, read, write and attach files to the snippets of a Snippet Store service.",
         footer = {"", "Examples:", "  snippets login http://127.0.0.1:8080", "  snippets search 'read file' --lang go",
                 "  snippets show 01a2... --raw > main.go", "",
@@ -22,12 +24,19 @@ import picocli.CommandLine.ScopeType;
                 CommandLine.HelpCommand.class})
 public final class Snippets {
 
+    static final int DEFAULT_TIMEOUT_SECONDS = 30;
+
     @Option(names = "--server", scope = ScopeType.INHERIT, paramLabel = "URL",
             description = "The service, e.g. http://127.0.0.1:8080 (default: $SNIPPETS_SERVER, else the last one signed in to).")
     String server;
 
     @Option(names = "--json", scope = ScopeType.INHERIT, description = "Print the API's data as JSON, for scripts.")
     boolean json;
+
+    @Option(names = "--timeout", scope = ScopeType.INHERIT, paramLabel = "SECONDS",
+            description = "How long to wait for the service to answer (default: $SNIPPETS_TIMEOUT, else " + DEFAULT_TIMEOUT_SECONDS
+                    + "; 0 for no limit; uploads are not limited).")
+    Integer timeout;
 
     private final Map<String, String> environment;
     private final Terminal terminal;
@@ -65,6 +74,7 @@ public final class Snippets {
 
     /** The API with the token of this run: $SNIPPETS_TOKEN, else the stored one; none is an authentication failure. */
     Api signedIn() {
+        timeoutSeconds(); // a wrong timeout is a usage error before anything else
         Config config = config();
         String chosen = server(config);
         Optional<String> token = Optional.ofNullable(environment.get("SNIPPETS_TOKEN")).filter(value -> !value.isBlank())
@@ -72,7 +82,29 @@ public final class Snippets {
         if (token.isEmpty()) {
             throw new Failure(Failure.AUTH, "Not signed in to " + chosen + ": run `snippets login " + chosen + "` (or set SNIPPETS_TOKEN).");
         }
-        return new Api(chosen, token);
+        return api(chosen, token);
+    }
+
+    /** The API of {@code server}, with the token if any and the answer timeout of this run. */
+    Api api(String server, Optional<String> token) {
+        return new Api(server, token, Duration.ofSeconds(timeoutSeconds()));
+    }
+
+    /** --timeout, else $SNIPPETS_TIMEOUT, else the default; a usage error when not a whole number of seconds from 0. */
+    int timeoutSeconds() {
+        String configured = timeout != null ? timeout.toString() : environment.get("SNIPPETS_TIMEOUT");
+        if (configured == null || configured.isBlank()) {
+            return DEFAULT_TIMEOUT_SECONDS;
+        }
+        try {
+            int seconds = Integer.parseInt(configured.strip());
+            if (seconds >= 0) {
+                return seconds;
+            }
+        } catch (NumberFormatException notANumber) {
+            // answered below
+        }
+        throw new Failure(Failure.USAGE, "The timeout must be a whole number of seconds, 0 or more, not \"" + configured + "\".");
     }
 
     /** The command line of the client, its exit codes and its colours decided. */

@@ -8,8 +8,11 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,6 +49,44 @@ class SnippetsCommandLineTest {
         }
         assertEquals(0, run(environment(), "--help"));
         assertTrue(out.toString().contains("Exit codes"), out.toString());
+    }
+
+    @Test
+    void helpWorksOnEveryCommandAndSubcommand() {
+        CommandLine commandLine = Snippets.commandLine(environment(), Terminal.system(environment()));
+        for (String name : commandLine.getSubcommands().keySet()) {
+            StringWriter help = new StringWriter();
+            int exitCode = Snippets.commandLine(environment(), new Terminal(new PrintWriter(help, true), new PrintWriter(err, true),
+                    new ByteArrayOutputStream(), new ByteArrayInputStream(new byte[0]), false, false)).execute(name, "--help");
+
+            assertEquals(0, exitCode, name + " --help: " + err);
+            if (!name.equals("help")) { // picocli's own help command describes itself in other words
+                assertTrue(help.toString().startsWith("Usage: snippets " + name), name + " --help printed: " + help);
+            }
+        }
+        assertEquals(0, run(environment(), "tokens", "revoke", "--help"));
+        assertTrue(out.toString().contains("Usage: snippets tokens revoke"), out.toString());
+    }
+
+    @Test
+    void aServiceThatNeverAnswersTimesOutWithExitCode5() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) { // connections are accepted, never answered
+            long started = System.nanoTime();
+            int exitCode = run(Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_TOKEN", "sst_x"),
+                    "--server", "http://127.0.0.1:" + silent.getLocalPort(), "--timeout", "1", "whoami");
+
+            assertEquals(Failure.SERVER, exitCode);
+            assertTrue(err.toString().contains("did not answer within 1 s"), err.toString());
+            assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(8), "it gave up after about the timeout");
+        }
+    }
+
+    @Test
+    void aTimeoutThatIsNotAWholeNumberOfSecondsIsAUsageError() {
+        assertEquals(Failure.USAGE, run(Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_TOKEN", "sst_x", "SNIPPETS_TIMEOUT", "soon"),
+                "--server", "http://127.0.0.1:1", "whoami"));
+        assertEquals(Failure.USAGE, run(environment(), "--timeout", "-1", "whoami"));
+        assertTrue(err.toString().contains("whole number of seconds"), err.toString());
     }
 
     @Test
