@@ -146,9 +146,13 @@ public abstract class CommandLineClientTests {
         assertEquals(2, gone.exitCode(), gone::toString);
         assertTrue(gone.err().contains("No such resource"), gone.err());
 
+        String again = login(user);
+        assertEquals(401, new ApiClient().withBearer(token).get("/api/v1/auth/whoami").status(), "logging in again revokes the previous token");
+        assertOk(run("whoami"));
+
         Run logout = run("logout");
         assertOk(logout);
-        assertEquals(401, new ApiClient().withBearer(token).get("/api/v1/auth/whoami").status(), "the token no longer works");
+        assertEquals(401, new ApiClient().withBearer(again).get("/api/v1/auth/whoami").status(), "the token no longer works");
         assertEquals(3, run("whoami").exitCode(), "signed out");
     }
 

@@ -62,6 +62,26 @@ final class Api {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
+    /**
+     * Fails unless the server answers as a Snippet Store: {@code whoami} without a token is
+     * {@code 401 unauthenticated} in the error envelope there, and anything else elsewhere.
+     */
+    void requireSnippetStore() {
+        Answer answer = send("GET", "/api/v1/auth/whoami", null, HttpRequest.BodyPublishers.noBody(), Map.of());
+        Optional<JsonObject> envelope;
+        try (InputStream in = answer.body()) {
+            envelope = parse(in.readAllBytes());
+        } catch (IOException e) {
+            envelope = Optional.empty();
+        }
+        boolean snippetStore = answer.status() == 401 && envelope.map(body -> body.get("error") instanceof JsonObject error
+                && "unauthenticated".equals(error.getString("code", ""))).orElse(false);
+        if (!snippetStore) {
+            throw new Failure(Failure.SERVER, server() + " does not answer as a Snippet Store service (HTTP " + answer.status()
+                    + " where an unauthenticated error was expected): is the address right?");
+        }
+    }
+
     /** The {@code data} of a JSON answer; any failure as a {@link Failure} with the API's message. */
     JsonValue call(String method, String path, JsonValue body, Map<String, String> headers) {
         Answer answer = send(method, path, body == null ? null : JSON, body == null ? HttpRequest.BodyPublishers.noBody()

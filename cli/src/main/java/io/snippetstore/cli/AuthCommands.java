@@ -3,6 +3,7 @@ package io.snippetstore.cli;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,7 +24,8 @@ final class AuthCommands {
     private AuthCommands() {
     }
 
-    @Command(name = "login", description = "Sign in through the browser and keep a token for this server.",
+    @Command(name = "login", description = {"Sign in through the browser and keep a token for this server;",
+            "the token of this client's previous login there is revoked."},
             footer = {"", "Example:", "  snippets login http://127.0.0.1:8080", "  snippets login https://snippets.example.org --no-browser"})
     static final class Login implements Callable<Integer> {
 
@@ -36,7 +38,7 @@ final class AuthCommands {
         @Option(names = "--no-browser", description = "Only print the address to open, e.g. on a machine without a browser.")
         boolean noBrowser;
 
-        @Option(names = "--name", description = "The token's name (default: user@host).")
+        @Option(names = "--name", description = "The token's name (default: user@host and today's date).")
         String name;
 
         @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "300", description = "How long to wait for the browser's sign-in (default: ${DEFAULT-VALUE}).")
@@ -48,6 +50,8 @@ final class AuthCommands {
             String server = config.server(Optional.ofNullable(url).or(() -> Optional.ofNullable(root.server))
                     .or(() -> Optional.ofNullable(root.environment().get("SNIPPETS_SERVER"))));
             Output output = new Output(root.terminal());
+            root.api(server, Optional.empty()).requireSnippetStore(); // before a browser waits minutes for a wrong or stopped server
+            Optional<Config.Login> previous = config.login(server);
             String state = Pkce.randomToken();
             Pkce pkce = Pkce.create();
             String tokenName = Optional.ofNullable(name).orElseGet(this::defaultName);
@@ -67,8 +71,11 @@ final class AuthCommands {
                 token = exchanged.getString("token");
                 tokenId = exchanged.getString("id");
             }
-            JsonObject me = root.api(server, Optional.of(token)).get("/api/v1/auth/whoami").asJsonObject();
+            Api signedIn = root.api(server, Optional.of(token));
+            JsonObject me = signedIn.get("/api/v1/auth/whoami").asJsonObject();
             config.remember(server, new Config.Login(token, tokenId, me.getString("username")));
+            previous.filter(login -> login.tokenId() != null && !login.tokenId().equals(tokenId))
+                    .ifPresent(login -> revokePrevious(signedIn, login, me.getString("username"), output));
             if (root.json()) {
                 output.json(me);
             } else {
@@ -78,6 +85,25 @@ final class AuthCommands {
             return 0;
         }
 
+        /**
+         * The token this client kept for the server before: revoked with the new one, so that
+         * logging in again leaves one token alive, not one per login. Another user's token (a
+         * login as someone else) is left to its owner; one that no longer works is gone already.
+         */
+        private static void revokePrevious(Api signedIn, Config.Login previous, String username, Output output) {
+            if (!username.equals(previous.username())) {
+                output.note("The token of " + previous.username() + " that this client kept is not revoked: sign in as them to revoke it.");
+                return;
+            }
+            try {
+                signedIn.call("DELETE", "/api/v1/auth/tokens/" + Api.encode(previous.tokenId()), null, Map.of());
+                output.note("The token of the previous login was revoked.");
+            } catch (Failure goneAlready) {
+                // revoked or expired meanwhile: nothing left to do
+            }
+        }
+
+        /** {@code user@host YYYY-MM-DD}: a list of tokens says which machine made each, and when. */
         private String defaultName() {
             String user = System.getProperty("user.name", "user");
             String host;
@@ -86,7 +112,7 @@ final class AuthCommands {
             } catch (IOException e) {
                 host = "localhost";
             }
-            return (user + "@" + host).toLowerCase(Locale.ROOT);
+            return (user + "@" + host).toLowerCase(Locale.ROOT) + " " + LocalDate.now();
         }
     }
 

@@ -9,11 +9,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -78,6 +80,32 @@ class SnippetsCommandLineTest {
             assertEquals(Failure.SERVER, exitCode);
             assertTrue(err.toString().contains("did not answer within 1 s"), err.toString());
             assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(8), "it gave up after about the timeout");
+        }
+    }
+
+    @Test
+    void loginChecksTheServerBeforeWaitingForABrowser() throws Exception {
+        HttpServer notASnippetStore = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        notASnippetStore.createContext("/", exchange -> {
+            byte[] page = "<html>hello</html>".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, page.length);
+            exchange.getResponseBody().write(page);
+            exchange.close();
+        });
+        notASnippetStore.start();
+        try {
+            long started = System.nanoTime();
+            int wrongServer = run(environment(), "login", "http://127.0.0.1:" + notASnippetStore.getAddress().getPort(), "--no-browser");
+            int stoppedServer = run(environment(), "login", "http://127.0.0.1:1", "--no-browser");
+
+            assertEquals(Failure.SERVER, wrongServer, err.toString());
+            assertEquals(Failure.SERVER, stoppedServer, err.toString());
+            assertTrue(err.toString().contains("does not answer as a Snippet Store service (HTTP 200"), err.toString());
+            assertTrue(err.toString().contains("Cannot reach http://127.0.0.1:1"), err.toString());
+            assertFalse(err.toString().contains("Open this address"), "no sign-in was started: " + err);
+            assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(20), "neither waited for a browser");
+        } finally {
+            notASnippetStore.stop(0);
         }
     }
 
