@@ -132,9 +132,9 @@ final class Api {
             throw new Failure(Failure.SERVER, server() + " did not answer within " + answerTimeout.toSeconds()
                     + " s (raise it with --timeout SECONDS, or 0 for no limit).");
         } catch (ConnectException e) {
-            throw new Failure(Failure.SERVER, "Cannot reach " + server() + ": is the service running? (" + e.getMessage() + ")");
+            throw new Failure(Failure.SERVER, "Cannot reach " + server() + ": is the service running, and the address right?");
         } catch (IOException e) {
-            throw new Failure(Failure.SERVER, "The connection to " + server() + " failed: " + e.getMessage());
+            throw new Failure(Failure.SERVER, "The connection to " + server() + " broke off before it answered; try again.");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new Failure(Failure.SERVER, "Interrupted");
@@ -151,7 +151,7 @@ final class Api {
         try (InputStream in = answer.body()) {
             body = in.readAllBytes();
         } catch (IOException e) {
-            throw new Failure(Failure.SERVER, "The answer of " + server() + " broke off: " + e.getMessage());
+            throw new Failure(Failure.SERVER, "The answer of " + server() + " broke off; try again.");
         }
         JsonObject envelope = parse(body).orElse(null);
         if (answer.status() >= 400 || envelope == null || !envelope.getBoolean("ok", false)) {

@@ -86,7 +86,7 @@ final class AttachmentCommands {
             try {
                 size = Files.size(file);
             } catch (IOException e) {
-                throw new Failure(Failure.USAGE, "Cannot read " + file + ": " + e.getMessage());
+                throw Failure.of(e);
             }
             Progress progress = new Progress(root.terminal(), filename, size, root.terminal().interactive() && size > PROGRESS_ABOVE);
             HttpRequest.BodyPublisher body = HttpRequest.BodyPublishers.fromPublisher(HttpRequest.BodyPublishers.ofInputStream(() -> {

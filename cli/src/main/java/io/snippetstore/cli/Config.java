@@ -52,7 +52,8 @@ final class Config {
         try {
             return new Config(file, Json.createReader(new StringReader(Files.readString(file, StandardCharsets.UTF_8))).readObject());
         } catch (IOException | RuntimeException e) {
-            throw new Failure(Failure.USAGE, "Cannot read " + file + ": " + e.getMessage());
+            throw new Failure(Failure.USAGE, "Cannot read the client's settings in " + file + " (not readable, or not the JSON this client writes); "
+                    + "fix or delete it, then sign in again.");
         }
     }
 

@@ -49,7 +49,7 @@ final class Output {
             body.transferTo(terminal.rawOut());
             terminal.rawOut().flush();
         } catch (IOException e) {
-            throw new Failure(Failure.SERVER, "The download broke off: " + e.getMessage());
+            throw new Failure(Failure.SERVER, "The download broke off (or the output was closed); run the command again.");
         }
     }
 

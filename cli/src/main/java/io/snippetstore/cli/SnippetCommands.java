@@ -1,6 +1,7 @@
 package io.snippetstore.cli;
 
 import java.io.IOException;
+import java.nio.charset.MalformedInputException;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -179,8 +180,10 @@ final class SnippetCommands {
     static String readFile(Path file) {
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (MalformedInputException e) {
+            throw new Failure(Failure.USAGE, file + " is not UTF-8 text; a snippet's code is text (attach other files with `snippets attach`).");
         } catch (IOException e) {
-            throw new Failure(Failure.USAGE, "Cannot read " + file + ": " + e.getMessage());
+            throw Failure.of(e);
         }
     }
 

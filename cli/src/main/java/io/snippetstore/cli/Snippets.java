@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
+import jakarta.json.Json;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
@@ -17,7 +18,8 @@ import picocli.CommandLine.ScopeType;
         description = "Search, read, write and attach files to the snippets of a Snippet Store service.",
         footer = {"", "Examples:", "  snippets login http://127.0.0.1:8080", "  snippets search 'read file' --lang go",
                 "  snippets show 01a2... --raw > main.go", "",
-                "Exit codes: 0 ok, 1 usage, 2 not found, 3 authentication, 4 conflict, 5 server or network."},
+                "Exit codes: 0 ok, 1 usage or a local file, 2 not found, 3 authentication, 4 conflict, 5 server or network,",
+                "6 not allowed (signed in, but the service refuses it to you)."},
         subcommands = {AuthCommands.Login.class, AuthCommands.Logout.class, AuthCommands.WhoAmI.class, AuthCommands.Tokens.class,
                 SnippetCommands.Search.class, SnippetCommands.Show.class, SnippetCommands.New.class, SnippetCommands.Edit.class,
                 SnippetCommands.Remove.class, AttachmentCommands.Attach.class, AttachmentCommands.ListFiles.class, AttachmentCommands.Get.class,
@@ -121,16 +123,17 @@ public final class Snippets {
             err.flush();
             return Failure.USAGE;
         });
-        commandLine.setExecutionExceptionHandler((failure, line, parsed) -> {
+        commandLine.setExecutionExceptionHandler((thrown, line, parsed) -> {
+            Failure failure = Failure.of(thrown);
             PrintWriter err = line.getErr();
-            if (failure instanceof Failure known) {
-                err.println(ansi.string("@|red snippets: " + escape(known.getMessage()) + "|@"));
-                err.flush();
-                return known.exitCode();
+            if (((Snippets) line.getCommandSpec().root().userObject()).json) {
+                err.println(Json.createObjectBuilder().add("error", Json.createObjectBuilder()
+                        .add("exitCode", failure.exitCode()).add("message", failure.getMessage())).build());
+            } else {
+                err.println(ansi.string("@|red snippets: " + escape(failure.getMessage()) + "|@"));
             }
-            err.println("snippets: " + failure);
             err.flush();
-            return Failure.SERVER;
+            return failure.exitCode();
         });
         return commandLine;
     }

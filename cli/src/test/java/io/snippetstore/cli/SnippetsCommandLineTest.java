@@ -159,6 +159,35 @@ class SnippetsCommandLineTest {
     }
 
     @Test
+    void localFileTroubleIsAUsageErrorWithAPlainMessageAndAsJsonWithJson() throws Exception {
+        java.nio.file.Files.write(home.resolve("latin1.txt"), new byte[] {'c', 'a', 'f', (byte) 0xe9, '\n'});
+        Map<String, String> signedIn = Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_SERVER", "http://127.0.0.1:1", "SNIPPETS_TOKEN", "sst_x");
+
+        int notText = run(signedIn, "new", "--title", "t", "--lang", "text", home.resolve("latin1.txt").toString());
+        int missing = run(signedIn, "new", "--title", "t", "--lang", "text", home.resolve("missing.txt").toString());
+
+        assertEquals(Failure.USAGE, notText, err.toString());
+        assertEquals(Failure.USAGE, missing, err.toString());
+        assertTrue(err.toString().contains("latin1.txt is not UTF-8 text"), err.toString());
+        assertTrue(err.toString().contains("missing.txt: no such file."), err.toString());
+        assertFalse(err.toString().contains("Exception") || err.toString().contains("Input length"), "no Java message: " + err);
+
+        err.getBuffer().setLength(0);
+        assertEquals(Failure.USAGE, run(signedIn, "--json", "new", "--title", "t", "--lang", "text", home.resolve("missing.txt").toString()));
+        jakarta.json.JsonObject error = jakarta.json.Json.createReader(new java.io.StringReader(err.toString())).readObject().getJsonObject("error");
+        assertEquals(Failure.USAGE, error.getInt("exitCode"));
+        assertTrue(error.getString("message").contains("no such file"), error.toString());
+    }
+
+    @Test
+    void anUnexpectedFailureIsAServerFailureWithoutItsJavaMessage() {
+        Failure failure = Failure.of(new IllegalStateException("internal detail"));
+
+        assertEquals(Failure.SERVER, failure.exitCode());
+        assertFalse(failure.getMessage().contains("internal detail"), failure.getMessage());
+    }
+
+    @Test
     void coloursOnlyOnATerminalAndNeverWithNoColor() {
         assertTrue(Terminal.colours(true, Map.of()));
         assertFalse(Terminal.colours(true, Map.of("NO_COLOR", "")));
@@ -169,7 +198,7 @@ class SnippetsCommandLineTest {
     @Test
     void httpStatusesMapToTheDocumentedExitCodes() {
         assertEquals(Failure.AUTH, Failure.forStatus(401));
-        assertEquals(Failure.AUTH, Failure.forStatus(403));
+        assertEquals(Failure.FORBIDDEN, Failure.forStatus(403));
         assertEquals(Failure.NOT_FOUND, Failure.forStatus(404));
         assertEquals(Failure.CONFLICT, Failure.forStatus(409));
         assertEquals(Failure.CONFLICT, Failure.forStatus(412));
