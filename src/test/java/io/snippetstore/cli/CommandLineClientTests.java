@@ -38,7 +38,8 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * The command-line client as people use it: its jar (built by the root build from cli/) run as a
+ * The command-line client as people use it: the one executable file the build makes from cli/
+ * (launcher and jar together), copied away from the build as an installation would, run as a
  * process against the real service, signing in through a real headless Chromium.
  */
 public abstract class CommandLineClientTests {
@@ -50,8 +51,19 @@ public abstract class CommandLineClientTests {
     @TempDir
     Path home;
 
+    /** {@code install -m 755 cli/target/snippets ~/.local/bin/snippets}, into this test's home. */
+    private Path installed() throws IOException {
+        Path installed = home.resolve("bin").resolve("snippets");
+        if (!Files.exists(installed)) {
+            Files.createDirectories(installed.getParent());
+            Files.copy(Path.of(System.getProperty("snippets.cliJar")).resolveSibling("snippets"), installed);
+            Files.setPosixFilePermissions(installed, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        return installed;
+    }
+
     private Process start(Map<String, String> environment, String... arguments) throws IOException {
-        List<String> command = new ArrayList<>(List.of("java", "-jar", System.getProperty("snippets.cliJar")));
+        List<String> command = new ArrayList<>(List.of(installed().toString()));
         command.addAll(Arrays.asList(arguments));
         ProcessBuilder client = new ProcessBuilder(command).directory(home.toFile());
         client.environment().remove("SNIPPETS_TOKEN");
@@ -154,6 +166,38 @@ public abstract class CommandLineClientTests {
         assertOk(logout);
         assertEquals(401, new ApiClient().withBearer(again).get("/api/v1/auth/whoami").status(), "the token no longer works");
         assertEquals(3, run("whoami").exitCode(), "signed out");
+    }
+
+    @Test
+    void aScriptCreatesChangesAndFindsSnippetsWithoutAnEditor() throws Exception {
+        TestUser user = TestUsers.create();
+        Map<String, String> withToken = Map.of("SNIPPETS_TOKEN", TestUsers.newToken(TestUsers.signedIn(user), "script"));
+        Files.writeString(home.resolve("tool.py"), "print('hi')\n");
+
+        String marker = user.username(); // others' team snippets are in the same service: searches name this user's own
+        Run created = run(new byte[0], withToken, "new", "--title", "Scripted tool " + marker, "--visibility", "team", "tool.py");
+        assertOk(created);
+        String id = created.out().strip();
+        assertOk(run("echo other\n".getBytes(StandardCharsets.UTF_8), withToken, "new", "--title", "Scripted other " + marker, "-"));
+        Run edited = run(new byte[0], withToken, "edit", id, "--title", "Renamed tool " + marker, "--tag", "ops", "--tag", "py");
+        assertOk(edited);
+        assertTrue(edited.out().contains("version 2"), edited.out());
+
+        JsonObject stored = new ApiClient().withBearer(withToken.get("SNIPPETS_TOKEN")).get("/api/v1/snippets/" + id).data();
+        assertEquals("python", stored.getString("language"), "the language from the file's name");
+        assertEquals("team", stored.getString("visibility"));
+        assertEquals("Renamed tool " + marker, stored.getString("title"));
+        assertEquals(List.of("ops", "py"), stored.getJsonArray("tags").getValuesAs(jakarta.json.JsonString.class).stream()
+                .map(jakarta.json.JsonString::getString).toList());
+        assertEquals("print('hi')\n", stored.getString("code"), "the code untouched by a metadata edit");
+
+        Run ids = run(new byte[0], withToken, "search", marker, "--scope", "all", "-q", "--sort", "title");
+        assertOk(ids);
+        assertEquals(2, ids.out().strip().lines().count(), ids.out());
+        assertTrue(ids.out().lines().anyMatch(id::equals), ids.out());
+        Run cut = run(new byte[0], withToken, "search", marker, "--limit", "1");
+        assertOk(cut);
+        assertTrue(cut.err().contains("More snippets match") && cut.err().contains("--all"), cut.err());
     }
 
     /** {@code snippets login --no-browser}, with the browser's side played by Chromium; answers the stored token. */

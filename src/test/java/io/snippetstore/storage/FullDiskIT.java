@@ -149,6 +149,14 @@ class FullDiskIT {
 
         assertUnavailable(refused);
         assertTrue(stored.size() >= 10, "uploads were taken until the disk was nearly full: " + stored.size());
+        // an upload asks for room for two of its steps above the floor; smaller writes are taken until the floor itself
+        List<String> fillers = new ArrayList<>();
+        Reply filling;
+        while ((filling = client.post("/api/v1/snippets", snippet("filling " + fillers.size(), 512 * 1024))).status() == 201) {
+            fillers.add(filling.data().getString("id"));
+            assertTrue(fillers.size() < 64, "the room above the floor cannot take 32 MiB more");
+        }
+        assertUnavailable(filling);
         assertUnavailable(client.post("/api/v1/snippets", snippet("one more")));
         assertUnavailable(client.patch("/api/v1/snippets/" + snippetId, Json.createObjectBuilder().add("title", "renamed").build()));
         assertEquals("full", client.get("/api/v1/snippets/" + snippetId).data().getString("title"), "a refused PATCH changed nothing");
@@ -164,6 +172,9 @@ class FullDiskIT {
         for (String id : stored) {
             assertEquals(200, client.delete("/api/v1/attachments/" + id).status());
             assertEquals(404, client.get("/api/v1/attachments/" + id).status());
+        }
+        for (String id : fillers) {
+            assertEquals(200, client.delete("/api/v1/snippets/" + id).status());
         }
 
         assertEquals(200, new ApiClient(base).get("/api/ready").status());

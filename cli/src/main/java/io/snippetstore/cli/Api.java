@@ -200,15 +200,28 @@ final class Api {
 
     /** Each item of every page of a list, following {@code meta.nextCursor} while {@code all}. */
     List<JsonObject> list(String path, boolean all) {
+        return listed(path, all).items();
+    }
+
+    /** What a list gave: its items, and whether more would follow (a next page not fetched). */
+    record Listed(List<JsonObject> items, boolean more) {
+    }
+
+    /** The items of the first page, or of every page while {@code all}, and whether more pages are left. */
+    Listed listed(String path, boolean all) {
         List<JsonObject> items = new ArrayList<>();
         String next = path;
-        while (next != null) {
+        while (true) {
             JsonObject page = envelope(next);
             items.addAll(page.getJsonArray("data").getValuesAs(JsonObject.class));
             JsonValue cursor = page.getJsonObject("meta") == null ? JsonValue.NULL : page.getJsonObject("meta").get("nextCursor");
-            next = all && cursor instanceof JsonString value
-                    ? path + (path.contains("?") ? "&" : "?") + "cursor=" + encode(value.getString()) : null;
+            if (!(cursor instanceof JsonString value)) {
+                return new Listed(items, false);
+            }
+            if (!all) {
+                return new Listed(items, true);
+            }
+            next = path + (path.contains("?") ? "&" : "?") + "cursor=" + encode(value.getString());
         }
-        return items;
     }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import jakarta.json.Json;
@@ -35,8 +36,9 @@ final class SnippetCommands {
                 new Output.Column("UPDATED", 24, s -> Output.text(s, "updatedAt")));
     }
 
-    @Command(name = "search", description = "Search your snippets: every term must occur (ignoring case).",
-            footer = {"", "Examples:", "  snippets search 'read file' --lang go", "  snippets search --tag sql --sort title --all --json"})
+    @Command(name = "search", description = "Search snippets (your own unless --scope says otherwise): every term must occur (ignoring case).",
+            footer = {"", "Examples:", "  snippets search 'read file' --lang go", "  snippets search --tag sql --sort title --all --json",
+                    "  snippets search deploy --scope all -q | xargs -n1 snippets show"})
     static final class Search implements Callable<Integer> {
 
         @ParentCommand
@@ -60,9 +62,15 @@ final class SnippetCommands {
         @Option(names = "--all", description = "Every page, following the cursors.")
         boolean all;
 
+        @Option(names = "--scope", defaultValue = "own", description = "own, team (others' shared with the team) or all (default: ${DEFAULT-VALUE}).")
+        String scope;
+
+        @Option(names = {"-q", "--quiet"}, description = "Only the ids, one per line.")
+        boolean quiet;
+
         @Override
         public Integer call() {
-            StringBuilder path = new StringBuilder("/api/v1/snippets?scope=own");
+            StringBuilder path = new StringBuilder("/api/v1/snippets?scope=").append(Api.encode(scope));
             if (!terms.isEmpty()) {
                 path.append("&query=").append(Api.encode(String.join(" ", terms)));
             }
@@ -79,14 +87,20 @@ final class SnippetCommands {
             if (!root.json()) {
                 path.append("&fields=summary"); // the table shows no code: the service need not send it
             }
-            List<JsonObject> found = root.signedIn().list(path.toString(), all);
+            Api.Listed listed = root.signedIn().listed(path.toString(), all);
+            List<JsonObject> found = listed.items();
             Output output = new Output(root.terminal());
             if (root.json()) {
                 output.json(found);
+            } else if (quiet) {
+                found.forEach(snippet -> output.line(snippet.getString("id")));
             } else if (found.isEmpty()) {
                 output.note("No snippet matches.");
             } else {
                 output.table(found, snippetColumns());
+            }
+            if (listed.more()) {
+                output.note("More snippets match than these " + found.size() + ": --all follows every page.");
             }
             return 0;
         }
@@ -143,8 +157,11 @@ final class SnippetCommands {
         @Option(names = "--title", required = true, description = "The title.")
         String title;
 
-        @Option(names = "--lang", defaultValue = "text", description = "The language (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--lang", description = "The language (default: from the file's name, e.g. main.go is go; else text).")
         String language;
+
+        @Option(names = "--visibility", description = "private, team or link (default: private).")
+        String visibility;
 
         @Option(names = "--tag", paramLabel = "TAG", description = "A tag (repeatable).")
         List<String> tags = new ArrayList<>();
@@ -162,9 +179,15 @@ final class SnippetCommands {
                     : readFile(Path.of(file));
             JsonArrayBuilder tagList = Json.createArrayBuilder();
             tags.forEach(tagList::add);
-            JsonObjectBuilder body = Json.createObjectBuilder().add("title", title).add("language", language).add("code", code).add("tags", tagList);
+            String chosenLanguage = language != null ? language
+                    : file == null || file.equals("-") ? "text" : Languages.ofFilename(Path.of(file).getFileName().toString()).orElse("text");
+            JsonObjectBuilder body = Json.createObjectBuilder().add("title", title).add("language", chosenLanguage).add("code", code)
+                    .add("tags", tagList);
             if (description != null) {
                 body.add("description", description);
+            }
+            if (visibility != null) {
+                body.add("visibility", visibility);
             }
             JsonObject created = root.signedIn().call("POST", "/api/v1/snippets", body.build(), Map.of()).asJsonObject();
             Output output = new Output(root.terminal());
@@ -187,8 +210,9 @@ final class SnippetCommands {
         }
     }
 
-    @Command(name = "edit", description = "Edit a snippet's code in $VISUAL or $EDITOR; refused when someone changed it meanwhile.",
-            footer = {"", "Example:", "  EDITOR=nano snippets edit 01a2..."})
+    @Command(name = "edit", description = {"Edit a snippet's code in $VISUAL or $EDITOR; refused when someone changed it meanwhile.",
+            "With --title, --tag, --lang, --description or --visibility, changes those instead, without an editor."},
+            footer = {"", "Examples:", "  EDITOR=nano snippets edit 01a2...", "  snippets edit 01a2... --title 'Read a file' --tag io --tag go"})
     static final class Edit implements Callable<Integer> {
 
         @ParentCommand
@@ -197,6 +221,21 @@ final class SnippetCommands {
         @Parameters(paramLabel = "ID", description = "The snippet's id.")
         String id;
 
+        @Option(names = "--title", description = "A new title.")
+        String title;
+
+        @Option(names = "--tag", paramLabel = "TAG", description = "The tags (repeatable; they replace the snippet's tags).")
+        List<String> tags;
+
+        @Option(names = "--lang", description = "A new language.")
+        String language;
+
+        @Option(names = "--description", description = "A new description (\"\" removes it).")
+        String description;
+
+        @Option(names = "--visibility", description = "private, team or link.")
+        String visibility;
+
         @Override
         public Integer call() throws IOException, InterruptedException {
             Api api = root.signedIn();
@@ -204,6 +243,10 @@ final class SnippetCommands {
             Api.Answer answer = api.send("GET", path, null, HttpRequest.BodyPublishers.noBody(), Map.of());
             String etag = answer.header("ETag").orElse(null);
             JsonObject snippet = api.data(answer).asJsonObject();
+            Optional<JsonObject> metadata = metadataPatch();
+            if (metadata.isPresent()) {
+                return save(api, path, metadata.get(), etag, Optional.empty());
+            }
             Path draft = Files.createTempFile("snippet-" + id.replaceAll("[^A-Za-z0-9-]", "") + "-", ".txt");
             Files.writeString(draft, snippet.getString("code"), StandardCharsets.UTF_8);
             String editor = root.environment().getOrDefault("VISUAL", root.environment().getOrDefault("EDITOR", "vi"));
@@ -218,15 +261,45 @@ final class SnippetCommands {
                 output.note("No change.");
                 return 0;
             }
-            JsonObject patch = Json.createObjectBuilder().add("code", edited).build();
+            return save(api, path, Json.createObjectBuilder().add("code", edited).build(), etag, Optional.of(draft));
+        }
+
+        /** The merge patch of the metadata options given, if any was. */
+        private Optional<JsonObject> metadataPatch() {
+            JsonObjectBuilder patch = Json.createObjectBuilder();
+            if (title != null) {
+                patch.add("title", title);
+            }
+            if (tags != null) {
+                patch.add("tags", Json.createArrayBuilder(tags));
+            }
+            if (language != null) {
+                patch.add("language", language);
+            }
+            if (description != null) {
+                patch.add("description", description.isEmpty() ? JsonValue.NULL : Json.createValue(description));
+            }
+            if (visibility != null) {
+                patch.add("visibility", visibility);
+            }
+            JsonObject built = patch.build();
+            return built.isEmpty() ? Optional.empty() : Optional.of(built);
+        }
+
+        /** Sends the patch under the version read ({@code If-Match}); a 412 keeps the draft, if there is one, and says so. */
+        private int save(Api api, String path, JsonObject patch, String etag, Optional<Path> draft) throws IOException {
             Api.Answer changed = api.send("PATCH", path, "application/merge-patch+json",
                     HttpRequest.BodyPublishers.ofString(patch.toString()), etag == null ? Map.of() : Map.of("If-Match", etag));
             if (changed.status() == 412) {
                 throw new Failure(Failure.CONFLICT, "Someone else changed the snippet since you opened it; nothing was saved. "
-                        + "Your version is kept in " + draft + ": run `snippets edit " + id + "` again to start from theirs.");
+                        + draft.map(kept -> "Your version is kept in " + kept + ": ").orElse("") + "run `snippets edit " + id
+                        + "` again to start from theirs.");
             }
             JsonObject saved = api.data(changed).asJsonObject();
-            Files.deleteIfExists(draft);
+            if (draft.isPresent()) {
+                Files.deleteIfExists(draft.get());
+            }
+            Output output = new Output(root.terminal());
             if (root.json()) {
                 output.json(saved);
             } else {
