@@ -152,6 +152,10 @@ public abstract class CommandLineClientTests {
         assertTrue(resumed.err().contains("Resuming"), resumed.err());
         assertArrayEquals(content, Files.readAllBytes(home.resolve("partial.bin")), "byte-identical after resuming the client's own partial file");
         assertFalse(Files.exists(home.resolve("partial.bin." + sha256.substring(0, 12) + ".part")), "the partial file became the file");
+        assertOk(run("get", "--all", id, "-o", "downloads"));
+        assertArrayEquals(content, Files.readAllBytes(home.resolve("downloads").resolve("data.bin")), "every attachment of the snippet");
+        assertOk(run("files", "rm", attachmentId));
+        assertEquals(0, Json.createReader(new java.io.StringReader(run("files", id, "--json").out())).readArray().size(), "the attachment is gone");
 
         assertOk(run("rm", id));
         Run gone = run("show", id);
@@ -178,7 +182,8 @@ public abstract class CommandLineClientTests {
         Run created = run(new byte[0], withToken, "new", "--title", "Scripted tool " + marker, "--visibility", "team", "tool.py");
         assertOk(created);
         String id = created.out().strip();
-        assertOk(run("echo other\n".getBytes(StandardCharsets.UTF_8), withToken, "new", "--title", "Scripted other " + marker, "-"));
+        Run other = run("echo other\n".getBytes(StandardCharsets.UTF_8), withToken, "new", "--title", "Scripted other " + marker, "-");
+        assertOk(other);
         Run edited = run(new byte[0], withToken, "edit", id, "--title", "Renamed tool " + marker, "--tag", "ops", "--tag", "py");
         assertOk(edited);
         assertTrue(edited.out().contains("version 2"), edited.out());
@@ -198,6 +203,10 @@ public abstract class CommandLineClientTests {
         Run cut = run(new byte[0], withToken, "search", marker, "--limit", "1");
         assertOk(cut);
         assertTrue(cut.err().contains("More snippets match") && cut.err().contains("--all"), cut.err());
+
+        assertOk(run(new byte[0], withToken, "rm", "--yes", id, other.out().strip()));
+        assertEquals(0, new ApiClient().withBearer(withToken.get("SNIPPETS_TOKEN")).get("/api/v1/snippets").json().getJsonArray("data").size(),
+                "both deleted at once");
     }
 
     /** {@code snippets login --no-browser}, with the browser's side played by Chromium; answers the stored token. */

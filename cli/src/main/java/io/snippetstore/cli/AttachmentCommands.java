@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -152,17 +153,47 @@ final class AttachmentCommands {
         }
     }
 
-    @Command(name = "files", description = "List a snippet's attachments.", footer = {"", "Example:", "  snippets files 01a2..."})
+    @Command(name = "files", description = "List a snippet's attachments; `files rm` deletes some.", subcommands = ListFiles.Remove.class,
+            footer = {"", "Examples:", "  snippets files 01a2...", "  snippets files rm 01a3..."})
     static final class ListFiles implements Callable<Integer> {
+
+        @Command(name = "rm", description = "Delete attachments.", footer = {"", "Example:", "  snippets files rm 01a3... 01a4..."})
+        static final class Remove implements Callable<Integer> {
+
+            @ParentCommand
+            ListFiles files;
+
+            @Parameters(arity = "1..*", paramLabel = "ATTACHMENT_ID", description = "The attachments' ids (see `snippets files`).")
+            List<String> ids = new ArrayList<>();
+
+            @Override
+            public Integer call() {
+                Api api = files.root.signedIn();
+                Output output = new Output(files.root.terminal());
+                for (String attachmentId : ids) {
+                    api.call("DELETE", "/api/v1/attachments/" + Api.encode(attachmentId), null, Map.of());
+                    if (!files.root.json()) {
+                        output.line("Deleted " + attachmentId + ".");
+                    }
+                }
+                if (files.root.json()) {
+                    output.json(Json.createObjectBuilder().add("deleted", Json.createArrayBuilder(ids)).build());
+                }
+                return 0;
+            }
+        }
 
         @ParentCommand
         Snippets root;
 
-        @Parameters(paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(arity = "0..1", paramLabel = "ID", description = "The snippet's id.")
         String id;
 
         @Override
         public Integer call() {
+            if (id == null) {
+                throw new Failure(Failure.USAGE, "Which snippet's files? snippets files ID");
+            }
             List<JsonObject> attachments = root.signedIn().list("/api/v1/snippets/" + Api.encode(id) + "/attachments", true);
             Output output = new Output(root.terminal());
             if (root.json()) {
@@ -179,13 +210,13 @@ final class AttachmentCommands {
 
     @Command(name = "get", description = {"Download an attachment. It arrives in FILE.<sha>.part and becomes FILE when complete and checked;",
             "a broken download is resumed from its .part file. An existing FILE is replaced only with --force."},
-            footer = {"", "Examples:", "  snippets get 01a3...", "  snippets get 01a3... -o - | tar x"})
+            footer = {"", "Examples:", "  snippets get 01a3...", "  snippets get 01a3... -o - | tar x", "  snippets get --all 01a2... -o files/"})
     static final class Get implements Callable<Integer> {
 
         @ParentCommand
         Snippets root;
 
-        @Parameters(paramLabel = "ATTACHMENT_ID", description = "The attachment's id (see `snippets files`).")
+        @Parameters(paramLabel = "ID", description = "The attachment's id (see `snippets files`); with --all, the snippet's.")
         String id;
 
         @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Where to write it (default: its filename here; - for standard output).")
@@ -194,25 +225,42 @@ final class AttachmentCommands {
         @Option(names = {"-f", "--force"}, description = "Replace FILE if it exists with other content.")
         boolean force;
 
+        @Option(names = "--all", description = "ID is a snippet's: download every attachment of it (into -o DIRECTORY, default here).")
+        boolean all;
+
         @Override
         public Integer call() throws IOException {
             Api api = root.signedIn();
-            JsonObject attachment = api.get("/api/v1/attachments/" + Api.encode(id)).asJsonObject();
-            long size = attachment.getJsonNumber("size").longValue();
-            String sha256 = attachment.getString("sha256");
-            String download = attachment.getString("downloadUrl");
-            if ("-".equals(target)) {
-                Api.Answer answer = api.send("GET", download, null, HttpRequest.BodyPublishers.noBody(), Map.of());
-                new Output(root.terminal()).raw(api.bodyOf(answer));
+            Output output = new Output(root.terminal());
+            if (all) {
+                Path directory = Path.of(target != null ? target : ".");
+                if ("-".equals(target) || (Files.exists(directory) && !Files.isDirectory(directory))) {
+                    throw new Failure(Failure.USAGE, "With --all, -o names a directory.");
+                }
+                Files.createDirectories(directory);
+                for (JsonObject attachment : api.list("/api/v1/snippets/" + Api.encode(id) + "/attachments", true)) {
+                    download(api, attachment, directory.resolve(Path.of(attachment.getString("filename")).getFileName().toString()), output);
+                }
                 return 0;
             }
-            Path file = Path.of(target != null ? target : Path.of(attachment.getString("filename")).getFileName().toString());
-            Output output = new Output(root.terminal());
+            JsonObject attachment = api.get("/api/v1/attachments/" + Api.encode(id)).asJsonObject();
+            if ("-".equals(target)) {
+                Api.Answer answer = api.send("GET", attachment.getString("downloadUrl"), null, HttpRequest.BodyPublishers.noBody(), Map.of());
+                output.raw(api.bodyOf(answer));
+                return 0;
+            }
+            download(api, attachment, Path.of(target != null ? target : Path.of(attachment.getString("filename")).getFileName().toString()), output);
+            return 0;
+        }
+
+        private void download(Api api, JsonObject attachment, Path file, Output output) throws IOException {
+            long size = attachment.getJsonNumber("size").longValue();
+            String sha256 = attachment.getString("sha256");
             if (Files.exists(file)) {
                 if (Files.isRegularFile(file) && Files.size(file) == size && sha256Of(file).equals(sha256)) {
                     output.note(file + " is already complete.");
                     output.line(file.toString());
-                    return 0;
+                    return;
                 }
                 if (!force) {
                     throw new Failure(Failure.USAGE, file + " exists and is not this attachment; choose another with -o, or replace it with --force.");
@@ -222,7 +270,7 @@ final class AttachmentCommands {
             long have = Files.isRegularFile(part) ? Files.size(part) : 0;
             boolean resume = have > 0 && have < size;
             Map<String, String> headers = resume ? Map.of("Range", "bytes=" + have + "-", "If-Range", "\"" + sha256 + "\"") : Map.of();
-            Api.Answer answer = api.send("GET", download, null, HttpRequest.BodyPublishers.noBody(), headers);
+            Api.Answer answer = api.send("GET", attachment.getString("downloadUrl"), null, HttpRequest.BodyPublishers.noBody(), headers);
             boolean appending = answer.status() == 206;
             if (answer.status() != 200 && !appending) {
                 throw api.failure(answer);
@@ -237,11 +285,10 @@ final class AttachmentCommands {
             }
             if (!sha256Of(part).equals(sha256)) {
                 Files.delete(part);
-                throw new Failure(Failure.SERVER, "The download does not have the attachment's SHA-256; it was removed: run the command again.");
+                throw new Failure(Failure.SERVER, "The download of " + file + " does not have the attachment's SHA-256; it was removed: run the command again.");
             }
             Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             output.line(file.toString());
-            return 0;
         }
 
         /**

@@ -28,6 +28,25 @@ final class SnippetCommands {
     private SnippetCommands() {
     }
 
+    /** The values of --sort, --scope and --visibility, for shell completion. */
+    static final class SortOrders extends ArrayList<String> {
+        SortOrders() {
+            super(List.of("updated", "created", "title", "relevance"));
+        }
+    }
+
+    static final class Scopes extends ArrayList<String> {
+        Scopes() {
+            super(List.of("own", "team", "all"));
+        }
+    }
+
+    static final class Visibilities extends ArrayList<String> {
+        Visibilities() {
+            super(List.of("private", "team", "link"));
+        }
+    }
+
     static List<Output.Column> snippetColumns() {
         return List.of(new Output.Column("ID", 36, s -> Output.text(s, "id")),
                 new Output.Column("TITLE", 40, s -> Output.text(s, "title")),
@@ -53,7 +72,8 @@ final class SnippetCommands {
         @Option(names = "--lang", paramLabel = "LANGUAGE", description = "Only snippets in this language.")
         String language;
 
-        @Option(names = "--sort", description = "updated, created, title or relevance (default: relevance with terms, else updated).")
+        @Option(names = "--sort", completionCandidates = SortOrders.class,
+                description = "updated, created, title or relevance (default: relevance with terms, else updated).")
         String sort;
 
         @Option(names = "--limit", description = "Snippets per page, 1..200 (default: 50).")
@@ -62,7 +82,7 @@ final class SnippetCommands {
         @Option(names = "--all", description = "Every page, following the cursors.")
         boolean all;
 
-        @Option(names = "--scope", defaultValue = "own", description = "own, team (others' shared with the team) or all (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--scope", defaultValue = "own", completionCandidates = Scopes.class, description = "own, team (others' shared with the team) or all (default: ${DEFAULT-VALUE}).")
         String scope;
 
         @Option(names = {"-q", "--quiet"}, description = "Only the ids, one per line.")
@@ -146,6 +166,30 @@ final class SnippetCommands {
         }
     }
 
+    @Command(name = "open", description = "Open a snippet's page in the web interface (the address is printed too).",
+            footer = {"", "Examples:", "  snippets open 01a2...", "  snippets open 01a2... --no-browser"})
+    static final class Open implements Callable<Integer> {
+
+        @ParentCommand
+        Snippets root;
+
+        @Parameters(paramLabel = "ID", description = "The snippet's id.")
+        String id;
+
+        @Option(names = "--no-browser", description = "Only print the address.")
+        boolean noBrowser;
+
+        @Override
+        public Integer call() {
+            String address = Config.normalized(root.server(root.config())) + "/#/s/" + Api.encode(id);
+            new Output(root.terminal()).line(address);
+            if (!noBrowser) {
+                Browser.open(address);
+            }
+            return 0;
+        }
+    }
+
     @Command(name = "new", description = "Create a snippet from a file or standard input; prints its id.",
             footer = {"", "Examples:", "  snippets new --title 'Read a file' --lang go --tag io main.go",
                     "  git diff | snippets new --title 'The fix' --lang diff -"})
@@ -160,7 +204,7 @@ final class SnippetCommands {
         @Option(names = "--lang", description = "The language (default: from the file's name, e.g. main.go is go; else text).")
         String language;
 
-        @Option(names = "--visibility", description = "private, team or link (default: private).")
+        @Option(names = "--visibility", completionCandidates = Visibilities.class, description = "private, team or link (default: private).")
         String visibility;
 
         @Option(names = "--tag", paramLabel = "TAG", description = "A tag (repeatable).")
@@ -233,7 +277,7 @@ final class SnippetCommands {
         @Option(names = "--description", description = "A new description (\"\" removes it).")
         String description;
 
-        @Option(names = "--visibility", description = "private, team or link.")
+        @Option(names = "--visibility", completionCandidates = Visibilities.class, description = "private, team or link.")
         String visibility;
 
         @Override
@@ -309,25 +353,53 @@ final class SnippetCommands {
         }
     }
 
-    @Command(name = "rm", description = "Delete a snippet with its attachments.", footer = {"", "Example:", "  snippets rm 01a2..."})
+    @Command(name = "rm", description = {"Delete snippets with their attachments.",
+            "Deleting more than one asks first on a terminal; elsewhere it needs --yes."},
+            footer = {"", "Examples:", "  snippets rm 01a2...", "  snippets search --tag old -q | xargs snippets rm --yes"})
     static final class Remove implements Callable<Integer> {
 
         @ParentCommand
         Snippets root;
 
-        @Parameters(paramLabel = "ID", description = "The snippet's id.")
-        String id;
+        @Parameters(arity = "1..*", paramLabel = "ID", description = "The snippets' ids.")
+        List<String> ids = new ArrayList<>();
+
+        @Option(names = {"-y", "--yes"}, description = "Delete several without asking.")
+        boolean yes;
 
         @Override
-        public Integer call() {
-            JsonValue deleted = root.signedIn().call("DELETE", "/api/v1/snippets/" + Api.encode(id), null, Map.of());
+        public Integer call() throws IOException {
+            if (ids.size() > 1 && !yes && !confirmed()) {
+                return Failure.USAGE;
+            }
+            Api api = root.signedIn();
             Output output = new Output(root.terminal());
+            List<JsonValue> deleted = new ArrayList<>();
+            for (String id : ids) {
+                deleted.add(api.call("DELETE", "/api/v1/snippets/" + Api.encode(id), null, Map.of()));
+                if (!root.json()) {
+                    output.line("Deleted " + id + ".");
+                }
+            }
             if (root.json()) {
-                output.json(deleted);
-            } else {
-                output.line("Deleted " + id + ".");
+                output.json(deleted.size() == 1 ? deleted.get(0) : Json.createArrayBuilder(deleted).build());
             }
             return 0;
+        }
+
+        /** Asks on a terminal; elsewhere refuses (a script says --yes), so that a stray argument list never deletes unasked. */
+        private boolean confirmed() throws IOException {
+            if (!root.terminal().interactive()) {
+                throw new Failure(Failure.USAGE, "Deleting " + ids.size() + " snippets needs --yes when no terminal can ask; nothing was deleted.");
+            }
+            root.terminal().err().print("Delete " + ids.size() + " snippets and their attachments? [y/N] ");
+            root.terminal().err().flush();
+            String answer = new java.io.BufferedReader(new java.io.InputStreamReader(root.terminal().in(), StandardCharsets.UTF_8)).readLine();
+            boolean yes = answer != null && answer.strip().equalsIgnoreCase("y");
+            if (!yes) {
+                root.terminal().err().println("Nothing was deleted.");
+            }
+            return yes;
         }
     }
 }

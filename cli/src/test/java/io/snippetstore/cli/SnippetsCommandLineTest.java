@@ -188,6 +188,34 @@ class SnippetsCommandLineTest {
     }
 
     @Test
+    void theCompletionScriptCompletesCommandsAndOptionValues() {
+        assertEquals(0, run(environment(), "completion", "bash"));
+        String script = out.toString();
+        assertTrue(script.contains("complete -F") && script.contains("_picocli_snippets"), "a bash completion script");
+        assertTrue(script.contains("search") && script.contains("--scope") && script.contains("relevance") && script.contains("link"),
+                "commands, options and their values");
+        assertEquals(Failure.USAGE, run(environment(), "completion", "fish"));
+        assertTrue(err.toString().contains("bash or zsh"), err.toString());
+    }
+
+    @Test
+    void openPrintsTheSnippetsPageOfTheChosenServer() {
+        assertEquals(0, run(environment(), "--server", "http://127.0.0.1:8080/", "open", "01a2-x", "--no-browser"));
+
+        assertEquals("http://127.0.0.1:8080/#/s/01a2-x", out.toString().strip());
+    }
+
+    @Test
+    void removingSeveralSnippetsWithoutATerminalNeedsYes() {
+        int exitCode = run(Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_SERVER", "http://127.0.0.1:1", "SNIPPETS_TOKEN", "sst_x"),
+                "rm", "01a", "01b");
+
+        assertEquals(Failure.USAGE, exitCode);
+        assertTrue(err.toString().contains("needs --yes") && err.toString().contains("nothing was deleted"), err.toString());
+        assertFalse(err.toString().contains("Cannot reach"), "refused before any request: " + err);
+    }
+
+    @Test
     void coloursOnlyOnATerminalAndNeverWithNoColor() {
         assertTrue(Terminal.colours(true, Map.of()));
         assertFalse(Terminal.colours(true, Map.of("NO_COLOR", "")));

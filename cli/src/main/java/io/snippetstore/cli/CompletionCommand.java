@@ -1,0 +1,43 @@
+package io.snippetstore.cli;
+
+import java.util.concurrent.Callable;
+
+import picocli.AutoComplete;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code snippets completion bash|zsh}: the completion script, generated from the commands themselves. */
+@Command(name = "completion", description = {"Print the shell completion script (commands, options, and values such as --sort's).",
+        "zsh runs the bash script through bashcompinit; fish is not supported."},
+        footer = {"", "Examples:", "  source <(snippets completion bash)", "  snippets completion zsh > \"${fpath[1]}/_snippets\""})
+final class CompletionCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Snippets root;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "SHELL", completionCandidates = Shells.class, description = "bash or zsh.")
+    String shell;
+
+    /** The shells a script is printed for. */
+    static final class Shells extends java.util.ArrayList<String> {
+        Shells() {
+            super(java.util.List.of("bash", "zsh"));
+        }
+    }
+
+    @Override
+    public Integer call() {
+        if (!new Shells().contains(shell)) {
+            throw new Failure(Failure.USAGE, "No completion for " + shell + ": bash or zsh.");
+        }
+        // picocli's script sets up bashcompinit itself when zsh runs it
+        new Output(root.terminal()).line(AutoComplete.bash("snippets", spec.root().commandLine()));
+        return 0;
+    }
+}
