@@ -38,6 +38,7 @@ class CodeLayoutTest {
                 .layer("audit").definedBy("io.snippetstore.audit..")
                 .layer("attachments").definedBy("io.snippetstore.attachments..")
                 .layer("snippets").definedBy("io.snippetstore.snippets..")
+                .layer("search").definedBy("io.snippetstore.search..")
                 .layer("auth").definedBy("io.snippetstore.auth..")
                 .layer("health").definedBy("io.snippetstore.health..")
                 .layer("storage").definedBy("io.snippetstore.storage..")
@@ -46,10 +47,11 @@ class CodeLayoutTest {
                 .whereLayer("audit").mayNotBeAccessedByAnyLayer()
                 .whereLayer("attachments").mayOnlyBeAccessedByLayers("transfer")
                 .whereLayer("snippets").mayOnlyBeAccessedByLayers("transfer", "attachments")
+                .whereLayer("search").mayOnlyBeAccessedByLayers("snippets")
                 .whereLayer("auth").mayNotBeAccessedByAnyLayer()
                 .whereLayer("health").mayNotBeAccessedByAnyLayer()
-                .whereLayer("storage").mayOnlyBeAccessedByLayers("transfer", "audit", "attachments", "snippets", "auth", "health")
-                .whereLayer("platform").mayOnlyBeAccessedByLayers("transfer", "audit", "attachments", "snippets", "auth", "health", "storage")
+                .whereLayer("storage").mayOnlyBeAccessedByLayers("transfer", "audit", "attachments", "snippets", "search", "auth", "health")
+                .whereLayer("platform").mayOnlyBeAccessedByLayers("transfer", "audit", "attachments", "snippets", "search", "auth", "health", "storage")
                 .check(CLASSES);
     }
 

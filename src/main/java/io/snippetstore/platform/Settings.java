@@ -65,9 +65,6 @@ public final class Settings {
     public static final String MIN_FREE_BYTES = "SNIPPETS_MIN_FREE_BYTES";
     public static final String MIN_FREE_BYTES_DEFAULT = "16777216";
 
-    public static final String SEARCH_SCAN_FIRST_ABOVE = "SNIPPETS_SEARCH_SCAN_FIRST_ABOVE";
-    public static final String SEARCH_SCAN_FIRST_ABOVE_DEFAULT = "2000";
-
     /** The largest archive an import takes (each attachment in it stays within SNIPPETS_MAX_UPLOAD_BYTES). */
     public static final String MAX_IMPORT_BYTES = "SNIPPETS_MAX_IMPORT_BYTES";
     public static final String MAX_IMPORT_BYTES_DEFAULT = "1073741824";

@@ -56,7 +56,7 @@ public class SnippetListParameters {
             throw ApiException.badRequest("query is limited to " + MAX_QUERY_LENGTH + " characters.");
         }
         if (query != null && query.indexOf('\0') >= 0) {
-            // SQLite's full-text index reads a search string only up to a NUL: such a search cannot be answered truly.
+            // refused since the first engine, which read a search only up to a NUL: one rule across versions (docs/API.md)
             throw ApiException.badRequest("query must not contain the NUL character.");
         }
         SearchTerms terms = SearchTerms.parse(query);

@@ -1,5 +1,6 @@
 package io.snippetstore.snippets.boundary;
 
+import java.util.List;
 import java.util.OptionalLong;
 
 import io.snippetstore.platform.ApiException;
@@ -73,12 +74,13 @@ public class SnippetsResource {
     public ApiList<?> list(@BeanParam SnippetListParameters parameters, @Context SecurityContext security) {
         SnippetQuery query = parameters.toQuery();
         SnippetPage page = snippets.list(Caller.of(security), query);
-        if (query.summary()) {
-            return ApiList.page(page.items().stream().map(snippet -> SnippetSummaryView.of(snippet, page.matches().get(snippet.id()))).toList(),
-                    page.nextCursor(), page.limit());
+        List<?> items = query.summary()
+                ? page.items().stream().map(snippet -> SnippetSummaryView.of(snippet, page.matches().get(snippet.id()))).toList()
+                : page.items().stream().map(snippet -> SnippetView.of(snippet, page.matches().get(snippet.id()))).toList();
+        if (query.terms().isEmpty()) {
+            return ApiList.page(items, page.nextCursor(), page.limit());
         }
-        return ApiList.page(page.items().stream().map(snippet -> SnippetView.of(snippet, page.matches().get(snippet.id()))).toList(),
-                page.nextCursor(), page.limit());
+        return ApiList.searched(items, page.nextCursor(), page.limit(), page.suggestion().orElse(null));
     }
 
     /** The languages and tags of what the list's filters match, with counts: the list's filters to offer. */

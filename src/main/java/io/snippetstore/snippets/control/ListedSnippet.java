@@ -1,5 +1,5 @@
 package io.snippetstore.snippets.control;
 
-/** A snippet of a list page, with the sort keys its cursor position is made of. */
-record ListedSnippet(SnippetData snippet, String titleSort, double score) {
+/** A snippet of a list page, with the sort key its cursor position is made of. */
+record ListedSnippet(SnippetData snippet, String titleSort) {
 }

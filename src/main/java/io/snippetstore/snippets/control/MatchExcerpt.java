@@ -5,7 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
-import io.snippetstore.storage.control.TextFunctions;
+import io.snippetstore.search.control.TextFold;
 
 /**
  * Why a search result matched: a few lines around the first line of its code (else notes, else
@@ -45,7 +45,7 @@ public record MatchExcerpt(String field, int line, String text, List<Highlight> 
     private static Optional<MatchExcerpt> excerpt(String field, String text, List<String> terms) {
         String[] lines = text.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
-            String folded = TextFunctions.fold(lines[i]);
+            String folded = TextFold.fold(lines[i]);
             int at = firstMatch(folded, terms);
             if (at < 0) {
                 continue;
@@ -87,7 +87,7 @@ public record MatchExcerpt(String field, int line, String text, List<Highlight> 
 
     /** The terms' occurrences in the excerpt; none when folding changed its length (offsets would not fit). */
     static List<Highlight> highlights(String excerpt, List<String> terms) {
-        String folded = TextFunctions.fold(excerpt);
+        String folded = TextFold.fold(excerpt);
         if (folded.length() != excerpt.length()) {
             return List.of();
         }

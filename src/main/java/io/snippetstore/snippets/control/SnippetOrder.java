@@ -1,15 +1,14 @@
 package io.snippetstore.snippets.control;
 
 /**
- * A list order in SQL: its sort key column, its direction, the keyset condition "after this
- * position", and how a position's key is written into a cursor and read back. Ties are broken by id.
+ * A list order in SQL, for lists without a search (a search is ordered by the index): its sort
+ * key column, its direction, the keyset condition "after this position", and how a position's
+ * key is written into a cursor and read back. Ties are broken by id.
  */
 enum SnippetOrder {
     UPDATED("updated_at", false),
     CREATED("created_at", false),
-    TITLE("title_sort", true),
-    /** By {@code score}, the relevance the page computes for each match (lower is better). */
-    RELEVANCE("score", true);
+    TITLE("title_sort", true);
 
     private final String key;
     private final boolean ascending;
@@ -19,13 +18,14 @@ enum SnippetOrder {
         this.ascending = ascending;
     }
 
+    /** The order of a list without a search: {@code relevance} needs one. */
     static SnippetOrder of(SnippetSort sort) {
         return valueOf(sort.name());
     }
 
-    /** The ORDER BY of the page's keys over {@code snippets s}: by the snippet's column, or by the score computed beside it. */
+    /** The ORDER BY of the page's keys over {@code snippets s}. */
     String orderOfKeys() {
-        return (this == RELEVANCE ? key : "s." + key) + direction() + ", s.id" + direction();
+        return "s." + key + direction() + ", s.id" + direction();
     }
 
     /** The ORDER BY of the page's rows, over the keys' CTE {@code p}. */
@@ -33,9 +33,9 @@ enum SnippetOrder {
         return "p." + key + direction() + ", p.id" + direction();
     }
 
-    /** The keyset condition "after the position (?, ?)"; {@code scoreExpression} computes the relevance of {@code s}. */
-    String after(String scoreExpression) {
-        return "(" + (this == RELEVANCE ? scoreExpression : "s." + key) + ", s.id) " + (ascending ? ">" : "<") + " (?, ?)";
+    /** The keyset condition "after the position (?, ?)". */
+    String after() {
+        return "(s." + key + ", s.id) " + (ascending ? ">" : "<") + " (?, ?)";
     }
 
     /** The sort key of a listed snippet, as a cursor holds it. */
@@ -44,7 +44,6 @@ enum SnippetOrder {
             case UPDATED -> Long.toString(listed.snippet().updatedAt().toEpochMilli());
             case CREATED -> Long.toString(listed.snippet().createdAt().toEpochMilli());
             case TITLE -> listed.titleSort();
-            case RELEVANCE -> Long.toHexString(Double.doubleToRawLongBits(listed.score()));
         };
     }
 
@@ -54,7 +53,6 @@ enum SnippetOrder {
             return switch (this) {
                 case UPDATED, CREATED -> Long.parseLong(key);
                 case TITLE -> key;
-                case RELEVANCE -> Double.longBitsToDouble(Long.parseUnsignedLong(key, 16));
             };
         } catch (NumberFormatException e) {
             throw new IllegalStateException("A signed cursor holds a malformed key", e);

@@ -2,11 +2,13 @@ package io.snippetstore.snippets.control;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One page of the snippet list, why each search result matched (by snippet id; none outside a
- * search, or for a match in the title, language or tags only), and the cursor of the next page
- * ({@code null} at the end).
+ * search, or for a match in the title, language or tags only), the cursor of the next page
+ * ({@code null} at the end), and for a search that found nothing, a respelling that would.
  */
-public record SnippetPage(List<SnippetData> items, Map<String, MatchExcerpt> matches, String nextCursor, int limit) {
+public record SnippetPage(List<SnippetData> items, Map<String, MatchExcerpt> matches, String nextCursor, int limit,
+                          Optional<String> suggestion) {
 }

@@ -6,15 +6,22 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
+import io.snippetstore.search.control.FacetCounts;
+import io.snippetstore.search.control.SearchHits;
+import io.snippetstore.search.control.SearchIndex;
+import io.snippetstore.search.control.SearchPosition;
+import io.snippetstore.search.control.SearchRequest;
 import io.snippetstore.storage.control.Database;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 /**
- * The snippet reads, in SQL, because JPA cannot say FTS5 MATCH, the application's text functions
- * or row values: one statement per page ({@link SnippetListStatement}) that returns each snippet
- * with its tags, read off the index of its order.
+ * The snippet reads. A list without a search is one SQL statement per page
+ * ({@link SnippetListStatement}) read off the index of its order; a search asks the search
+ * index for the page's ids in order, then reads just those rows. Facets come from the search
+ * index. In SQL because JPA cannot say row values for keyset pages or read tags in one statement.
  */
 @ApplicationScoped
 public class SnippetQueries {
@@ -29,11 +36,15 @@ public class SnippetQueries {
      */
     public static final long PAGE_TEXT_MAX_CHARS = 2L * 1024 * 1024;
 
+    /** A list's cursor: sort key and id; a search's adds the statistics its relevance was scored with. */
+    private static final int LIST_POSITION = 2;
+    private static final int SEARCH_POSITION = 3;
+
     @Inject
     Database database;
 
     @Inject
-    SearchPlanner planner;
+    SearchIndex index;
 
     @Inject
     CursorCodec cursors;
@@ -44,36 +55,101 @@ public class SnippetQueries {
 
     /** A page of the list, for the caller (whose own snippets the scopes own and all include). */
     public SnippetPage list(String callerId, SnippetQuery query) {
+        return query.terms().isEmpty() ? listStored(callerId, query) : search(callerId, query);
+    }
+
+    private SnippetPage listStored(String callerId, SnippetQuery query) {
         SnippetOrder order = SnippetOrder.of(query.sort());
         Optional<List<Object>> after = query.cursor().map(cursor -> {
-            List<String> position = cursors.decode(cursor, query.fingerprint(), 2);
+            List<String> position = cursors.decode(cursor, query.fingerprint(), LIST_POSITION);
             return List.of(order.keyParameter(position.get(0)), position.get(1));
         });
-        SnippetListStatement statement = SnippetListStatement.of(callerId, query, planner.plan(callerId, query), after);
+        SnippetListStatement statement = SnippetListStatement.of(callerId, query, after);
         List<ListedSnippet> rows = database.listUntil(statement.sql(), statement.parameters(), SnippetRows::listed,
-                read -> isFull(read, query.limit()));
+                read -> isFull(read.stream().map(ListedSnippet::snippet).toList(), query.limit()));
         // the row that made the page full, if any, is read only to know that there is more
-        boolean more = isFull(rows, query.limit());
+        boolean more = isFull(rows.stream().map(ListedSnippet::snippet).toList(), query.limit());
         List<ListedSnippet> page = more ? rows.subList(0, rows.size() - 1) : rows;
         String next = null;
         if (more) {
             ListedSnippet last = page.get(page.size() - 1);
             next = cursors.encode(query.fingerprint(), List.of(order.keyOf(last), last.snippet().id()));
         }
-        List<String> terms = query.terms().all();
-        Map<String, MatchExcerpt> matches = new HashMap<>();
-        page.forEach(listed -> MatchExcerpt.of(listed.snippet(), terms).ifPresent(match -> matches.put(listed.snippet().id(), match)));
-        return new SnippetPage(page.stream().map(ListedSnippet::snippet).toList(), matches, next, query.limit());
+        return new SnippetPage(page.stream().map(ListedSnippet::snippet).toList(), Map.of(), next, query.limit(), Optional.empty());
     }
 
-    /** Whether the rows read hold a whole page and one more: {@code limit} rows, or the rows before the last past the text budget. */
-    static boolean isFull(List<ListedSnippet> read, int limit) {
+    /**
+     * A page of search results: their ids from the index, then their rows. A snippet deleted or
+     * hidden between the two is left out of the page, which keeps its place in the order.
+     */
+    private SnippetPage search(String callerId, SnippetQuery query) {
+        Optional<SearchPosition> after = query.cursor().map(cursor -> {
+            List<String> position = cursors.decode(cursor, query.fingerprint(), SEARCH_POSITION);
+            return new SearchPosition(position.get(0), position.get(1), position.get(2));
+        });
+        SearchRequest request = request(callerId, query, after);
+        List<SearchHits.Hit> hits = index.search(request).hits();
+        boolean more = hits.size() > query.limit();
+        List<SearchHits.Hit> pageHits = more ? hits.subList(0, query.limit()) : hits;
+        Map<String, SnippetData> rows = readable(callerId, query.scope(), pageHits.stream().map(SearchHits.Hit::id).toList());
+        List<SnippetData> page = new ArrayList<>();
+        SearchPosition end = null;
+        long chars = 0;
+        for (int i = 0; i < pageHits.size(); i++) {
+            end = pageHits.get(i).position();
+            SnippetData snippet = rows.get(pageHits.get(i).id());
+            if (snippet != null) {
+                page.add(snippet);
+                chars += textChars(snippet);
+            }
+            // the snippet that passes the text budget is on the page; the page ends after it
+            if (chars > PAGE_TEXT_MAX_CHARS && i < pageHits.size() - 1) {
+                more = true;
+                break;
+            }
+        }
+        String next = more && end != null ? cursors.encode(query.fingerprint(), List.of(end.key(), end.id(), end.statistics())) : null;
+        Map<String, MatchExcerpt> matches = new HashMap<>();
+        page.forEach(snippet -> MatchExcerpt.of(snippet, query.terms().all()).ifPresent(match -> matches.put(snippet.id(), match)));
+        Optional<String> suggestion = hits.isEmpty() && after.isEmpty() ? index.suggestion(request) : Optional.empty();
+        return new SnippetPage(page, matches, next, query.limit(), suggestion);
+    }
+
+    /** The snippets of these ids that the caller may list in the scope, by id. */
+    private Map<String, SnippetData> readable(String callerId, SnippetScope scope, List<String> ids) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        List<Object> parameters = new ArrayList<>(ids);
+        if (scope.namesTheCaller()) {
+            parameters.add(callerId);
+        }
+        String sql = "SELECT " + SnippetRows.COLUMNS + " FROM snippets s WHERE s.id IN (" + String.join(", ", ids.stream().map(id -> "?").toList())
+                + ") AND " + scope.condition();
+        Map<String, SnippetData> byId = new HashMap<>();
+        database.list(sql, parameters, SnippetRows::snippet).forEach(snippet -> byId.put(snippet.id(), snippet));
+        return byId;
+    }
+
+    private SearchRequest request(String callerId, SnippetQuery query, Optional<SearchPosition> after) {
+        Set<String> hidden = query.scope() == SnippetScope.OWN ? Set.of() : disabledUsers();
+        return new SearchRequest(callerId, query.scope().inIndex(), hidden, query.terms().all(), query.tags(), query.language(),
+                query.sort().inIndex(), query.limit(), after);
+    }
+
+    /** Users whose team snippets leave the team's lists while they are disabled: few, read once per search. */
+    private Set<String> disabledUsers() {
+        return Set.copyOf(database.list("SELECT id FROM users WHERE disabled_at IS NOT NULL", List.of(), row -> row.getString(1)));
+    }
+
+    /** Whether the snippets read hold a whole page and one more: {@code limit} of them, or those before the last past the text budget. */
+    static boolean isFull(List<SnippetData> read, int limit) {
         if (read.size() > limit) {
             return true;
         }
         long chars = 0;
         for (int i = 0; i < read.size() - 1; i++) {
-            chars += textChars(read.get(i).snippet());
+            chars += textChars(read.get(i));
         }
         return chars > PAGE_TEXT_MAX_CHARS;
     }
@@ -87,21 +163,15 @@ public class SnippetQueries {
         return text == null ? 0 : text.length();
     }
 
-    /** The languages and tags of everything the query matches (its order, page size and cursor aside). */
+    /** The languages and tags of everything the query matches (its order, page size and cursor aside), counted by the search index. */
     public SnippetFacets facets(String callerId, SnippetQuery query) {
-        SnippetMatching matching = SnippetMatching.of(callerId, query, planner.plan(callerId, query));
-        String sql = "WITH " + matching.hits() + "matching AS (SELECT s.id, s.language " + matching.fromWhere() + ") "
-                + "SELECT 'language' AS kind, min(language) AS name, count(*) AS n FROM matching GROUP BY language COLLATE NOCASE "
-                + "UNION ALL SELECT 'tag', t.tag, count(*) FROM matching m JOIN snippet_tags t ON t.snippet_id = m.id GROUP BY t.tag";
-        List<Object> parameters = new ArrayList<>(matching.hitsParameters());
-        parameters.addAll(matching.whereParameters());
-        List<Object[]> rows = database.list(sql, parameters, row -> new Object[] {row.getString("kind"), row.getString("name"), row.getLong("n")});
-        return new SnippetFacets(facetsOf(rows, "language"), facetsOf(rows, "tag"));
+        FacetCounts counts = index.facets(request(callerId, query, Optional.empty()));
+        return new SnippetFacets(facetsOf(counts.languages()), facetsOf(counts.tags()));
     }
 
-    private static List<SnippetFacets.Facet> facetsOf(List<Object[]> rows, String kind) {
-        return rows.stream().filter(row -> row[0].equals(kind))
-                .map(row -> new SnippetFacets.Facet((String) row[1], (Long) row[2]))
+    private static List<SnippetFacets.Facet> facetsOf(Map<String, Long> counts) {
+        return counts.entrySet().stream()
+                .map(entry -> new SnippetFacets.Facet(entry.getKey(), entry.getValue()))
                 .sorted(Comparator.comparingLong(SnippetFacets.Facet::count).reversed().thenComparing(SnippetFacets.Facet::name))
                 .limit(FACETS_MAX)
                 .toList();

@@ -22,8 +22,7 @@ public record SnippetQuery(SnippetScope scope, SearchTerms terms, Set<String> ta
      * different ones was not issued for this list.
      */
     String fingerprint() {
-        String identity = scope.apiName() + "\n" + sort.apiName() + "\n" + String.join(" ", terms.indexed())
-                + "\n" + String.join(" ", terms.scanned())
+        String identity = scope.apiName() + "\n" + sort.apiName() + "\n" + String.join(" ", terms.all())
                 + "\n" + String.join(",", tags) + "\n" + language.map(name -> name.toLowerCase(Locale.ROOT)).orElse("");
         byte[] digest = Secrets.sha256(identity.getBytes(StandardCharsets.UTF_8));
         return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, 9));

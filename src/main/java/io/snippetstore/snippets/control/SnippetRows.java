@@ -42,8 +42,8 @@ final class SnippetRows {
                 row.getString("owner_id"), row.getString("owner_username"));
     }
 
-    /** A row of a list page, which also selects {@code score}. */
+    /** A row of a list page. */
     static ListedSnippet listed(ResultSet row) throws SQLException {
-        return new ListedSnippet(snippet(row), row.getString("title_sort"), row.getDouble("score"));
+        return new ListedSnippet(snippet(row), row.getString("title_sort"));
     }
 }

@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
+import io.snippetstore.search.control.SearchScope;
+
 /** Whose snippets a list shows. */
 public enum SnippetScope {
     /** The caller's own, whatever their visibility: the default. */
@@ -33,6 +35,15 @@ public enum SnippetScope {
             case OWN -> "s.owner_id = ?";
             case TEAM -> "(s.visibility = 'team' AND " + OF_AN_ENABLED_OWNER + ")";
             case ALL -> "(s.owner_id = ? OR (s.visibility = 'team' AND " + OF_AN_ENABLED_OWNER + "))";
+        };
+    }
+
+    /** The same scope as the search index knows it. */
+    SearchScope inIndex() {
+        return switch (this) {
+            case OWN -> SearchScope.OWN;
+            case TEAM -> SearchScope.TEAM;
+            case ALL -> SearchScope.ALL;
         };
     }
 

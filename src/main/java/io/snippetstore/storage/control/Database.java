@@ -18,8 +18,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 /**
  * The database as native SQL reaches it, beside JPA. Entities and their JPQL queries are the
- * rule; SQL through this class is for what JPA cannot say: the FTS5 index, the application's SQL
- * functions ({@link TextFunctions}), row values for keyset pages, PRAGMAs. Each call takes a
+ * rule; SQL through this class is for what JPA cannot say: triggers' logs, row values for keyset
+ * pages, tags read with their snippet in one statement, PRAGMAs. Each call takes a
  * connection from the container's pool for one statement and gives it back; inside a transaction
  * the container hands out the transaction's own connection.
  */

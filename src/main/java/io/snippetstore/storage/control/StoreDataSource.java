@@ -33,14 +33,12 @@ public class StoreDataSource extends SQLiteDataSource {
 
     /**
      * Every connection, as the pool opens it: one that keeps in step with SQLite after a failed
-     * write ({@link TransactionSafeConnection}), with the application's SQL functions.
+     * write ({@link TransactionSafeConnection}).
      */
     @Override
     public SQLiteConnection getConnection(String username, String password) throws SQLException {
         String url = getUrl();
-        SQLiteConnection connection = new TransactionSafeConnection(url, url.substring(URL_PREFIX.length()), getConfig().toProperties());
-        TextFunctions.register(connection);
-        return connection;
+        return new TransactionSafeConnection(url, url.substring(URL_PREFIX.length()), getConfig().toProperties());
     }
 
     private static Config config() {

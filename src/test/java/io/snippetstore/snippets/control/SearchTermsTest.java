@@ -13,24 +13,14 @@ class SearchTermsTest {
     void splitsOnAnyWhitespaceLowerCasesAndDropsDuplicates() {
         SearchTerms terms = SearchTerms.parse("  UserBy\tuserby\u00a0Repo\nrepo  ");
 
-        assertEquals(List.of("userby", "repo"), terms.indexed());
-        assertTrue(terms.scanned().isEmpty());
+        assertEquals(List.of("userby", "repo"), terms.all());
     }
 
     @Test
-    void termsShorterThanATrigramAreScannedNotIndexed() {
-        SearchTerms terms = SearchTerms.parse("a OR b 🦀 日本 日本語");
+    void everyCharacterIsPlainTextAndEveryLetterIsFolded() {
+        SearchTerms terms = SearchTerms.parse("say \"hi\" NEAR(a* -x title:y ÄRGER 🦀");
 
-        assertEquals(List.of("日本語"), terms.indexed());
-        assertEquals(List.of("a", "or", "b", "🦀", "日本"), terms.scanned(), "code points, not UTF-16 units, decide");
-    }
-
-    @Test
-    void everyIndexedTermIsOneQuotedFts5StringSoNothingIsSyntax() {
-        SearchTerms terms = SearchTerms.parse("say \"hi\" NEAR(a* -x title:y");
-
-        assertEquals("\"say\" AND \"\"\"hi\"\"\" AND \"near(a*\" AND \"title:y\"", terms.matchExpression());
-        assertEquals(List.of("-x"), terms.scanned());
+        assertEquals(List.of("say", "\"hi\"", "near(a*", "-x", "title:y", "ärger", "🦀"), terms.all());
     }
 
     @Test

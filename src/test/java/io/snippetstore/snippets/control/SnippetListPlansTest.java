@@ -23,9 +23,9 @@ import org.sqlite.SQLiteDataSource;
 
 /**
  * SQLite's plan ({@code EXPLAIN QUERY PLAN}) for the list statements {@link SnippetListStatement}
- * builds, on a database of this build's schema: a page walks the index of its order and stops
- * when it is full, searches start from the full-text index or from the caller's own rows, and
- * no list reads the whole snippets table.
+ * builds for lists without a search (searches are the search index's), on a database of this
+ * build's schema: a page walks the index of its order and stops when it is full, and no list
+ * reads the whole snippets table.
  */
 class SnippetListPlansTest {
 
@@ -44,7 +44,7 @@ class SnippetListPlansTest {
     @ParameterizedTest
     @EnumSource(value = SnippetSort.class, names = {"UPDATED", "CREATED", "TITLE"})
     void aPageOfOnesOwnSnippetsWalksTheIndexOfItsOrderFromTheCursor(SnippetSort sort) throws SQLException {
-        List<String> plan = plan(query(SnippetScope.OWN, "", Set.of(), sort), SearchTerms.parse(""), true);
+        List<String> plan = plan(query(SnippetScope.OWN, "", Set.of(), sort), true);
 
         assertWalks(plan, "snippets_owner_" + column(sort));
         assertTrue(plan.stream().anyMatch(line -> line.contains("(" + keyColumn(sort) + ",id)")), "the cursor bounds the index search: " + plan);
@@ -53,45 +53,15 @@ class SnippetListPlansTest {
     @ParameterizedTest
     @EnumSource(value = SnippetSort.class, names = {"UPDATED", "CREATED", "TITLE"})
     void aPageOfTheTeamsSnippetsWalksTheVisibilityIndexOfItsOrder(SnippetSort sort) throws SQLException {
-        assertWalks(plan(query(SnippetScope.TEAM, "", Set.of(), sort), SearchTerms.parse(""), false), "snippets_visibility_" + column(sort));
-    }
-
-    @ParameterizedTest
-    @EnumSource(value = SnippetSort.class, names = {"UPDATED", "CREATED", "TITLE"})
-    void aCommonTermCheckedRowByRowWalksTheIndexOfTheOrderSoThePageStopsWhenFull(SnippetSort sort) throws SQLException {
-        SnippetQuery query = query(SnippetScope.OWN, "return", Set.of(), sort);
-
-        assertWalks(plan(query, query.terms().allScanned(), false), "snippets_owner_" + column(sort));
+        assertWalks(plan(query(SnippetScope.TEAM, "", Set.of(), sort), false), "snippets_visibility_" + column(sort));
     }
 
     @Test
     void aTagFilterIsCheckedThroughTheTagIndexWhileTheOrderIsWalked() throws SQLException {
-        List<String> plan = plan(query(SnippetScope.OWN, "", Set.of("cache-web"), SnippetSort.UPDATED), SearchTerms.parse(""), false);
+        List<String> plan = plan(query(SnippetScope.OWN, "", Set.of("cache-web"), SnippetSort.UPDATED), false);
 
         assertWalks(plan, "snippets_owner_updated");
         assertTrue(plan.stream().anyMatch(line -> line.startsWith("SEARCH t EXISTS USING COVERING INDEX snippet_tags_tag")), plan.toString());
-    }
-
-    @ParameterizedTest
-    @EnumSource(value = SnippetSort.class, names = {"RELEVANCE", "UPDATED"})
-    void aRareTermStartsFromTheFullTextIndexAndReadsOnlyItsMatches(SnippetSort sort) throws SQLException {
-        SnippetQuery query = query(SnippetScope.ALL, "quokkazanzibar", Set.of(), sort);
-        List<String> plan = plan(query, query.terms(), true);
-
-        assertTrue(plan.contains("MATERIALIZE hits") && plan.stream().anyMatch(line -> line.startsWith("SCAN snippets_fts VIRTUAL TABLE")), plan.toString());
-        int matches = plan.indexOf("SCAN h");
-        assertTrue(matches >= 0 && plan.get(matches + 1).equals("SEARCH s USING INTEGER PRIMARY KEY (rowid=?)"),
-                "each match's snippet is read by its key: " + plan);
-        assertNoWholeTable(plan);
-    }
-
-    @Test
-    void relevanceOverTermsCheckedRowByRowReadsOnlyTheCallersOwnSnippets() throws SQLException {
-        SnippetQuery query = query(SnippetScope.OWN, "return order", Set.of(), SnippetSort.RELEVANCE);
-        List<String> plan = plan(query, query.terms().allScanned(), true);
-
-        assertTrue(plan.stream().anyMatch(line -> line.matches("SEARCH s USING (COVERING )?INDEX snippets_owner_\\w+ \\(owner_id=\\?\\)")), plan.toString());
-        assertNoWholeTable(plan);
     }
 
     private static SnippetQuery query(SnippetScope scope, String search, Set<String> tags, SnippetSort sort) {
@@ -108,19 +78,18 @@ class SnippetListPlansTest {
             case UPDATED -> "updated_at";
             case CREATED -> "created_at";
             case TITLE -> "title_sort";
-            case RELEVANCE -> throw new IllegalArgumentException("relevance has no index");
+            case RELEVANCE -> throw new IllegalArgumentException("relevance is the search index's order");
         };
     }
 
     /** The plan of the page's statement, after a previous page's last row when {@code afterCursor}. */
-    private List<String> plan(SnippetQuery query, SearchTerms planned, boolean afterCursor) throws SQLException {
+    private List<String> plan(SnippetQuery query, boolean afterCursor) throws SQLException {
         SnippetOrder order = SnippetOrder.of(query.sort());
         Object key = order.keyParameter(switch (order) {
             case UPDATED, CREATED -> "1700000000000";
             case TITLE -> "m";
-            case RELEVANCE -> Long.toHexString(Double.doubleToRawLongBits(-1.0));
         });
-        SnippetListStatement statement = SnippetListStatement.of("caller", query, planned,
+        SnippetListStatement statement = SnippetListStatement.of("caller", query,
                 afterCursor ? Optional.of(List.of(key, LAST_ID)) : Optional.empty());
         List<String> plan = new ArrayList<>();
         try (Connection connection = MigratedDatabase.connect(database);

@@ -13,13 +13,13 @@ import org.junit.jupiter.api.Test;
 
 class SnippetPageBoundsTest {
 
-    private static ListedSnippet withText(int codeChars, int notesChars) {
+    private static SnippetData withText(int codeChars, int notesChars) {
         SnippetFields fields = new SnippetFields("t", null, notesChars == 0 ? null : "n".repeat(notesChars), "text",
                 "c".repeat(codeChars), List.of(), Visibility.PRIVATE);
-        return new ListedSnippet(new SnippetData("id", fields, Instant.EPOCH, Instant.EPOCH, 1, 0, "owner", "owner"), "t", 0.0);
+        return new SnippetData("id", fields, Instant.EPOCH, Instant.EPOCH, 1, 0, "owner", "owner");
     }
 
-    private static List<ListedSnippet> rows(int count, int codeChars) {
+    private static List<SnippetData> rows(int count, int codeChars) {
         return IntStream.range(0, count).mapToObj(i -> withText(codeChars, 0)).toList();
     }
 

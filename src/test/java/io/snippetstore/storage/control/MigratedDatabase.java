@@ -39,7 +39,6 @@ public final class MigratedDatabase {
     /** A connection with the application's SQL functions, as the service's own connections have them. */
     public static Connection connect(SQLiteDataSource dataSource) throws SQLException {
         Connection connection = dataSource.getConnection();
-        TextFunctions.register(connection);
         return connection;
     }
 }

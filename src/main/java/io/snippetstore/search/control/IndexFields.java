@@ -1,0 +1,158 @@
+package io.snippetstore.search.control;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.Tokenizer;
+import org.apache.lucene.analysis.core.FlattenGraphFilter;
+import org.apache.lucene.analysis.core.KeywordAnalyzer;
+import org.apache.lucene.analysis.core.LowerCaseFilter;
+import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
+import org.apache.lucene.analysis.miscellaneous.WordDelimiterGraphFilter;
+import org.apache.lucene.analysis.ngram.NGramTokenizer;
+import org.apache.lucene.analysis.util.CharTokenizer;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.FieldType;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.SortedSetDocValuesField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * The fields of a snippet's document. Each searchable text is indexed three ways:
+ * <ul>
+ * <li>{@code g.<text>}: its case-folded trigrams, one per position, so that a term of three or
+ * more characters is an exact substring match as a phrase of its trigrams, and a shorter one is
+ * contained in some trigram;</li>
+ * <li>{@code s.<text>}: a text too short to have a trigram (one or two characters), whole;</li>
+ * <li>{@code w.<text>}: its words (camelCase, snake_case and digits split, the whole word kept
+ * too), lower-cased, with frequencies and lengths: what BM25 scores whole-word matches with.</li>
+ * </ul>
+ * Filters and orders have their own fields: owner, visibility, tags, language, dates, title.
+ */
+final class IndexFields {
+
+    static final String ID = "id";
+    static final String OWNER = "owner";
+    static final String VISIBILITY = "visibility";
+    static final String TAG = "tag";
+    /** The language as its filter compares it: ASCII case folded, as the database's NOCASE does. */
+    static final String LANGUAGE_KEY = "language.key";
+    static final String LANGUAGE_NAME = "language.name";
+    static final String UPDATED = "updated";
+    static final String CREATED = "created";
+    static final String TITLE_SORT = "title.sort";
+    static final String TEAM = "team";
+
+    private static final int TRIGRAM = 3;
+
+    /** A searchable text and its weight in the relevance (a title match counts most). */
+    enum Text {
+        TITLE(5), DESCRIPTION(2), NOTES(1), CODE(1), LANGUAGE(2);
+
+        final float weight;
+        final String grams;
+        final String whole;
+        final String words;
+
+        Text(float weight) {
+            this.weight = weight;
+            String name = name().toLowerCase(Locale.ROOT);
+            this.grams = "g." + name;
+            this.whole = "s." + name;
+            this.words = "w." + name;
+        }
+    }
+
+    /** Trigram positions only: no norms or frequencies are scored there (substring matches count a constant). */
+    private static final FieldType GRAMS = new FieldType();
+    /** Words with frequencies and lengths (norms) for BM25; no positions, no phrase is asked of them. */
+    private static final FieldType WORDS = new FieldType();
+
+    static {
+        GRAMS.setTokenized(true);
+        GRAMS.setOmitNorms(true);
+        GRAMS.setIndexOptions(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS);
+        GRAMS.freeze();
+        WORDS.setTokenized(true);
+        WORDS.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
+        WORDS.freeze();
+    }
+
+    private IndexFields() {
+    }
+
+    /** The analyzer of every field: trigrams of the (already folded) texts, words of the original ones. */
+    static Analyzer analyzer() {
+        Analyzer grams = new Analyzer() {
+            @Override
+            protected TokenStreamComponents createComponents(String fieldName) {
+                return new TokenStreamComponents(new NGramTokenizer(TRIGRAM, TRIGRAM));
+            }
+        };
+        Analyzer words = new Analyzer() {
+            @Override
+            protected TokenStreamComponents createComponents(String fieldName) {
+                Tokenizer source = CharTokenizer.fromTokenCharPredicate(Character::isLetterOrDigit);
+                int parts = WordDelimiterGraphFilter.GENERATE_WORD_PARTS | WordDelimiterGraphFilter.GENERATE_NUMBER_PARTS
+                        | WordDelimiterGraphFilter.SPLIT_ON_CASE_CHANGE | WordDelimiterGraphFilter.SPLIT_ON_NUMERICS
+                        | WordDelimiterGraphFilter.PRESERVE_ORIGINAL;
+                TokenStream stream = new FlattenGraphFilter(new WordDelimiterGraphFilter(source, parts, null));
+                return new TokenStreamComponents(source, new LowerCaseFilter(stream));
+            }
+        };
+        Map<String, Analyzer> byField = Stream.of(Text.values())
+                .flatMap(text -> Stream.of(Map.entry(text.grams, grams), Map.entry(text.words, words)))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+        return new PerFieldAnalyzerWrapper(new KeywordAnalyzer(), byField);
+    }
+
+    static String languageKey(String language) {
+        StringBuilder key = new StringBuilder(language.length());
+        language.chars().forEach(c -> key.append(c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : (char) c));
+        return key.toString();
+    }
+
+    static Document document(IndexedSnippet snippet) {
+        Document document = new Document();
+        document.add(new StringField(ID, snippet.id(), Field.Store.NO));
+        document.add(new SortedDocValuesField(ID, new BytesRef(snippet.id())));
+        document.add(new StringField(OWNER, snippet.ownerId(), Field.Store.NO));
+        document.add(new StringField(VISIBILITY, snippet.visibility(), Field.Store.NO));
+        for (String tag : snippet.tags()) {
+            document.add(new StringField(TAG, tag, Field.Store.NO));
+            document.add(new SortedSetDocValuesField(TAG, new BytesRef(tag)));
+        }
+        String languageKey = languageKey(snippet.language());
+        document.add(new StringField(LANGUAGE_KEY, languageKey, Field.Store.NO));
+        document.add(new SortedDocValuesField(LANGUAGE_KEY, new BytesRef(languageKey)));
+        document.add(new SortedDocValuesField(LANGUAGE_NAME, new BytesRef(snippet.language())));
+        document.add(new LongPoint(UPDATED, snippet.updatedAt()));
+        document.add(new NumericDocValuesField(UPDATED, snippet.updatedAt()));
+        document.add(new LongPoint(CREATED, snippet.createdAt()));
+        document.add(new NumericDocValuesField(CREATED, snippet.createdAt()));
+        document.add(new SortedDocValuesField(TITLE_SORT, new BytesRef(snippet.titleSort())));
+        for (Text text : Text.values()) {
+            String value = snippet.text(text);
+            if (value == null || value.isEmpty()) {
+                continue;
+            }
+            String folded = TextFold.fold(value);
+            if (folded.codePointCount(0, folded.length()) < TRIGRAM) {
+                document.add(new StringField(text.whole, folded, Field.Store.NO));
+            } else {
+                document.add(new Field(text.grams, folded, GRAMS));
+            }
+            document.add(new Field(text.words, value, WORDS));
+        }
+        return document;
+    }
+}

@@ -1,0 +1,406 @@
+package io.snippetstore.search.control;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Collectors;
+
+import io.snippetstore.platform.ApiException;
+import io.snippetstore.storage.control.DataDirectory;
+import io.snippetstore.storage.control.StoreReplacing;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.DependsOn;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import org.apache.lucene.store.AlreadyClosedException;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.NRTCachingDirectory;
+
+/**
+ * The search index on disk ({@code <data dir>/search}), kept in step with the database. Every
+ * search first applies the changes committed since the index last caught up (read-your-writes:
+ * a snippet saved is found by the very next search of anyone), and a background task does the
+ * same every {@link #CATCH_UP_EVERY}, committing the index every {@link #COMMIT_EVERY} and then
+ * deleting the changes it holds durably from the database's log. At start-up an index that is
+ * missing, damaged, of another format or newer than the database is rebuilt from the database;
+ * after a restore it is rebuilt too. Until it is usable, searches wait (up to {@link #READY_WAIT},
+ * then 503) and {@code /api/ready} is DOWN: never an answer from a partial index. An opening or a
+ * rebuild that fails (a full disk, say) is tried again every {@link #RETRY_EVERY}.
+ */
+@Singleton
+@Startup
+@DependsOn("DatabaseMigrations")
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+public class SearchIndex {
+
+    private static final Logger LOG = Logger.getLogger(SearchIndex.class.getName());
+
+    static final String DIRECTORY = "search";
+    static final Duration CATCH_UP_EVERY = Duration.ofMillis(250);
+    static final Duration COMMIT_EVERY = Duration.ofSeconds(5);
+    static final Duration READY_WAIT = Duration.ofSeconds(30);
+    static final Duration RETRY_EVERY = Duration.ofSeconds(10);
+    /**
+     * More changes to catch up on than this, or than the index holds, and a rebuild is faster than
+     * replaying them one by one (say after snippets were loaded into the database directly).
+     */
+    private static final long REBUILD_ABOVE_CHANGES = 50_000;
+    /** Segments below this size, and up to this much in all, stay in memory until merged or committed: refreshes stay cheap. */
+    private static final double CACHED_SEGMENT_MB = 4;
+    private static final double CACHED_MB = 48;
+
+    @Inject
+    DataDirectory dataDirectory;
+
+    @Inject
+    IndexFeed feed;
+
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
+    /** Guards opening, rebuilding, applying changes and committing: one at a time. */
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Object readiness = new Object();
+    private boolean ready;
+    private volatile SnippetIndex index;
+    /** The last change the index holds (searchable). */
+    private volatile long applied;
+    private long committed;
+    private long lastCommitNanos = System.nanoTime();
+    private Directory directory;
+    private ScheduledFuture<?> upkeep;
+    /** Why the index must be built anew before it is used again (a restore), if it must. */
+    private volatile Optional<String> rebuildReason = Optional.empty();
+    /** When an index that is not ready is next opened or built (System.nanoTime()). */
+    private long nextAttempt = System.nanoTime();
+
+    /** The first upkeep opens or builds the index, off the start-up thread. */
+    @PostConstruct
+    void start() {
+        upkeep = scheduler.scheduleWithFixedDelay(this::upkeep, 0, CATCH_UP_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @PreDestroy
+    void stop() {
+        upkeep.cancel(false);
+        lock.lock();
+        try {
+            SnippetIndex open = index;
+            index = null;
+            if (open != null) {
+                open.commit(applied);
+                open.close();
+            }
+            if (directory != null) {
+                directory.close();
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.WARNING, "The search index was not closed cleanly; it catches up at the next start", e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The page of ids a search asks for, from an index that holds every change committed before it began. */
+    public SearchHits search(SearchRequest request) {
+        return withIndex(index -> index.search(request));
+    }
+
+    public FacetCounts facets(SearchRequest request) {
+        return withIndex(index -> index.facets(request));
+    }
+
+    /** For a search that found nothing: a respelling of its terms that finds something, if there is one. */
+    public Optional<String> suggestion(SearchRequest request) {
+        return withIndex(index -> index.suggest(request));
+    }
+
+    /** Whether searches are answered: the index is open and complete. */
+    public boolean isReady() {
+        synchronized (readiness) {
+            return ready;
+        }
+    }
+
+    /** Bytes of the index on disk, and how many snippets it holds. */
+    public Map<String, Long> size() {
+        return withIndex(index -> Map.of("bytes", index.bytes(), "snippets", (long) index.size()));
+    }
+
+    /** A restore is about to replace the database: once it has, the index describes another database and is rebuilt. */
+    public void onRestore(@Observes StoreReplacing replacing) {
+        replacing.afterReplacement(() -> {
+            rebuildReason = Optional.of("the database was restored");
+            setReady(false);
+        });
+    }
+
+    @FunctionalInterface
+    private interface IndexCall<T> {
+        T apply(SnippetIndex index) throws IOException;
+    }
+
+    private <T> T withIndex(IndexCall<T> call) {
+        for (int attempt = 0; ; attempt++) {
+            awaitReady();
+            try {
+                catchUp(feed.lastSequence());
+                SnippetIndex current = index;
+                if (current == null) {
+                    throw new AlreadyClosedException("the index is being replaced");
+                }
+                return call.apply(current);
+            } catch (AlreadyClosedException e) {
+                if (attempt > 0) {
+                    throw unavailable(e);
+                }
+                // rebuilt or reopened meanwhile: once more on the new index
+            } catch (IOException e) {
+                throw unavailable(e);
+            }
+        }
+    }
+
+    private static ApiException unavailable(Exception cause) {
+        LOG.log(Level.WARNING, "A search could not be answered", cause);
+        return ApiException.unavailable("Search is unavailable for a moment; try again shortly.");
+    }
+
+    private void awaitReady() {
+        long deadline = System.nanoTime() + READY_WAIT.toNanos();
+        synchronized (readiness) {
+            while (!ready) {
+                long remaining = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (remaining <= 0) {
+                    throw ApiException.unavailable("The search index is being built; try again shortly.");
+                }
+                try {
+                    readiness.wait(remaining);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw ApiException.unavailable("The search index is being built; try again shortly.");
+                }
+            }
+        }
+    }
+
+    private void setReady(boolean value) {
+        synchronized (readiness) {
+            ready = value;
+            readiness.notifyAll();
+        }
+    }
+
+    /** Applies every change up to at least {@code sequence}, unless the index holds them already. */
+    private void catchUp(long sequence) throws IOException {
+        if (applied >= sequence) {
+            return;
+        }
+        lock.lock();
+        try {
+            if (applied < sequence && index != null) {
+                applyChanges();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Applies the logged changes after {@link #applied}, then makes them searchable. Under the lock. */
+    private void applyChanges() throws IOException {
+        boolean changed = false;
+        for (List<IndexFeed.Change> changes = feed.changesAfter(applied); !changes.isEmpty(); changes = feed.changesAfter(applied)) {
+            Set<String> ids = changes.stream().map(IndexFeed.Change::snippetId).collect(Collectors.toCollection(LinkedHashSet::new));
+            Map<String, IndexedSnippet> stored = feed.snippets(ids).stream()
+                    .collect(Collectors.toMap(IndexedSnippet::id, Function.identity()));
+            for (String id : ids) {
+                IndexedSnippet snippet = stored.get(id);
+                if (snippet == null) {
+                    index.remove(id);
+                } else {
+                    index.put(snippet);
+                }
+            }
+            changed = true;
+            applied = changes.get(changes.size() - 1).sequence();
+        }
+        if (changed) {
+            index.refresh();
+        }
+    }
+
+    private void upkeep() {
+        if (!isReady()) {
+            if (System.nanoTime() - nextAttempt >= 0) {
+                openOrRebuild();
+            }
+            return;
+        }
+        long durable = -1;
+        lock.lock();
+        try {
+            if (index == null) {
+                return;
+            }
+            applyChanges();
+            if (committed < applied && System.nanoTime() - lastCommitNanos >= COMMIT_EVERY.toNanos()) {
+                index.commit(applied);
+                committed = applied;
+                lastCommitNanos = System.nanoTime();
+                durable = committed;
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.WARNING, "The search index could not catch up; it tries again", e);
+            reopenIfBroken();
+        } finally {
+            lock.unlock();
+        }
+        if (durable > 0) {
+            forget(durable);
+        }
+    }
+
+    private void forget(long durable) {
+        try {
+            feed.forgetUpTo(durable);
+        } catch (RuntimeException e) {
+            // a busy or full database: the changes stay logged until the next commit forgets them
+            LOG.log(Level.FINE, "Applied search changes were not deleted yet", e);
+        }
+    }
+
+    /** After a failure that closed the index writer (a full disk, say): back to the last commit, and catch up from there. Under the lock. */
+    private void reopenIfBroken() {
+        try {
+            if (index != null) {
+                index.size();
+            }
+        } catch (AlreadyClosedException | IOException e) {
+            index.abandon();
+            index = null;
+            try {
+                openCommitted();
+                applyChanges();
+            } catch (IOException | RuntimeException again) {
+                LOG.log(Level.WARNING, "The search index could not be reopened; it tries again", again);
+            }
+        }
+    }
+
+    /** Opens the index, or builds it when it cannot be used as it is or must be built anew. Tried again later when it fails. */
+    private void openOrRebuild() {
+        long durable;
+        lock.lock();
+        try {
+            if (directory == null) {
+                Path path = dataDirectory.path().resolve(DIRECTORY);
+                Files.createDirectories(path);
+                directory = new NRTCachingDirectory(FSDirectory.open(path), CACHED_SEGMENT_MB, CACHED_MB);
+            }
+            Optional<String> reason = rebuildReason;
+            Optional<String> stale = reason.isPresent() ? reason : reuse();
+            if (stale.isPresent()) {
+                rebuildLocked(stale.get());
+            }
+            rebuildReason = Optional.empty();
+            durable = committed;
+            setReady(true);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.SEVERE, "The search index could not be opened or built; searches answer 503 until it is. Trying again in "
+                    + RETRY_EVERY.toSeconds() + " s", e);
+            nextAttempt = System.nanoTime() + RETRY_EVERY.toNanos();
+            return;
+        } finally {
+            lock.unlock();
+        }
+        forget(durable);
+    }
+
+    /** Opens the index on disk and catches up: empty when it is usable, else why it must be rebuilt. */
+    private Optional<String> reuse() {
+        try {
+            if (!SnippetIndex.isCurrent(directory)) {
+                return Optional.of("there is no index of this version yet");
+            }
+            openCommitted();
+            long last = feed.lastSequence();
+            if (committed > last) {
+                return Optional.of("the index holds changes the database does not (it was restored or replaced)");
+            }
+            if (last - committed > Math.max(REBUILD_ABOVE_CHANGES, index.size())) {
+                return Optional.of((last - committed) + " changes were made since the index was last saved");
+            }
+            applyChanges();
+            long caughtUp = applied;
+            long snippets = feed.snippetCount();
+            if (feed.lastSequence() == caughtUp && index.size() != snippets) {
+                return Optional.of("the index holds " + index.size() + " snippets, the database " + snippets);
+            }
+            return Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.WARNING, "The search index is damaged", e);
+            return Optional.of("the index is damaged (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    /** Opens the last commit of the index, as it was committed. Under the lock. */
+    private void openCommitted() throws IOException {
+        SnippetIndex opened = SnippetIndex.open(directory, false);
+        index = opened;
+        committed = opened.committedSequence();
+        applied = committed;
+    }
+
+    /** Builds the index anew from every stored snippet, then applies the changes made meanwhile. Under the lock. */
+    private void rebuildLocked(String reason) throws IOException {
+        LOG.info(() -> "Building the search index from the database: " + reason + ".");
+        long started = System.nanoTime();
+        if (index != null) {
+            index.abandon();
+            index = null;
+        }
+        for (String file : directory.listAll()) {
+            directory.deleteFile(file);
+        }
+        SnippetIndex built = SnippetIndex.open(directory, true);
+        // changes from here on are applied after the copy, whether the copy saw them or not
+        long from = feed.lastSequence();
+        long count = 0;
+        long seq = 0;
+        for (List<IndexFeed.Stored> batch = feed.snippetsAfter(0); !batch.isEmpty(); batch = feed.snippetsAfter(seq)) {
+            for (IndexFeed.Stored stored : batch) {
+                built.add(stored.snippet());
+            }
+            count += batch.size();
+            seq = batch.get(batch.size() - 1).seq();
+        }
+        built.commit(from);
+        index = built;
+        committed = from;
+        applied = from;
+        applyChanges();
+        long total = count;
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        LOG.info(() -> "Built the search index of " + total + " snippets in " + millis + " ms.");
+    }
+}

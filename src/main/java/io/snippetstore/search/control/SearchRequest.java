@@ -1,0 +1,17 @@
+package io.snippetstore.search.control;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A search as the index answers it: the caller and the scope, the (case-folded, distinct) terms
+ * that must all occur as substrings, the tags a snippet must all carry, a language, the order,
+ * how many results, and where the previous page ended.
+ *
+ * @param hiddenOwners users whose team snippets are out of every list (disabled users)
+ * @param after the position after the previous page, as {@link SearchHits#next} gave it
+ */
+public record SearchRequest(String callerId, SearchScope scope, Set<String> hiddenOwners, List<String> terms, Set<String> tags,
+                            Optional<String> language, SearchOrder order, int limit, Optional<SearchPosition> after) {
+}

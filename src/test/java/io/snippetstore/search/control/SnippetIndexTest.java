@@ -1,0 +1,309 @@
+package io.snippetstore.search.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The index against a brute-force reference: a random corpus (Unicode, camelCase, one- and
+ * two-character texts, tags, languages in several cases, three users, every visibility) and
+ * random searches in every scope, filter and order, walked page by page through their positions;
+ * each must return exactly the snippets the reference finds, in the reference's order (relevance:
+ * each exactly once, best first).
+ */
+class SnippetIndexTest {
+
+    private static final List<String> USERS = List.of("alice", "bob", "carol");
+    private static final List<String> WORDS = List.of("getUserById", "payload", "zebrafish", "quokka", "Ärger", "straße", "STRASSE",
+            "日本語", "🦀crab", "x", "go", "if", "return", "user_name", "HTTP2Server", "a", "ß", "ä", "naïve", "kubectl", "{{app}}",
+            "*", "?", "\\", "100%", "-x", "NEAR(a*");
+    private static final List<String> TAGS = List.of("ops", "web", "db", "k8s");
+    private static final List<String> LANGUAGES = List.of("Java", "java", "JAVA", "Python", "go", "Ärlang", "sh");
+
+    private final Random random = new Random(20261125);
+    private final Map<String, IndexedSnippet> corpus = new HashMap<>();
+    private SnippetIndex index;
+
+    @BeforeEach
+    void build() throws IOException {
+        index = SnippetIndex.open(new ByteBuffersDirectory(), true);
+        for (int i = 0; i < 400; i++) {
+            put(randomSnippet(String.format("%04d", i)));
+        }
+        index.refresh();
+    }
+
+    @AfterEach
+    void close() throws IOException {
+        index.close();
+    }
+
+    @Test
+    void everySearchFindsWhatTheReferenceFindsInItsOrder() throws IOException {
+        int found = 0;
+        for (int round = 0; round < 400; round++) {
+            SearchRequest request = randomRequest();
+            List<String> expected = reference(request);
+            List<SearchHits.Hit> walked = walkHits(request);
+            List<String> ids = walked.stream().map(SearchHits.Hit::id).toList();
+            if (request.order() == SearchOrder.RELEVANCE) {
+                assertEquals(new HashSet<>(expected), new HashSet<>(ids), () -> "matches of " + request);
+                assertEquals(ids.size(), new HashSet<>(ids).size(), () -> "each once: " + request);
+                for (int i = 1; i < walked.size(); i++) {
+                    float before = score(walked.get(i - 1));
+                    float score = score(walked.get(i));
+                    boolean inOrder = score < before || score == before && walked.get(i).id().compareTo(walked.get(i - 1).id()) > 0;
+                    assertTrue(inOrder, "best first, then by id: " + walked);
+                }
+            } else {
+                assertEquals(expected, ids, () -> "results of " + request);
+            }
+            found += expected.isEmpty() ? 0 : 1;
+        }
+        assertTrue(found > 200, "most random searches find something: " + found);
+    }
+
+    private static float score(SearchHits.Hit hit) {
+        return Float.intBitsToFloat(Integer.parseUnsignedInt(hit.position().key(), 16));
+    }
+
+    @Test
+    void facetsCountWhatTheReferenceFinds() throws IOException {
+        for (int round = 0; round < 100; round++) {
+            SearchRequest request = randomRequest();
+            List<IndexedSnippet> matches = reference(request).stream().map(corpus::get).toList();
+            FacetCounts counts = index.facets(request);
+            Map<String, Long> tags = matches.stream().flatMap(snippet -> snippet.tags().stream())
+                    .collect(Collectors.groupingBy(tag -> tag, Collectors.counting()));
+            assertEquals(tags, counts.tags(), () -> "tags of " + request);
+            Map<String, Long> languages = matches.stream()
+                    .collect(Collectors.groupingBy(snippet -> IndexFields.languageKey(snippet.language()), Collectors.counting()));
+            assertEquals(languages, counts.languages().entrySet().stream()
+                    .collect(Collectors.toMap(entry -> IndexFields.languageKey(entry.getKey()), Map.Entry::getValue)), () -> "languages of " + request);
+        }
+    }
+
+    @Test
+    void relevancePagesReturnEachMatchOnceWhileOthersWriteBetweenThem() throws IOException {
+        SearchRequest first = request("alice", SearchScope.ALL, List.of("user"), SearchOrder.RELEVANCE, 3, Optional.empty());
+        Set<String> expected = new HashSet<>(reference(first));
+        List<String> seen = new ArrayList<>();
+        Optional<SearchPosition> after = Optional.empty();
+        int written = 0;
+        while (true) {
+            List<SearchHits.Hit> hits = index.search(withAfter(first, after)).hits();
+            List<SearchHits.Hit> page = hits.subList(0, Math.min(3, hits.size()));
+            page.forEach(hit -> seen.add(hit.id()));
+            if (hits.size() <= 3) {
+                break;
+            }
+            after = Optional.of(page.get(page.size() - 1).position());
+            // another user's new snippets shift every statistic of "user" (document frequency, lengths)
+            for (int i = 0; i < 20; i++) {
+                put(snippet("new" + written++, "dave", "private", "user user user " + "filler ".repeat(i), "java", List.of()));
+            }
+            index.refresh();
+        }
+        assertEquals(seen.size(), new HashSet<>(seen).size(), "no snippet twice: " + seen);
+        assertEquals(expected, new HashSet<>(seen));
+    }
+
+    @Test
+    void relevanceRanksTitleOverCodeWholeWordsOverPartsAndRareTermsOverCommonOnes() throws IOException {
+        index = SnippetIndex.open(new ByteBuffersDirectory(), true);
+        put(snippet("code", "u", "private", "Backup notes", "sh", List.of(), "restore the payload"));
+        put(snippet("title", "u", "private", "Payload restore", "sh", List.of(), "nothing to see"));
+        put(snippet("inside", "u", "private", "About uploads", "sh", List.of(), "a bigpayloadish word restore"));
+        for (int i = 0; i < 30; i++) {
+            put(snippet("common" + i, "u", "private", "Restore " + i, "sh", List.of(), "restore restore"));
+        }
+        index.refresh();
+
+        List<String> ranked = walk(request("u", SearchScope.OWN, List.of("payload"), SearchOrder.RELEVANCE, 10, Optional.empty()));
+        assertEquals(List.of("title", "code", "inside"), ranked);
+
+        // "payload" is in 3 snippets, "restore" in 33: the rare term decides over the common one
+        List<String> both = walk(request("u", SearchScope.OWN, List.of("restore", "payload"), SearchOrder.RELEVANCE, 10, Optional.empty()));
+        assertEquals("title", both.get(0));
+        assertEquals(Set.of("title", "code", "inside"), new HashSet<>(both));
+    }
+
+    @Test
+    void aMisspelledTermIsRespelledFromWordsTheCallerCanSeeOnly() throws IOException {
+        index = SnippetIndex.open(new ByteBuffersDirectory(), true);
+        put(snippet("visible", "alice", "team", "Zebrafish tank", "text", List.of(), "feed the zebrafish"));
+        put(snippet("hidden", "bob", "private", "Quokkas", "text", List.of(), "quokka island"));
+        index.refresh();
+
+        assertEquals(Optional.of("zebrafish tank"), index.suggest(request("carol", SearchScope.ALL, List.of("zebrafihs", "tank"),
+                SearchOrder.RELEVANCE, 10, Optional.empty())));
+        assertEquals(Optional.empty(), index.suggest(request("carol", SearchScope.ALL, List.of("quokak"), SearchOrder.RELEVANCE, 10,
+                Optional.empty())), "bob's private words are not offered");
+        assertEquals(Optional.of("quokka"), index.suggest(request("bob", SearchScope.OWN, List.of("quokak"), SearchOrder.RELEVANCE, 10,
+                Optional.empty())));
+    }
+
+    @Test
+    void aRemovedOrChangedSnippetIsFoundAsItNowIsAfterARefresh() throws IOException {
+        IndexedSnippet before = corpus.values().iterator().next();
+        put(snippet(before.id(), before.ownerId(), before.visibility(), "Changed to marmoset", "text", List.of()));
+        index.refresh();
+        assertEquals(List.of(before.id()), walk(request(before.ownerId(), SearchScope.OWN, List.of("marmoset"), SearchOrder.UPDATED, 5,
+                Optional.empty())));
+
+        index.remove(before.id());
+        corpus.remove(before.id());
+        index.refresh();
+        assertEquals(List.of(), walk(request(before.ownerId(), SearchScope.OWN, List.of("marmoset"), SearchOrder.UPDATED, 5,
+                Optional.empty())));
+    }
+
+    // --- the reference ---
+
+    private List<String> reference(SearchRequest request) {
+        Comparator<IndexedSnippet> order = switch (request.order()) {
+            case UPDATED -> Comparator.comparingLong(IndexedSnippet::updatedAt).thenComparing(IndexedSnippet::id).reversed();
+            case CREATED -> Comparator.comparingLong(IndexedSnippet::createdAt).thenComparing(IndexedSnippet::id).reversed();
+            case TITLE -> Comparator.comparing((IndexedSnippet snippet) -> snippet.titleSort().getBytes(StandardCharsets.UTF_8),
+                    Arrays::compareUnsigned).thenComparing(IndexedSnippet::id);
+            case RELEVANCE -> Comparator.comparing(IndexedSnippet::id);
+        };
+        return corpus.values().stream().filter(snippet -> matches(request, snippet)).sorted(order).map(IndexedSnippet::id).toList();
+    }
+
+    private static boolean matches(SearchRequest request, IndexedSnippet snippet) {
+        boolean own = snippet.ownerId().equals(request.callerId());
+        boolean team = snippet.visibility().equals("team") && !request.hiddenOwners().contains(snippet.ownerId());
+        boolean inScope = switch (request.scope()) {
+            case OWN -> own;
+            case TEAM -> team;
+            case ALL -> own || team;
+        };
+        List<String> texts = Stream.of(snippet.title(), snippet.description(), snippet.notes(), snippet.code(), snippet.language())
+                .filter(text -> text != null).map(TextFold::fold).toList();
+        return inScope
+                && request.terms().stream().allMatch(term -> texts.stream().anyMatch(text -> text.contains(term)))
+                && snippet.tags().containsAll(request.tags())
+                && request.language().map(language -> IndexFields.languageKey(language).equals(IndexFields.languageKey(snippet.language())))
+                .orElse(true);
+    }
+
+    // --- walking pages ---
+
+    private List<String> walk(SearchRequest request) throws IOException {
+        return walkHits(request).stream().map(SearchHits.Hit::id).toList();
+    }
+
+    private List<SearchHits.Hit> walkHits(SearchRequest request) throws IOException {
+        List<SearchHits.Hit> ids = new ArrayList<>();
+        Optional<SearchPosition> after = Optional.empty();
+        for (int page = 0; page < 1000; page++) {
+            List<SearchHits.Hit> hits = index.search(withAfter(request, after)).hits();
+            List<SearchHits.Hit> shown = hits.subList(0, Math.min(request.limit(), hits.size()));
+            ids.addAll(shown);
+            if (hits.size() <= request.limit()) {
+                return ids;
+            }
+            after = Optional.of(shown.get(shown.size() - 1).position());
+        }
+        throw new AssertionError("no end of pages");
+    }
+
+    private static SearchRequest withAfter(SearchRequest request, Optional<SearchPosition> after) {
+        return new SearchRequest(request.callerId(), request.scope(), request.hiddenOwners(), request.terms(), request.tags(),
+                request.language(), request.order(), request.limit(), after);
+    }
+
+    private static SearchRequest request(String caller, SearchScope scope, List<String> terms, SearchOrder order, int limit,
+                                         Optional<SearchPosition> after) {
+        return new SearchRequest(caller, scope, Set.of(), terms, Set.of(), Optional.empty(), order, limit, after);
+    }
+
+    // --- random data ---
+
+    private SearchRequest randomRequest() {
+        String caller = USERS.get(random.nextInt(USERS.size()));
+        SearchScope scope = SearchScope.values()[random.nextInt(3)];
+        Set<String> hidden = random.nextInt(4) == 0 ? Set.of(USERS.get(random.nextInt(USERS.size()))) : Set.of();
+        LinkedHashSet<String> terms = new LinkedHashSet<>();
+        int count = random.nextInt(3);
+        for (int i = 0; i < count; i++) {
+            terms.add(TextFold.fold(randomTerm()));
+        }
+        Set<String> tags = random.nextInt(4) == 0 ? Set.of(TAGS.get(random.nextInt(TAGS.size()))) : Set.of();
+        Optional<String> language = random.nextInt(5) == 0 ? Optional.of(LANGUAGES.get(random.nextInt(LANGUAGES.size()))) : Optional.empty();
+        SearchOrder order = SearchOrder.values()[random.nextInt(SearchOrder.values().length)];
+        return new SearchRequest(caller, scope, hidden, List.copyOf(terms), tags, language, order, 1 + random.nextInt(20), Optional.empty());
+    }
+
+    /** A piece of some snippet's text (one to eight code points), or a word that may be nowhere. */
+    private String randomTerm() {
+        if (random.nextInt(5) == 0) {
+            return WORDS.get(random.nextInt(WORDS.size()));
+        }
+        List<IndexedSnippet> all = new ArrayList<>(corpus.values());
+        IndexedSnippet snippet = all.get(random.nextInt(all.size()));
+        String text = random.nextBoolean() ? snippet.title() : snippet.code();
+        int[] codePoints = text.codePoints().filter(c -> !Character.isWhitespace(c)).toArray();
+        if (codePoints.length == 0) {
+            return "x";
+        }
+        int length = 1 + random.nextInt(Math.min(8, codePoints.length));
+        int start = random.nextInt(codePoints.length - length + 1);
+        return new String(codePoints, start, length);
+    }
+
+    private IndexedSnippet randomSnippet(String id) {
+        String owner = USERS.get(random.nextInt(USERS.size()));
+        String visibility = List.of("private", "team", "link").get(random.nextInt(3));
+        String title = random.nextInt(10) == 0 ? WORDS.get(random.nextInt(WORDS.size())).substring(0, 1) : words(1 + random.nextInt(4));
+        List<String> tags = TAGS.stream().filter(tag -> random.nextInt(3) == 0).toList();
+        IndexedSnippet snippet = new IndexedSnippet(id, owner, visibility, title, TextFold.fold(title),
+                random.nextBoolean() ? null : words(random.nextInt(6)), random.nextBoolean() ? null : words(random.nextInt(30)),
+                LANGUAGES.get(random.nextInt(LANGUAGES.size())), words(1 + random.nextInt(60)), tags,
+                1_700_000_000_000L + random.nextInt(50), 1_700_000_000_000L + random.nextInt(50));
+        return snippet;
+    }
+
+    private String words(int count) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            text.append(i == 0 ? "" : random.nextInt(8) == 0 ? "\n" : " ").append(WORDS.get(random.nextInt(WORDS.size())));
+        }
+        return text.toString();
+    }
+
+    private static IndexedSnippet snippet(String id, String owner, String visibility, String title, String language, List<String> tags) {
+        return snippet(id, owner, visibility, title, language, tags, "code of " + id);
+    }
+
+    private static IndexedSnippet snippet(String id, String owner, String visibility, String title, String language, List<String> tags,
+                                          String code) {
+        return new IndexedSnippet(id, owner, visibility, title, TextFold.fold(title), null, null, language, code, tags, 1, 1);
+    }
+
+    private void put(IndexedSnippet snippet) throws IOException {
+        corpus.put(snippet.id(), snippet);
+        index.put(snippet);
+    }
+}
