@@ -3,7 +3,7 @@ package io.snippetstore.snippets.control;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
+import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -18,18 +18,27 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonString;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.Cipher;
 import javax.crypto.Mac;
+import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Opaque list cursors: the position after the last item of a page (its sort key and id), bound to
- * the list's search, filters and order, and signed with the database's own key (created by
- * migration V3), so that a cursor the service did not issue, or issued for another list, is a 400.
+ * Opaque list cursors: the position after the last item of a page (its sort key and id; for a
+ * relevance search also the statistics its scores were computed with), bound to the list's search,
+ * filters and order, and sealed with AES-GCM under a key derived from the database's own cursor
+ * key (created by migration V3): a cursor the service did not issue, or issued for another list,
+ * is a 400, and its content cannot be read. Encrypted, not only signed, because a search's
+ * statistics count words across every user's snippets, private ones included.
  */
 @ApplicationScoped
 public class CursorCodec {
 
-    private static final int MAC_BYTES = 16;
+    private static final int NONCE_BYTES = 12;
+    private static final int TAG_BITS = 128;
+    private static final byte[] ENCRYPTION_KEY_LABEL = "snippet list cursors, AES-GCM".getBytes(StandardCharsets.UTF_8);
+    private static final SecureRandom NONCES = new SecureRandom();
 
     @Inject
     Database database;
@@ -39,50 +48,65 @@ public class CursorCodec {
     public String encode(String fingerprint, List<String> position) {
         JsonArrayBuilder payload = JsonProviders.SHARED.createArrayBuilder().add(fingerprint);
         position.forEach(payload::add);
-        byte[] bytes = payload.build().toString().getBytes(StandardCharsets.UTF_8);
-        Base64.Encoder base64 = Base64.getUrlEncoder().withoutPadding();
-        return base64.encodeToString(bytes) + "." + base64.encodeToString(mac(bytes));
+        byte[] plain = payload.build().toString().getBytes(StandardCharsets.UTF_8);
+        byte[] nonce = new byte[NONCE_BYTES];
+        NONCES.nextBytes(nonce);
+        try {
+            byte[] sealed = cipher(Cipher.ENCRYPT_MODE, nonce).doFinal(plain);
+            byte[] cursor = Arrays.copyOf(nonce, NONCE_BYTES + sealed.length);
+            System.arraycopy(sealed, 0, cursor, NONCE_BYTES, sealed.length);
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(cursor);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-GCM is part of every Java runtime", e);
+        }
     }
 
     /** The position a cursor holds; a 400 unless this service issued it for the same list. */
     public List<String> decode(String cursor, String fingerprint, int positionSize) {
-        int dot = cursor.indexOf('.');
         try {
-            if (dot < 0) {
+            byte[] bytes = Base64.getUrlDecoder().decode(cursor);
+            if (bytes.length <= NONCE_BYTES) {
                 throw invalid();
             }
-            Base64.Decoder base64 = Base64.getUrlDecoder();
-            byte[] bytes = base64.decode(cursor.substring(0, dot));
-            if (!MessageDigest.isEqual(mac(bytes), base64.decode(cursor.substring(dot + 1)))) {
-                throw invalid();
-            }
-            JsonArray payload = JsonProviders.SHARED.createReader(new StringReader(new String(bytes, StandardCharsets.UTF_8))).readArray();
+            byte[] plain = cipher(Cipher.DECRYPT_MODE, Arrays.copyOf(bytes, NONCE_BYTES)).doFinal(bytes, NONCE_BYTES, bytes.length - NONCE_BYTES);
+            JsonArray payload = JsonProviders.SHARED.createReader(new StringReader(new String(plain, StandardCharsets.UTF_8))).readArray();
             if (payload.size() != positionSize + 1 || !fingerprint.equals(payload.getString(0))) {
                 throw invalid();
             }
             return payload.subList(1, payload.size()).stream().map(value -> ((JsonString) value).getString()).toList();
+        } catch (AEADBadTagException e) {
+            throw invalid();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-GCM is part of every Java runtime", e);
         } catch (IllegalArgumentException | JsonException | ClassCastException e) {
             throw invalid();
         }
     }
 
-    private byte[] mac(byte[] payload) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(key());
-            return Arrays.copyOf(mac.doFinal(payload), MAC_BYTES);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is part of every Java runtime", e);
-        }
+    private Cipher cipher(int mode, byte[] nonce) throws GeneralSecurityException {
+        Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
+        cipher.init(mode, key(), new GCMParameterSpec(TAG_BITS, nonce));
+        return cipher;
     }
 
     private SecretKeySpec key() {
         SecretKeySpec known = key;
         if (known == null) {
-            known = new SecretKeySpec(HexFormat.of().parseHex(readKey()), "HmacSHA256");
+            known = new SecretKeySpec(encryptionKey(HexFormat.of().parseHex(readKey())), "AES");
             key = known;
         }
         return known;
+    }
+
+    /** A key of its own for encryption, derived from the stored cursor key (HMAC-SHA256 as the derivation function, as in HKDF's expand step). */
+    static byte[] encryptionKey(byte[] cursorKey) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(cursorKey, "HmacSHA256"));
+            return mac.doFinal(ENCRYPTION_KEY_LABEL);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every Java runtime", e);
+        }
     }
 
     private String readKey() {
