@@ -169,6 +169,14 @@ export async function showList(view, params) {
                 },
             }, tag)))));
 
+    /** "Did you mean …": a search the service found something for, one click away. */
+    const suggestion = (respelled) => [" Did you mean ",
+        h("button", {type: "button", id: "suggestion", class: "link", onclick: () => {
+            state.query = respelled;
+            search.value = respelled;
+            reload();
+        }}, respelled), "?"];
+
     let pages = 0;
 
     async function load(append) {
@@ -186,11 +194,12 @@ export async function showList(view, params) {
             nextCursor = meta.nextCursor;
             more.hidden = !nextCursor;
             const shown = results.children.length;
-            status.textContent = shown === 0
+            replace(status, shown === 0
                 ? (state.query || state.tags.length || state.language ? "No snippet matches."
                     : state.scope === "team" ? "Nobody has shared a snippet with the team yet."
                         : "No snippets yet. Create the first one with “New snippet”.")
-                : `${shown} snippet${shown === 1 ? "" : "s"} shown${nextCursor ? "; more below" : ""}.`;
+                : `${shown} snippet${shown === 1 ? "" : "s"} shown${nextCursor ? "; more below" : ""}.`,
+            shown === 0 && meta.suggestion ? suggestion(meta.suggestion) : null);
         } catch (error) {
             if (mine === generation) {
                 report(error);
