@@ -1,0 +1,108 @@
+package io.snippetstore.search;
+
+import static io.snippetstore.testing.SnippetsApi.create;
+import static io.snippetstore.testing.SnippetsApi.ids;
+import static io.snippetstore.testing.SnippetsApi.snippet;
+import static io.snippetstore.testing.SnippetsApi.walk;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.OwnPayaraMicro;
+import io.snippetstore.testing.TestUsers;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The search index is derived data: with its directory deleted, or its files damaged, while the
+ * service is stopped, the next start rebuilds it from the database (and says so in the log, with
+ * the time it took), is ready only once it is complete, and answers every search as before. On a
+ * Payara Micro of the test's own, in the Payara execution only.
+ */
+class SearchIndexRebuildIT {
+
+    private static final String MARKER = "qzrebuilt";
+    private static final String SEARCH = "/api/v1/snippets?sort=title&limit=7&query=" + MARKER;
+
+    @TempDir
+    Path data;
+
+    @Test
+    void aMissingOrDamagedIndexIsRebuiltFromTheDatabaseBeforeAnySearchIsAnswered() throws Exception {
+        Map<String, String> environment = Map.of("SNIPPETS_DATA_DIR", data.toString());
+        String username;
+        List<String> before;
+        try (OwnPayaraMicro server = OwnPayaraMicro.start("search-rebuild", environment)) {
+            ApiClient admin = server.signIn(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD);
+            username = OwnPayaraMicro.newUser(admin, "rebuilt", "rebuilt-password");
+            ApiClient user = server.signIn(username, "rebuilt-password");
+            List<String> created = new ArrayList<>();
+            for (int i = 0; i < 30; i++) {
+                created.add(create(user, snippet(MARKER + " snippet " + i, "text", "code " + i)).getString("id"));
+            }
+            for (int i = 0; i < 5; i++) {
+                assertEquals(204, user.delete("/api/v1/snippets/" + created.get(i)).status());
+                assertEquals(200, user.patch("/api/v1/snippets/" + created.get(10 + i),
+                        Json.createObjectBuilder().add("title", "renamed " + i).build()).status());
+            }
+            before = ids(walk(user, SEARCH));
+            assertEquals(created.subList(15, 30).stream().sorted().toList(), before.stream().sorted().toList(),
+                    "neither deleted nor renamed snippets are found");
+        }
+
+        Path index = data.resolve("search");
+        assertTrue(Files.isDirectory(index), "the index lives under the data directory");
+        deleteRecursively(index);
+        try (OwnPayaraMicro restarted = OwnPayaraMicro.start("search-rebuild-missing", environment)) {
+            assertLogged(restarted, "Building the search index from the database: there is no index");
+            assertLogged(restarted, "Built the search index of 25 snippets in ");
+            assertEquals(before, ids(walk(restarted.signIn(username, "rebuilt-password"), SEARCH)));
+            assertSearchIsReady(restarted);
+        }
+
+        try (Stream<Path> files = Files.list(index)) {
+            for (Path file : files.toList()) {
+                Files.write(file, "not an index".getBytes());
+            }
+        }
+        try (OwnPayaraMicro restarted = OwnPayaraMicro.start("search-rebuild-damaged", environment)) {
+            assertLogged(restarted, "Building the search index from the database:");
+            assertLogged(restarted, "Built the search index of 25 snippets in ");
+            assertEquals(before, ids(walk(restarted.signIn(username, "rebuilt-password"), SEARCH)));
+        }
+
+        try (OwnPayaraMicro reopened = OwnPayaraMicro.start("search-rebuild-reopened", environment)) {
+            assertTrue(!Files.readString(reopened.log()).contains("Building the search index"), "a sound index is reused, not rebuilt");
+            assertEquals(before, ids(walk(reopened.signIn(username, "rebuilt-password"), SEARCH)));
+        }
+    }
+
+    private static void assertSearchIsReady(OwnPayaraMicro server) {
+        JsonObject ready = new ApiClient(server.base()).get("/api/ready").json();
+        assertTrue(ready.getJsonArray("checks").getValuesAs(JsonObject.class).stream()
+                .anyMatch(check -> check.getString("name").equals("search") && check.getString("status").equals("UP")), ready::toString);
+    }
+
+    private static void assertLogged(OwnPayaraMicro server, String line) throws IOException {
+        String log = Files.readString(server.log());
+        assertTrue(log.contains(line), () -> "the log says \"" + line + "\": " + server.log());
+    }
+
+    private static void deleteRecursively(Path directory) throws IOException {
+        try (Stream<Path> files = Files.walk(directory)) {
+            for (Path file : files.sorted((a, b) -> b.compareTo(a)).toList()) {
+                Files.delete(file);
+            }
+        }
+    }
+}
