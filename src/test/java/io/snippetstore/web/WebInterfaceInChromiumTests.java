@@ -579,7 +579,7 @@ public abstract class WebInterfaceInChromiumTests {
     }
 
     @Test
-    void aResultShowsWhereInTheCodeItMatchedAndTheListOffersTheTagsAndLanguagesThatExist() {
+    void aResultShowsWhereInTheCodeItMatchedTheListOffersTheTagsAndLanguagesThatExistAndAMisspellingIsRespelled() {
         TestUser reader = TestUsers.create();
         ApiClient client = TestUsers.withToken(reader);
         create(client, snippet("Retry helper", "kotlin", "fun main() {}\nval backoffMillis = 250\nprintln(1)", "net", "retry"));
@@ -608,6 +608,14 @@ public abstract class WebInterfaceInChromiumTests {
             wait.until(ignored -> resultTitles(driver).equals(List.of("Retry helper")));
             assertEquals(1, driver.findElements(By.cssSelector("#active-tags .chip")).size());
             driver.findElement(By.id("compact")).click();
+
+            driver.findElement(By.id("search")).sendKeys("bakcoff");
+            WebElement suggestion = wait.until(visibilityOfElementLocated(By.id("suggestion")));
+            assertTrue(driver.findElement(By.id("result-status")).getText().contains("Did you mean backoff?"),
+                    driver.findElement(By.id("result-status")).getText());
+            suggestion.click();
+            wait.until(ignored -> resultTitles(driver).equals(List.of("Retry helper")));
+            assertEquals("backoff", driver.findElement(By.id("search")).getAttribute("value"));
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
