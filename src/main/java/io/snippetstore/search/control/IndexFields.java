@@ -53,6 +53,8 @@ final class IndexFields {
     static final String TEAM = "team";
 
     private static final int TRIGRAM = 3;
+    /** Longer runs of letters and digits are cut into words of this length (the tokenizer's own limit). */
+    static final int LONGEST_WORD = CharTokenizer.DEFAULT_MAX_WORD_LEN;
 
     /** A searchable text and its weight in the relevance (a title match counts most). */
     enum Text {

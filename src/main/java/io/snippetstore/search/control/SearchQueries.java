@@ -113,8 +113,8 @@ final class SearchQueries {
     private static Query words(String term) {
         BooleanQuery.Builder words = new BooleanQuery.Builder();
         boolean oneWord = term.codePoints().allMatch(Character::isLetterOrDigit);
-        if (!oneWord) {
-            return words.build();
+        if (!oneWord || term.codePointCount(0, term.length()) > IndexFields.LONGEST_WORD) {
+            return words.build(); // no indexed word can equal it or start with it
         }
         boolean prefixes = term.codePointCount(0, term.length()) >= TRIGRAM;
         for (IndexFields.Text text : IndexFields.Text.values()) {

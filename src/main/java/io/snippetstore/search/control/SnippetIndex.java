@@ -36,6 +36,16 @@ final class SnippetIndex implements Closeable {
 
     static final Similarity SIMILARITY = new QuantizedSimilarity();
 
+    /**
+     * A term is a phrase of its trigrams in each of five texts: a query of 2,000 characters (the
+     * list's limit) asks for about 3,500 of them, over Lucene's default of 1,024 per query.
+     */
+    static final int MAX_CLAUSES = 8 * 1024;
+
+    static {
+        IndexSearcher.setMaxClauseCount(MAX_CLAUSES);
+    }
+
     /** What the documents look like; an index of another format is rebuilt. */
     static final String FORMAT = "1";
     private static final String FORMAT_KEY = "format";

@@ -26,6 +26,8 @@ final class Suggestions {
     /** Candidates per field the spell checker proposes, and how many of all are tried against the caller's scope. */
     private static final int CANDIDATES_PER_FIELD = 8;
     private static final int CANDIDATES_TRIED = 16;
+    /** Longer terms are not respelled: the edit-distance automaton grows with the term, and nobody mistypes such a word. */
+    private static final int LONGEST_RESPELLED = 64;
 
     private final IndexSearcher searcher;
     private final SnippetIndex index;
@@ -54,7 +56,7 @@ final class Suggestions {
     }
 
     private Optional<String> closest(String term, SearchRequest request) throws IOException {
-        if (!term.codePoints().allMatch(Character::isLetterOrDigit)) {
+        if (!term.codePoints().allMatch(Character::isLetterOrDigit) || term.codePointCount(0, term.length()) > LONGEST_RESPELLED) {
             return Optional.empty();
         }
         Map<String, SuggestWord> candidates = new HashMap<>();

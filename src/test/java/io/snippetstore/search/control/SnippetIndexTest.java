@@ -178,6 +178,26 @@ class SnippetIndexTest {
                 Optional.empty())));
     }
 
+    @Test
+    void theLongestQueriesAndWordsAreAnsweredNotRefusedByLucenesLimits() throws IOException {
+        index = SnippetIndex.open(new ByteBuffersDirectory(), true);
+        String longWord = "q".repeat(400) + "Z".repeat(100_000);
+        put(snippet("long", "u", "private", "Long words", "text", List.of(), "a " + longWord + " b"));
+        index.refresh();
+
+        String longTerm = TextFold.fold("q".repeat(300) + "Z".repeat(1_700));
+        for (SearchOrder order : SearchOrder.values()) {
+            assertEquals(List.of("long"), walk(request("u", SearchScope.OWN, List.of(longTerm), order, 10, Optional.empty())), order.name());
+        }
+        List<String> manyTerms = new ArrayList<>();
+        for (int i = 0; i < 32; i++) {
+            manyTerms.add("q".repeat(60 - i));
+        }
+        assertEquals(List.of("long"), walk(request("u", SearchScope.OWN, manyTerms, SearchOrder.RELEVANCE, 10, Optional.empty())));
+        assertEquals(Optional.empty(), index.suggest(request("u", SearchScope.OWN, List.of(longTerm + "x"), SearchOrder.RELEVANCE, 10,
+                Optional.empty())), "no respelling of a term nobody types, and no failure either");
+    }
+
     // --- the reference ---
 
     private List<String> reference(SearchRequest request) {
