@@ -105,6 +105,11 @@ public abstract class BackupsTests {
             assertEquals(200, writer.get("/api/v1/snippets/" + id).status(), "acknowledged before the backup: " + id);
         }
         assertEquals(404, owner.get("/api/v1/snippets/" + afterTheBackup).status(), "written after the backup, so not in it");
+        assertEquals(new java.util.HashSet<>(codeById.keySet()),
+                new java.util.HashSet<>(SnippetsApi.ids(SnippetsApi.walk(owner, "/api/v1/snippets?fields=summary&query=" + SnippetsApi.encode("ünïcode")))),
+                "search answers from the restored database: the snippet deleted after the backup is back");
+        assertEquals(List.of(), SnippetsApi.ids(SnippetsApi.walk(owner, "/api/v1/snippets?query=" + SnippetsApi.encode("after the backup"))),
+                "and the one written after it is not found");
         List<JsonObject> restores = admin.get("/api/v1/audit?action=backup.restored").json().getJsonArray("data").getValuesAs(JsonObject.class);
         assertFalse(restores.isEmpty(), "the restore is in the audit trail");
     }

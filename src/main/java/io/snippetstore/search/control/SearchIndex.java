@@ -395,6 +395,7 @@ public class SearchIndex {
             seq = batch.get(batch.size() - 1).seq();
         }
         built.commit(from);
+        built.refresh();
         index = built;
         committed = from;
         applied = from;
