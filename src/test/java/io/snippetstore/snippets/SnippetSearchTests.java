@@ -418,12 +418,14 @@ public abstract class SnippetSearchTests {
         for (int i = 0; i < 3; i++) {
             create(owner, snippet(term + " " + i, "text", term));
         }
-        String cursor = owner.get("/api/v1/snippets?limit=1&query=" + term).json().getJsonObject("meta").getString("nextCursor");
+        JsonObject first = owner.get("/api/v1/snippets?limit=1&query=" + term).json();
+        String cursor = first.getJsonObject("meta").getString("nextCursor");
+        String lastId = first.getJsonArray("data").getJsonObject(0).getString("id");
 
-        byte[] content = java.util.Base64.getUrlDecoder().decode(cursor);
-        String asText = new String(content, java.nio.charset.StandardCharsets.ISO_8859_1);
-        for (String readable : List.of(term, "dGl0", "[\"", "w.title")) {
-            assertTrue(!asText.contains(readable) && !cursor.contains(readable), "the cursor shows " + readable + ": " + cursor);
+        String decoded = new String(java.util.Base64.getUrlDecoder().decode(cursor.replaceAll("[^A-Za-z0-9_-]", "")),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        for (String readable : List.of(term, lastId)) {
+            assertTrue(!decoded.contains(readable) && !cursor.contains(readable), "the cursor shows " + readable + ": " + cursor);
         }
         Reply second = owner.get("/api/v1/snippets?limit=1&query=" + term + "&cursor=" + encode(cursor));
         assertEquals(200, second.status(), second::toString);
