@@ -9,6 +9,8 @@ import jakarta.annotation.PostConstruct;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -20,6 +22,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Singleton
 @Startup
 @DependsOn("DatabaseMigrations")
+// No transaction around the start: the count would begin a read snapshot that the write, hashing
+// for a second inside it, could no longer upgrade once another start-up bean had written (SQLITE_BUSY_SNAPSHOT).
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class AdminBootstrap {
 
     private static final Logger LOG = Logger.getLogger(AdminBootstrap.class.getName());

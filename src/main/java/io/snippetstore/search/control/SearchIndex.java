@@ -60,6 +60,7 @@ public class SearchIndex {
     static final Duration COMMIT_EVERY = Duration.ofSeconds(5);
     static final Duration READY_WAIT = Duration.ofSeconds(30);
     static final Duration RETRY_EVERY = Duration.ofSeconds(10);
+    static final Duration STOP_WAIT = Duration.ofSeconds(20);
     /**
      * More changes to catch up on than this, or than the index holds, and a rebuild is faster than
      * replaying them one by one (say after snippets were loaded into the database directly).
@@ -100,10 +101,23 @@ public class SearchIndex {
         upkeep = scheduler.scheduleWithFixedDelay(this::upkeep, 0, CATCH_UP_EVERY.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * Commits what the index holds, unless the upkeep holds the index past {@link #STOP_WAIT}: then
+     * the next start catches up from the log. (On WildFly an upkeep that began while a deployment
+     * was starting waits for the deployment, and a failed one never ends.)
+     */
     @PreDestroy
     void stop() {
         upkeep.cancel(false);
-        lock.lock();
+        try {
+            if (!lock.tryLock(STOP_WAIT.toSeconds(), TimeUnit.SECONDS)) {
+                LOG.warning("The search index was busy and is not saved now; the next start catches up from the database.");
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
         try {
             SnippetIndex open = index;
             index = null;
