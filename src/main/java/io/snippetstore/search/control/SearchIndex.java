@@ -82,7 +82,8 @@ public class SearchIndex {
     /** Guards opening, rebuilding, applying changes and committing: one at a time. */
     private final ReentrantLock lock = new ReentrantLock();
     private final Object readiness = new Object();
-    private boolean ready;
+    /** Written under {@code readiness}; read without it on every search's way in. */
+    private volatile boolean ready;
     private volatile SnippetIndex index;
     /** The last change the index holds (searchable). */
     private volatile long applied;
@@ -156,11 +157,6 @@ public class SearchIndex {
         }
     }
 
-    /** Bytes of the index on disk, and how many snippets it holds. */
-    public Map<String, Long> size() {
-        return withIndex(index -> Map.of("bytes", index.bytes(), "snippets", (long) index.size()));
-    }
-
     /** A restore is about to replace the database: once it has, the index describes another database and is rebuilt. */
     public void onRestore(@Observes StoreReplacing replacing) {
         replacing.afterReplacement(() -> {
@@ -201,6 +197,9 @@ public class SearchIndex {
     }
 
     private void awaitReady() {
+        if (ready) {
+            return;
+        }
         long deadline = System.nanoTime() + READY_WAIT.toNanos();
         synchronized (readiness) {
             while (!ready) {

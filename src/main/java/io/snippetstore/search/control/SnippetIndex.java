@@ -134,19 +134,6 @@ final class SnippetIndex implements Closeable {
         }
     }
 
-    /** Bytes of the index's files in its directory. */
-    long bytes() throws IOException {
-        long bytes = 0;
-        for (String file : writer.getDirectory().listAll()) {
-            try {
-                bytes += writer.getDirectory().fileLength(file);
-            } catch (IOException e) {
-                // a file removed by a merge meanwhile
-            }
-        }
-        return bytes;
-    }
-
     /** The ids of the request's page (and one more, when there is more), with their positions. */
     SearchHits search(SearchRequest request) throws IOException {
         IndexSearcher shared = searchers.acquire();
