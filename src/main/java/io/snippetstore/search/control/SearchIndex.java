@@ -239,10 +239,14 @@ public class SearchIndex {
         }
     }
 
-    /** Applies the logged changes after {@link #applied}, then makes them searchable. Under the lock. */
+    /**
+     * Applies the logged changes after {@link #applied}, then makes them searchable, and only then
+     * moves {@link #applied} on: a search that finds it far enough along reads without the lock.
+     * Under the lock.
+     */
     private void applyChanges() throws IOException {
-        boolean changed = false;
-        for (List<IndexFeed.Change> changes = feed.changesAfter(applied); !changes.isEmpty(); changes = feed.changesAfter(applied)) {
+        long last = applied;
+        for (List<IndexFeed.Change> changes = feed.changesAfter(last); !changes.isEmpty(); changes = feed.changesAfter(last)) {
             Set<String> ids = changes.stream().map(IndexFeed.Change::snippetId).collect(Collectors.toCollection(LinkedHashSet::new));
             Map<String, IndexedSnippet> stored = feed.snippets(ids).stream()
                     .collect(Collectors.toMap(IndexedSnippet::id, Function.identity()));
@@ -254,11 +258,11 @@ public class SearchIndex {
                     index.put(snippet);
                 }
             }
-            changed = true;
-            applied = changes.get(changes.size() - 1).sequence();
+            last = changes.get(changes.size() - 1).sequence();
         }
-        if (changed) {
+        if (last > applied) {
             index.refresh();
+            applied = last;
         }
     }
 
