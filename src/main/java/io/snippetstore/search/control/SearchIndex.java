@@ -66,6 +66,8 @@ public class SearchIndex {
      * replaying them one by one (say after snippets were loaded into the database directly).
      */
     private static final long REBUILD_ABOVE_CHANGES = 50_000;
+    /** The most snippets rebuilt during the application's start (a few seconds); more are rebuilt after it. */
+    private static final long REBUILT_DURING_START = 20_000;
     /** Segments below this size, and up to this much in all, stay in memory until merged or committed: refreshes stay cheap. */
     private static final double CACHED_SEGMENT_MB = 4;
     private static final double CACHED_MB = 48;
@@ -96,10 +98,15 @@ public class SearchIndex {
     /** When an index that is not ready is next opened or built (System.nanoTime()). */
     private long nextAttempt = System.nanoTime();
 
-    /** The first upkeep opens or builds the index, off the start-up thread. */
+    /**
+     * Opens the index during the start, so that the application is ready once it has started: a
+     * sound index opens in moments, and a small store is indexed in seconds. A larger rebuild is
+     * left to the upkeep, in the background, while searches wait and readiness is DOWN.
+     */
     @PostConstruct
     void start() {
-        upkeep = scheduler.scheduleWithFixedDelay(this::upkeep, 0, CATCH_UP_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        openOrRebuild(REBUILT_DURING_START);
+        upkeep = scheduler.scheduleWithFixedDelay(this::upkeep, CATCH_UP_EVERY.toMillis(), CATCH_UP_EVERY.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -269,7 +276,7 @@ public class SearchIndex {
     private void upkeep() {
         if (!isReady()) {
             if (System.nanoTime() - nextAttempt >= 0) {
-                openOrRebuild();
+                openOrRebuild(Long.MAX_VALUE);
             }
             return;
         }
@@ -324,8 +331,12 @@ public class SearchIndex {
         }
     }
 
-    /** Opens the index, or builds it when it cannot be used as it is or must be built anew. Tried again later when it fails. */
-    private void openOrRebuild() {
+    /**
+     * Opens the index, or builds it when it cannot be used as it is or must be built anew, unless
+     * the database holds more than {@code rebuildUpTo} snippets: that rebuild is left to the next
+     * upkeep. Tried again later when it fails.
+     */
+    private void openOrRebuild(long rebuildUpTo) {
         long durable;
         lock.lock();
         try {
@@ -337,6 +348,11 @@ public class SearchIndex {
             Optional<String> reason = rebuildReason;
             Optional<String> stale = reason.isPresent() ? reason : reuse();
             if (stale.isPresent()) {
+                if (feed.snippetCount() > rebuildUpTo) {
+                    rebuildReason = stale;
+                    LOG.info(() -> "The search index is built after the start: " + stale.get() + ". Searches wait for it.");
+                    return;
+                }
                 rebuildLocked(stale.get());
             }
             rebuildReason = Optional.empty();
