@@ -4,8 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import io.snippetstore.platform.JsonProviders;
+import jakarta.json.JsonArrayBuilder;
+
 /**
- * The SQL of one page of the snippet list without a search, with its parameters in order. First
+ * The SQL of one page of the snippet list, with its parameters in order. Without a search: first
  * the page: only keys pass through the scope and filters, order and limit, read off the index of
  * the order. Then the columns and tags of just those rows. One more row than the page is read:
  * whether it exists says whether there is a next page.
@@ -13,6 +16,25 @@ import java.util.Optional;
 record SnippetListStatement(String sql, List<Object> parameters) {
 
     private static final String KEYS = "s.seq, s.id, s.updated_at, s.created_at, s.title_sort";
+
+    /**
+     * The rows of a search's page: the snippets of these ids (the index's hits) that the caller
+     * may still list in the scope. The ids come first (CROSS JOIN keeps SQLite's join order), each
+     * read by its key: left to itself the planner may walk the owner's index instead, through all
+     * of the owner's snippets.
+     */
+    static SnippetListStatement ofHits(String callerId, SnippetScope scope, List<String> ids) {
+        JsonArrayBuilder array = JsonProviders.SHARED.createArrayBuilder();
+        ids.forEach(array::add);
+        List<Object> parameters = new ArrayList<>();
+        parameters.add(array.build().toString());
+        if (scope.namesTheCaller()) {
+            parameters.add(callerId);
+        }
+        String sql = "SELECT " + SnippetRows.COLUMNS + " FROM (SELECT value AS id FROM json_each(?)) hit CROSS JOIN snippets s ON s.id = hit.id"
+                + " WHERE " + scope.condition();
+        return new SnippetListStatement(sql, List.copyOf(parameters));
+    }
 
     /** @param after the position (sort key, id) of the previous page's last row, if any */
     static SnippetListStatement of(String callerId, SnippetQuery query, Optional<List<Object>> after) {

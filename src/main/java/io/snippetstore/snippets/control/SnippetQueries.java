@@ -120,14 +120,9 @@ public class SnippetQueries {
         if (ids.isEmpty()) {
             return Map.of();
         }
-        List<Object> parameters = new ArrayList<>(ids);
-        if (scope.namesTheCaller()) {
-            parameters.add(callerId);
-        }
-        String sql = "SELECT " + SnippetRows.COLUMNS + " FROM snippets s WHERE s.id IN (" + String.join(", ", ids.stream().map(id -> "?").toList())
-                + ") AND " + scope.condition();
+        SnippetListStatement statement = SnippetListStatement.ofHits(callerId, scope, ids);
         Map<String, SnippetData> byId = new HashMap<>();
-        database.list(sql, parameters, SnippetRows::snippet).forEach(snippet -> byId.put(snippet.id(), snippet));
+        database.list(statement.sql(), statement.parameters(), SnippetRows::snippet).forEach(snippet -> byId.put(snippet.id(), snippet));
         return byId;
     }
 

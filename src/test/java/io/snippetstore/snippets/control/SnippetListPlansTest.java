@@ -56,6 +56,19 @@ class SnippetListPlansTest {
         assertWalks(plan(query(SnippetScope.TEAM, "", Set.of(), sort), false), "snippets_visibility_" + column(sort));
     }
 
+    @ParameterizedTest
+    @EnumSource(SnippetScope.class)
+    void aSearchsPageReadsEachHitByItsKeyAndNothingElse(SnippetScope scope) throws SQLException {
+        List<String> plan = plan(SnippetListStatement.ofHits("caller", scope, List.of(LAST_ID, "01a00000-0000-7000-8000-000000000001")));
+
+        assertTrue(plan.stream().anyMatch(line -> line.startsWith("SCAN hit") || line.startsWith("SCAN json_each")), plan.toString());
+        assertTrue(plan.stream().anyMatch(line -> line.matches("SEARCH s USING INDEX sqlite_autoindex_snippets_\\d \\(id=\\?\\)")),
+                "each hit by its key: " + plan);
+        assertFalse(plan.stream().anyMatch(line -> line.contains("snippets_owner_") || line.contains("snippets_visibility_")),
+                "never an owner's or visibility's index: " + plan);
+        assertNoWholeTable(plan);
+    }
+
     @Test
     void aTagFilterIsCheckedThroughTheTagIndexWhileTheOrderIsWalked() throws SQLException {
         List<String> plan = plan(query(SnippetScope.OWN, "", Set.of("cache-web"), SnippetSort.UPDATED), false);
@@ -89,8 +102,10 @@ class SnippetListPlansTest {
             case UPDATED, CREATED -> "1700000000000";
             case TITLE -> "m";
         });
-        SnippetListStatement statement = SnippetListStatement.of("caller", query,
-                afterCursor ? Optional.of(List.of(key, LAST_ID)) : Optional.empty());
+        return plan(SnippetListStatement.of("caller", query, afterCursor ? Optional.of(List.of(key, LAST_ID)) : Optional.empty()));
+    }
+
+    private List<String> plan(SnippetListStatement statement) throws SQLException {
         List<String> plan = new ArrayList<>();
         try (Connection connection = MigratedDatabase.connect(database);
              PreparedStatement explain = connection.prepareStatement("EXPLAIN QUERY PLAN " + statement.sql())) {
