@@ -44,6 +44,9 @@ public class ReadProfile {
     static final List<Category> CATEGORIES = List.of(
             new Category("connection from the server's pool", frame -> frame.endsWith(".getConnection")),
             new Category("SQLite and the JDBC wrappers", frame -> frame.startsWith("org.sqlite.") || frame.startsWith("com.sun.gjc.")),
+            new Category("Lucene: matching, scoring, sorting", frame -> frame.startsWith("org.apache.lucene.")),
+            new Category("match excerpts (the lines a result matched)", frame -> frame.startsWith("io.snippetstore.snippets.control.MatchExcerpt")),
+            new Category("the search component's own code (queries, catching up)", frame -> frame.startsWith("io.snippetstore.search.")),
             new Category("the snippet query's own code (SQL, rows)", frame -> frame.startsWith("io.snippetstore.snippets.control.SnippetQueries")),
             new Category("EJB container (the call around the service)", frame -> frame.startsWith("com.sun.ejb.") || frame.startsWith("org.glassfish.ejb.")),
             new Category("JSON-B writing the answer", frame -> frame.startsWith("org.eclipse.yasson.") || frame.startsWith("org.eclipse.parsson.")),
