@@ -64,6 +64,8 @@ public class ReadProfile {
         }
         Map<Window, long[]> counts = new LinkedHashMap<>();
         windows.forEach(window -> counts.put(window, new long[CATEGORIES.size() + 2]));
+        Map<Window, Map<String, Long>> leaves = new LinkedHashMap<>();
+        windows.forEach(window -> leaves.put(window, new java.util.HashMap<>()));
         for (RecordedEvent event : RecordingFile.readAllEvents(Path.of(args[0]))) {
             if (!event.getEventType().getName().equals("jdk.ExecutionSample") || event.getStackTrace() == null) {
                 continue;
@@ -73,6 +75,7 @@ public class ReadProfile {
                     long[] row = counts.get(window);
                     row[0]++;
                     row[1 + categoryOf(event.getStackTrace().getFrames())]++;
+                    leaves.get(window).merge(leafOf(event.getStackTrace().getFrames()), 1L, Long::sum);
                 }
             }
         }
@@ -85,6 +88,25 @@ public class ReadProfile {
             printRow(CATEGORIES.get(category).name(), windows, counts, 1 + category);
         }
         printRow("the rest (JVM, other threads)", windows, counts, 1 + CATEGORIES.size());
+        System.out.println();
+        System.out.println("The methods most samples were in (the innermost frame), per 1,000 requests:");
+        for (Window window : windows) {
+            System.out.println();
+            System.out.println("- " + window.name() + ": " + String.join("; ", leaves.get(window).entrySet().stream()
+                    .sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(LEAVES_SHOWN)
+                    .map(entry -> String.format("%s %.1f", entry.getKey(), entry.getValue() * 1000.0 / window.requests())).toList()));
+        }
+    }
+
+    static final int LEAVES_SHOWN = 8;
+
+    /** The innermost frame, as class.method (the class without its package). */
+    static String leafOf(List<RecordedFrame> frames) {
+        if (frames.isEmpty()) {
+            return "(no frame)";
+        }
+        String type = frames.get(0).getMethod().getType().getName();
+        return type.substring(type.lastIndexOf('.') + 1) + "." + frames.get(0).getMethod().getName();
     }
 
     static int categoryOf(List<RecordedFrame> frames) {
