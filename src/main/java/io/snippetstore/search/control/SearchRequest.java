@@ -10,7 +10,7 @@ import java.util.Set;
  * how many results, and where the previous page ended.
  *
  * @param hiddenOwners users whose team snippets are out of every list (disabled users)
- * @param after the position after the previous page, as {@link SearchHits#next} gave it
+ * @param after the position after the previous page, as the previous page's last {@link SearchHits.Hit} gave it
  */
 public record SearchRequest(String callerId, SearchScope scope, Set<String> hiddenOwners, List<String> terms, Set<String> tags,
                             Optional<String> language, SearchOrder order, int limit, Optional<SearchPosition> after) {
