@@ -107,7 +107,7 @@ class SnippetListPlansTest {
 
     private List<String> plan(SnippetListStatement statement) throws SQLException {
         List<String> plan = new ArrayList<>();
-        try (Connection connection = MigratedDatabase.connect(database);
+        try (Connection connection = database.getConnection();
              PreparedStatement explain = connection.prepareStatement("EXPLAIN QUERY PLAN " + statement.sql())) {
             for (int i = 0; i < statement.parameters().size(); i++) {
                 explain.setObject(i + 1, statement.parameters().get(i));

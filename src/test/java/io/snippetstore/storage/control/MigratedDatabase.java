@@ -1,8 +1,6 @@
 package io.snippetstore.storage.control;
 
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 
 import org.sqlite.SQLiteDataSource;
 
@@ -34,11 +32,5 @@ public final class MigratedDatabase {
         Database database = new Database();
         database.dataSource = dataSource;
         return database;
-    }
-
-    /** A connection with the application's SQL functions, as the service's own connections have them. */
-    public static Connection connect(SQLiteDataSource dataSource) throws SQLException {
-        Connection connection = dataSource.getConnection();
-        return connection;
     }
 }
