@@ -22,7 +22,9 @@ import io.snippetstore.health.MetricsTests;
 import io.snippetstore.platform.ApiDocumentationTests;
 import io.snippetstore.platform.ErrorEnvelopeTests;
 import io.snippetstore.platform.HostileInputTests;
+import io.snippetstore.snippets.RevisionsTests;
 import io.snippetstore.snippets.SnippetSearchTests;
+import io.snippetstore.snippets.TrashTests;
 import io.snippetstore.snippets.SharingTests;
 import io.snippetstore.snippets.SnippetsCrudTests;
 import io.snippetstore.storage.BackupsTests;
@@ -90,6 +92,14 @@ class SnippetStoreIT {
 
     @Nested
     class Health extends HealthTests {
+    }
+
+    @Nested
+    class Revisions extends RevisionsTests {
+    }
+
+    @Nested
+    class Trash extends TrashTests {
     }
 
     @Nested

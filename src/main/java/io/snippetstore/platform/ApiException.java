@@ -106,6 +106,11 @@ public class ApiException extends RuntimeException {
         return new ApiException(404, "not_found", "No such resource.");
     }
 
+    /** A 404 that says what is missing, for a resource whose parent exists. */
+    public static ApiException notFound(String message) {
+        return new ApiException(404, "not_found", message);
+    }
+
     public static ApiException conflict(String message) {
         return new ApiException(409, "conflict", message);
     }

@@ -21,6 +21,9 @@ public record AuditEvent(String action, Outcome outcome, String userId, String u
     public static final String USER_CREATED = "user.created";
     public static final String USER_CHANGED = "user.changed";
     public static final String SNIPPET_DELETED = "snippet.deleted";
+    public static final String SNIPPET_UNDELETED = "snippet.undeleted";
+    public static final String SNIPPET_PURGED = "snippet.purged";
+    public static final String REVISION_RESTORED = "revision.restored";
     public static final String ATTACHMENT_DELETED = "attachment.deleted";
     public static final String STORAGE_CHANGED = "storage.changed";
     public static final String BACKUP_TAKEN = "backup.taken";

@@ -109,6 +109,17 @@ public final class Settings {
     public static final String AUDIT_RETENTION_DAYS = "SNIPPETS_AUDIT_RETENTION_DAYS";
     public static final String AUDIT_RETENTION_DAYS_DEFAULT = "90";
 
+    /**
+     * Which revisions of a snippet are kept besides its current version: {@code all}, the newest
+     * {@code N} versions (the current one among them), or those of the last {@code Nd} days.
+     */
+    public static final String REVISIONS_KEEP = "SNIPPETS_REVISIONS_KEEP";
+    public static final String REVISIONS_KEEP_DEFAULT = "all";
+
+    /** How many days a deleted snippet stays in the trash, restorable, before it is purged for good. */
+    public static final String TRASH_DAYS = "SNIPPETS_TRASH_DAYS";
+    public static final String TRASH_DAYS_DEFAULT = "30";
+
     private Settings() {
     }
 }

@@ -46,7 +46,7 @@ class StorageQuotaIT {
     }
 
     @Test
-    void createsChangesAndUploadsStopAtTheQuotaAndADeletionFreesExactlyWhatItHeld() {
+    void createsChangesAndUploadsStopAtTheQuotaAndAPurgeFreesExactlyWhatItHeld() {
         ApiClient user = newUser();
         String a = create(user, 1_000_000).data().getString("id"); // each snippet: the code's bytes, plus "q" and "text"
         create(user, 1_000_000);
@@ -61,7 +61,9 @@ class StorageQuotaIT {
         assertEquals(200, shrunk.status(), shrunk::toString);
         assertEquals(0, user.get("/api/v1/snippets/" + c + "/attachments").json().getJsonArray("data").size(), "the refused upload left nothing");
 
-        assertEquals(200, user.delete("/api/v1/snippets/" + a).status()); // with its attachment: 1,500,010
+        assertEquals(200, user.delete("/api/v1/snippets/" + a).status());
+        assertQuotaExceeded(create(user, 1_000_000)); // the trash keeps it restorable, so it still counts
+        assertEquals(200, user.delete("/api/v1/trash/" + a).status()); // purged with its attachment: 1,500,010
         assertEquals(201, create(user, 1_000_000).status()); // 2,500,015
         assertEquals(201, create(user, 600_000).status(), "the attachment's bytes left with its snippet"); // 3,100,020
         assertQuotaExceeded(create(user, 100_000)); // 3,200,025: had they been counted off twice, this would fit

@@ -58,7 +58,7 @@ public abstract class TransferTests {
         Map<String, byte[]> entries = unzip(export.body());
         JsonObject manifest = Json.createReader(new ByteArrayInputStream(entries.get("manifest.json"))).readObject();
         assertEquals("snippet-store-export", manifest.getString("format"));
-        assertEquals(1, manifest.getInt("version"));
+        assertEquals(2, manifest.getInt("version"), "2: with the snippets' history");
         assertEquals(2, manifest.getInt("snippetCount"));
         assertEquals(2, manifest.getInt("attachmentCount"));
 
@@ -83,6 +83,49 @@ public abstract class TransferTests {
         assertArrayEquals(large, target.get(copies.get(0).getString("downloadUrl")).body(), "the 50 MB attachment, byte for byte");
         assertArrayEquals(small, target.get(copies.get(1).getString("downloadUrl")).body());
         assertEquals("text/plain", copies.get(1).getString("mimeType"));
+    }
+
+    @Test
+    void theHistoryTravelsWithTheExportEachVersionWithItsNumberTimeAndChangedFields() throws IOException {
+        ApiClient source = TestUsers.withToken(TestUsers.create());
+        String id = SnippetsApi.create(source, SnippetsApi.snippet("history", "sh", "echo 1\n")).getString("id");
+        assertEquals(200, source.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", "echo 2\n").build()).status());
+        assertEquals(200, source.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("title", "history 3").build()).status());
+        List<JsonObject> sourceHistory = source.get("/api/v1/snippets/" + id + "/revisions").json().getJsonArray("data")
+                .getValuesAs(JsonObject.class);
+        byte[] archive = source.get("/api/v1/export").body();
+        assertTrue(unzip(archive).containsKey("revisions/" + id + "/1.json"), "each earlier version is an entry of its own");
+
+        ApiClient target = TestUsers.withToken(TestUsers.create());
+        Reply imported = target.sendBytes("POST", "/api/v1/import", ZIP, archive, Map.of());
+
+        assertEquals(200, imported.status(), imported::toString);
+        String copy = imported.data().getJsonArray("snippets").getJsonObject(0).getString("id");
+        Reply current = target.get("/api/v1/snippets/" + copy);
+        assertEquals(3, current.data().getInt("version"), "the version it had");
+        assertEquals("\"3\"", current.header("ETag"));
+        List<JsonObject> history = target.get("/api/v1/snippets/" + copy + "/revisions").json().getJsonArray("data")
+                .getValuesAs(JsonObject.class);
+        assertEquals(List.of(3, 2, 1), history.stream().map(version -> version.getInt("version")).toList());
+        for (int i = 1; i < 3; i++) {
+            assertEquals(sourceHistory.get(i).getString("createdAt"), history.get(i).getString("createdAt"));
+            assertEquals(sourceHistory.get(i).get("changedFields"), history.get(i).get("changedFields"));
+        }
+        assertEquals(sourceHistory.get(0).get("changedFields"), history.get(0).get("changedFields"));
+        assertEquals("echo 1\n", target.get("/api/v1/snippets/" + copy + "/revisions/1").data().getString("code"));
+        assertEquals("echo 2\n", target.get("/api/v1/snippets/" + copy + "/revisions/2").data().getString("code"));
+
+        Reply badVersion = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "revisions/" + id + "/1.json",
+                bytes -> new String(bytes, StandardCharsets.UTF_8).replace("\"version\":1", "\"version\":7").getBytes(StandardCharsets.UTF_8)),
+                Map.of());
+        Reply badFields = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "revisions/" + id + "/2.json",
+                bytes -> new String(bytes, StandardCharsets.UTF_8).replace("\"title\":\"history\"", "\"title\":\"\"")
+                        .getBytes(StandardCharsets.UTF_8)), Map.of());
+        for (Reply refused : List.of(badVersion, badFields)) {
+            assertEquals(400, refused.status(), refused::toString);
+            assertEquals("invalid_archive", refused.errorCode(), refused::toString);
+        }
+        assertEquals(1, target.get("/api/v1/snippets").json().getJsonArray("data").size(), "the refused imports added nothing");
     }
 
     @Test

@@ -57,14 +57,14 @@ public class IndexFeed {
                 row -> new Change(row.getLong(1), row.getString(2)));
     }
 
-    /** The snippets of these ids that exist. */
+    /** The snippets of these ids that exist, out of the trash (the index holds no trashed snippet). */
     public List<IndexedSnippet> snippets(Collection<String> ids) {
         List<IndexedSnippet> snippets = new ArrayList<>();
         List<String> remaining = List.copyOf(ids);
         for (int from = 0; from < remaining.size(); from += BATCH) {
             List<String> some = remaining.subList(from, Math.min(from + BATCH, remaining.size()));
             String placeholders = String.join(", ", some.stream().map(id -> "?").toList());
-            snippets.addAll(database.list("SELECT " + COLUMNS + " FROM snippets s WHERE s.id IN (" + placeholders + ")", some,
+            snippets.addAll(database.list("SELECT " + COLUMNS + " FROM snippets s WHERE s.id IN (" + placeholders + ") AND s.trashed_at IS NULL", some,
                     IndexFeed::snippet));
         }
         return snippets;
@@ -72,7 +72,7 @@ public class IndexFeed {
 
     /** The next snippets in storage order after the row {@code seq} (0: from the first), a bounded batch; with their row numbers. */
     public List<Stored> snippetsAfter(long seq) {
-        return database.listUntil("SELECT " + COLUMNS + " FROM snippets s WHERE s.seq > ? ORDER BY s.seq LIMIT ?", List.of(seq, BATCH),
+        return database.listUntil("SELECT " + COLUMNS + " FROM snippets s WHERE s.seq > ? AND s.trashed_at IS NULL ORDER BY s.seq LIMIT ?", List.of(seq, BATCH),
                 row -> new Stored(row.getLong("seq"), snippet(row)), IndexFeed::isFull);
     }
 
@@ -81,7 +81,7 @@ public class IndexFeed {
     }
 
     public long snippetCount() {
-        return database.first("SELECT count(*) FROM snippets", List.of(), row -> row.getLong(1)).orElse(0L);
+        return database.first("SELECT count(*) FROM snippets WHERE trashed_at IS NULL", List.of(), row -> row.getLong(1)).orElse(0L);
     }
 
     /** Deletes the changes up to {@code sequence}, which a durable index holds. */

@@ -1,5 +1,6 @@
 package io.snippetstore.snippets.control;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -50,7 +51,41 @@ public class SnippetQueries {
     CursorCodec cursors;
 
     public Optional<SnippetData> find(String id) {
-        return database.first("SELECT " + SnippetRows.COLUMNS + " FROM snippets s WHERE s.id = ?", List.of(id), SnippetRows::snippet);
+        return database.first("SELECT " + SnippetRows.COLUMNS + " FROM snippets s WHERE s.id = ? AND s.trashed_at IS NULL", List.of(id),
+                SnippetRows::snippet);
+    }
+
+    /** A snippet's revisions older than {@code beforeVersion}, newest first, {@code limit} of them at most; without their texts. */
+    List<RevisionData> revisions(String snippetId, long beforeVersion, int limit) {
+        return database.list("SELECT " + RevisionRows.SUMMARY_COLUMNS + " FROM snippet_revisions r WHERE r.snippet_id = ? AND r.version < ?"
+                + " ORDER BY r.version DESC LIMIT ?", List.of(snippetId, beforeVersion, limit), RevisionRows::summary);
+    }
+
+    /** One revision of a snippet, with its fields. */
+    Optional<RevisionData> revision(String snippetId, long version) {
+        return database.first("SELECT " + RevisionRows.COLUMNS + " FROM snippet_revisions r WHERE r.snippet_id = ? AND r.version = ?",
+                List.of(snippetId, version), RevisionRows::whole);
+    }
+
+    /** A page of the owner's trash, most recently deleted first, after the position (deletion time, id) of the previous page's last. */
+    List<TrashedSnippet> trash(String ownerId, Optional<List<Object>> after, int limit) {
+        StringBuilder sql = new StringBuilder("SELECT ").append(SnippetRows.SUMMARY_COLUMNS)
+                .append(", s.trashed_at FROM snippets s WHERE s.owner_id = ? AND s.trashed_at IS NOT NULL");
+        List<Object> parameters = new ArrayList<>(List.of(ownerId));
+        after.ifPresent(position -> {
+            sql.append(" AND (s.trashed_at, s.id) < (?, ?)");
+            parameters.addAll(position);
+        });
+        sql.append(" ORDER BY s.trashed_at DESC, s.id DESC LIMIT ?");
+        parameters.add(limit);
+        return database.list(sql.toString(), parameters,
+                row -> new TrashedSnippet(SnippetRows.snippet(row), Instant.ofEpochMilli(row.getLong("trashed_at"))));
+    }
+
+    /** Trashed snippets deleted before {@code cutoff}, oldest first, {@code limit} of them at most: what the purge takes next. */
+    List<String> trashedBefore(Instant cutoff, int limit) {
+        return database.list("SELECT id FROM snippets WHERE trashed_at IS NOT NULL AND trashed_at < ? ORDER BY trashed_at LIMIT ?",
+                List.of(cutoff.toEpochMilli(), limit), row -> row.getString(1));
     }
 
     /** A page of the list, for the caller (whose own snippets the scopes own and all include). */

@@ -29,12 +29,15 @@ public enum SnippetScope {
      */
     private static final String OF_AN_ENABLED_OWNER = "s.owner_id NOT IN (SELECT u.id FROM users u WHERE u.disabled_at IS NOT NULL)";
 
-    /** The condition on {@code snippets s} of this scope, with the caller's id as its parameter where it has one. */
+    /**
+     * The condition on {@code snippets s} of this scope, with the caller's id as its parameter
+     * where it has one. No list shows what is in the trash.
+     */
     String condition() {
         return switch (this) {
-            case OWN -> "s.owner_id = ?";
-            case TEAM -> "(s.visibility = 'team' AND " + OF_AN_ENABLED_OWNER + ")";
-            case ALL -> "(s.owner_id = ? OR (s.visibility = 'team' AND " + OF_AN_ENABLED_OWNER + "))";
+            case OWN -> "s.owner_id = ? AND s.trashed_at IS NULL";
+            case TEAM -> "(s.visibility = 'team' AND s.trashed_at IS NULL AND " + OF_AN_ENABLED_OWNER + ")";
+            case ALL -> "((s.owner_id = ? OR (s.visibility = 'team' AND " + OF_AN_ENABLED_OWNER + ")) AND s.trashed_at IS NULL)";
         };
     }
 

@@ -1,6 +1,7 @@
 package io.snippetstore.snippets.control;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -15,6 +16,7 @@ import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.entity.Snippet;
+import io.snippetstore.snippets.entity.SnippetRevision;
 import io.snippetstore.snippets.entity.Visibility;
 import io.snippetstore.storage.control.StorageQuota;
 import io.snippetstore.storage.control.WriteTransaction;
@@ -52,6 +54,9 @@ public class Snippets {
     StorageQuota quota;
 
     @Inject
+    SnippetChanges changes;
+
+    @Inject
     @ConfigProperty(name = Settings.MAX_CODE_BYTES, defaultValue = Settings.MAX_CODE_BYTES_DEFAULT)
     int maxCodeBytes;
 
@@ -80,6 +85,35 @@ public class Snippets {
         checkCodeSize(input);
         Snippet snippet = new Snippet(Ids.next(), caller.userId(), input.fields(), Timestamps.now());
         em.persist(snippet);
+        em.persist(new SnippetRevision(snippet, caller.userId(), SnippetRevision.FIELDS));
+        quota.requireWithin(caller.userId());
+        return SnippetData.of(snippet, caller.username());
+    }
+
+    /**
+     * Creates an imported snippet at the version it had, with the history it brought: each earlier
+     * version keeps its number, time and changed fields, and is the importer's. The versions are
+     * checked here: each valid, older than {@code version}, none twice.
+     */
+    @WriteTransaction
+    public SnippetData createImported(Caller caller, SnippetInput input, long version, Optional<List<String>> changed,
+                                      List<HistoricVersion> history) {
+        checkCodeSize(input);
+        Set<Long> versions = new HashSet<>();
+        for (HistoricVersion earlier : history) {
+            requireValid(earlier.input());
+            if (earlier.version() < 1 || earlier.version() >= version || !versions.add(earlier.version())) {
+                throw ApiException.badRequest("Version " + earlier.version() + " of a history must be from 1 to " + (version - 1)
+                        + ", and listed once.");
+            }
+        }
+        Snippet snippet = Snippet.imported(Ids.next(), caller.userId(), input.fields(), Timestamps.now(), version);
+        em.persist(snippet);
+        em.persist(new SnippetRevision(snippet.id(), version, snippet.updatedAt(), caller.userId(), changed, snippet.fields()));
+        for (HistoricVersion earlier : history) {
+            em.persist(new SnippetRevision(snippet.id(), earlier.version(), earlier.createdAt(), caller.userId(), earlier.changed(),
+                    earlier.input().fields()));
+        }
         quota.requireWithin(caller.userId());
         return SnippetData.of(snippet, caller.username());
     }
@@ -120,31 +154,27 @@ public class Snippets {
      */
     @WriteTransaction
     public SnippetData update(Caller caller, String id, SnippetPatch patch, OptionalLong expectedVersion) {
-        Snippet snippet = writable(caller, id);
+        Snippet snippet = changes.writable(caller, id);
         if (expectedVersion.isPresent() && expectedVersion.getAsLong() != snippet.version()) {
             throw ApiException.preconditionFailed("The snippet was changed since version " + expectedVersion.getAsLong()
                     + "; it is at version " + snippet.version() + ".");
         }
         SnippetInput merged = patch.applyTo(snippet.fields());
         requireValid(merged);
-        long ownerUsedBefore = quota.usedBytes(snippet.ownerId());
-        snippet.change(merged.fields(), Timestamps.now());
-        quota.requireWithin(snippet.ownerId(), ownerUsedBefore);
+        changes.change(caller, snippet, merged.fields());
         return SnippetData.of(snippet, caller.username());
     }
 
+    /**
+     * Moves the snippet to the trash: from now on it is a 404 everywhere but there, until it is
+     * restored or purged ({@link Trash}).
+     */
     @WriteTransaction(freesSpace = true)
     public String delete(Caller caller, String id) {
-        Snippet snippet = writable(caller, id);
-        em.remove(snippet);
+        Snippet snippet = changes.writable(caller, id);
+        snippet.trash(Timestamps.now());
         audit.fire(AuditEvent.success(caller, AuditEvent.SNIPPET_DELETED, snippet.id(), snippet.fields().title()));
         return snippet.id();
-    }
-
-    private Snippet writable(Caller caller, String id) {
-        Snippet snippet = Optional.ofNullable(em.find(Snippet.class, id)).orElseThrow(ApiException::notFound);
-        SnippetAccess.of(snippet.ownerId(), snippet.visibility(), caller).requireWrite();
-        return snippet;
     }
 
     /** Whose the snippet is, if it still exists: whose quota its attachments count against. */

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
@@ -15,15 +16,19 @@ import jakarta.persistence.NamedQuery;
 import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
 
-/** A code snippet of one owner. Its searchable columns are indexed by triggers (migration V3). */
+/**
+ * A code snippet of one owner. Every change is logged for the search index by triggers (migration
+ * V14). A deleted snippet is in the trash ({@code trashedAt} set) until it is restored or purged:
+ * every query but the trash's leaves it out.
+ */
 @Entity
 @Table(name = "snippets")
-@NamedQuery(name = Snippet.COUNT, query = "SELECT COUNT(s) FROM Snippet s")
-@NamedQuery(name = Snippet.OWNER_AND_VISIBILITY, query = "SELECT s.ownerId, s.visibility FROM Snippet s WHERE s.id = :id")
+@NamedQuery(name = Snippet.COUNT, query = "SELECT COUNT(s) FROM Snippet s WHERE s.trashedAt IS NULL")
+@NamedQuery(name = Snippet.OWNER_AND_VISIBILITY, query = "SELECT s.ownerId, s.visibility FROM Snippet s WHERE s.id = :id AND s.trashedAt IS NULL")
 // the users table by its entity name only: a disabled owner's links open nothing
 @NamedQuery(name = Snippet.SHARED_BY_LINK_OF_ENABLED_OWNER, query = "SELECT COUNT(s) FROM Snippet s, User u "
-        + "WHERE s.id = :id AND s.visibility = :link AND u.id = s.ownerId AND u.disabledAt IS NULL")
-@NamedQuery(name = Snippet.OWNED_AFTER, query = "SELECT s FROM Snippet s WHERE s.ownerId = :ownerId AND s.id > :after ORDER BY s.id")
+        + "WHERE s.id = :id AND s.visibility = :link AND s.trashedAt IS NULL AND u.id = s.ownerId AND u.disabledAt IS NULL")
+@NamedQuery(name = Snippet.OWNED_AFTER, query = "SELECT s FROM Snippet s WHERE s.ownerId = :ownerId AND s.id > :after AND s.trashedAt IS NULL ORDER BY s.id")
 public class Snippet {
 
     public static final String COUNT = "Snippet.count";
@@ -83,6 +88,9 @@ public class Snippet {
     @Column(nullable = false)
     private Visibility visibility;
 
+    @Column(name = "trashed_at")
+    private Instant trashedAt;
+
     protected Snippet() {
     }
 
@@ -92,6 +100,13 @@ public class Snippet {
         this.createdAt = now;
         this.version = 0;
         change(fields, now);
+    }
+
+    /** A snippet brought in by an import at the version it had where it was exported (1 or more). */
+    public static Snippet imported(String id, String ownerId, SnippetFields fields, Instant now, long version) {
+        Snippet snippet = new Snippet(id, ownerId, fields, now);
+        snippet.version = version;
+        return snippet;
     }
 
     /** Takes the fields; counts a new version only when one of them really changed. */
@@ -111,6 +126,25 @@ public class Snippet {
         updatedAt = now;
         version++;
         return true;
+    }
+
+    /** Moves the snippet to the trash; its fields and version stay as they were. */
+    public void trash(Instant now) {
+        trashedAt = now;
+    }
+
+    /** Takes the snippet out of the trash, as it was when it went in. */
+    public void untrash() {
+        trashedAt = null;
+    }
+
+    public boolean isTrashed() {
+        return trashedAt != null;
+    }
+
+    /** When it went to the trash, if it is there. */
+    public Optional<Instant> trashedAt() {
+        return Optional.ofNullable(trashedAt);
     }
 
     public SnippetFields fields() {

@@ -3,15 +3,22 @@ package io.snippetstore.transfer.control;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.snippets.control.HistoricVersion;
 import io.snippetstore.snippets.control.SnippetInput;
+import io.snippetstore.snippets.entity.SnippetRevision;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -54,8 +61,10 @@ final class ArchiveReader {
         if (!ArchiveFormat.FORMAT.equals(text(manifest, "format", ArchiveFormat.MANIFEST))) {
             throw ApiException.invalidArchive("manifest.json does not describe a Snippet Store export (format " + ArchiveFormat.FORMAT + ").");
         }
-        if (!(manifest.get("version") instanceof JsonNumber version) || version.intValue() != ArchiveFormat.VERSION) {
-            throw ApiException.invalidArchive("manifest.json has a version this build does not read (it reads version " + ArchiveFormat.VERSION + ").");
+        if (!(manifest.get("version") instanceof JsonNumber version) || !version.isIntegral()
+                || !ArchiveFormat.READABLE_VERSIONS.contains(version.intValue())) {
+            throw ApiException.invalidArchive("manifest.json has a version this build does not read (it reads versions "
+                    + ArchiveFormat.READABLE_VERSIONS.stream().sorted().map(String::valueOf).collect(Collectors.joining(" and ")) + ").");
         }
         List<JsonValue> paths = array(manifest, "snippets", ArchiveFormat.MANIFEST);
         if (paths.size() > limits.maxSnippets()) {
@@ -76,16 +85,22 @@ final class ArchiveReader {
 
     private ArchivedSnippet snippet(String path) {
         JsonObject document = json(path, limits.maxDocumentBytes());
-        List<String> tags = new ArrayList<>();
-        for (JsonValue tag : array(document, "tags", path)) {
-            if (!(tag instanceof JsonString name)) {
-                throw ApiException.invalidArchive(path + ": tags must be strings.");
+        SnippetInput input = input(document, path);
+        long version = document.containsKey("version") ? version(document, path) : 1;
+        List<HistoricVersion> history = new ArrayList<>();
+        Set<Long> versions = new HashSet<>();
+        for (JsonValue value : array(document, "revisions", path)) {
+            if (!(value instanceof JsonString revisionPath) || !documents.add(revisionPath.getString())) {
+                throw ApiException.invalidArchive(path + ": revisions must list the paths of the snippet's earlier versions, each once.");
             }
-            tags.add(name.getString());
+            HistoricVersion earlier = historicVersion(revisionPath.getString());
+            if (earlier.version() >= version || !versions.add(earlier.version())) {
+                throw ApiException.invalidArchive(revisionPath.getString() + ": version " + earlier.version()
+                        + " must be older than the snippet's version " + version + " and its only one.");
+            }
+            history.add(earlier);
         }
-        SnippetInput input = new SnippetInput(text(document, "title", path), optionalText(document, "description", path),
-                optionalText(document, "notes", path), text(document, "language", path), text(document, "code", path), tags,
-                optionalText(document, "visibility", path));
+        history.sort(Comparator.comparingLong(HistoricVersion::version));
         List<ArchivedSnippet.ArchivedAttachment> attachments = new ArrayList<>();
         for (JsonValue value : array(document, "attachments", path)) {
             if (!(value instanceof JsonObject attachment)) {
@@ -108,7 +123,52 @@ final class ArchiveReader {
             attachments.add(new ArchivedSnippet.ArchivedAttachment(text(attachment, "filename", path), optionalText(attachment, "mimeType", path),
                     size.longValue(), text(attachment, "sha256", path), entry));
         }
-        return new ArchivedSnippet(optionalText(document, "id", path), input, attachments);
+        return new ArchivedSnippet(optionalText(document, "id", path), input, version, changed(document, path), history, attachments);
+    }
+
+    private static SnippetInput input(JsonObject document, String path) {
+        List<String> tags = new ArrayList<>();
+        for (JsonValue tag : array(document, "tags", path)) {
+            if (!(tag instanceof JsonString name)) {
+                throw ApiException.invalidArchive(path + ": tags must be strings.");
+            }
+            tags.add(name.getString());
+        }
+        return new SnippetInput(text(document, "title", path), optionalText(document, "description", path),
+                optionalText(document, "notes", path), text(document, "language", path), text(document, "code", path), tags,
+                optionalText(document, "visibility", path));
+    }
+
+    private HistoricVersion historicVersion(String path) {
+        JsonObject document = json(path, limits.maxDocumentBytes());
+        try {
+            return new HistoricVersion(version(document, path), Instant.parse(text(document, "createdAt", path)), changed(document, path),
+                    input(document, path));
+        } catch (DateTimeParseException e) {
+            throw ApiException.invalidArchive(path + ": createdAt must be a time such as 2026-01-31T12:00:00.000Z.");
+        }
+    }
+
+    private static long version(JsonObject document, String path) {
+        if (!(document.get("version") instanceof JsonNumber number) || !number.isIntegral() || number.longValue() < 1) {
+            throw ApiException.invalidArchive(path + ": version must be a whole number from 1.");
+        }
+        return number.longValue();
+    }
+
+    private static Optional<List<String>> changed(JsonObject document, String path) {
+        JsonValue value = document.get("changedFields");
+        if (value == null || value == JsonValue.NULL) {
+            return Optional.empty();
+        }
+        List<String> names = new ArrayList<>();
+        for (JsonValue name : array(document, "changedFields", path)) {
+            if (!(name instanceof JsonString field) || !SnippetRevision.FIELDS.contains(field.getString())) {
+                throw ApiException.invalidArchive(path + ": changedFields must name fields of a snippet.");
+            }
+            names.add(field.getString());
+        }
+        return Optional.of(names);
     }
 
     private void expand(long bytes) {

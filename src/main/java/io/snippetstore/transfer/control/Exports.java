@@ -15,6 +15,8 @@ import io.snippetstore.attachments.control.Attachments;
 import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.snippets.control.RevisionData;
+import io.snippetstore.snippets.control.Revisions;
 import io.snippetstore.snippets.control.SnippetData;
 import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.snippets.entity.SnippetFields;
@@ -29,7 +31,7 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonWriter;
 
 /**
- * Writes a user's own snippets, tags and attachments as one archive ({@link ArchiveFormat}) while
+ * Writes a user's own snippets, tags, attachments and history as one archive ({@link ArchiveFormat}) while
  * the client reads it: a page of snippets and one chunk of an attachment at a time in memory,
  * whatever the user holds.
  */
@@ -44,6 +46,9 @@ public class Exports {
 
     @Inject
     Attachments attachments;
+
+    @Inject
+    Revisions revisions;
 
     @Inject
     Event<AuditEvent> audit;
@@ -63,7 +68,19 @@ public class Exports {
                     for (AttachmentData file : files) {
                         writeAttachment(zip, file);
                     }
-                    writeJson(zip, ArchiveFormat.snippetPath(snippet.id()), describe(snippet, files));
+                    List<RevisionData> versions = revisions.all(caller, snippet.id());
+                    JsonArrayBuilder history = Json.createArrayBuilder();
+                    Optional<List<String>> changed = Optional.empty();
+                    for (RevisionData version : versions) {
+                        if (version.version() == snippet.version()) {
+                            changed = version.changed();
+                        } else {
+                            String path = ArchiveFormat.revisionPath(snippet.id(), version.version());
+                            writeJson(zip, path, describe(revisions.get(caller, snippet.id(), version.version())));
+                            history.add(path);
+                        }
+                    }
+                    writeJson(zip, ArchiveFormat.snippetPath(snippet.id()), describe(snippet, files, changed).add("revisions", history));
                     written.add(ArchiveFormat.snippetPath(snippet.id()));
                     snippetCount++;
                     attachmentCount += files.size();
@@ -86,10 +103,37 @@ public class Exports {
         }
     }
 
-    private static JsonObjectBuilder describe(SnippetData snippet, List<AttachmentData> files) {
-        SnippetFields fields = snippet.fields();
+    /** An earlier version: its number, time, author (for the reader: an import makes the importer its author), changed fields and fields. */
+    private static JsonObjectBuilder describe(RevisionData revision) {
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("version", revision.version())
+                .add("createdAt", Timestamps.format(revision.createdAt()));
+        addNullable(json, "author", revision.authorUsername());
+        addChanged(json, revision.changed());
+        return addFields(json, revision.fields().orElseThrow());
+    }
+
+    private static void addChanged(JsonObjectBuilder json, Optional<List<String>> changed) {
+        changed.ifPresentOrElse(names -> {
+            JsonArrayBuilder array = Json.createArrayBuilder();
+            names.forEach(array::add);
+            json.add("changedFields", array);
+        }, () -> json.addNull("changedFields"));
+    }
+
+    private static JsonObjectBuilder addFields(JsonObjectBuilder json, SnippetFields fields) {
         JsonArrayBuilder tags = Json.createArrayBuilder();
         fields.tags().forEach(tags::add);
+        json.add("title", fields.title());
+        addNullable(json, "description", fields.description());
+        addNullable(json, "notes", fields.notes());
+        return json.add("language", fields.language())
+                .add("code", fields.code())
+                .add("tags", tags)
+                .add("visibility", fields.visibility().apiName());
+    }
+
+    private static JsonObjectBuilder describe(SnippetData snippet, List<AttachmentData> files, Optional<List<String>> changed) {
         JsonArrayBuilder attached = Json.createArrayBuilder();
         for (AttachmentData file : files) {
             attached.add(Json.createObjectBuilder()
@@ -101,16 +145,10 @@ public class Exports {
                     .add("createdAt", Timestamps.format(file.createdAt()))
                     .add("path", ArchiveFormat.attachmentPath(file.id())));
         }
-        JsonObjectBuilder json = Json.createObjectBuilder()
-                .add("id", snippet.id())
-                .add("title", fields.title());
-        addNullable(json, "description", fields.description());
-        addNullable(json, "notes", fields.notes());
-        return json.add("language", fields.language())
-                .add("code", fields.code())
-                .add("tags", tags)
-                .add("visibility", fields.visibility().apiName())
-                .add("createdAt", Timestamps.format(snippet.createdAt()))
+        JsonObjectBuilder json = addFields(Json.createObjectBuilder().add("id", snippet.id()), snippet.fields())
+                .add("version", snippet.version());
+        addChanged(json, changed);
+        return json.add("createdAt", Timestamps.format(snippet.createdAt()))
                 .add("updatedAt", Timestamps.format(snippet.updatedAt()))
                 .add("attachments", attached);
     }

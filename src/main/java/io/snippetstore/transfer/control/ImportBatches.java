@@ -4,7 +4,6 @@ import java.util.List;
 
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.control.SnippetData;
-import io.snippetstore.snippets.control.SnippetInput;
 import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
@@ -39,11 +38,11 @@ public class ImportBatches {
     @Inject
     Snippets snippets;
 
-    /** Creates the snippets in one transaction, each marked as pending until the import is published. */
+    /** Creates the snippets with their history in one transaction, each marked as pending until the import is published. */
     @WriteTransaction
-    public List<SnippetData> create(Caller caller, String importId, List<SnippetInput> inputs) {
-        return inputs.stream().map(input -> {
-            SnippetData created = snippets.create(caller, input);
+    public List<SnippetData> create(Caller caller, String importId, List<ArchivedSnippet> archived) {
+        return archived.stream().map(snippet -> {
+            SnippetData created = snippets.createImported(caller, snippet.input(), snippet.version(), snippet.changed(), snippet.history());
             em.flush(); // the mark refers to the snippet's row
             em.createNativeQuery(MARK_PENDING).setParameter(1, created.id()).setParameter(2, importId).executeUpdate();
             return created;

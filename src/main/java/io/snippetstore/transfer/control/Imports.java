@@ -24,6 +24,7 @@ import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.control.SnippetData;
+import io.snippetstore.snippets.control.HistoricVersion;
 import io.snippetstore.snippets.control.SnippetInput;
 import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.storage.control.DataDirectory;
@@ -137,7 +138,7 @@ public class Imports {
             List<ImportReport.Imported> created = new ArrayList<>();
             int attachmentCount = 0;
             for (List<ArchivedSnippet> batch : batches(plan)) {
-                List<SnippetData> batchCreated = batches.create(caller, importId, batch.stream().map(ArchivedSnippet::input).toList());
+                List<SnippetData> batchCreated = batches.create(caller, importId, batch);
                 for (int i = 0; i < batch.size(); i++) {
                     ArchivedSnippet archived = batch.get(i);
                     SnippetData snippet = batchCreated.get(i);
@@ -162,7 +163,7 @@ public class Imports {
         List<ArchivedSnippet> batch = new ArrayList<>();
         long characters = 0;
         for (ArchivedSnippet snippet : plan) {
-            long size = characters(snippet.input());
+            long size = characters(snippet);
             if (!batch.isEmpty() && (batch.size() == BATCH_SNIPPETS || characters + size > BATCH_CHARACTERS)) {
                 batches.add(batch);
                 batch = new ArrayList<>();
@@ -175,6 +176,14 @@ public class Imports {
             batches.add(batch);
         }
         return batches;
+    }
+
+    private static long characters(ArchivedSnippet snippet) {
+        long characters = characters(snippet.input());
+        for (HistoricVersion earlier : snippet.history()) {
+            characters += characters(earlier.input());
+        }
+        return characters;
     }
 
     private static long characters(SnippetInput input) {
@@ -231,6 +240,7 @@ public class Imports {
     private void requireValid(ArchivedSnippet archived) {
         try {
             snippets.requireValid(archived.input());
+            archived.history().forEach(earlier -> snippets.requireValid(earlier.input()));
         } catch (ApiException e) {
             throw ApiException.invalidArchive("The snippet " + archived.sourceId() + " (\"" + archived.input().title() + "\") breaks a rule: "
                     + e.details().stream().map(detail -> detail.field() + " " + detail.message()).collect(Collectors.joining("; ")) + ".");

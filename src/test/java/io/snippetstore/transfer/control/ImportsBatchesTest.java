@@ -3,6 +3,7 @@ package io.snippetstore.transfer.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.IntStream;
 
 import io.snippetstore.snippets.control.SnippetInput;
@@ -47,6 +48,7 @@ class ImportsBatchesTest {
     }
 
     private static ArchivedSnippet snippet(String title, int codeCharacters) {
-        return new ArchivedSnippet(null, new SnippetInput(title, null, null, "text", "x".repeat(codeCharacters), List.of(), null), List.of());
+        return new ArchivedSnippet(null, new SnippetInput(title, null, null, "text", "x".repeat(codeCharacters), List.of(), null), 1,
+                Optional.empty(), List.of(), List.of());
     }
 }

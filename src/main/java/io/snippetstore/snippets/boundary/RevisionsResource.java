@@ -1,0 +1,77 @@
+package io.snippetstore.snippets.boundary;
+
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import io.snippetstore.platform.ApiList;
+import io.snippetstore.platform.ApiResponse;
+import io.snippetstore.platform.PageLimit;
+import io.snippetstore.platform.security.Authenticated;
+import io.snippetstore.platform.security.Caller;
+import io.snippetstore.snippets.control.RevisionPage;
+import io.snippetstore.snippets.control.Revisions;
+import io.snippetstore.snippets.control.SnippetData;
+import io.snippetstore.storage.control.GroupCommit;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.EntityTag;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+
+/** A snippet's history: its versions, one version's fields, the diff of two, and restoring one. */
+@ApplicationScoped
+@Path("v1/snippets/{snippetId}/revisions")
+@Authenticated
+@Produces(MediaType.APPLICATION_JSON)
+public class RevisionsResource {
+
+    @Inject
+    Revisions revisions;
+
+    @Inject
+    GroupCommit commits;
+
+    @GET
+    public ApiList<RevisionView> list(@PathParam("snippetId") String snippetId, @QueryParam("cursor") String cursor,
+                                      @QueryParam("limit") String limit, @Context SecurityContext security) {
+        RevisionPage page = revisions.page(Caller.of(security), snippetId, Optional.ofNullable(cursor).filter(value -> !value.isEmpty()),
+                PageLimit.parse(limit));
+        return ApiList.page(page.items().stream().map(RevisionView::of).toList(), page.nextCursor(), page.limit());
+    }
+
+    @GET
+    @Path("{version: [0-9]{1,18}}")
+    public ApiResponse<RevisionFieldsView> get(@PathParam("snippetId") String snippetId, @PathParam("version") long version,
+                                               @Context SecurityContext security) {
+        return ApiResponse.of(RevisionFieldsView.of(revisions.get(Caller.of(security), snippetId, version)));
+    }
+
+    @GET
+    @Path("{from: [0-9]{1,18}}/diff/{to: [0-9]{1,18}}")
+    public ApiResponse<JsonObject> diff(@PathParam("snippetId") String snippetId, @PathParam("from") long from, @PathParam("to") long to,
+                                        @Context SecurityContext security) {
+        return ApiResponse.of(RevisionDiffView.of(from, to, revisions.diff(Caller.of(security), snippetId, from, to)));
+    }
+
+    /** Makes that version's fields the next version; answers the snippet as {@code GET /snippets/{id}} does. */
+    @POST
+    @Path("{version: [0-9]{1,18}}/restore")
+    public Response restore(@PathParam("snippetId") String snippetId, @PathParam("version") long version,
+                            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Context SecurityContext security) {
+        Caller caller = Caller.of(security);
+        OptionalLong expectedVersion = SnippetsResource.expectedVersion(ifMatch);
+        SnippetData restored = commits.write(() -> revisions.restore(caller, snippetId, version, expectedVersion));
+        return Response.ok(ApiResponse.of(SnippetView.of(restored))).tag(new EntityTag(Long.toString(restored.version()))).build();
+    }
+}

@@ -1,0 +1,150 @@
+package io.snippetstore.snippets.control;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.AuditEvent;
+import io.snippetstore.platform.security.Caller;
+import io.snippetstore.snippets.entity.Snippet;
+import io.snippetstore.snippets.entity.SnippetFields;
+import io.snippetstore.storage.control.WriteTransaction;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+/**
+ * A snippet's history: its versions, each one's fields, the differences between two, and
+ * restoring one. Whoever may read a snippet reads its history; whoever may change it restores.
+ */
+@Stateless
+public class Revisions {
+
+    /** A history page's cursor holds the last version listed. */
+    private static final int POSITION = 1;
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    SnippetQueries queries;
+
+    @Inject
+    SnippetChanges changes;
+
+    @Inject
+    CursorCodec cursors;
+
+    @Inject
+    Event<AuditEvent> audit;
+
+    /** A page of the history, newest first; the current version is the first of the first page. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public RevisionPage page(Caller caller, String snippetId, Optional<String> cursor, int limit) {
+        readable(caller, snippetId);
+        String fingerprint = "revisions " + snippetId;
+        long before = cursor.map(value -> Long.parseLong(cursors.decode(value, fingerprint, POSITION).get(0))).orElse(Long.MAX_VALUE);
+        List<RevisionData> read = queries.revisions(snippetId, before, limit + 1);
+        boolean more = read.size() > limit;
+        List<RevisionData> page = more ? read.subList(0, limit) : read;
+        String next = more ? cursors.encode(fingerprint, List.of(Long.toString(page.get(page.size() - 1).version()))) : null;
+        return new RevisionPage(page, next, limit);
+    }
+
+    /** Every version kept, oldest first, without their fields (each read alone with {@link #get}): what an export writes. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<RevisionData> all(Caller caller, String snippetId) {
+        readable(caller, snippetId);
+        List<RevisionData> oldestFirst = new ArrayList<>(queries.revisions(snippetId, Long.MAX_VALUE, Integer.MAX_VALUE));
+        Collections.reverse(oldestFirst);
+        return oldestFirst;
+    }
+
+    /** One version, with its fields: 404 for a version the snippet never had or no longer keeps. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public RevisionData get(Caller caller, String snippetId, long version) {
+        readable(caller, snippetId);
+        return revision(snippetId, version);
+    }
+
+    /** What changed from version {@code from} to version {@code to} (either may be the older), field by field; unchanged fields are left out. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<FieldDiff> diff(Caller caller, String snippetId, long from, long to) {
+        readable(caller, snippetId);
+        SnippetFields before = revision(snippetId, from).fields().orElseThrow();
+        SnippetFields after = revision(snippetId, to).fields().orElseThrow();
+        List<FieldDiff> diffs = new ArrayList<>();
+        value(diffs, "title", before.title(), after.title());
+        value(diffs, "description", before.description(), after.description());
+        text(diffs, "notes", before.notes(), after.notes());
+        value(diffs, "language", before.language(), after.language());
+        text(diffs, "code", before.code(), after.code());
+        value(diffs, "tags", before.tags(), after.tags());
+        value(diffs, "visibility", before.visibility().apiName(), after.visibility().apiName());
+        return diffs;
+    }
+
+    /**
+     * Makes the six fields of an earlier version the snippet's next version (its visibility stays
+     * as it is now: restoring text never shares or hides a snippet). With {@code expectedVersion},
+     * only if the snippet is still at that version (412 otherwise). Restoring the fields it already
+     * has changes nothing.
+     */
+    @WriteTransaction
+    public SnippetData restore(Caller caller, String snippetId, long version, OptionalLong expectedVersion) {
+        Snippet snippet = changes.writable(caller, snippetId);
+        if (expectedVersion.isPresent() && expectedVersion.getAsLong() != snippet.version()) {
+            throw ApiException.preconditionFailed("The snippet was changed since version " + expectedVersion.getAsLong()
+                    + "; it is at version " + snippet.version() + ".");
+        }
+        SnippetFields restored = revision(snippetId, version).fields().orElseThrow();
+        SnippetFields current = snippet.fields();
+        changes.change(caller, snippet, new SnippetFields(restored.title(), restored.description(), restored.notes(), restored.language(),
+                restored.code(), restored.tags(), current.visibility()));
+        audit.fire(AuditEvent.success(caller, AuditEvent.REVISION_RESTORED, snippetId, "version " + version + " as version " + snippet.version()));
+        return SnippetData.of(snippet, caller.username());
+    }
+
+    /**
+     * Deletes up to {@code limit} revisions older than {@code cutoff}, never a snippet's current
+     * version, in a transaction of its own (short: writers wait for one batch at most): how many.
+     */
+    @WriteTransaction(freesSpace = true)
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public int pruneOlderThan(Instant cutoff, int limit) {
+        return em.createNativeQuery("DELETE FROM snippet_revisions WHERE seq IN (SELECT r.seq FROM snippet_revisions r"
+                + " WHERE r.created_at < ? AND r.version < (SELECT s.version FROM snippets s WHERE s.id = r.snippet_id) LIMIT ?)")
+                .setParameter(1, cutoff.toEpochMilli()).setParameter(2, limit).executeUpdate();
+    }
+
+    private void readable(Caller caller, String snippetId) {
+        SnippetData snippet = queries.find(snippetId).orElseThrow(ApiException::notFound);
+        SnippetAccess.of(snippet.ownerId(), snippet.fields().visibility(), caller).requireRead();
+    }
+
+    private RevisionData revision(String snippetId, long version) {
+        return queries.revision(snippetId, version)
+                .orElseThrow(() -> ApiException.notFound("The snippet has no version " + version + " (or keeps it no longer)."));
+    }
+
+    private static void value(List<FieldDiff> diffs, String field, Object from, Object to) {
+        if (!Objects.equals(from, to)) {
+            diffs.add(new FieldDiff(field, from, to, null));
+        }
+    }
+
+    private static void text(List<FieldDiff> diffs, String field, String from, String to) {
+        if (!Objects.equals(from, to)) {
+            diffs.add(new FieldDiff(field, null, null, TextDiff.of(from, to)));
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package io.snippetstore.snippets.control;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import com.github.difflib.DiffUtils;
+import com.github.difflib.patch.AbstractDelta;
+
+/**
+ * A line-level diff of two texts in hunks with {@link #CONTEXT} lines of context around each
+ * change, as a unified diff groups them; the line matching is java-diff-utils' (Myers). Lines are
+ * compared with their line break, so a text that gains or loses its last line break changes its
+ * last line.
+ */
+public final class TextDiff {
+
+    /** Unchanged lines shown before and after each change, as {@code diff -u} shows them. */
+    static final int CONTEXT = 3;
+
+    /** One line of a hunk: {@code context}, {@code removed} or {@code added}; its text without the line break, and whether it had one. */
+    public record Line(String type, String text, boolean newline) {
+    }
+
+    /** Lines {@code fromLine}.. of the old text ({@code fromCount} of them) became lines {@code toLine}.. of the new one (1-based). */
+    public record Hunk(int fromLine, int fromCount, int toLine, int toCount, List<Line> lines) {
+    }
+
+    private TextDiff() {
+    }
+
+    public static List<Hunk> of(String from, String to) {
+        List<String> before = lines(from);
+        List<String> after = lines(to);
+        List<AbstractDelta<String>> deltas = DiffUtils.diff(before, after).getDeltas();
+        List<Hunk> hunks = new ArrayList<>();
+        int first = 0;
+        while (first < deltas.size()) {
+            // a hunk takes every following change whose context would touch its own
+            int last = first;
+            while (last + 1 < deltas.size()
+                    && deltas.get(last + 1).getSource().getPosition() - end(deltas.get(last)) <= 2 * CONTEXT) {
+                last++;
+            }
+            hunks.add(hunk(before, after, deltas.subList(first, last + 1)));
+            first = last + 1;
+        }
+        return hunks;
+    }
+
+    private static Hunk hunk(List<String> before, List<String> after, List<AbstractDelta<String>> deltas) {
+        AbstractDelta<String> head = deltas.get(0);
+        int fromStart = Math.max(0, head.getSource().getPosition() - CONTEXT);
+        int toStart = Math.max(0, head.getTarget().getPosition() - (head.getSource().getPosition() - fromStart));
+        List<Line> lines = new ArrayList<>();
+        int at = fromStart;
+        for (AbstractDelta<String> delta : deltas) {
+            for (; at < delta.getSource().getPosition(); at++) {
+                lines.add(line("context", before.get(at)));
+            }
+            delta.getSource().getLines().forEach(text -> lines.add(line("removed", text)));
+            delta.getTarget().getLines().forEach(text -> lines.add(line("added", text)));
+            at = end(delta);
+        }
+        int fromEnd = Math.min(before.size(), at + CONTEXT);
+        for (; at < fromEnd; at++) {
+            lines.add(line("context", before.get(at)));
+        }
+        int fromCount = fromEnd - fromStart;
+        int toCount = (int) lines.stream().filter(line -> !line.type().equals("removed")).count();
+        return new Hunk(fromCount == 0 ? fromStart : fromStart + 1, fromCount, toCount == 0 ? toStart : toStart + 1, toCount, lines);
+    }
+
+    private static int end(AbstractDelta<String> delta) {
+        return delta.getSource().getPosition() + delta.getSource().size();
+    }
+
+    private static Line line(String type, String text) {
+        boolean newline = text.endsWith("\n");
+        return new Line(type, newline ? text.substring(0, text.length() - 1) : text, newline);
+    }
+
+    /** The lines of a text, each with its line break ({@code \n}) if it has one; none for an empty or absent text. */
+    static List<String> lines(String text) {
+        List<String> lines = new ArrayList<>();
+        if (text == null) {
+            return lines;
+        }
+        int start = 0;
+        while (start < text.length()) {
+            int end = text.indexOf('\n', start);
+            int next = end < 0 ? text.length() : end + 1;
+            lines.add(text.substring(start, next));
+            start = next;
+        }
+        return lines;
+    }
+}

@@ -1,0 +1,179 @@
+package io.snippetstore.snippets;
+
+import static io.snippetstore.testing.SnippetsApi.create;
+import static io.snippetstore.testing.SnippetsApi.snippet;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.SnippetsApi;
+import io.snippetstore.testing.TestUsers;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.Test;
+
+/** A snippet's history over HTTP: versions, each version's fields, diffs, and restoring one. */
+public abstract class RevisionsTests {
+
+    private final TestUsers.TestUser ownerUser = TestUsers.create();
+    private final ApiClient owner = TestUsers.withToken(ownerUser);
+    private final ApiClient colleague = TestUsers.withToken(TestUsers.create());
+
+    private String path(String id) {
+        return "/api/v1/snippets/" + id + "/revisions";
+    }
+
+    private JsonObject change(String id, JsonObject patch) {
+        Reply reply = owner.patch("/api/v1/snippets/" + id, patch);
+        assertEquals(200, reply.status(), reply::toString);
+        return reply.data();
+    }
+
+    private static List<String> strings(JsonObject object, String field) {
+        return object.getJsonArray(field).getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
+    }
+
+    @Test
+    void everyChangeKeepsAVersionWithItsAuthorTimeAndChangedFieldsNewestFirst() {
+        String id = create(owner, snippet("deploy", "sh", "kubectl apply -f a.yaml\n", "k8s")).getString("id");
+        change(id, Json.createObjectBuilder().add("code", "kubectl apply -f b.yaml\n").build());
+        change(id, Json.createObjectBuilder().add("title", "deploy b").add("tags", Json.createArrayBuilder().add("k8s").add("ops")).build());
+        change(id, Json.createObjectBuilder().add("title", "deploy b").build()); // no change: no version
+
+        Reply list = owner.get(path(id));
+
+        assertEquals(200, list.status(), list::toString);
+        List<JsonObject> versions = list.json().getJsonArray("data").getValuesAs(JsonObject.class);
+        assertEquals(List.of(3, 2, 1), versions.stream().map(version -> version.getInt("version")).toList());
+        assertEquals(List.of("title", "tags"), strings(versions.get(0), "changedFields"));
+        assertEquals(List.of("code"), strings(versions.get(1), "changedFields"));
+        assertTrue(strings(versions.get(2), "changedFields").containsAll(List.of("title", "code", "language", "tags")));
+        assertEquals(ownerUser.username(), versions.get(0).getJsonObject("author").getString("username"));
+        assertEquals(ownerUser.id(), versions.get(0).getJsonObject("author").getString("id"));
+        assertEquals(owner.get("/api/v1/snippets/" + id).data().getString("updatedAt"), versions.get(0).getString("createdAt"));
+    }
+
+    @Test
+    void eachVersionAnswersItsFieldsAsTheyWere() {
+        JsonObject created = create(owner, snippet("first title", "python", "print(1)\n", "a").add("notes", "first notes"));
+        String id = created.getString("id");
+        change(id, Json.createObjectBuilder().add("title", "second title").add("notes", JsonValue.NULL).add("code", "print(2)\n").build());
+
+        JsonObject first = owner.get(path(id) + "/1").data();
+        JsonObject second = owner.get(path(id) + "/2").data();
+
+        assertEquals("first title", first.getString("title"));
+        assertEquals("first notes", first.getString("notes"));
+        assertEquals("print(1)\n", first.getString("code"));
+        assertEquals(List.of("a"), strings(first, "tags"));
+        assertEquals("private", first.getString("visibility"));
+        assertEquals("second title", second.getString("title"));
+        assertEquals(JsonValue.NULL, second.get("notes"));
+        assertEquals(404, owner.get(path(id) + "/3").status());
+        assertEquals("not_found", owner.get(path(id) + "/3").errorCode());
+        assertEquals(404, owner.get(path(id) + "/x").status());
+    }
+
+    @Test
+    void aDiffListsOnlyChangedFieldsCodeAndNotesLineByLineInHunks() {
+        String code = "line 1\nline 2\nline 3\nline 4\nline 5\nline 6\nline 7\nline 8\nline 9\n";
+        String id = create(owner, snippet("diffed", "text", code, "x")).getString("id");
+        change(id, Json.createObjectBuilder().add("code", code.replace("line 5\n", "line five\n")).add("language", "txt")
+                .add("tags", Json.createArrayBuilder().add("x").add("y")).build());
+
+        Reply reply = owner.get(path(id) + "/1/diff/2");
+
+        assertEquals(200, reply.status(), reply::toString);
+        JsonObject diff = reply.data();
+        assertEquals(1, diff.getInt("from"));
+        assertEquals(2, diff.getInt("to"));
+        List<JsonObject> fields = diff.getJsonArray("fields").getValuesAs(JsonObject.class);
+        assertEquals(List.of("language", "code", "tags"), fields.stream().map(field -> field.getString("field")).toList());
+        assertEquals("text", fields.get(0).getString("from"));
+        assertEquals("txt", fields.get(0).getString("to"));
+        assertEquals(List.of("x", "y"), strings(fields.get(2), "to"));
+        JsonObject hunk = fields.get(1).getJsonArray("hunks").getJsonObject(0);
+        assertEquals(2, hunk.getInt("fromLine"));
+        assertEquals(7, hunk.getInt("fromCount"));
+        List<String> lines = hunk.getJsonArray("lines").getValuesAs(JsonObject.class).stream()
+                .map(line -> line.getString("type") + ":" + line.getString("text")).toList();
+        assertEquals(List.of("context:line 2", "context:line 3", "context:line 4", "removed:line 5", "added:line five", "context:line 6",
+                "context:line 7", "context:line 8"), lines);
+
+        List<JsonObject> backwards = owner.get(path(id) + "/2/diff/1").data().getJsonArray("fields").getValuesAs(JsonObject.class);
+        assertEquals("txt", backwards.get(0).getString("from"), "either version may come first");
+        assertEquals(0, owner.get(path(id) + "/2/diff/2").data().getJsonArray("fields").size());
+        assertEquals(404, owner.get(path(id) + "/1/diff/9").status());
+    }
+
+    @Test
+    void restoringAVersionMakesItsFieldsTheNextVersionUnderIfMatchAndIsAudited() {
+        String id = create(owner, snippet("original", "go", "package main\n", "go")).getString("id");
+        change(id, Json.createObjectBuilder().add("title", "broken").add("code", "oops\n").add("visibility", "team").build());
+
+        Reply stale = owner.send("POST", path(id) + "/1/restore", null, null, Map.of("If-Match", "\"1\""));
+        assertEquals(412, stale.status(), stale::toString);
+        Reply restored = owner.send("POST", path(id) + "/1/restore", null, null, Map.of("If-Match", "\"2\""));
+
+        assertEquals(200, restored.status(), restored::toString);
+        assertEquals("\"3\"", restored.header("ETag"));
+        JsonObject snippet = restored.data();
+        assertEquals(3, snippet.getInt("version"));
+        assertEquals("original", snippet.getString("title"));
+        assertEquals("package main\n", snippet.getString("code"));
+        assertEquals("team", snippet.getString("visibility"), "restoring text neither shares nor hides the snippet");
+        assertEquals(List.of("title", "code"), strings(owner.get(path(id)).json().getJsonArray("data").getJsonObject(0), "changedFields"));
+        List<JsonObject> audited = TestUsers.admin().get("/api/v1/audit?action=revision.restored&limit=200").json()
+                .getJsonArray("data").getValuesAs(JsonObject.class);
+        assertTrue(audited.stream().anyMatch(record -> id.equals(record.getString("subject"))
+                && ownerUser.username().equals(record.getString("username"))), audited::toString);
+    }
+
+    @Test
+    void whoeverMayReadTheSnippetReadsItsHistoryAndOnlyWhoeverMayChangeItRestores() {
+        String team = create(owner, snippet("team one", "sql", "select 1\n").add("visibility", "team")).getString("id");
+        String secret = create(owner, snippet("private one", "sql", "select 2\n")).getString("id");
+        change(team, Json.createObjectBuilder().add("code", "select 11\n").build());
+
+        assertEquals(200, colleague.get(path(team)).status());
+        assertEquals(200, colleague.get(path(team) + "/1").status());
+        assertEquals(200, colleague.get(path(team) + "/1/diff/2").status());
+        assertEquals(403, colleague.post(path(team) + "/1/restore", JsonValue.EMPTY_JSON_OBJECT).status());
+        assertEquals(404, colleague.get(path(secret)).status());
+        assertEquals(404, colleague.get(path(secret) + "/1").status());
+        assertEquals(404, colleague.post(path(secret) + "/1/restore", JsonValue.EMPTY_JSON_OBJECT).status());
+        assertEquals(401, new ApiClient().get(path(team)).status());
+    }
+
+    @Test
+    void theHistoryIsPagedByCursorLikeEveryList() {
+        String id = create(owner, snippet("paged", "text", "v1\n")).getString("id");
+        for (int version = 2; version <= 7; version++) {
+            change(id, Json.createObjectBuilder().add("code", "v" + version + "\n").build());
+        }
+
+        List<JsonObject> walked = SnippetsApi.walk(owner, path(id) + "?limit=2");
+
+        assertEquals(List.of(7, 6, 5, 4, 3, 2, 1), walked.stream().map(version -> version.getInt("version")).toList());
+        Reply foreignCursor = owner.get("/api/v1/snippets?cursor="
+                + SnippetsApi.encode(owner.get(path(id) + "?limit=2").json().getJsonObject("meta").getString("nextCursor")));
+        assertEquals(400, foreignCursor.status(), "a history's cursor is not a list's");
+    }
+
+    @Test
+    void aDeletedSnippetHasNoHistoryUntilItIsRestoredFromTheTrash() {
+        String id = create(owner, snippet("gone", "text", "a\n")).getString("id");
+        assertEquals(200, owner.delete("/api/v1/snippets/" + id).status());
+
+        assertEquals(404, owner.get(path(id)).status());
+        assertEquals(404, owner.post(path(id) + "/1/restore", JsonValue.EMPTY_JSON_OBJECT).status());
+        assertEquals(200, owner.post("/api/v1/trash/" + id + "/restore", JsonValue.EMPTY_JSON_OBJECT).status());
+        assertEquals(1, owner.get(path(id)).json().getJsonArray("data").size());
+    }
+}
