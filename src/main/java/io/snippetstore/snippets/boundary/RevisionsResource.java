@@ -51,14 +51,14 @@ public class RevisionsResource {
     }
 
     @GET
-    @Path("{version: [0-9]{1,18}}")
+    @Path("{version}")
     public ApiResponse<RevisionFieldsView> get(@PathParam("snippetId") String snippetId, @PathParam("version") long version,
                                                @Context SecurityContext security) {
         return ApiResponse.of(RevisionFieldsView.of(revisions.get(Caller.of(security), snippetId, version)));
     }
 
     @GET
-    @Path("{from: [0-9]{1,18}}/diff/{to: [0-9]{1,18}}")
+    @Path("{from}/diff/{to}")
     public ApiResponse<JsonObject> diff(@PathParam("snippetId") String snippetId, @PathParam("from") long from, @PathParam("to") long to,
                                         @Context SecurityContext security) {
         return ApiResponse.of(RevisionDiffView.of(from, to, revisions.diff(Caller.of(security), snippetId, from, to)));
@@ -66,7 +66,7 @@ public class RevisionsResource {
 
     /** Makes that version's fields the next version; answers the snippet as {@code GET /snippets/{id}} does. */
     @POST
-    @Path("{version: [0-9]{1,18}}/restore")
+    @Path("{version}/restore")
     public Response restore(@PathParam("snippetId") String snippetId, @PathParam("version") long version,
                             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Context SecurityContext security) {
         Caller caller = Caller.of(security);
