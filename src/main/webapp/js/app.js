@@ -7,7 +7,9 @@ import {apiPaths, viewPaths} from "./paths.js";
 import {showList} from "./list.js";
 import {showSnippet} from "./snippet.js";
 import {hasUnsavedEdit, showEditor} from "./editor.js";
+import {showHistory} from "./history.js";
 import {showTokens} from "./tokens.js";
+import {showTrash} from "./trash.js";
 import {showUsers} from "./users.js";
 import {me} from "./me.js";
 
@@ -37,6 +39,7 @@ async function route() {
     const [path, query] = (window.location.hash.replace(/^#/, "") || "/").split("?");
     const snippet = path.match(/^\/s\/([^/]+)$/);
     const edit = path.match(/^\/s\/([^/]+)\/edit$/);
+    const historyOf = path.match(/^\/s\/([^/]+)\/history$/);
     try {
         if (path === "/") {
             await showList(view, new URLSearchParams(query ?? ""));
@@ -46,6 +49,10 @@ async function route() {
             await showSnippet(view, decodeURIComponent(snippet[1]));
         } else if (edit) {
             await showEditor(view, decodeURIComponent(edit[1]));
+        } else if (historyOf) {
+            await showHistory(view, decodeURIComponent(historyOf[1]));
+        } else if (path === "/trash") {
+            await showTrash(view);
         } else if (path === "/tokens") {
             await showTokens(view);
         } else if (path === "/users" && me.role === "admin") {

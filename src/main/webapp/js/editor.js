@@ -1,5 +1,8 @@
-// Creating and editing a snippet. An edit is a merge patch with If-Match: when someone else changed
-// the snippet meanwhile, the user is told and keeps their text. The API's field messages appear
+// Creating and editing a snippet. The editor remembers the version it started from (the base); an
+// edit is a merge patch of only the fields the user changed, with If-Match. When someone else changed
+// the snippet meanwhile, it merges field by field against the base: fields only one side changed
+// merge without asking and the result is saved; a field both changed differently is shown at the
+// top, theirs beside mine, to keep mine, take theirs, or edit before saving. The API's field messages appear
 // beside the fields they concern. Every change is kept as a draft in this browser until it is
 // saved, so an expired session, a reload or leaving the page loses nothing: the draft comes back
 // when the editor opens again; leaving the editor (a link, Back) or closing or reloading the tab
@@ -50,6 +53,10 @@ function lineDiff(mine, theirs) {
     return h("pre", {class: "diff"}, rows);
 }
 
+function fieldLabel(name) {
+    return name[0].toUpperCase() + name.slice(1);
+}
+
 function draftKey(id) {
     return `snippets.draft.${id ?? "new"}`;
 }
@@ -89,6 +96,8 @@ export async function showEditor(view, id) {
     const existing = id ? await api("GET", apiPaths.snippet(id)) : null;
     const snippet = existing?.data;
     let etag = existing?.etag;
+    /** The version the form's edit started from, and its fields: what a save sends the changes against. */
+    let base = snippet?.version;
     unsaved = false;
     document.title = `${id ? `Edit “${snippet.title}”` : "New snippet"} — Snippet Store`;
     const savedStatus = h("span", {id: "save-status", class: "muted", role: "status"});
@@ -111,22 +120,35 @@ export async function showEditor(view, id) {
         field("visibility", "Who can read it", visibilitySelect("visibility", snippet?.visibility)),
         formError,
         h("div", {class: "actions"}, save, h("a", {href: cancelHref, class: "button secondary", id: "cancel"}, "Cancel"), savedStatus));
-    replace(view, h("h1", {}, id ? `Edit “${snippet.title}”` : "New snippet"), restored, form);
+    const conflicts = h("div", {id: "conflicts", class: "callout conflicts", role: "alert", hidden: true});
+    replace(view, h("h1", {}, id ? `Edit “${snippet.title}”` : "New snippet"), restored, conflicts, form);
 
     const control = (name) => form.elements.namedItem(name);
     const values = () => Object.fromEntries(FIELDS.map((name) => [name, control(name).value]));
     const fill = (fields) => FIELDS.forEach((name) => control(name).value = fields[name] ?? "");
-    let loaded = snippet ? formValues(snippet) : values();
+    const opened = snippet ? formValues(snippet) : values();
+    let loaded = opened;
     fill(loaded);
     const draft = JSON.parse(localStorage.getItem(draftKey(id)) ?? "null");
     if (draft && FIELDS.some((name) => (draft[name] ?? "") !== loaded[name])) {
+        if (id && draft.base && draft.base !== base) {
+            // a draft of an older version: its changes are against that version, which the history keeps
+            try {
+                loaded = formValues((await api("GET", apiPaths.revision(id, draft.base))).data);
+                base = draft.base;
+            } catch {
+                // no longer kept: the draft counts as changes against the current version
+            }
+        }
         fill(draft);
         unsaved = true;
         replace(restored, "Your unsaved changes were kept in this browser and are back in the form. ",
             h("button", {
                 type: "button", id: "discard-draft", class: "secondary", onclick: () => {
                     forgetDraft();
-                    fill(loaded);
+                    loaded = opened;
+                    base = snippet?.version;
+                    fill(opened);
                     restored.hidden = true;
                 },
             }, "Discard them"));
@@ -148,7 +170,7 @@ export async function showEditor(view, id) {
         control(name).addEventListener("input", () => {
             document.getElementById(`${name}-error`).hidden = true;
             control(name).removeAttribute("aria-invalid");
-            localStorage.setItem(draftKey(id), JSON.stringify(values()));
+            localStorage.setItem(draftKey(id), JSON.stringify({...values(), base}));
             unsaved = true;
             showPreview();
             savedStatus.textContent = "";
@@ -192,39 +214,63 @@ export async function showEditor(view, id) {
             control(name).removeAttribute("aria-invalid");
         }
         formError.hidden = true;
-        const optional = (name) => control(name).value === "" ? (id ? null : undefined) : control(name).value;
-        const body = {
-            title: control("title").value,
-            language: control("language").value,
-            tags: control("tags").value.split(",").map((tag) => tag.trim()).filter((tag) => tag !== ""),
-            description: optional("description"),
-            code: control("code").value,
-            notes: optional("notes"),
-            visibility: control("visibility").value,
-        };
+        const sent = values();
+        const body = requestBody(sent);
+        if (id && Object.keys(body).length === 0) {
+            forgetDraft();
+            restored.hidden = true;
+            if (close) {
+                window.location.hash = viewPaths.snippet(id);
+            } else {
+                savedStatus.textContent = "Nothing changed: nothing to save.";
+            }
+            return;
+        }
         save.disabled = true;
         try {
             const saved = id
                 ? await api("PATCH", apiPaths.snippet(id), {body, headers: {"If-Match": etag}})
                 : await api("POST", apiPaths.snippets, {body});
             forgetDraft();
+            restored.hidden = true;
+            conflicts.hidden = true;
             if (close) {
                 window.location.hash = viewPaths.snippet(saved.data.id);
             } else if (!id) {
                 window.location.hash = viewPaths.edit(saved.data.id);
             } else {
                 etag = saved.etag;
+                base = saved.data.version;
+                loaded = formValues(saved.data);
+                // the form shows what was saved (trimmed, tags lower-cased) unless the user typed on meanwhile
+                if (FIELDS.every((name) => control(name).value === sent[name])) {
+                    fill(loaded);
+                }
                 savedStatus.textContent = `Saved, version ${saved.data.version}.`;
             }
         } catch (error) {
-            showFailure(error);
+            showFailure(error, close);
         } finally {
             save.disabled = false;
         }
     }
 
-    /** Their newer version beside mine, field by field, and the choice: save mine over it, or take theirs. */
-    async function showConflict() {
+    /** The JSON fields a save sends: a new snippet's all; an edit's only those changed since the base (null clears). */
+    function requestBody(fields) {
+        const value = (name) => name === "tags"
+            ? fields.tags.split(",").map((tag) => tag.trim()).filter((tag) => tag !== "")
+            : (fields[name] === "" && (name === "description" || name === "notes") ? (id ? null : undefined) : fields[name]);
+        const changed = id ? FIELDS.filter((name) => fields[name] !== loaded[name]) : FIELDS;
+        return Object.fromEntries(changed.map((name) => [name, value(name)]));
+    }
+
+    /**
+     * Someone saved a newer version since the base: merges field by field. A field only one side
+     * changed takes that side's value; when no field was changed differently by both, the merge is
+     * saved at once. Otherwise each such field is shown at the top, theirs beside mine, with the
+     * choice; the merged fields are in the form already, and Save saves on top of their version.
+     */
+    async function showConflict(close) {
         let current;
         try {
             current = await api("GET", apiPaths.snippet(id));
@@ -234,37 +280,70 @@ export async function showEditor(view, id) {
         }
         const theirs = formValues(current.data);
         const mine = values();
-        const differing = FIELDS.filter((name) => theirs[name] !== mine[name]);
-        replace(formError,
-            h("p", {}, "Someone else changed this snippet after you opened it, so it was not saved. " +
-                "Their version is beside yours (+ theirs, − yours):"),
-            differing.map((name) => h("section", {class: "conflict", "data-field": name},
-                h("h3", {}, name[0].toUpperCase() + name.slice(1)), lineDiff(mine[name], theirs[name]))),
-            h("div", {class: "actions"},
-                h("button", {
-                    type: "button", id: "keep-mine", onclick: () => {
-                        etag = current.etag;
-                        formError.hidden = true;
-                        persist(true);
-                    },
-                }, "Keep mine"),
-                h("button", {
-                    type: "button", id: "take-theirs", class: "secondary", onclick: () => {
-                        forgetDraft();
-                        loaded = theirs;
-                        fill(theirs);
-                        etag = current.etag;
-                        formError.hidden = true;
-                        savedStatus.textContent = `Their version ${current.data.version} is in the form.`;
-                    },
-                }, "Take theirs")));
-        formError.hidden = false;
-        formError.scrollIntoView({block: "nearest"});
+        const merged = {};
+        const clashing = [];
+        for (const name of FIELDS) {
+            if (mine[name] === loaded[name] || theirs[name] === mine[name]) {
+                merged[name] = theirs[name];
+            } else if (theirs[name] === loaded[name]) {
+                merged[name] = mine[name];
+            } else {
+                merged[name] = mine[name];
+                clashing.push(name);
+            }
+        }
+        fill(merged);
+        loaded = theirs;
+        base = current.data.version;
+        etag = current.etag;
+        localStorage.setItem(draftKey(id), JSON.stringify({...values(), base}));
+        if (clashing.length === 0) {
+            savedStatus.textContent = `Merged with version ${current.data.version}, which someone else saved meanwhile.`;
+            await persist(close);
+            return;
+        }
+        const resolved = new Set();
+        const settle = (name, section, text) => {
+            resolved.add(name);
+            section.replaceChildren(h("h3", {}, fieldLabel(name)), h("p", {class: "muted"}, text));
+            if (resolved.size === clashing.length) {
+                conflicts.hidden = true;
+                savedStatus.textContent = "Every conflict is settled: save when ready.";
+            }
+        };
+        replace(conflicts,
+            h("p", {}, `Someone else saved version ${current.data.version} after you started, so yours was not saved. `
+                + "Their changes to other fields are merged into the form. "
+                + `Both of you changed ${clashing.map(fieldLabel).join(" and ")}: theirs is beside yours (+ theirs, − yours).`),
+            clashing.map((name) => {
+                const section = h("section", {class: "conflict", "data-field": name});
+                section.append(h("h3", {}, fieldLabel(name)), lineDiff(mine[name], theirs[name]),
+                    h("div", {class: "actions"},
+                        h("button", {
+                            type: "button", id: `keep-mine-${name}`, onclick: () => settle(name, section, "Yours is kept."),
+                        }, "Keep mine"),
+                        h("button", {
+                            type: "button", id: `take-theirs-${name}`, class: "secondary", onclick: () => {
+                                control(name).value = theirs[name];
+                                control(name).dispatchEvent(new Event("input"));
+                                settle(name, section, "Theirs is in the form.");
+                            },
+                        }, "Take theirs"),
+                        h("button", {
+                            type: "button", class: "link", onclick: () => {
+                                settle(name, section, "Edit it in the form, then save.");
+                                control(name).focus();
+                            },
+                        }, "Edit")));
+                return section;
+            }));
+        conflicts.hidden = false;
+        conflicts.scrollIntoView({block: "start"});
     }
 
-    function showFailure(error) {
+    function showFailure(error, close) {
         if (error.status === 412) {
-            showConflict();
+            showConflict(close);
             return;
         }
         const unplaced = [];

@@ -10,11 +10,31 @@ export function report(error) {
     notice().hidden = false;
 }
 
-/** Tells what just happened, e.g. after a deletion has taken the user to another page. */
-export function inform(message) {
+/**
+ * Tells what just happened, e.g. after a deletion has taken the user to another page; with an
+ * `action` ({id, label, run, seconds}), a button that undoes it for that many seconds.
+ */
+export function inform(message, action = null) {
     notice().classList.add("news");
     notice().setAttribute("role", "status");
     notice().textContent = message;
+    if (action) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.id = action.id;
+        button.className = "secondary";
+        button.textContent = action.label;
+        button.addEventListener("click", async () => {
+            button.disabled = true;
+            try {
+                await action.run();
+            } catch (error) {
+                report(error);
+            }
+        });
+        notice().append(" ", button);
+        setTimeout(() => button.remove(), action.seconds * 1000);
+    }
     notice().hidden = false;
 }
 
@@ -25,14 +45,14 @@ export function clearNotice() {
 
 let announced = null;
 
-/** A sentence for the next view to show, when this one leaves for it (after a deletion, say). */
-export function announce(message) {
-    announced = message;
+/** A sentence for the next view to show, when this one leaves for it (after a deletion, say), with an action as `inform` takes. */
+export function announce(message, action = null) {
+    announced = {message, action};
 }
 
 export function showAnnounced() {
     if (announced) {
-        inform(announced);
+        inform(announced.message, announced.action);
         announced = null;
     }
 }

@@ -22,9 +22,16 @@ export async function showSnippet(view, id) {
     const visibility = visibilitySelect("snippet-visibility", snippet.visibility);
     const visibilityStatus = h("span", {id: "visibility-status", class: "muted", role: "status"});
 
-    const remove = () => confirmDelete(`Delete “${snippet.title}” and its attachments? This cannot be undone.`, "Delete snippet",
-        apiPaths.snippet(snippet.id), () => {
-            announce(`Deleted “${snippet.title}”.`);
+    // a deleted snippet goes to the trash: the list that follows offers to undo it for a minute
+    const remove = () => confirmDelete(`Delete “${snippet.title}”? It goes to the trash with its attachments, where you can restore it.`,
+        "Delete snippet", apiPaths.snippet(snippet.id), () => {
+            announce(`Deleted “${snippet.title}”.`, {
+                id: "undo-delete", label: "Undo", seconds: 60, run: async () => {
+                    await api("POST", apiPaths.trashRestore(snippet.id));
+                    announce(`Restored “${snippet.title}”.`);
+                    window.location.hash = viewPaths.snippet(snippet.id);
+                },
+            });
             window.location.hash = viewPaths.list;
         });
 
@@ -87,8 +94,10 @@ export async function showSnippet(view, id) {
                     type: "button", id: "share", class: "secondary",
                     onclick: () => showShareDialog(snippet, (value) => changeVisibility(value)),
                 }, "Share"),
+                h("a", {href: viewPaths.history(snippet.id), class: "button secondary", id: "history"}, "History"),
                 h("a", {href: viewPaths.edit(snippet.id), class: "button", id: "edit"}, "Edit"),
-                h("button", {type: "button", id: "delete", class: "danger", onclick: remove}, "Delete")) : null),
+                h("button", {type: "button", id: "delete", class: "danger", onclick: remove}, "Delete"))
+                : h("div", {class: "actions"}, h("a", {href: viewPaths.history(snippet.id), class: "button secondary", id: "history"}, "History"))),
         mine ? h("div", {class: "visibility"},
             h("label", {for: "snippet-visibility"}, "Who can read it"), visibility, visibilityStatus) : null,
         snippet.description ? markdown(snippet.description, {id: "description", class: "description"}) : null,

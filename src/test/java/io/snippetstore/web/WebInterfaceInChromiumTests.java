@@ -181,35 +181,99 @@ public abstract class WebInterfaceInChromiumTests {
             assertEquals(200, meanwhile.status(), meanwhile::toString);
             driver.findElement(By.id("description")).sendKeys(" Mine.");
             driver.findElement(By.id("save")).click();
-            assertTrue(visible(wait, "form-error").getText().contains("Someone else changed this snippet"));
-            assertEquals("changed elsewhere", api.get("/api/v1/snippets/" + snippetId).data().getString("notes"), "nothing was overwritten");
+            wait.until(textToBePresentInElementLocated(By.id("description"), "Mine."));
+            JsonObject merged = api.get("/api/v1/snippets/" + snippetId).data();
+            assertEquals("changed elsewhere", merged.getString("notes"), "their change to another field was merged, not overwritten");
+            assertEquals("Find an index fast. Mine.", merged.getString("description"));
 
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
 
     @Test
-    void deletingAsksFirstAndErrorsFromTheApiReachTheUserAsText() {
+    void deletingAsksFirstCanBeUndoneForAMinuteAndTheTrashRestoresOrPurgesAndErrorsReachTheUserAsText() {
         JsonObject doomed = create(api, snippet("Doomed", "sql", "select 1"));
+        String id = doomed.getString("id");
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             signIn(browser, wait, user);
 
-            browser.open("/#/s/" + doomed.getString("id"));
+            browser.open("/#/s/" + id);
             visible(wait, "delete").click();
             visible(wait, "confirm-cancel").click();
-            assertEquals(200, api.get("/api/v1/snippets/" + doomed.getString("id")).status(), "cancel keeps it");
+            assertEquals(200, api.get("/api/v1/snippets/" + id).status(), "cancel keeps it");
+            driver.findElement(By.id("delete")).click();
+            assertTrue(visible(wait, "confirm-question").getText().contains("trash"), "the question says where it goes");
+            visible(wait, "confirm-ok").click();
+            visible(wait, "search");
+            assertTrue(visible(wait, "notice").getText().startsWith("Deleted “Doomed”."), "the list says what just happened");
+            assertEquals(404, api.get("/api/v1/snippets/" + id).status());
+            visible(wait, "undo-delete").click();
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Doomed"));
+            assertEquals(200, api.get("/api/v1/snippets/" + id).status(), "Undo brought it back");
+            assertTrue(visible(wait, "notice").getText().contains("Restored “Doomed”."));
+
             driver.findElement(By.id("delete")).click();
             visible(wait, "confirm-ok").click();
             visible(wait, "search");
-            assertEquals("Deleted “Doomed”.", visible(wait, "notice").getText(), "the list says what just happened");
-            assertEquals(404, api.get("/api/v1/snippets/" + doomed.getString("id")).status());
+            driver.findElement(By.id("nav-trash")).click();
+            WebElement item = wait.until(visibilityOfElementLocated(By.cssSelector("#trash li[data-id='" + id + "']")));
+            assertTrue(item.getText().contains("Doomed") && item.getText().contains("purged"), item.getText());
+            item.findElement(By.cssSelector("button[aria-label='Restore Doomed']")).click();
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Doomed"));
+            assertEquals(200, api.get("/api/v1/snippets/" + id).status(), "restored from the trash page");
+            driver.findElement(By.id("delete")).click();
+            visible(wait, "confirm-ok").click();
+            visible(wait, "search");
+            browser.open("/#/trash");
+            wait.until(visibilityOfElementLocated(By.cssSelector("#trash li[data-id='" + id + "']")))
+                    .findElement(By.cssSelector("button.danger")).click();
+            visible(wait, "confirm-ok").click();
+            wait.until(ignored -> driver.findElements(By.cssSelector("#trash li[data-id='" + id + "']")).isEmpty());
+            assertEquals(404, api.post("/api/v1/trash/" + id + "/restore", Json.createObjectBuilder().build()).status(), "purged for good");
 
             browser.open("/#/s/no-such-snippet");
             visible(wait, "not-found");
             assertEquals("Not found — Snippet Store", driver.getTitle());
             assertTrue(driver.findElements(By.id("results")).isEmpty(), "not the list that was there before");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void theHistoryShowsEachVersionWhatItChangedAndRestoresOneAfterAsking() {
+        String id = create(api, snippet("Versioned", "text", "first line\nsecond line\n")).getString("id");
+        assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", "first line\nsecond LINE\n").build()).status());
+        assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("title", "Versioned again").build()).status());
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + id);
+            visible(wait, "history").click();
+
+            wait.until(ignored -> driver.findElements(By.cssSelector("#versions li")).size() == 3);
+            WebElement titleChange = wait.until(visibilityOfElementLocated(By.cssSelector(".field-diff[data-field='title']")));
+            assertTrue(titleChange.getText().contains("Versioned") && titleChange.getText().contains("Versioned again"), titleChange.getText());
+            visible(wait, "version-2").click();
+            WebElement codeChange = wait.until(visibilityOfElementLocated(By.cssSelector(".field-diff[data-field='code'] .diff")));
+            assertEquals(List.of("@@ −1,2 +1,2 @@", "first line", "− second line", "+ second LINE"),
+                    java.util.Arrays.stream(codeChange.getText().split("\n")).map(String::strip).toList());
+            browser.screenshot("history");
+
+            visible(wait, "version-1").click();
+            visible(wait, "restore-version").click();
+            visible(wait, "confirm-cancel").click();
+            assertEquals(3, api.get("/api/v1/snippets/" + id).data().getInt("version"), "cancel restores nothing");
+            visible(wait, "restore-version").click();
+            visible(wait, "confirm-ok").click();
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Versioned"));
+            JsonObject restored = api.get("/api/v1/snippets/" + id).data();
+            assertEquals(4, restored.getInt("version"));
+            assertEquals("Versioned", restored.getString("title"));
+            assertEquals("first line\nsecond line\n", restored.getString("code"));
+            assertTrue(visible(wait, "notice").getText().contains("Restored version 1 as version 4"));
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
@@ -621,42 +685,84 @@ public abstract class WebInterfaceInChromiumTests {
     }
 
     @Test
-    void anEditConflictShowsTheirChangeBesideMineAndEitherSideCanWin() {
+    void anEditMergesWithAnotherSavedMeanwhileFieldByFieldAndAsksOnlyWhereBothChangedTheSameField() {
         String id = create(api, snippet("Conflict", "text", "line a\nline b")).getString("id");
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             signIn(browser, wait, user);
             browser.open("/#/s/" + id + "/edit");
-            WebElement code = visible(wait, "code");
-            wait.until(ignored -> !code.getAttribute("value").isEmpty());
-            assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", "line a\nline THEIRS").build()).status());
-            code.sendKeys(Keys.chord(Keys.CONTROL, "a"), "line a", Keys.ENTER, "line MINE");
-            driver.findElement(By.id("save")).click();
-            WebElement diff = wait.until(visibilityOfElementLocated(By.cssSelector(".conflict[data-field='code'] .diff")));
-            assertTrue(visible(wait, "form-error").getText().contains("Someone else changed this snippet"));
-            assertEquals(List.of("line a", "+ line THEIRS", "− line MINE"),
-                    java.util.Arrays.stream(diff.getText().split("\n")).map(String::strip).toList());
-            browser.screenshot("edit-conflict");
-
-            driver.findElement(By.id("take-theirs")).click();
-            assertEquals("line a\nline THEIRS", code.getAttribute("value"));
-            code.sendKeys(Keys.chord(Keys.CONTROL, Keys.END), "!");
-            driver.findElement(By.id("save")).click();
-            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Conflict"));
-            assertEquals("line a\nline THEIRS!", api.get("/api/v1/snippets/" + id).data().getString("code"));
-
-            browser.open("/#/s/" + id + "/edit");
             WebElement title = visible(wait, "title");
             wait.until(ignored -> !title.getAttribute("value").isEmpty());
             assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("language", "theirs").build()).status());
             title.sendKeys(" (mine)");
+            title.sendKeys(Keys.chord(Keys.CONTROL, "s"));
+            wait.until(textToBePresentInElementLocated(By.id("save-status"), "Saved, version 3."));
+            JsonObject merged = api.get("/api/v1/snippets/" + id).data();
+            assertEquals("Conflict (mine)", merged.getString("title"));
+            assertEquals("theirs", merged.getString("language"), "their change to a field I did not touch stays");
+            assertEquals("theirs", driver.findElement(By.id("language")).getAttribute("value"), "and is in the form");
+            assertTrue(driver.findElements(By.cssSelector("#conflicts:not([hidden])")).isEmpty(), "nothing to ask");
+
+            WebElement code = driver.findElement(By.id("code"));
+            assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", "line a\nline THEIRS").build()).status());
+            code.sendKeys(Keys.chord(Keys.CONTROL, "a"), "line a", Keys.ENTER, "line MINE");
             driver.findElement(By.id("save")).click();
-            visible(wait, "keep-mine").click();
+            WebElement diff = wait.until(visibilityOfElementLocated(By.cssSelector("#conflicts .conflict[data-field='code'] .diff")));
+            assertTrue(visible(wait, "conflicts").getText().contains("Both of you changed Code"));
+            assertTrue(driver.findElement(By.id("conflicts")).getLocation().getY() < code.getLocation().getY(), "the conflict comes first");
+            assertEquals(List.of("line a", "+ line THEIRS", "− line MINE"),
+                    java.util.Arrays.stream(diff.getText().split("\n")).map(String::strip).toList());
+            browser.screenshot("edit-conflict");
+
+            driver.findElement(By.id("take-theirs-code")).click();
+            assertEquals("line a\nline THEIRS", code.getAttribute("value"));
+            code.sendKeys(Keys.chord(Keys.CONTROL, Keys.END), "!");
+            driver.findElement(By.id("save")).click();
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Conflict (mine)"));
-            JsonObject saved = api.get("/api/v1/snippets/" + id).data();
-            assertEquals("Conflict (mine)", saved.getString("title"));
-            assertEquals("text", saved.getString("language"), "keeping mine saves all of mine over theirs");
+            assertEquals("line a\nline THEIRS!", api.get("/api/v1/snippets/" + id).data().getString("code"));
+
+            browser.open("/#/s/" + id + "/edit");
+            WebElement notes = visible(wait, "notes");
+            wait.until(ignored -> !driver.findElement(By.id("title")).getAttribute("value").isEmpty());
+            assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("notes", "their notes").build()).status());
+            notes.sendKeys("my notes");
+            driver.findElement(By.id("save")).click();
+            visible(wait, "keep-mine-notes").click();
+            driver.findElement(By.id("save")).click();
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Conflict (mine)"));
+            assertEquals("my notes", api.get("/api/v1/snippets/" + id).data().getString("notes"));
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void afterASaveTheFormHoldsWhatWasSavedAndNoBannerCanBringOlderTextBack() {
+        String id = create(api, snippet("Banner", "text", "old text")).getString("id");
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + id + "/edit");
+            WebElement code = visible(wait, "code");
+            wait.until(ignored -> code.getAttribute("value").equals("old text"));
+            code.sendKeys(Keys.chord(Keys.CONTROL, "a"), "new text");
+            driver.findElement(By.id("tags")).sendKeys("  Mixed Case ");
+            driver.findElement(By.id("cancel")).click(); // leaves with a draft (the question is accepted)
+            wait.until(ExpectedConditions.alertIsPresent()).accept();
+            visible(wait, "snippet-title");
+            browser.open("/#/s/" + id + "/edit");
+            visible(wait, "draft-restored");
+
+            driver.findElement(By.id("code")).sendKeys(Keys.chord(Keys.CONTROL, "s"));
+            wait.until(textToBePresentInElementLocated(By.id("save-status"), "Saved, version 2."));
+
+            assertTrue(driver.findElements(By.cssSelector("#draft-restored:not([hidden])")).isEmpty(), "the banner goes with the save");
+            assertEquals("mixed case", driver.findElement(By.id("tags")).getAttribute("value"), "the form shows what was saved");
+            assertEquals("new text", api.get("/api/v1/snippets/" + id).data().getString("code"));
+            browser.open("/#/s/" + id + "/edit");
+            wait.until(ignored -> driver.findElement(By.id("code")).getAttribute("value").equals("new text"));
+            assertTrue(driver.findElements(By.cssSelector("#draft-restored:not([hidden])")).isEmpty(), "no draft is left to restore");
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
@@ -694,7 +800,7 @@ public abstract class WebInterfaceInChromiumTests {
             found.put("/s/<secret>", accessibilityViolations(driver));
 
             signIn(browser, wait, admin);
-            for (String page : List.of("/#/", "/#/new", "/#/tokens", "/#/users")) {
+            for (String page : List.of("/#/", "/#/new", "/#/tokens", "/#/users", "/#/trash")) {
                 browser.open(page);
                 wait.until(ignored -> !driver.findElement(By.id("view")).getText().contains("Loading"));
                 wait.until(ignored -> driver.findElements(By.cssSelector("#view h1, #view .toolbar")).size() > 0);
@@ -714,6 +820,9 @@ public abstract class WebInterfaceInChromiumTests {
             browser.open("/#/s/" + id + "/edit");
             visible(wait, "title");
             found.put("/#/s/<id>/edit", accessibilityViolations(driver));
+            browser.open("/#/s/" + id + "/history");
+            visible(wait, "version-1");
+            found.put("/#/s/<id>/history", accessibilityViolations(driver));
         }
         found.values().removeIf(List::isEmpty);
         assertEquals(Map.of(), found);

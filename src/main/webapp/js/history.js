@@ -1,0 +1,129 @@
+// A snippet's history: its versions newest first (who, when, which fields), what a version changed
+// (or the difference between any two), and, for whoever may change the snippet, restoring one after
+// a confirmation. The diff comes from the API, field by field, code and notes line by line.
+import {api} from "./api.js";
+import {formatDate, h, replace} from "./dom.js";
+import {me} from "./me.js";
+import {announce, report} from "./notice.js";
+import {apiPaths, viewPaths} from "./paths.js";
+import {confirmDialog} from "./widgets.js";
+
+const SIGNS = {context: " ", removed: "−", added: "+"};
+
+function fieldName(field) {
+    return field[0].toUpperCase() + field.slice(1);
+}
+
+function shown(value) {
+    if (value === null || value === undefined || value === "") {
+        return "(empty)";
+    }
+    return Array.isArray(value) ? (value.length ? value.join(", ") : "(no tags)") : value;
+}
+
+/** One changed field: code and notes as unified hunks, the others as before → after. */
+function fieldDiff(change) {
+    if (change.hunks) {
+        const rows = change.hunks.flatMap((hunk) => [
+            h("span", {class: "hunk-head"}, `@@ −${hunk.fromLine},${hunk.fromCount} +${hunk.toLine},${hunk.toCount} @@\n`),
+            ...hunk.lines.map((line) => h("span", {class: line.type},
+                `${SIGNS[line.type]} ${line.text}${line.noNewline ? "  ⏎ no line break at the end" : ""}\n`)),
+        ]);
+        return h("section", {class: "field-diff", "data-field": change.field},
+            h("h3", {}, fieldName(change.field)), h("pre", {class: "diff"}, rows));
+    }
+    return h("section", {class: "field-diff", "data-field": change.field},
+        h("h3", {}, fieldName(change.field)),
+        h("p", {class: "value-change"},
+            h("del", {class: "removed"}, shown(change.from)), " → ", h("ins", {class: "added"}, shown(change.to))));
+}
+
+export async function showHistory(view, id) {
+    const loaded = await api("GET", apiPaths.snippet(id));
+    const snippet = loaded.data;
+    const mine = snippet.owner.id === me.userId;
+    document.title = `History of “${snippet.title}” — Snippet Store`;
+    const versions = [];
+    const list = h("ol", {id: "versions", class: "versions"});
+    const more = h("button", {type: "button", id: "more-versions", class: "secondary", hidden: true}, "Older versions");
+    const diff = h("div", {id: "version-diff", "aria-live": "polite"});
+    let cursor = null;
+    let selected = null;
+
+    async function loadPage() {
+        const page = await api("GET", apiPaths.revisions(id, new URLSearchParams(cursor ? {cursor} : {})));
+        versions.push(...page.data);
+        cursor = page.meta.nextCursor;
+        more.hidden = !cursor;
+        replace(list, versions.map(item));
+    }
+
+    function item(version) {
+        const changed = version.changedFields ? version.changedFields.join(", ") : "fields not recorded";
+        return h("li", {class: version.version === selected ? "selected" : ""},
+            h("button", {
+                type: "button", class: "link", id: `version-${version.version}`, "aria-pressed": String(version.version === selected),
+                onclick: () => select(version.version),
+            }, `Version ${version.version}`),
+            h("span", {class: "muted"}, ` ${formatDate(version.createdAt)} · ${version.author.username ?? "unknown"} · ${changed}`),
+            version.version === snippet.version ? h("span", {class: "chip"}, "current") : null);
+    }
+
+    async function select(version) {
+        selected = version;
+        replace(list, versions.map(item));
+        const older = versions.find((candidate) => candidate.version < version);
+        const compareWith = h("select", {id: "compare-with", "aria-label": "Compare with version"},
+            versions.filter((candidate) => candidate.version !== version)
+                .map((candidate) => h("option", {value: String(candidate.version)}, `version ${candidate.version}`)));
+        if (older) {
+            compareWith.value = String(older.version);
+        }
+        compareWith.addEventListener("change", () => showDiff(Number(compareWith.value), version));
+        const restore = mine && version !== snippet.version ? h("button", {
+            type: "button", id: "restore-version", onclick: () => restoreVersion(version),
+        }, `Restore version ${version}`) : null;
+        replace(diff, h("div", {class: "toolbar"},
+            versions.length > 1 ? h("label", {for: "compare-with"}, "Compared with ") : null,
+            versions.length > 1 ? compareWith : null, restore),
+        h("div", {id: "diff-fields"}));
+        if (older || versions.length > 1) {
+            await showDiff(Number(compareWith.value), version);
+        } else {
+            replace(diff.querySelector("#diff-fields"), h("p", {class: "muted"}, "The first version: nothing before it to compare."));
+        }
+    }
+
+    async function showDiff(from, to) {
+        try {
+            const {data} = await api("GET", apiPaths.revisionDiff(id, from, to));
+            replace(diff.querySelector("#diff-fields"),
+                h("p", {class: "muted", id: "diff-caption"}, `From version ${from} to version ${to}:`),
+                data.fields.length ? data.fields.map(fieldDiff) : h("p", {class: "muted"}, "No differences."));
+        } catch (error) {
+            report(error);
+        }
+    }
+
+    async function restoreVersion(version) {
+        const question = `Restore version ${version}? Its title, description, notes, language, code and tags become `
+            + `version ${snippet.version + 1}; version ${snippet.version} stays in the history. Who can read it does not change.`;
+        if (!await confirmDialog(question, "Restore", null)) {
+            return;
+        }
+        try {
+            const restored = await api("POST", apiPaths.restoreRevision(id, version), {headers: {"If-Match": `"${snippet.version}"`}});
+            announce(`Restored version ${version} as version ${restored.data.version}.`);
+            window.location.hash = viewPaths.snippet(id);
+        } catch (error) {
+            report(error.status === 412 ? new Error("Someone changed this snippet meanwhile: reload the history first.") : error);
+        }
+    }
+
+    more.addEventListener("click", () => loadPage().catch(report));
+    replace(view, h("h1", {}, `History of “${snippet.title}”`),
+        h("p", {}, h("a", {href: viewPaths.snippet(id), id: "back-to-snippet"}, "Back to the snippet")),
+        h("div", {class: "history"}, h("div", {}, list, more), diff));
+    await loadPage();
+    await select(snippet.version);
+}
