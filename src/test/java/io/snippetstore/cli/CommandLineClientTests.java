@@ -173,6 +173,48 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    void theHistoryDiffsRestoresAndTheTrashWorkFromTheCommandLine() throws Exception {
+        TestUser user = TestUsers.create();
+        String token = TestUsers.newToken(TestUsers.signedIn(user), "history");
+        Map<String, String> withToken = Map.of("SNIPPETS_TOKEN", token);
+        ApiClient api = new ApiClient().withBearer(token);
+        String id = api.post("/api/v1/snippets", Json.createObjectBuilder().add("title", "deploy").add("language", "sh")
+                .add("code", "kubectl apply -f a.yaml\n").add("tags", Json.createArrayBuilder()).build()).data().getString("id");
+        assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", "kubectl apply -f b.yaml\n").build()).status());
+
+        Run history = run(new byte[0], withToken, "history", id);
+        assertOk(history);
+        List<String> rows = history.out().lines().toList();
+        assertTrue(rows.get(0).startsWith("VERSION"), history.out());
+        assertTrue(rows.get(1).startsWith("2 ") && rows.get(1).endsWith("code"), history.out());
+        assertTrue(rows.get(2).startsWith("1 ") && rows.get(2).contains(user.username()), history.out());
+
+        Run diff = run(new byte[0], withToken, "diff", id, "2");
+        assertOk(diff);
+        assertEquals(List.of("code", "@@ -1,1 +1,1 @@", "-kubectl apply -f a.yaml", "+kubectl apply -f b.yaml"), diff.out().lines().toList());
+        assertEquals(1, run(new byte[0], withToken, "diff", id, "1").exitCode(), "version 1 has nothing before it");
+
+        Run stale = run(new byte[0], withToken, "restore", id, "1", "--if-version", "1");
+        assertEquals(4, stale.exitCode(), stale::toString);
+        Run restored = run(new byte[0], withToken, "restore", id, "1", "--if-version", "2");
+        assertOk(restored);
+        assertTrue(restored.out().contains("as version 3"), restored.out());
+        assertEquals("kubectl apply -f a.yaml\n", api.get("/api/v1/snippets/" + id).data().getString("code"));
+
+        assertOk(run(new byte[0], withToken, "rm", id));
+        Run trash = run(new byte[0], withToken, "trash", "--json");
+        assertOk(trash);
+        assertEquals(id, Json.createReader(new java.io.StringReader(trash.out())).readArray().getJsonObject(0).getString("id"));
+        assertOk(run(new byte[0], withToken, "trash", "restore", id));
+        assertEquals(200, api.get("/api/v1/snippets/" + id).status(), "back from the trash");
+        assertOk(run(new byte[0], withToken, "rm", id));
+        assertEquals(1, run(new byte[0], withToken, "trash", "purge", id).exitCode(), "purging without --yes is a usage error");
+        assertOk(run(new byte[0], withToken, "trash", "purge", id, "--yes"));
+        assertEquals(404, api.post("/api/v1/trash/" + id + "/restore", Json.createObjectBuilder().build()).status());
+        assertEquals(2, run(new byte[0], withToken, "trash", "restore", id).exitCode(), "gone for good: not found");
+    }
+
+    @Test
     void aScriptCreatesChangesAndFindsSnippetsWithoutAnEditor() throws Exception {
         TestUser user = TestUsers.create();
         Map<String, String> withToken = Map.of("SNIPPETS_TOKEN", TestUsers.newToken(TestUsers.signedIn(user), "script"));

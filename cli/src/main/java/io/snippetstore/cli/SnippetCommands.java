@@ -353,7 +353,7 @@ final class SnippetCommands {
         }
     }
 
-    @Command(name = "rm", description = {"Delete snippets with their attachments.",
+    @Command(name = "rm", description = {"Delete snippets with their attachments (to the trash: `snippets trash` restores them).",
             "Deleting more than one asks first on a terminal; elsewhere it needs --yes."},
             footer = {"", "Examples:", "  snippets rm 01a2...", "  snippets search --tag old -q | xargs snippets rm --yes"})
     static final class Remove implements Callable<Integer> {

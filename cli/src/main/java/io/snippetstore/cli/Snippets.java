@@ -22,7 +22,8 @@ import picocli.CommandLine.ScopeType;
                 "6 not allowed (signed in, but the service refuses it to you)."},
         subcommands = {AuthCommands.Login.class, AuthCommands.Logout.class, AuthCommands.WhoAmI.class, AuthCommands.Tokens.class,
                 SnippetCommands.Search.class, SnippetCommands.Show.class, SnippetCommands.Open.class, SnippetCommands.New.class, SnippetCommands.Edit.class,
-                SnippetCommands.Remove.class, AttachmentCommands.Attach.class, AttachmentCommands.ListFiles.class, AttachmentCommands.Get.class,
+                SnippetCommands.Remove.class, HistoryCommands.History.class, HistoryCommands.Diff.class, HistoryCommands.Restore.class,
+                HistoryCommands.Trash.class, AttachmentCommands.Attach.class, AttachmentCommands.ListFiles.class, AttachmentCommands.Get.class,
                 CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Snippets {
 
