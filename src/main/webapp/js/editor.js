@@ -53,6 +53,16 @@ function lineDiff(mine, theirs) {
     return h("pre", {class: "diff"}, rows);
 }
 
+/** A field's value as the API has it, as the form holds it: tags joined, null as empty. */
+function formValue(name, value) {
+    return name === "tags" ? (value ?? []).join(", ") : (value ?? "");
+}
+
+/** A form field's value as the API takes it. */
+function apiValue(name, value) {
+    return name === "tags" ? value.split(",").map((tag) => tag.trim()).filter((tag) => tag !== "") : value;
+}
+
 function fieldLabel(name) {
     return name[0].toUpperCase() + name.slice(1);
 }
@@ -265,80 +275,123 @@ export async function showEditor(view, id) {
     }
 
     /**
-     * Someone saved a newer version since the base: merges field by field. A field only one side
-     * changed takes that side's value; when no field was changed differently by both, the merge is
-     * saved at once. Otherwise each such field is shown at the top, theirs beside mine, with the
-     * choice; the merged fields are in the form already, and Save saves on top of their version.
+     * Someone saved a newer version since the base: the service merges this edit with it, field by
+     * field, code and notes line by line. A clean merge is saved at once. Otherwise the merged
+     * fields are in the form, and each conflict (a field both changed, or lines both changed) is
+     * shown at the top, theirs beside mine, to keep mine, take theirs, or edit; Save then saves on
+     * top of their version.
      */
     async function showConflict(close) {
+        const mine = values();
         let current;
+        let merge;
         try {
             current = await api("GET", apiPaths.snippet(id));
+            merge = (await api("POST", apiPaths.mergeRevision(id, base), {body: requestBody(mine)})).data;
         } catch (error) {
-            report(error);
-            return;
+            if (error.status !== 404 || !current) {
+                report(error);
+                return;
+            }
+            merge = fieldMerge(mine, current); // the base is no longer kept: field by field against the form's start
         }
         const theirs = formValues(current.data);
-        const mine = values();
-        const merged = {};
-        const clashing = [];
+        loaded = theirs;
+        base = merge.version;
+        etag = `"${merge.version}"`;
+        const clashes = [];
         for (const name of FIELDS) {
-            if (mine[name] === loaded[name] || theirs[name] === mine[name]) {
-                merged[name] = theirs[name];
-            } else if (theirs[name] === loaded[name]) {
-                merged[name] = mine[name];
+            const field = merge.fields[name];
+            if ("merged" in field) {
+                control(name).value = formValue(name, field.merged);
+            } else if (field.chunks) {
+                const chunks = field.chunks;
+                const chosen = chunks.map((chunk) => chunk.text ?? chunk.conflict.mine);
+                const compose = () => {
+                    control(name).value = chosen.join("");
+                    control(name).dispatchEvent(new Event("input"));
+                };
+                compose();
+                chunks.forEach((chunk, index) => {
+                    if (chunk.conflict) {
+                        clashes.push({name, number: clashes.filter((clash) => clash.name === name).length + 1, mine: chunk.conflict.mine,
+                            theirs: chunk.conflict.theirs, choose: (text) => {
+                                chosen[index] = text;
+                                compose();
+                            }});
+                    }
+                });
             } else {
-                merged[name] = mine[name];
-                clashing.push(name);
+                control(name).value = formValue(name, field.conflict.mine);
+                clashes.push({name, mine: formValue(name, field.conflict.mine), theirs: formValue(name, field.conflict.theirs), choose: (text) => {
+                    control(name).value = text;
+                    control(name).dispatchEvent(new Event("input"));
+                }});
             }
         }
-        fill(merged);
-        loaded = theirs;
-        base = current.data.version;
-        etag = current.etag;
         localStorage.setItem(draftKey(id), JSON.stringify({...values(), base}));
-        if (clashing.length === 0) {
-            savedStatus.textContent = `Merged with version ${current.data.version}, which someone else saved meanwhile.`;
+        if (clashes.length === 0) {
+            savedStatus.textContent = `Merged with version ${merge.version}, which someone else saved meanwhile.`;
             await persist(close);
             return;
         }
-        const resolved = new Set();
-        const settle = (name, section, text) => {
-            resolved.add(name);
-            section.replaceChildren(h("h3", {}, fieldLabel(name)), h("p", {class: "muted"}, text));
-            if (resolved.size === clashing.length) {
+        let open = clashes.length;
+        const settle = (section, heading, text) => {
+            section.replaceChildren(heading, h("p", {class: "muted"}, text));
+            if (--open === 0) {
                 conflicts.hidden = true;
                 savedStatus.textContent = "Every conflict is settled: save when ready.";
             }
         };
+        const names = [...new Set(clashes.map((clash) => fieldLabel(clash.name)))];
         replace(conflicts,
-            h("p", {}, `Someone else saved version ${current.data.version} after you started, so yours was not saved. `
-                + "Their changes to other fields are merged into the form. "
-                + `Both of you changed ${clashing.map(fieldLabel).join(" and ")}: theirs is beside yours (+ theirs, − yours).`),
-            clashing.map((name) => {
-                const section = h("section", {class: "conflict", "data-field": name});
-                section.append(h("h3", {}, fieldLabel(name)), lineDiff(mine[name], theirs[name]),
+            h("p", {}, `Someone else saved version ${merge.version} after you started, so yours was not saved yet. `
+                + "Everything that did not overlap is merged into the form. "
+                + `Both of you changed the same part of ${names.join(" and ")}: theirs is beside yours (+ theirs, − yours).`),
+            clashes.map((clash) => {
+                const suffix = clash.number ? `-${clash.number}` : "";
+                const heading = h("h3", {}, fieldLabel(clash.name) + (clash.number ? `, conflict ${clash.number}` : ""));
+                const section = h("section", {class: "conflict", "data-field": clash.name});
+                section.append(heading, lineDiff(clash.mine.replace(/\n$/, ""), clash.theirs.replace(/\n$/, "")),
                     h("div", {class: "actions"},
                         h("button", {
-                            type: "button", id: `keep-mine-${name}`, onclick: () => settle(name, section, "Yours is kept."),
+                            type: "button", id: `keep-mine-${clash.name}${suffix}`, onclick: () => {
+                                clash.choose(clash.mine);
+                                settle(section, heading, "Yours is kept.");
+                            },
                         }, "Keep mine"),
                         h("button", {
-                            type: "button", id: `take-theirs-${name}`, class: "secondary", onclick: () => {
-                                control(name).value = theirs[name];
-                                control(name).dispatchEvent(new Event("input"));
-                                settle(name, section, "Theirs is in the form.");
+                            type: "button", id: `take-theirs-${clash.name}${suffix}`, class: "secondary", onclick: () => {
+                                clash.choose(clash.theirs);
+                                settle(section, heading, "Theirs is in the form.");
                             },
                         }, "Take theirs"),
                         h("button", {
-                            type: "button", class: "link", onclick: () => {
-                                settle(name, section, "Edit it in the form, then save.");
-                                control(name).focus();
+                            type: "button", class: "link", id: `edit-${clash.name}${suffix}`, onclick: () => {
+                                settle(section, heading, "Yours is in the form: edit it there, then save.");
+                                control(clash.name).focus();
                             },
                         }, "Edit")));
                 return section;
             }));
         conflicts.hidden = false;
         conflicts.scrollIntoView({block: "start"});
+    }
+
+    /** A merge as the service answers one, made field by field here: when the edit's base version is no longer kept. */
+    function fieldMerge(mine, current) {
+        const theirs = formValues(current.data);
+        const fields = {};
+        for (const name of FIELDS) {
+            if (mine[name] === loaded[name] || mine[name] === theirs[name]) {
+                fields[name] = {merged: apiValue(name, theirs[name])};
+            } else if (theirs[name] === loaded[name]) {
+                fields[name] = {merged: apiValue(name, mine[name])};
+            } else {
+                fields[name] = {conflict: {base: apiValue(name, loaded[name]), mine: apiValue(name, mine[name]), theirs: apiValue(name, theirs[name])}};
+            }
+        }
+        return {version: current.data.version, fields};
     }
 
     function showFailure(error, close) {

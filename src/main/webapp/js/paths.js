@@ -21,6 +21,7 @@ export const apiPaths = {
     revisions: (id, params) => `${API}/snippets/${segment(id)}/revisions?${params}`,
     revision: (id, version) => `${API}/snippets/${segment(id)}/revisions/${version}`,
     revisionDiff: (id, from, to) => `${API}/snippets/${segment(id)}/revisions/${from}/diff/${to}`,
+    mergeRevision: (id, base) => `${API}/snippets/${segment(id)}/revisions/${base}/merge`,
     restoreRevision: (id, version) => `${API}/snippets/${segment(id)}/revisions/${version}/restore`,
     trashList: (params) => `${API}/trash?${params}`,
     trashItem: (id) => `${API}/trash/${segment(id)}`,

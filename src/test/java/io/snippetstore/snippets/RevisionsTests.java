@@ -152,6 +152,45 @@ public abstract class RevisionsTests {
     }
 
     @Test
+    void anEditFromAnOlderVersionMergesFieldByFieldAndLineByLineWithWhatWasSavedMeanwhile() {
+        String base = "one\ntwo\nthree\nfour\nfive\nsix\nseven\n";
+        String id = create(owner, snippet("merged", "text", base).add("visibility", "team")).getString("id");
+        change(id, Json.createObjectBuilder().add("title", "theirs").add("code", base.replace("six\n", "SIX\n")).build());
+
+        Reply clean = owner.post(path(id) + "/1/merge", Json.createObjectBuilder().add("language", "mine")
+                .add("code", base.replace("two\n", "TWO\n")).build());
+
+        assertEquals(200, clean.status(), clean::toString);
+        JsonObject merge = clean.data();
+        assertEquals(1, merge.getInt("base"));
+        assertEquals(2, merge.getInt("version"), "merged with the version it is at now");
+        assertTrue(merge.getBoolean("clean"));
+        JsonObject fields = merge.getJsonObject("fields");
+        assertEquals("theirs", fields.getJsonObject("title").getString("merged"), "their change to a field I left");
+        assertEquals("mine", fields.getJsonObject("language").getString("merged"));
+        assertEquals("one\nTWO\nthree\nfour\nfive\nSIX\nseven\n", fields.getJsonObject("code").getString("merged"), "both lines");
+        assertEquals(JsonValue.NULL, fields.getJsonObject("notes").get("merged"));
+        assertEquals(2, owner.get("/api/v1/snippets/" + id).data().getInt("version"), "a merge saves nothing");
+
+        Reply conflicting = owner.post(path(id) + "/1/merge", Json.createObjectBuilder().add("title", "mine")
+                .add("code", base.replace("six\n", "six (mine)\n")).build());
+
+        JsonObject conflict = conflicting.data();
+        assertEquals(false, conflict.getBoolean("clean"));
+        assertEquals(Json.createObjectBuilder().add("base", "merged").add("mine", "mine").add("theirs", "theirs").build(),
+                conflict.getJsonObject("fields").getJsonObject("title").getJsonObject("conflict"));
+        List<JsonObject> chunks = conflict.getJsonObject("fields").getJsonObject("code").getJsonArray("chunks").getValuesAs(JsonObject.class);
+        assertEquals("one\ntwo\nthree\nfour\nfive\n", chunks.get(0).getString("text"));
+        assertEquals(Json.createObjectBuilder().add("base", "six\n").add("mine", "six (mine)\n").add("theirs", "SIX\n").build(),
+                chunks.get(1).getJsonObject("conflict"));
+        assertEquals("seven\n", chunks.get(2).getString("text"));
+
+        assertEquals(404, owner.post(path(id) + "/9/merge", JsonValue.EMPTY_JSON_OBJECT).status());
+        assertEquals(400, owner.post(path(id) + "/1/merge", Json.createObjectBuilder().add("title", " ").build()).status());
+        assertEquals(403, colleague.post(path(id) + "/1/merge", JsonValue.EMPTY_JSON_OBJECT).status(), "only whoever may change it merges");
+    }
+
+    @Test
     void theHistoryIsPagedByCursorLikeEveryList() {
         String id = create(owner, snippet("paged", "text", "v1\n")).getString("id");
         for (int version = 2; version <= 7; version++) {

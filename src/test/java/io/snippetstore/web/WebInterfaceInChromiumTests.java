@@ -709,13 +709,13 @@ public abstract class WebInterfaceInChromiumTests {
             code.sendKeys(Keys.chord(Keys.CONTROL, "a"), "line a", Keys.ENTER, "line MINE");
             driver.findElement(By.id("save")).click();
             WebElement diff = wait.until(visibilityOfElementLocated(By.cssSelector("#conflicts .conflict[data-field='code'] .diff")));
-            assertTrue(visible(wait, "conflicts").getText().contains("Both of you changed Code"));
+            assertTrue(visible(wait, "conflicts").getText().contains("Both of you changed the same part of Code"));
             assertTrue(driver.findElement(By.id("conflicts")).getLocation().getY() < code.getLocation().getY(), "the conflict comes first");
-            assertEquals(List.of("line a", "+ line THEIRS", "− line MINE"),
-                    java.util.Arrays.stream(diff.getText().split("\n")).map(String::strip).toList());
+            assertEquals(List.of("+ line THEIRS", "− line MINE"), java.util.Arrays.stream(diff.getText().split("\n")).map(String::strip).toList(),
+                    "only the conflicting lines");
             browser.screenshot("edit-conflict");
 
-            driver.findElement(By.id("take-theirs-code")).click();
+            driver.findElement(By.id("take-theirs-code-1")).click();
             assertEquals("line a\nline THEIRS", code.getAttribute("value"));
             code.sendKeys(Keys.chord(Keys.CONTROL, Keys.END), "!");
             driver.findElement(By.id("save")).click();
@@ -728,10 +728,46 @@ public abstract class WebInterfaceInChromiumTests {
             assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("notes", "their notes").build()).status());
             notes.sendKeys("my notes");
             driver.findElement(By.id("save")).click();
-            visible(wait, "keep-mine-notes").click();
+            visible(wait, "keep-mine-notes-1").click();
             driver.findElement(By.id("save")).click();
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Conflict (mine)"));
             assertEquals("my notes", api.get("/api/v1/snippets/" + id).data().getString("notes"));
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void editsToDifferentLinesOfTheCodeMergeWithoutAskingAndOverlappingOnesAskPerHunk() {
+        String base = "one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\n";
+        String id = create(api, snippet("Lines", "text", base)).getString("id");
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + id + "/edit");
+            WebElement code = visible(wait, "code");
+            wait.until(ignored -> code.getAttribute("value").equals(base));
+            assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", base.replace("eight\n", "EIGHT\n")).build()).status());
+            script(driver, "const code = document.getElementById('code'); code.value = code.value.replace('two', 'TWO');"
+                    + " code.dispatchEvent(new Event('input'));");
+            code.sendKeys(Keys.chord(Keys.CONTROL, "s"));
+            wait.until(textToBePresentInElementLocated(By.id("save-status"), "Saved, version 3."));
+            assertEquals(base.replace("two", "TWO").replace("eight", "EIGHT"), api.get("/api/v1/snippets/" + id).data().getString("code"),
+                    "both edits, no question");
+
+            String now = base.replace("two", "TWO").replace("eight", "EIGHT");
+            assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder()
+                    .add("code", now.replace("one\n", "one (theirs)\n").replace("six\n", "six (theirs)\n")).build()).status());
+            script(driver, "const code = document.getElementById('code'); code.value = code.value.replace('one\\n', 'one (mine)\\n')"
+                    + ".replace('six\\n', 'six (mine)\\n').replace('nine', 'NINE'); code.dispatchEvent(new Event('input'));");
+            driver.findElement(By.id("save")).click();
+            visible(wait, "take-theirs-code-1").click();
+            visible(wait, "keep-mine-code-2").click();
+            assertEquals(now.replace("one\n", "one (theirs)\n").replace("six\n", "six (mine)\n").replace("nine", "NINE"), code.getAttribute("value"));
+            driver.findElement(By.id("save")).click();
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Lines"));
+            assertEquals(now.replace("one\n", "one (theirs)\n").replace("six\n", "six (mine)\n").replace("nine", "NINE"),
+                    api.get("/api/v1/snippets/" + id).data().getString("code"));
             assertEquals(List.of(), scriptErrors(browser));
         }
     }

@@ -5,16 +5,20 @@ import java.util.OptionalLong;
 
 import io.snippetstore.platform.ApiList;
 import io.snippetstore.platform.ApiResponse;
+import io.snippetstore.platform.JsonRequestReader;
 import io.snippetstore.platform.PageLimit;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.control.RevisionPage;
 import io.snippetstore.snippets.control.Revisions;
 import io.snippetstore.snippets.control.SnippetData;
+import io.snippetstore.snippets.control.SnippetPatch;
 import io.snippetstore.storage.control.GroupCommit;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -62,6 +66,18 @@ public class RevisionsResource {
     public ApiResponse<JsonObject> diff(@PathParam("snippetId") String snippetId, @PathParam("from") long from, @PathParam("to") long to,
                                         @Context SecurityContext security) {
         return ApiResponse.of(RevisionDiffView.of(from, to, revisions.diff(Caller.of(security), snippetId, from, to)));
+    }
+
+    /**
+     * Merges an edit made from version {@code base} (the body: the fields changed, as in a PATCH)
+     * with the snippet as it is now; saves nothing.
+     */
+    @POST
+    @Path("{base}/merge")
+    @Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
+    public ApiResponse<JsonObject> merge(@PathParam("snippetId") String snippetId, @PathParam("base") long base, @NotNull SnippetPatch edit,
+                                         @Context SecurityContext security) {
+        return ApiResponse.of(MergeView.of(revisions.merge(Caller.of(security), snippetId, base, edit)));
     }
 
     /** Makes that version's fields the next version; answers the snippet as {@code GET /snippets/{id}} does. */

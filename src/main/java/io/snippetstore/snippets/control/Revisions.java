@@ -42,6 +42,9 @@ public class Revisions {
     SnippetChanges changes;
 
     @Inject
+    Snippets snippets;
+
+    @Inject
     CursorCodec cursors;
 
     @Inject
@@ -112,6 +115,31 @@ public class Revisions {
                 restored.code(), restored.tags(), current.visibility()));
         audit.fire(AuditEvent.success(caller, AuditEvent.REVISION_RESTORED, snippetId, "version " + version + " as version " + snippet.version()));
         return SnippetData.of(snippet, caller.username());
+    }
+
+    /**
+     * Merges an edit made from version {@code base} (the patch: the fields the caller changed)
+     * with what the snippet is now, field by field, code and notes line by line; changes nothing.
+     * For an editor whose save was refused because someone saved meanwhile: the caller then saves
+     * the merge, conflicts decided, with {@code If-Match} of the version merged with.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public SnippetMerge merge(Caller caller, String snippetId, long base, SnippetPatch patch) {
+        Snippet snippet = changes.writable(caller, snippetId);
+        SnippetFields baseFields = revision(snippetId, base).fields().orElseThrow();
+        SnippetInput edited = patch.applyTo(baseFields);
+        snippets.requireValid(edited);
+        SnippetFields mine = edited.fields();
+        SnippetFields theirs = snippet.fields();
+        List<FieldMerge> fields = List.of(
+                FieldMerge.value("title", baseFields.title(), mine.title(), theirs.title()),
+                FieldMerge.value("description", baseFields.description(), mine.description(), theirs.description()),
+                FieldMerge.text("notes", baseFields.notes(), mine.notes(), theirs.notes()),
+                FieldMerge.value("language", baseFields.language(), mine.language(), theirs.language()),
+                FieldMerge.text("code", baseFields.code(), mine.code(), theirs.code()),
+                FieldMerge.value("tags", baseFields.tags(), mine.tags(), theirs.tags()),
+                FieldMerge.value("visibility", baseFields.visibility().apiName(), mine.visibility().apiName(), theirs.visibility().apiName()));
+        return new SnippetMerge(base, snippet.version(), fields);
     }
 
     /**
