@@ -1,10 +1,11 @@
 -- Revisions: every version of a snippet's fields, the current one included, with who made it,
--- when, and which fields it changed. Code and notes are stored deflated (packing 'deflate'); the
+-- when, and which fields it changed; a snippet still at its first version has none (it is that
+-- version: a create writes no revision, its first change writes both). Code and notes are stored deflated (packing 'deflate'); the
 -- rows this migration copies from the snippets are stored as they are (packing 'plain': SQLite
 -- cannot deflate). Removed with their snippet when it is purged from the trash.
 CREATE TABLE snippet_revisions (
     seq         INTEGER PRIMARY KEY,
-    -- deferred: JPA may write a new snippet's first revision before the snippet itself
+    -- deferred: JPA may write an imported snippet's revisions before the snippet itself
     snippet_id  TEXT    NOT NULL REFERENCES snippets (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
     version     INTEGER NOT NULL,
     created_at  INTEGER NOT NULL,
@@ -27,15 +28,17 @@ CREATE UNIQUE INDEX snippet_revisions_version ON snippet_revisions (snippet_id, 
 -- The keep-N-days pruning's.
 CREATE INDEX snippet_revisions_created ON snippet_revisions (created_at);
 
--- Until now only a snippet's owner could change it: each existing version is the owner's.
+-- Until now only a snippet's owner could change it: each existing version is the owner's. A
+-- snippet at version 1 gets its row at its first change, as every new one does.
 INSERT INTO snippet_revisions (snippet_id, version, created_at, author_id, changed, title, description, language, tags,
                                visibility, packing, notes, code)
 SELECT s.id, s.version, s.updated_at, s.owner_id,
-       CASE WHEN s.version = 1 THEN '["title","description","notes","language","code","tags","visibility"]' END,
+       NULL,
        s.title, s.description, s.language,
        (SELECT json_group_array(t.tag ORDER BY t.position) FROM snippet_tags t WHERE t.snippet_id = s.id),
        s.visibility, 'plain', CAST(s.notes AS BLOB), CAST(s.code AS BLOB)
-FROM snippets s;
+FROM snippets s
+WHERE s.version > 1;
 
 -- The trash: a deleted snippet keeps its row (and its attachments, links and revisions) with the
 -- time it was deleted, and is invisible everywhere but the trash until restored or purged.

@@ -13,6 +13,7 @@ import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.snippets.entity.SnippetFields;
+import io.snippetstore.snippets.entity.SnippetRevision;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -53,10 +54,10 @@ public class Revisions {
     /** A page of the history, newest first; the current version is the first of the first page. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public RevisionPage page(Caller caller, String snippetId, Optional<String> cursor, int limit) {
-        readable(caller, snippetId);
+        SnippetData snippet = readable(caller, snippetId);
         String fingerprint = "revisions " + snippetId;
         long before = cursor.map(value -> Long.parseLong(cursors.decode(value, fingerprint, POSITION).get(0))).orElse(Long.MAX_VALUE);
-        List<RevisionData> read = queries.revisions(snippetId, before, limit + 1);
+        List<RevisionData> read = before > snippet.version() ? stored(snippet, limit + 1) : queries.revisions(snippetId, before, limit + 1);
         boolean more = read.size() > limit;
         List<RevisionData> page = more ? read.subList(0, limit) : read;
         String next = more ? cursors.encode(fingerprint, List.of(Long.toString(page.get(page.size() - 1).version()))) : null;
@@ -66,8 +67,7 @@ public class Revisions {
     /** Every version kept, oldest first, without their fields (each read alone with {@link #get}): what an export writes. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<RevisionData> all(Caller caller, String snippetId) {
-        readable(caller, snippetId);
-        List<RevisionData> oldestFirst = new ArrayList<>(queries.revisions(snippetId, Long.MAX_VALUE, Integer.MAX_VALUE));
+        List<RevisionData> oldestFirst = new ArrayList<>(stored(readable(caller, snippetId), Integer.MAX_VALUE));
         Collections.reverse(oldestFirst);
         return oldestFirst;
     }
@@ -154,14 +154,28 @@ public class Revisions {
                 .setParameter(1, cutoff.toEpochMilli()).setParameter(2, limit).executeUpdate();
     }
 
-    private void readable(Caller caller, String snippetId) {
+    private SnippetData readable(Caller caller, String snippetId) {
         SnippetData snippet = queries.find(snippetId).orElseThrow(ApiException::notFound);
         SnippetAccess.of(snippet.ownerId(), snippet.fields().visibility(), caller).requireRead();
+        return snippet;
+    }
+
+    /** The newest {@code limit} revisions; for a snippet still at its first version, that version, which is the snippet itself. */
+    private List<RevisionData> stored(SnippetData snippet, int limit) {
+        return snippet.version() == 1 ? List.of(firstVersion(snippet)) : queries.revisions(snippet.id(), Long.MAX_VALUE, limit);
     }
 
     private RevisionData revision(String snippetId, long version) {
         return queries.revision(snippetId, version)
+                .or(() -> version == 1 ? queries.find(snippetId).filter(snippet -> snippet.version() == 1).map(Revisions::firstVersion)
+                        : Optional.empty())
                 .orElseThrow(() -> ApiException.notFound("The snippet has no version " + version + " (or keeps it no longer)."));
+    }
+
+    /** A snippet still at its first version as its one revision (stored with its first change): its owner's, every field new. */
+    private static RevisionData firstVersion(SnippetData snippet) {
+        return new RevisionData(1, snippet.createdAt(), snippet.ownerId(), snippet.ownerUsername(), Optional.of(SnippetRevision.FIELDS),
+                Optional.of(snippet.fields()));
     }
 
     private static void value(List<FieldDiff> diffs, String field, Object from, Object to) {

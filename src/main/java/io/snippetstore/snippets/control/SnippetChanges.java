@@ -42,11 +42,16 @@ class SnippetChanges {
     /**
      * Makes {@code fields} the snippet's next version and keeps it as a revision (nothing happens
      * when they are its current ones), within the owner's quota; prunes the revisions past what
-     * {@code SNIPPETS_REVISIONS_KEEP} keeps by number.
+     * {@code SNIPPETS_REVISIONS_KEEP} keeps by number. A snippet's first version is kept here, at
+     * its first change: until then it is the snippet itself, so a create writes no revision.
      */
     void change(Caller caller, Snippet snippet, SnippetFields fields) {
         SnippetFields before = snippet.fields();
         long ownerUsedBefore = quota.usedBytes(snippet.ownerId());
+        if (snippet.version() == 1 && !fields.equals(before)
+                && em.find(SnippetRevision.class, new SnippetRevision.Key(snippet.id(), 1)) == null) {
+            em.persist(SnippetRevision.firstOf(snippet));
+        }
         if (snippet.change(fields, Timestamps.now())) {
             em.persist(new SnippetRevision(snippet, caller.userId(), SnippetRevision.changedFields(before, fields)));
             revisionsKept.retention().oldestKept(snippet.version()).ifPresent(oldest -> em.createNamedQuery(SnippetRevision.PRUNE_BELOW)

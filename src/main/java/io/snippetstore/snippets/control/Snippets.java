@@ -1,7 +1,6 @@
 package io.snippetstore.snippets.control;
 
 import java.nio.charset.StandardCharsets;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -85,31 +84,25 @@ public class Snippets {
         checkCodeSize(input);
         Snippet snippet = new Snippet(Ids.next(), caller.userId(), input.fields(), Timestamps.now());
         em.persist(snippet);
-        em.persist(new SnippetRevision(snippet, caller.userId(), SnippetRevision.FIELDS));
         quota.requireWithin(caller.userId());
         return SnippetData.of(snippet, caller.username());
     }
 
     /**
      * Creates an imported snippet at the version it had, with the history it brought: each earlier
-     * version keeps its number, time and changed fields, and is the importer's. The versions are
-     * checked here: each valid, older than {@code version}, none twice.
+     * version keeps its number, time and changed fields, and is the importer's. The import checked
+     * them before anything was written ({@link #requireValid} each, and each older than
+     * {@code version}, none twice).
      */
     @WriteTransaction
     public SnippetData createImported(Caller caller, SnippetInput input, long version, Optional<List<String>> changed,
                                       List<HistoricVersion> history) {
         checkCodeSize(input);
-        Set<Long> versions = new HashSet<>();
-        for (HistoricVersion earlier : history) {
-            requireValid(earlier.input());
-            if (earlier.version() < 1 || earlier.version() >= version || !versions.add(earlier.version())) {
-                throw ApiException.badRequest("Version " + earlier.version() + " of a history must be from 1 to " + (version - 1)
-                        + ", and listed once.");
-            }
-        }
         Snippet snippet = Snippet.imported(Ids.next(), caller.userId(), input.fields(), Timestamps.now(), version);
         em.persist(snippet);
-        em.persist(new SnippetRevision(snippet.id(), version, snippet.updatedAt(), caller.userId(), changed, snippet.fields()));
+        if (version > 1) { // a first version is kept from its first change on (SnippetChanges)
+            em.persist(new SnippetRevision(snippet.id(), version, snippet.updatedAt(), caller.userId(), changed, snippet.fields()));
+        }
         for (HistoricVersion earlier : history) {
             em.persist(new SnippetRevision(snippet.id(), earlier.version(), earlier.createdAt(), caller.userId(), earlier.changed(),
                     earlier.input().fields()));

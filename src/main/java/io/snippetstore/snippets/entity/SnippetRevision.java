@@ -19,8 +19,9 @@ import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 
 /**
- * One version of a snippet's fields, the current one included: who made it, when, and which
- * fields it changed (migration V15). Written with every version; never changed afterwards.
+ * One version of a snippet's fields: who made it, when, and which fields it changed (migration
+ * V15). Written with every version from the second on, and the first with the second (until
+ * then the snippet is its only version); never changed afterwards.
  */
 @Entity
 @Table(name = "snippet_revisions")
@@ -79,6 +80,14 @@ public class SnippetRevision {
     /** The revision of the version {@code snippet} is at now, which changed {@code changed} (every field for a new snippet). */
     public SnippetRevision(Snippet snippet, String authorId, List<String> changed) {
         this(snippet.id(), snippet.version(), snippet.updatedAt(), authorId, Optional.of(changed), snippet.fields());
+    }
+
+    /**
+     * The first version of a snippet still at it: its owner's (who alone creates), made when the
+     * snippet was, with every field new.
+     */
+    public static SnippetRevision firstOf(Snippet snippet) {
+        return new SnippetRevision(snippet.id(), 1, snippet.createdAt(), snippet.ownerId(), Optional.of(FIELDS), snippet.fields());
     }
 
     /** A version as it was made, at {@code createdAt} (an imported snippet's history). */

@@ -11,8 +11,9 @@ import java.util.zip.InflaterInputStream;
 /**
  * How a revision's code and notes are stored: {@code deflate} (the UTF-8 in zlib's DEFLATE format, checksummed: what
  * the service writes) or {@code plain} (the UTF-8 as it is, what migration V15 copied). Whole
- * texts, not deltas: each revision reads alone, pruning deletes rows, and on the benchmark corpus
- * a deflated text took little more room than a deflated delta (docs/BENCHMARKS.md).
+ * texts, not deltas, though deltas took a quarter of the room on the benchmark corpus
+ * (docs/BENCHMARKS.md, "Revisions"): each revision reads alone (any two compared, one restored or
+ * exported, without replaying a chain), pruning deletes rows, and a damaged row loses one version.
  */
 public enum TextPacking {
     PLAIN, DEFLATE;
