@@ -1,7 +1,5 @@
 package io.snippetstore.snippets.boundary;
 
-import java.util.List;
-
 import io.snippetstore.platform.JsonProviders;
 import io.snippetstore.snippets.control.FieldMerge;
 import io.snippetstore.snippets.control.SnippetMerge;
@@ -9,7 +7,6 @@ import io.snippetstore.snippets.control.ThreeWayMerge;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonValue;
 import jakarta.json.spi.JsonProvider;
 
 /**
@@ -33,7 +30,7 @@ final class MergeView {
 
     private static JsonObjectBuilder field(FieldMerge field) {
         if (field.clean()) {
-            return JSON.createObjectBuilder().add("merged", value(field.merged()));
+            return JSON.createObjectBuilder().add("merged", FieldValues.json(field.merged()));
         }
         if (field.chunks() != null) {
             JsonArrayBuilder chunks = JSON.createArrayBuilder();
@@ -45,19 +42,7 @@ final class MergeView {
             }
             return JSON.createObjectBuilder().add("chunks", chunks);
         }
-        return JSON.createObjectBuilder().add("conflict", JSON.createObjectBuilder().add("base", value(field.base()))
-                .add("mine", value(field.mine())).add("theirs", value(field.theirs())));
-    }
-
-    private static JsonValue value(Object value) {
-        if (value == null) {
-            return JsonValue.NULL;
-        }
-        if (value instanceof List<?> list) {
-            JsonArrayBuilder array = JSON.createArrayBuilder();
-            list.forEach(item -> array.add(item.toString()));
-            return array.build();
-        }
-        return JSON.createValue(value.toString());
+        return JSON.createObjectBuilder().add("conflict", JSON.createObjectBuilder().add("base", FieldValues.json(field.base()))
+                .add("mine", FieldValues.json(field.mine())).add("theirs", FieldValues.json(field.theirs())));
     }
 }

@@ -8,7 +8,6 @@ import io.snippetstore.snippets.control.TextDiff;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonValue;
 import jakarta.json.spi.JsonProvider;
 
 /**
@@ -36,7 +35,7 @@ final class RevisionDiffView {
             diff.hunks().forEach(hunk -> hunks.add(hunk(hunk)));
             return field.add("hunks", hunks);
         }
-        return field.add("from", value(diff.from())).add("to", value(diff.to()));
+        return field.add("from", FieldValues.json(diff.from())).add("to", FieldValues.json(diff.to()));
     }
 
     private static JsonObjectBuilder hunk(TextDiff.Hunk hunk) {
@@ -50,17 +49,5 @@ final class RevisionDiffView {
         }
         return JSON.createObjectBuilder().add("fromLine", hunk.fromLine()).add("fromCount", hunk.fromCount())
                 .add("toLine", hunk.toLine()).add("toCount", hunk.toCount()).add("lines", lines);
-    }
-
-    private static JsonValue value(Object value) {
-        if (value == null) {
-            return JsonValue.NULL;
-        }
-        if (value instanceof List<?> list) {
-            JsonArrayBuilder array = JSON.createArrayBuilder();
-            list.forEach(item -> array.add(item.toString()));
-            return array.build();
-        }
-        return JSON.createValue(value.toString());
     }
 }

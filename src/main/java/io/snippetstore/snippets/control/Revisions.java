@@ -104,11 +104,7 @@ public class Revisions {
      */
     @WriteTransaction
     public SnippetData restore(Caller caller, String snippetId, long version, OptionalLong expectedVersion) {
-        Snippet snippet = changes.writable(caller, snippetId);
-        if (expectedVersion.isPresent() && expectedVersion.getAsLong() != snippet.version()) {
-            throw ApiException.preconditionFailed("The snippet was changed since version " + expectedVersion.getAsLong()
-                    + "; it is at version " + snippet.version() + ".");
-        }
+        Snippet snippet = changes.writable(caller, snippetId, expectedVersion);
         SnippetFields restored = revision(snippetId, version).fields().orElseThrow();
         SnippetFields current = snippet.fields();
         changes.change(caller, snippet, new SnippetFields(restored.title(), restored.description(), restored.notes(), restored.language(),

@@ -1,6 +1,7 @@
 package io.snippetstore.snippets.control;
 
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.Timestamps;
@@ -36,6 +37,16 @@ class SnippetChanges {
         Snippet snippet = Optional.ofNullable(em.find(Snippet.class, id)).filter(found -> !found.isTrashed())
                 .orElseThrow(ApiException::notFound);
         SnippetAccess.of(snippet.ownerId(), snippet.visibility(), caller).requireWrite();
+        return snippet;
+    }
+
+    /** {@link #writable(Caller, String)}, and with {@code expectedVersion}, only if it is still at that version: 412 otherwise. */
+    Snippet writable(Caller caller, String id, OptionalLong expectedVersion) {
+        Snippet snippet = writable(caller, id);
+        if (expectedVersion.isPresent() && expectedVersion.getAsLong() != snippet.version()) {
+            throw ApiException.preconditionFailed("The snippet was changed since version " + expectedVersion.getAsLong()
+                    + "; it is at version " + snippet.version() + ".");
+        }
         return snippet;
     }
 

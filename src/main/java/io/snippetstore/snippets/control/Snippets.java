@@ -147,11 +147,7 @@ public class Snippets {
      */
     @WriteTransaction
     public SnippetData update(Caller caller, String id, SnippetPatch patch, OptionalLong expectedVersion) {
-        Snippet snippet = changes.writable(caller, id);
-        if (expectedVersion.isPresent() && expectedVersion.getAsLong() != snippet.version()) {
-            throw ApiException.preconditionFailed("The snippet was changed since version " + expectedVersion.getAsLong()
-                    + "; it is at version " + snippet.version() + ".");
-        }
+        Snippet snippet = changes.writable(caller, id, expectedVersion);
         SnippetInput merged = patch.applyTo(snippet.fields());
         requireValid(merged);
         changes.change(caller, snippet, merged.fields());
