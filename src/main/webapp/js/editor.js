@@ -146,6 +146,7 @@ export async function showEditor(view, id) {
             try {
                 loaded = formValues((await api("GET", apiPaths.revision(id, draft.base))).data);
                 base = draft.base;
+                etag = `"${draft.base}"`; // so that the save is refused, and merged with what was saved since
             } catch {
                 // no longer kept: the draft counts as changes against the current version
             }
@@ -158,6 +159,7 @@ export async function showEditor(view, id) {
                     forgetDraft();
                     loaded = opened;
                     base = snippet?.version;
+                    etag = existing?.etag;
                     fill(opened);
                     restored.hidden = true;
                 },

@@ -773,6 +773,37 @@ public abstract class WebInterfaceInChromiumTests {
     }
 
     @Test
+    void aDraftOfAnOlderVersionIsSavedAsChangesToThatVersionAndNeverOverwritesTheNewerOne() {
+        String id = create(api, snippet("Old draft", "text", "a\nb\nc\nd\ne\nf\ng\n")).getString("id");
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + id + "/edit");
+            WebElement code = visible(wait, "code");
+            wait.until(ignored -> !code.getAttribute("value").isEmpty());
+            script(driver, "const code = document.getElementById('code'); code.value = code.value.replace('a\\n', 'A\\n');"
+                    + " code.dispatchEvent(new Event('input'));");
+            driver.findElement(By.id("cancel")).click();
+            wait.until(ExpectedConditions.alertIsPresent()).accept();
+            visible(wait, "snippet-title");
+            assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("title", "Old draft, renamed")
+                    .add("code", "a\nb\nc\nd\ne\nf\nG\n").build()).status());
+
+            browser.open("/#/s/" + id + "/edit");
+            visible(wait, "draft-restored");
+            assertEquals("Old draft", driver.findElement(By.id("title")).getAttribute("value"), "the draft as it was written");
+            driver.findElement(By.id("save")).click();
+
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Old draft, renamed"));
+            JsonObject saved = api.get("/api/v1/snippets/" + id).data();
+            assertEquals("Old draft, renamed", saved.getString("title"), "the newer title was not overwritten by the draft's");
+            assertEquals("A\nb\nc\nd\ne\nf\nG\n", saved.getString("code"), "the draft's line and the newer one, merged");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
     void afterASaveTheFormHoldsWhatWasSavedAndNoBannerCanBringOlderTextBack() {
         String id = create(api, snippet("Banner", "text", "old text")).getString("id");
         try (Browser browser = new Browser()) {
