@@ -616,12 +616,16 @@ public abstract class AttachmentsTests {
     }
 
     @Test
-    void deletingTheSnippetRemovesItsAttachmentsAndTheirBytes() {
+    void purgingTheSnippetFromTheTrashRemovesItsAttachmentsAndTheirBytes() {
         String first = upload("one.bin", randomBytes(1024 * 1024 + 1, 1)).getString("id");
         String second = upload("two.bin", new byte[] {2}).getString("id");
         assertEquals(3, Database.number("SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id IN (?, ?)", first, second));
 
         assertEquals(200, owner.delete("/api/v1/snippets/" + snippetId).status());
+        assertEquals(404, owner.get("/api/v1/attachments/" + first).status());
+        assertEquals(3, Database.number("SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id IN (?, ?)", first, second),
+                "kept in the trash, restorable");
+        assertEquals(200, owner.delete("/api/v1/trash/" + snippetId).status());
 
         assertEquals(0, Database.number("SELECT COUNT(*) FROM attachments WHERE snippet_id = ?", snippetId));
         assertEquals(0, Database.number("SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id IN (?, ?)", first, second));

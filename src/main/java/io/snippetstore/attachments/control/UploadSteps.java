@@ -49,7 +49,7 @@ public class UploadSteps {
     /**
      * Appends up to {@code maxChunks} chunks read from {@code content}, numbered from
      * {@code fromOrdinal}: the bytes appended, 0 at the end of the content. 404 when the
-     * attachment is gone meanwhile (its snippet deleted), 413 when the bytes take the snippet's
+     * attachment is gone meanwhile (its snippet deleted or in the trash), 413 when the bytes take the snippet's
      * owner past their quota. Not refused on a low disk: the room for the whole upload was
      * checked before it began.
      */
@@ -103,7 +103,10 @@ public class UploadSteps {
         return em.createNamedQuery(Attachment.DELETE_UNFINISHED).executeUpdate();
     }
 
+    /** The unfinished attachment, while its snippet is there (not deleted, not in the trash): 404 otherwise. */
     private Attachment attachment(String attachmentId) {
-        return Optional.ofNullable(em.find(Attachment.class, attachmentId)).orElseThrow(ApiException::notFound);
+        Attachment attachment = Optional.ofNullable(em.find(Attachment.class, attachmentId)).orElseThrow(ApiException::notFound);
+        snippets.findOwnerId(attachment.snippetId()).orElseThrow(ApiException::notFound);
+        return attachment;
     }
 }

@@ -23,7 +23,8 @@ import jakarta.persistence.Table;
  */
 @Entity
 @Table(name = "snippets")
-@NamedQuery(name = Snippet.COUNT, query = "SELECT COUNT(s) FROM Snippet s WHERE s.trashedAt IS NULL")
+// every snippet stored, those in the trash too (the storage settings count what the database holds)
+@NamedQuery(name = Snippet.COUNT, query = "SELECT COUNT(s) FROM Snippet s")
 @NamedQuery(name = Snippet.OWNER_AND_VISIBILITY, query = "SELECT s.ownerId, s.visibility FROM Snippet s WHERE s.id = :id AND s.trashedAt IS NULL")
 // the users table by its entity name only: a disabled owner's links open nothing
 @NamedQuery(name = Snippet.SHARED_BY_LINK_OF_ENABLED_OWNER, query = "SELECT COUNT(s) FROM Snippet s, User u "
