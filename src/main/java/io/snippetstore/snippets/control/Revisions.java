@@ -121,7 +121,9 @@ public class Revisions {
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SnippetMerge merge(Caller caller, String snippetId, long base, SnippetPatch patch) {
-        Snippet snippet = changes.writable(caller, snippetId);
+        // read as data, not as an entity: outside a transaction, Hibernate could not load its tags
+        SnippetData snippet = queries.find(snippetId).orElseThrow(ApiException::notFound);
+        SnippetAccess.of(snippet.ownerId(), snippet.fields().visibility(), caller).requireWrite();
         SnippetFields baseFields = revision(snippetId, base).fields().orElseThrow();
         SnippetInput edited = patch.applyTo(baseFields);
         snippets.requireValid(edited);
