@@ -21,7 +21,8 @@ import jakarta.persistence.Table;
 /**
  * One version of a snippet's fields: who made it, when, and which fields it changed (migration
  * V15). Written with every version from the second on, and the first with the second (until
- * then the snippet is its only version); never changed afterwards.
+ * then the snippet is its only version); never changed afterwards. Written as an entity, read
+ * with its author's username by native SQL ({@code RevisionRows}).
  */
 @Entity
 @Table(name = "snippet_revisions")
@@ -125,32 +126,6 @@ public class SnippetRevision {
         if (!Objects.equals(before, after)) {
             changed.add(name);
         }
-    }
-
-    public SnippetFields fields() {
-        TextPacking textPacking = TextPacking.fromStoredName(packing);
-        return new SnippetFields(title, description, notes == null ? null : textPacking.unpack(notes), language,
-                textPacking.unpack(code), strings(tags), visibility);
-    }
-
-    public Optional<List<String>> changed() {
-        return Optional.ofNullable(changed).map(SnippetRevision::strings);
-    }
-
-    public String snippetId() {
-        return snippetId;
-    }
-
-    public long version() {
-        return version;
-    }
-
-    public Instant createdAt() {
-        return createdAt;
-    }
-
-    public String authorId() {
-        return authorId;
     }
 
     public static String jsonArray(List<String> values) {
