@@ -1,5 +1,6 @@
 package io.snippetstore.storage.control;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,7 +8,9 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
+import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sqlite.SQLiteDataSource;
@@ -52,5 +55,29 @@ class DatabaseMigrationsTest {
         migrations.database = MigratedDatabase.over(gone);
 
         assertFalse(migrations.isSchemaCurrent());
+    }
+
+    @Test
+    void theRevisionsMigrationKeepsTheCurrentVersionOfEverySnippetPastItsFirstAsTheOwners() throws SQLException {
+        SQLiteDataSource database = new SQLiteDataSource();
+        database.setUrl("jdbc:sqlite:" + directory.resolve("revisions.db"));
+        Flyway.configure().dataSource(database).locations("classpath:db/migration").target("14").load().migrate();
+        try (Connection connection = database.getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("INSERT INTO users (id, username, password_hash, role, created_at) VALUES ('u1', 'owner', 'x', 'user', 1)");
+            statement.execute("INSERT INTO snippets (id, owner_id, title, title_sort, notes, language, code, created_at, updated_at, version)"
+                    + " VALUES ('edited', 'u1', 'Edited', 'edited', 'some notes', 'sh', 'echo 3', 1, 300, 3),"
+                    + " ('fresh', 'u1', 'Fresh', 'fresh', NULL, 'sh', 'echo 1', 2, 2, 1)");
+            statement.execute("INSERT INTO snippet_tags (snippet_id, position, tag) VALUES ('edited', 0, 'b'), ('edited', 1, 'a')");
+        }
+
+        MigratedDatabase.migrate(database);
+
+        List<String> rows = MigratedDatabase.over(database).list("SELECT snippet_id, version, created_at, author_id, changed, tags, packing,"
+                + " CAST(notes AS TEXT), CAST(code AS TEXT), (SELECT trashed_at FROM snippets s WHERE s.id = r.snippet_id)"
+                + " FROM snippet_revisions r", List.of(), row -> String.join("|", row.getString(1), row.getString(2), row.getString(3),
+                row.getString(4), String.valueOf(row.getString(5)), row.getString(6), row.getString(7), row.getString(8), row.getString(9),
+                String.valueOf(row.getString(10))));
+        assertEquals(List.of("edited|3|300|u1|null|[\"b\",\"a\"]|plain|some notes|echo 3|null"), rows,
+                "a snippet still at version 1 is that version, kept with its first change");
     }
 }
