@@ -40,6 +40,7 @@ class CodeLayoutTest {
                 .layer("snippets").definedBy("io.snippetstore.snippets..")
                 .layer("search").definedBy("io.snippetstore.search..")
                 .layer("auth").definedBy("io.snippetstore.auth..")
+                .layer("groups").definedBy("io.snippetstore.groups..")
                 .layer("health").definedBy("io.snippetstore.health..")
                 .layer("storage").definedBy("io.snippetstore.storage..")
                 .layer("platform").definedBy("io.snippetstore.platform..")
@@ -49,9 +50,11 @@ class CodeLayoutTest {
                 .whereLayer("snippets").mayOnlyBeAccessedByLayers("transfer", "attachments")
                 .whereLayer("search").mayOnlyBeAccessedByLayers("snippets")
                 .whereLayer("auth").mayNotBeAccessedByAnyLayer()
+                .whereLayer("groups").mayOnlyBeAccessedByLayers("snippets", "auth")
                 .whereLayer("health").mayNotBeAccessedByAnyLayer()
-                .whereLayer("storage").mayOnlyBeAccessedByLayers("transfer", "audit", "attachments", "snippets", "search", "auth", "health")
-                .whereLayer("platform").mayOnlyBeAccessedByLayers("transfer", "audit", "attachments", "snippets", "search", "auth", "health", "storage")
+                .whereLayer("storage").mayOnlyBeAccessedByLayers("transfer", "audit", "attachments", "snippets", "search", "auth", "groups", "health")
+                .whereLayer("platform").mayOnlyBeAccessedByLayers("transfer", "audit", "attachments", "snippets", "search", "auth", "groups", "health",
+                        "storage")
                 .check(CLASSES);
     }
 

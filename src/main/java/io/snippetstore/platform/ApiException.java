@@ -98,6 +98,11 @@ public class ApiException extends RuntimeException {
         return new ApiException(403, "session_required", "This endpoint needs a browser session; a token is not enough.");
     }
 
+    public static ApiException passwordChangeRequired() {
+        return new ApiException(403, "password_change_required",
+                "Your password is temporary: change it (POST /api/v1/auth/password) before anything else.");
+    }
+
     public static ApiException csrfRejected() {
         return new ApiException(403, "csrf_rejected", "Cross-origin requests with the session cookie are refused.");
     }

@@ -31,6 +31,11 @@ public record AuditEvent(String action, Outcome outcome, String userId, String u
     public static final String BACKUP_DELETED = "backup.deleted";
     public static final String DATA_EXPORTED = "data.exported";
     public static final String DATA_IMPORTED = "data.imported";
+    public static final String GROUP_CREATED = "group.created";
+    public static final String GROUP_DELETED = "group.deleted";
+    public static final String GROUP_MEMBER_ADDED = "group.member_added";
+    public static final String GROUP_MEMBER_REMOVED = "group.member_removed";
+    public static final String LOGIN_PROVIDER = "login.provider";
 
     public enum Outcome {
         SUCCESS, FAILURE, THROTTLED;

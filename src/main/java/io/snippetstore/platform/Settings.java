@@ -120,6 +120,32 @@ public final class Settings {
     public static final String TRASH_DAYS = "SNIPPETS_TRASH_DAYS";
     public static final String TRASH_DAYS_DEFAULT = "30";
 
+    /** Password sign-in; {@code false} leaves it to the administrator named by {@link #ADMIN_USER} (the break-glass account). */
+    public static final String LOCAL_LOGIN = "SNIPPETS_LOCAL_LOGIN";
+    public static final String LOCAL_LOGIN_DEFAULT = "true";
+
+    /** OpenID Connect sign-in: the provider's issuer URL; without it there is none. */
+    public static final String OIDC_ISSUER = "SNIPPETS_OIDC_ISSUER";
+    public static final String OIDC_CLIENT_ID = "SNIPPETS_OIDC_CLIENT_ID";
+    /** The client's secret, or a file holding it ({@link #OIDC_CLIENT_SECRET_FILE}): one of the two. */
+    public static final String OIDC_CLIENT_SECRET = "SNIPPETS_OIDC_CLIENT_SECRET";
+    public static final String OIDC_CLIENT_SECRET_FILE = "SNIPPETS_OIDC_CLIENT_SECRET_FILE";
+    public static final String OIDC_SCOPES = "SNIPPETS_OIDC_SCOPES";
+    public static final String OIDC_SCOPES_DEFAULT = "openid profile email";
+    public static final String OIDC_USERNAME_CLAIM = "SNIPPETS_OIDC_USERNAME_CLAIM";
+    public static final String OIDC_USERNAME_CLAIM_DEFAULT = "preferred_username";
+    public static final String OIDC_NAME_CLAIM = "SNIPPETS_OIDC_NAME_CLAIM";
+    public static final String OIDC_NAME_CLAIM_DEFAULT = "name";
+    public static final String OIDC_EMAIL_CLAIM = "SNIPPETS_OIDC_EMAIL_CLAIM";
+    public static final String OIDC_EMAIL_CLAIM_DEFAULT = "email";
+    public static final String OIDC_GROUPS_CLAIM = "SNIPPETS_OIDC_GROUPS_CLAIM";
+    public static final String OIDC_GROUPS_CLAIM_DEFAULT = "groups";
+    /** Members of this provider group are administrators; without it the provider leaves roles alone. */
+    public static final String OIDC_ADMIN_GROUP = "SNIPPETS_OIDC_ADMIN_GROUP";
+    /** The provider's name on the sign-in button ("Sign in with …"). */
+    public static final String OIDC_DISPLAY_NAME = "SNIPPETS_OIDC_DISPLAY_NAME";
+    public static final String OIDC_DISPLAY_NAME_DEFAULT = "single sign-on";
+
     private Settings() {
     }
 }

@@ -66,7 +66,7 @@ public class Attachments {
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public AttachmentUpload startUpload(Caller caller, String snippetId) {
-        snippets.requireWritable(caller, snippetId);
+        snippets.requireOwned(caller, snippetId);
         return new AttachmentUpload(steps, executor, disk, gate, caller, Attachment.unfinished(Ids.next(), snippetId, Timestamps.now()));
     }
 
@@ -150,7 +150,7 @@ public class Attachments {
     /** The attachment, when the caller may change its snippet (403 when they may only read it). */
     private Attachment writable(Caller caller, String attachmentId) {
         Attachment attachment = find(attachmentId);
-        snippets.requireWritable(caller, attachment.snippetId());
+        snippets.requireOwned(caller, attachment.snippetId());
         return attachment;
     }
 

@@ -41,7 +41,7 @@ public class UploadSteps {
     /** Keeps the new, unfinished attachment; refused (404, or 403 for a reader) once the caller may no longer add to its snippet, which may be gone by now. */
     @WriteTransaction
     public void begin(Caller caller, Attachment attachment) {
-        snippets.requireWritable(caller, attachment.snippetId());
+        snippets.requireOwned(caller, attachment.snippetId());
         em.persist(attachment);
         em.flush();
     }

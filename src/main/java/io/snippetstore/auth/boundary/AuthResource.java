@@ -9,6 +9,7 @@ import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.AllowsTemporaryPassword;
 import io.snippetstore.platform.security.SessionOnly;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -85,6 +86,7 @@ public class AuthResource {
     @Path("password")
     @Authenticated
     @SessionOnly
+    @AllowsTemporaryPassword
     @Consumes(MediaType.APPLICATION_JSON)
     public ApiResponse<PasswordChangedView> changePassword(@Valid @NotNull ChangePasswordRequest request,
                                                            @Context SecurityContext security) {

@@ -7,6 +7,7 @@ import java.util.Set;
 import io.snippetstore.auth.control.TokenAuthentication;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.security.AdminOnly;
+import io.snippetstore.platform.security.AllowsTemporaryPassword;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.platform.security.SessionOnly;
@@ -25,7 +26,7 @@ import jakarta.ws.rs.ext.Provider;
  * Resolves the caller of every {@link Authenticated} resource: a bearer token when an
  * {@code Authorization} header is sent, otherwise the browser session; then enforces
  * {@link SessionOnly}, {@link AdminOnly}, and the same-origin rule for session requests that
- * change something.
+ * change something. A user with a temporary password may only change it ({@link AllowsTemporaryPassword}).
  */
 @Provider
 @Authenticated
@@ -51,6 +52,9 @@ public class AuthenticationFilter implements ContainerRequestFilter {
     public void filter(ContainerRequestContext request) {
         String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);
         Caller caller = authorization != null ? bearerCaller(authorization) : sessionCaller(request);
+        if (caller.passwordChangeRequired() && !requires(AllowsTemporaryPassword.class)) {
+            throw ApiException.passwordChangeRequired();
+        }
         if (requires(SessionOnly.class) && caller.authMethod() != Caller.AuthMethod.SESSION) {
             throw ApiException.sessionRequired();
         }

@@ -39,7 +39,8 @@ public class UsersResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@Valid @NotNull CreateUserRequest request, @Context UriInfo uri, @Context SecurityContext security) {
-        UserData user = accounts.create(Caller.of(security), request.username(), request.password(), request.roleOrDefault());
+        UserData user = accounts.create(Caller.of(security), request.username(), request.password(), request.roleOrDefault(),
+                Boolean.TRUE.equals(request.temporary()));
         return Response.created(uri.getAbsolutePathBuilder().path(user.id()).build())
                 .entity(ApiResponse.of(UserView.of(user)))
                 .build();
@@ -75,7 +76,7 @@ public class UsersResource {
     public ApiResponse<PasswordResetView> resetPassword(@PathParam("userId") String userId, @Valid @NotNull SetPasswordRequest request,
                                                         @Context SecurityContext security) {
         CredentialsEnded ended = accounts.resetPassword(Caller.of(security), userId, request.password(),
-                Boolean.TRUE.equals(request.revokeTokens()));
+                Boolean.TRUE.equals(request.temporary()), Boolean.TRUE.equals(request.revokeTokens()));
         return ApiResponse.of(PasswordResetView.of(accounts.get(userId), ended));
     }
 }

@@ -2,10 +2,12 @@ package io.snippetstore.auth.control;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 import io.snippetstore.auth.entity.ApiToken;
 import io.snippetstore.auth.entity.User;
 import io.snippetstore.auth.entity.UserSession;
+import io.snippetstore.groups.control.Groups;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.Ids;
@@ -29,6 +31,8 @@ import jakarta.persistence.PersistenceContext;
 @Stateless
 public class Accounts {
 
+    private static final Logger LOG = Logger.getLogger(Accounts.class.getName());
+
     /** No session id is this (they are random base64url): every session ends. */
     private static final String NO_SESSION_KEPT = "";
 
@@ -44,11 +48,16 @@ public class Accounts {
     @Inject
     Event<AuditEvent> audit;
 
+    @Inject
+    Groups groups;
+
     /** An administrator creates a user. */
     @WriteTransaction
-    public UserData create(Caller by, String username, String password, Role role) {
+    public UserData create(Caller by, String username, String password, Role role, boolean temporary) {
         User user = insert(username, password, role);
-        audit.fire(AuditEvent.success(by, AuditEvent.USER_CREATED, user.id(), username + " (" + role.apiName() + ")"));
+        user.password(user.passwordHash(), temporary);
+        audit.fire(AuditEvent.success(by, AuditEvent.USER_CREATED, user.id(),
+                username + " (" + role.apiName() + (temporary ? ", temporary password" : "") + ")"));
         return UserData.of(user);
     }
 
@@ -106,14 +115,17 @@ public class Accounts {
      * turned into a session.
      */
     @WriteTransaction
-    public CredentialsEnded resetPassword(Caller by, String id, String password, boolean revokeTokens) {
+    public CredentialsEnded resetPassword(Caller by, String id, String password, boolean temporary, boolean revokeTokens) {
         if (by.userId().equals(id)) {
             throw ApiException.forbidden("Change your own password on your account page (POST /api/v1/auth/password), which asks for the current one.");
         }
         User user = Optional.ofNullable(em.find(User.class, id)).orElseThrow(ApiException::notFound);
-        user.passwordHash(passwords.hash(password));
+        if (user.isFromProvider()) {
+            throw ApiException.conflict(user.username() + " signs in through the identity provider, which keeps their password.");
+        }
+        user.password(passwords.hash(password), temporary);
         CredentialsEnded ended = endCredentials(id, NO_SESSION_KEPT, revokeTokens);
-        audit.fire(AuditEvent.success(by, AuditEvent.USER_CHANGED, id, user.username() + ": password reset, " + ended.describe()));
+        audit.fire(AuditEvent.success(by, AuditEvent.USER_CHANGED, id, user.username() + ": password reset" + (temporary ? " (temporary)" : "") + ", " + ended.describe()));
         return ended;
     }
 
@@ -121,7 +133,7 @@ public class Accounts {
     @WriteTransaction
     public CredentialsEnded changeOwnPassword(Caller caller, String keptSessionId, String password, boolean revokeTokens) {
         User user = Optional.ofNullable(em.find(User.class, caller.userId())).orElseThrow(ApiException::notFound);
-        user.passwordHash(passwords.hash(password));
+        user.password(passwords.hash(password), false);
         CredentialsEnded ended = endCredentials(user.id(), keptSessionId == null ? NO_SESSION_KEPT : keptSessionId, revokeTokens);
         audit.fire(AuditEvent.success(caller, AuditEvent.PASSWORD_CHANGED, user.id(), ended.describe()));
         return ended;
@@ -133,6 +145,49 @@ public class Accounts {
                 .executeUpdate();
         int revoked = revokeTokens ? em.createNamedQuery(ApiToken.REVOKE_ALL_OF_USER).setParameter("userId", userId).executeUpdate() : 0;
         return new CredentialsEnded(sessions, revoked);
+    }
+
+    /** The account an identity provider's subject signed in to before, if any. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<UserData> findByProviderSubject(String issuer, String subject) {
+        return em.createNamedQuery(User.BY_PROVIDER_SUBJECT, User.class).setParameter("issuer", issuer).setParameter("subject", subject)
+                .getResultStream().findFirst().map(UserData::of);
+    }
+
+    /**
+     * The account of an identity the provider vouched for ({@link ProviderLogins} checked it may
+     * sign in): made at the first sign-in, and at every one brought up to date with the provider's
+     * display name, e-mail, groups and, when the provider decides roles, role. The last enabled
+     * administrator stays one (logged), as an administrator's own change would keep them.
+     */
+    @WriteTransaction(freesSpace = true)
+    public UserData signInFromProvider(ProviderIdentity identity) {
+        User user = em.createNamedQuery(User.BY_PROVIDER_SUBJECT, User.class).setParameter("issuer", identity.issuer())
+                .setParameter("subject", identity.subject()).getResultStream().findFirst().orElseGet(() -> {
+                    User made = User.ofProvider(Ids.next(), identity.username(), identity.issuer(), identity.subject(), Timestamps.now());
+                    em.persist(made);
+                    audit.fire(AuditEvent.success(made.id(), made.username(), AuditEvent.USER_CREATED, made.id(),
+                            made.username() + " (from the identity provider)"));
+                    return made;
+                });
+        user.profile(identity.displayName(), identity.email());
+        if (identity.administrator() != null) {
+            Role role = identity.administrator() ? Role.ADMIN : Role.USER;
+            if (role != user.role()) {
+                if (role == Role.USER && !user.isDisabled() && enabledAdmins() <= 1) {
+                    LOG.warning(() -> user.username() + " left the identity provider's administrators' group but stays an administrator:"
+                            + " the last enabled one");
+                } else {
+                    tokens.credentialsChanging();
+                    user.role(role);
+                    audit.fire(AuditEvent.success(user.id(), user.username(), AuditEvent.USER_CHANGED, user.id(),
+                            user.username() + ": " + role.apiName() + ", from the identity provider"));
+                }
+            }
+        }
+        em.flush(); // the memberships refer to the user's row
+        groups.keepProviderMemberships(user.id(), identity.groups());
+        return UserData.of(user);
     }
 
     /** The account with its password hash, for checking a login. */
@@ -159,6 +214,6 @@ public class Accounts {
 
     /** Both credentials resolve to the same shape: the user's identity and how they proved it. */
     static Caller callerOf(User user, Caller.AuthMethod method) {
-        return new Caller(user.id(), user.username(), user.role(), method);
+        return new Caller(user.id(), user.username(), user.role(), method, user.isPasswordTemporary());
     }
 }

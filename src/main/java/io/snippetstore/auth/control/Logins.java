@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 import io.snippetstore.auth.entity.User;
 import io.snippetstore.platform.ApiException;
@@ -12,18 +13,23 @@ import io.snippetstore.platform.AuditEvent.Outcome;
 import io.snippetstore.platform.ClientAddress;
 import io.snippetstore.platform.FieldError;
 import io.snippetstore.platform.Secrets;
+import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Checks a username and password. Not an enterprise bean on purpose: a refused login is a normal
+ * Checks a username and password. With {@code SNIPPETS_LOCAL_LOGIN=false} only the break-glass
+ * administrator ({@code SNIPPETS_ADMIN_USER}) may, each time logged and audited as such. Not an enterprise bean on purpose: a refused login is a normal
  * outcome, and an application exception thrown from a bean marks the server's (local) transaction
  * for rollback, which Open Liberty reports as an error with an incident file for every wrong password.
  */
 @ApplicationScoped
 public class Logins {
+
+    private static final Logger LOG = Logger.getLogger(Logins.class.getName());
 
     static final String UNKNOWN_PREFIX = "unknown#";
 
@@ -45,19 +51,43 @@ public class Logins {
     @Inject
     Event<AuditEvent> audit;
 
+    @Inject
+    @ConfigProperty(name = Settings.LOCAL_LOGIN, defaultValue = Settings.LOCAL_LOGIN_DEFAULT)
+    boolean localLogin;
+
+    /** With password sign-in off, the one account that still signs in with a password: the first administrator's. */
+    @Inject
+    @ConfigProperty(name = Settings.ADMIN_USER, defaultValue = Settings.ADMIN_USER_DEFAULT)
+    String breakGlassUsername;
+
     /**
      * The user with this username and password. Throttled per username: refused with 429 after
      * too many consecutive failures, before the password is even checked. The attempt is counted
      * before the (slow) check, so parallel guesses cannot slip past the count.
      */
     public UserData login(String username, String password) {
+        boolean breakGlass = !localLogin && username.equalsIgnoreCase(breakGlassUsername);
+        if (!localLogin && !breakGlass) {
+            audit.fire(AuditEvent.refused(AuditEvent.LOGIN, Outcome.FAILURE, null, recordedName(username, accounts.findByUsername(username)),
+                    "password sign-in is turned off"));
+            throw ApiException.forbidden("Password sign-in is turned off here: sign in through the identity provider.");
+        }
         User user = check(AuditEvent.LOGIN, username, password).orElseThrow(ApiException::invalidCredentials);
         if (user.isDisabled()) {
             audit.fire(AuditEvent.refused(AuditEvent.LOGIN, Outcome.FAILURE, user.id(), user.username(), "account disabled"));
             throw ApiException.forbidden("This account is disabled; an administrator can enable it again.");
         }
-        audit.fire(AuditEvent.success(user.id(), user.username(), AuditEvent.LOGIN, null, "browser session"));
+        if (breakGlass) {
+            LOG.warning(() -> "The break-glass administrator " + user.username() + " signed in with a password (password sign-in is off)");
+        }
+        audit.fire(AuditEvent.success(user.id(), user.username(), AuditEvent.LOGIN, null,
+                breakGlass ? "browser session, break-glass administrator" : "browser session"));
         return UserData.of(user);
+    }
+
+    /** Whether everyone signs in with a password, or (off) only the break-glass administrator. */
+    public boolean localLoginEnabled() {
+        return localLogin;
     }
 
     /**
@@ -67,6 +97,9 @@ public class Logins {
      */
     public CredentialsEnded changePassword(Caller caller, String keptSessionId, String currentPassword, String newPassword,
                                            boolean revokeTokens) {
+        if (accounts.get(caller.userId()).fromProvider()) {
+            throw ApiException.conflict("You sign in through the identity provider: change your password there.");
+        }
         if (check(AuditEvent.PASSWORD_CHANGED, caller.username(), currentPassword).isEmpty()) {
             throw ApiException.validationFailed(List.of(new FieldError("currentPassword", "is not the current password")));
         }

@@ -14,12 +14,14 @@ import jakarta.persistence.Table;
 @NamedQuery(name = User.BY_USERNAME, query = "SELECT u FROM User u WHERE u.username = :username")
 @NamedQuery(name = User.ALL, query = "SELECT u FROM User u ORDER BY u.id")
 @NamedQuery(name = User.COUNT, query = "SELECT COUNT(u) FROM User u")
+@NamedQuery(name = User.BY_PROVIDER_SUBJECT, query = "SELECT u FROM User u WHERE u.issuer = :issuer AND u.subject = :subject")
 @NamedQuery(name = User.COUNT_ENABLED_ADMINS, query = "SELECT COUNT(u) FROM User u WHERE u.role = :admin AND u.disabledAt IS NULL")
 public class User {
 
     public static final String COUNT_ENABLED_ADMINS = "User.countEnabledAdmins";
 
     public static final String BY_USERNAME = "User.byUsername";
+    public static final String BY_PROVIDER_SUBJECT = "User.byProviderSubject";
     public static final String ALL = "User.all";
     public static final String COUNT = "User.count";
 
@@ -28,6 +30,10 @@ public class User {
     public static final String USERNAME_PATTERN = "[A-Za-z0-9._-]+";
     public static final int PASSWORD_MIN = 8;
     public static final int PASSWORD_MAX = 256;
+    public static final int DISPLAY_NAME_MAX = 200;
+    public static final int EMAIL_MAX = 320;
+    /** A provider's account has no password here: no hash matches this. */
+    public static final String NO_PASSWORD = "";
 
     @Id
     private String id;
@@ -46,6 +52,23 @@ public class User {
 
     @Column(name = "disabled_at")
     private Instant disabledAt;
+
+    /** Set by an administrator's create or reset: the user must change it before anything else works. */
+    @Column(name = "password_temporary", nullable = false)
+    private boolean passwordTemporary;
+
+    /** An identity provider's account: its issuer and subject (null for a local account). */
+    @Column(name = "issuer")
+    private String issuer;
+
+    @Column(name = "subject")
+    private String subject;
+
+    @Column(name = "display_name", length = DISPLAY_NAME_MAX)
+    private String displayName;
+
+    @Column(name = "email", length = EMAIL_MAX)
+    private String email;
 
     protected User() {
     }
@@ -91,7 +114,39 @@ public class User {
         this.role = role;
     }
 
-    public void passwordHash(String passwordHash) {
+    /** A new password; {@code temporary} when an administrator set it for the user to change. */
+    public void password(String passwordHash, boolean temporary) {
         this.passwordHash = passwordHash;
+        this.passwordTemporary = temporary;
+    }
+
+    public boolean isPasswordTemporary() {
+        return passwordTemporary;
+    }
+
+    /** A new account of an identity provider, known by its issuer and subject; it has no password here. */
+    public static User ofProvider(String id, String username, String issuer, String subject, Instant createdAt) {
+        User user = new User(id, username, NO_PASSWORD, Role.USER, createdAt);
+        user.issuer = issuer;
+        user.subject = subject;
+        return user;
+    }
+
+    public boolean isFromProvider() {
+        return subject != null;
+    }
+
+    public String displayName() {
+        return displayName;
+    }
+
+    public String email() {
+        return email;
+    }
+
+    /** What the provider says of the user at a sign-in. */
+    public void profile(String displayName, String email) {
+        this.displayName = displayName;
+        this.email = email;
     }
 }

@@ -8,8 +8,15 @@ import jakarta.ws.rs.core.SecurityContext;
 /**
  * Who is calling, and with which credential: the principal of every {@link Authenticated}
  * request, and what the use cases are handed to decide what the caller may see and change.
+ * {@code passwordChangeRequired}: the user signed in with a temporary password, and may do
+ * nothing but change it or sign out.
  */
-public record Caller(String userId, String username, Role role, AuthMethod authMethod) implements Principal {
+public record Caller(String userId, String username, Role role, AuthMethod authMethod, boolean passwordChangeRequired) implements Principal {
+
+    /** A caller who may do what their role allows (no temporary password to change first). */
+    public Caller(String userId, String username, Role role, AuthMethod authMethod) {
+        this(userId, username, role, authMethod, false);
+    }
 
     public enum AuthMethod {
         SESSION, TOKEN;

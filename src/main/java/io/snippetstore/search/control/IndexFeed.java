@@ -34,7 +34,8 @@ public class IndexFeed {
 
     private static final String COLUMNS = "s.seq, s.id, s.owner_id, s.visibility, s.title, s.title_sort, s.description, s.notes, "
             + "s.language, s.code, s.created_at, s.updated_at, "
-            + "(SELECT json_group_array(t.tag ORDER BY t.position) FROM snippet_tags t WHERE t.snippet_id = s.id) AS tags";
+            + "(SELECT json_group_array(t.tag ORDER BY t.position) FROM snippet_tags t WHERE t.snippet_id = s.id) AS tags, "
+            + "(SELECT json_group_array(g.group_id) FROM snippet_groups g WHERE g.snippet_id = s.id) AS group_ids";
     /** Rows read per statement: SQLite's default limit of bound parameters is far above it. */
     private static final int BATCH = 200;
     /** Characters of text a batch stops at (one row past it): a batch of 1 MiB snippets stays a few MiB. */
@@ -105,10 +106,14 @@ public class IndexFeed {
     }
 
     private static IndexedSnippet snippet(ResultSet row) throws SQLException {
-        List<String> tags = JsonProviders.SHARED.createReader(new StringReader(row.getString("tags"))).readArray()
-                .getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
-        return new IndexedSnippet(row.getString("id"), row.getString("owner_id"), row.getString("visibility"), row.getString("title"),
+        return new IndexedSnippet(row.getString("id"), row.getString("owner_id"), row.getString("visibility"), strings(row.getString("group_ids")),
+                row.getString("title"),
                 row.getString("title_sort"), row.getString("description"), row.getString("notes"), row.getString("language"),
-                row.getString("code"), tags, row.getLong("created_at"), row.getLong("updated_at"));
+                row.getString("code"), strings(row.getString("tags")), row.getLong("created_at"), row.getLong("updated_at"));
+    }
+
+    private static List<String> strings(String jsonArray) {
+        return JsonProviders.SHARED.createReader(new StringReader(jsonArray)).readArray()
+                .getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
     }
 }

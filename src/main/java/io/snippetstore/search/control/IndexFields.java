@@ -43,6 +43,7 @@ final class IndexFields {
     static final String ID = "id";
     static final String OWNER = "owner";
     static final String VISIBILITY = "visibility";
+    static final String GROUP = "group";
     static final String TAG = "tag";
     /** The language as its filter compares it: ASCII case folded, as the database's NOCASE does. */
     static final String LANGUAGE_KEY = "language.key";
@@ -129,6 +130,7 @@ final class IndexFields {
         document.add(new SortedDocValuesField(ID, new BytesRef(snippet.id())));
         document.add(new StringField(OWNER, snippet.ownerId(), Field.Store.NO));
         document.add(new StringField(VISIBILITY, snippet.visibility(), Field.Store.NO));
+        snippet.groupIds().forEach(group -> document.add(new StringField(GROUP, group, Field.Store.NO)));
         for (String tag : snippet.tags()) {
             document.add(new StringField(TAG, tag, Field.Store.NO));
             document.add(new SortedSetDocValuesField(TAG, new BytesRef(tag)));

@@ -61,12 +61,24 @@ final class SearchQueries {
         if (request.scope() == SearchScope.OWN) {
             return own;
         }
-        BooleanQuery.Builder team = new BooleanQuery.Builder().add(new TermQuery(new Term(IndexFields.VISIBILITY, IndexFields.TEAM)), Occur.FILTER);
-        request.hiddenOwners().forEach(owner -> team.add(new TermQuery(new Term(IndexFields.OWNER, owner)), Occur.MUST_NOT));
-        if (request.scope() == SearchScope.TEAM) {
-            return team.build();
+        Query team = new TermQuery(new Term(IndexFields.VISIBILITY, IndexFields.TEAM));
+        BooleanQuery.Builder groups = new BooleanQuery.Builder();
+        request.groupIds().forEach(group -> groups.add(new TermQuery(new Term(IndexFields.GROUP, group)), Occur.SHOULD));
+        Query sharedWithMyGroups = groups.build();
+        Query others = switch (request.scope()) {
+            case TEAM -> team;
+            case GROUPS -> sharedWithMyGroups;
+            default -> new BooleanQuery.Builder().add(team, Occur.SHOULD).add(sharedWithMyGroups, Occur.SHOULD).build();
+        };
+        BooleanQuery.Builder visible = new BooleanQuery.Builder().add(others, Occur.FILTER);
+        request.hiddenOwners().forEach(owner -> visible.add(new TermQuery(new Term(IndexFields.OWNER, owner)), Occur.MUST_NOT));
+        if (request.scope() == SearchScope.GROUPS) {
+            visible.add(own, Occur.MUST_NOT);
         }
-        return new BooleanQuery.Builder().add(own, Occur.SHOULD).add(team.build(), Occur.SHOULD).setMinimumNumberShouldMatch(1).build();
+        if (request.scope() != SearchScope.ALL) {
+            return visible.build();
+        }
+        return new BooleanQuery.Builder().add(own, Occur.SHOULD).add(visible.build(), Occur.SHOULD).setMinimumNumberShouldMatch(1).build();
     }
 
     private static void filters(SearchRequest request, BooleanQuery.Builder query) {

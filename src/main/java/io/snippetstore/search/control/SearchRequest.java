@@ -9,9 +9,10 @@ import java.util.Set;
  * that must all occur as substrings, the tags a snippet must all carry, a language, the order,
  * how many results, and where the previous page ended.
  *
- * @param hiddenOwners users whose team snippets are out of every list (disabled users)
+ * @param groupIds the groups the caller is a member of
+ * @param hiddenOwners users whose team and group snippets are out of every list (disabled users)
  * @param after the position after the previous page, as the previous page's last {@link SearchHits.Hit} gave it
  */
-public record SearchRequest(String callerId, SearchScope scope, Set<String> hiddenOwners, List<String> terms, Set<String> tags,
+public record SearchRequest(String callerId, SearchScope scope, Set<String> groupIds, Set<String> hiddenOwners, List<String> terms, Set<String> tags,
                             Optional<String> language, SearchOrder order, int limit, Optional<SearchPosition> after) {
 }

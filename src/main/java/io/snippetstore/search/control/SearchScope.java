@@ -6,6 +6,8 @@ public enum SearchScope {
     OWN,
     /** Every user's team-visible snippets, the caller's included. */
     TEAM,
-    /** The caller's own and every other user's team-visible ones. */
+    /** Others' snippets shared with a group of the caller's. */
+    GROUPS,
+    /** The caller's own, every user's team-visible ones, and those shared with the caller's groups. */
     ALL
 }

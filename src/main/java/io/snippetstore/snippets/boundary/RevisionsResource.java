@@ -88,6 +88,6 @@ public class RevisionsResource {
         Caller caller = Caller.of(security);
         OptionalLong expectedVersion = SnippetsResource.expectedVersion(ifMatch);
         SnippetData restored = commits.write(() -> revisions.restore(caller, snippetId, version, expectedVersion));
-        return Response.ok(ApiResponse.of(SnippetView.of(restored))).tag(new EntityTag(Long.toString(restored.version()))).build();
+        return Response.ok(ApiResponse.of(SnippetView.of(restored, caller))).tag(new EntityTag(Long.toString(restored.version()))).build();
     }
 }

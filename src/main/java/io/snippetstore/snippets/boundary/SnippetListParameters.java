@@ -22,7 +22,7 @@ public class SnippetListParameters {
     static final int MAX_QUERY_LENGTH = 2_000;
     static final int MAX_TERMS = 32;
 
-    /** {@code own} (the default), {@code team} or {@code all}. */
+    /** {@code own} (the default), {@code team}, {@code groups} or {@code all}. */
     @QueryParam("scope")
     String scope;
 
@@ -82,7 +82,7 @@ public class SnippetListParameters {
         if (scope == null || scope.isEmpty()) {
             return SnippetScope.OWN;
         }
-        return SnippetScope.fromApiName(scope).orElseThrow(() -> ApiException.badRequest("scope must be one of own, team, all."));
+        return SnippetScope.fromApiName(scope).orElseThrow(() -> ApiException.badRequest("scope must be one of own, team, groups, all."));
     }
 
     private Set<String> tagFilters() {

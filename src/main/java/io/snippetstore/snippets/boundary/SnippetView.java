@@ -3,6 +3,7 @@ package io.snippetstore.snippets.boundary;
 import java.util.List;
 
 import io.snippetstore.platform.Timestamps;
+import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.control.MatchExcerpt;
 import io.snippetstore.snippets.control.SnippetData;
 import jakarta.json.bind.annotation.JsonbNillable;
@@ -11,29 +12,37 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
 /**
  * A snippet on the wire, with its visibility and owner. {@code description} and {@code notes}
  * are written as {@code null} when empty; {@code match} (why a search result matched) is
- * {@code null} outside a search list.
+ * {@code null} outside a search list; {@code groups} (whom it is shared with) is the owner's to
+ * see, {@code null} for anyone else.
  */
 @JsonbNillable
 @JsonbPropertyOrder({"id", "title", "description", "notes", "language", "code", "tags",
-        "createdAt", "updatedAt", "version", "attachmentCount", "visibility", "owner", "match"})
+        "createdAt", "updatedAt", "version", "attachmentCount", "visibility", "groups", "owner", "match"})
 public record SnippetView(String id, String title, String description, String notes, String language, String code,
                           List<String> tags, String createdAt, String updatedAt, long version, int attachmentCount,
-                          String visibility, Owner owner, MatchView match) {
+                          String visibility, List<GroupShareView> groups, Owner owner, MatchView match) {
 
     @JsonbPropertyOrder({"id", "username"})
     public record Owner(String id, String username) {
     }
 
-    static SnippetView of(SnippetData snippet) {
-        return of(snippet, null);
+    /** A group the snippet is shared with: {@code access} is {@code read} or {@code write}. */
+    @JsonbPropertyOrder({"id", "name", "access"})
+    public record GroupShareView(String id, String name, String access) {
+    }
+
+    static SnippetView of(SnippetData snippet, Caller caller) {
+        return of(snippet, null, caller);
     }
 
     /** A search result, with why it matched ({@code null} when only its title, language or tags did). */
-    static SnippetView of(SnippetData snippet, MatchExcerpt match) {
+    static SnippetView of(SnippetData snippet, MatchExcerpt match, Caller caller) {
         var fields = snippet.fields();
+        List<GroupShareView> groups = snippet.ownerId().equals(caller.userId())
+                ? snippet.groups().stream().map(group -> new GroupShareView(group.id(), group.name(), group.access())).toList() : null;
         return new SnippetView(snippet.id(), fields.title(), fields.description(), fields.notes(), fields.language(),
                 fields.code(), fields.tags(), Timestamps.format(snippet.createdAt()), Timestamps.format(snippet.updatedAt()),
-                snippet.version(), snippet.attachmentCount(), fields.visibility().apiName(),
+                snippet.version(), snippet.attachmentCount(), fields.visibility().apiName(), groups,
                 new Owner(snippet.ownerId(), snippet.ownerUsername()), MatchView.of(match));
     }
 }

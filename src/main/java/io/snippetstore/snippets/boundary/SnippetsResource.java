@@ -65,7 +65,7 @@ public class SnippetsResource {
         SnippetData created = commits.write(() -> snippets.create(caller, input));
         return Response.created(uri.getAbsolutePathBuilder().path(created.id()).build())
                 .tag(etag(created))
-                .entity(ApiResponse.of(SnippetView.of(created)))
+                .entity(ApiResponse.of(SnippetView.of(created, caller)))
                 .build();
     }
 
@@ -73,10 +73,11 @@ public class SnippetsResource {
     @GET
     public ApiList<?> list(@BeanParam SnippetListParameters parameters, @Context SecurityContext security) {
         SnippetQuery query = parameters.toQuery();
-        SnippetPage page = snippets.list(Caller.of(security), query);
+        Caller caller = Caller.of(security);
+        SnippetPage page = snippets.list(caller, query);
         List<?> items = query.summary()
                 ? page.items().stream().map(snippet -> SnippetSummaryView.of(snippet, page.matches().get(snippet.id()))).toList()
-                : page.items().stream().map(snippet -> SnippetView.of(snippet, page.matches().get(snippet.id()))).toList();
+                : page.items().stream().map(snippet -> SnippetView.of(snippet, page.matches().get(snippet.id()), caller)).toList();
         if (query.terms().isEmpty()) {
             return ApiList.page(items, page.nextCursor(), page.limit());
         }
@@ -93,7 +94,8 @@ public class SnippetsResource {
     @GET
     @Path("{snippetId}")
     public Response get(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
-        return withEtag(snippets.get(Caller.of(security), snippetId));
+        Caller caller = Caller.of(security);
+        return withEtag(snippets.get(caller, snippetId), caller);
     }
 
     /** The code alone, as plain UTF-8 text that a browser shows and never runs; for scripts too ({@code curl .../raw}). */
@@ -112,7 +114,7 @@ public class SnippetsResource {
                            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Context SecurityContext security) {
         Caller caller = Caller.of(security);
         OptionalLong expectedVersion = expectedVersion(ifMatch);
-        return withEtag(commits.write(() -> snippets.update(caller, snippetId, patch, expectedVersion)));
+        return withEtag(commits.write(() -> snippets.update(caller, snippetId, patch, expectedVersion)), caller);
     }
 
     @DELETE
@@ -121,8 +123,8 @@ public class SnippetsResource {
         return ApiResponse.of(Deleted.of(snippets.delete(Caller.of(security), snippetId)));
     }
 
-    private static Response withEtag(SnippetData snippet) {
-        return Response.ok(ApiResponse.of(SnippetView.of(snippet))).tag(etag(snippet)).build();
+    private static Response withEtag(SnippetData snippet, Caller caller) {
+        return Response.ok(ApiResponse.of(SnippetView.of(snippet, caller))).tag(etag(snippet)).build();
     }
 
     private static EntityTag etag(SnippetData snippet) {

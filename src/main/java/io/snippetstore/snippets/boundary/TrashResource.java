@@ -48,8 +48,9 @@ public class TrashResource {
     @POST
     @Path("{snippetId}/restore")
     public Response restore(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
-        SnippetData restored = trash.restore(Caller.of(security), snippetId);
-        return Response.ok(ApiResponse.of(SnippetView.of(restored))).tag(new EntityTag(Long.toString(restored.version()))).build();
+        Caller caller = Caller.of(security);
+        SnippetData restored = trash.restore(caller, snippetId);
+        return Response.ok(ApiResponse.of(SnippetView.of(restored, caller))).tag(new EntityTag(Long.toString(restored.version()))).build();
     }
 
     /** Purges the snippet for good now. */

@@ -104,13 +104,13 @@ public class Revisions {
      */
     @WriteTransaction
     public SnippetData restore(Caller caller, String snippetId, long version, OptionalLong expectedVersion) {
-        Snippet snippet = changes.writable(caller, snippetId, expectedVersion);
+        Snippet snippet = changes.editable(caller, snippetId, expectedVersion);
         SnippetFields restored = revision(snippetId, version).fields().orElseThrow();
         SnippetFields current = snippet.fields();
         changes.change(caller, snippet, new SnippetFields(restored.title(), restored.description(), restored.notes(), restored.language(),
                 restored.code(), restored.tags(), current.visibility()));
         audit.fire(AuditEvent.success(caller, AuditEvent.REVISION_RESTORED, snippetId, "version " + version + " as version " + snippet.version()));
-        return SnippetData.of(snippet, caller.username());
+        return changes.data(snippet, caller);
     }
 
     /**
@@ -123,7 +123,7 @@ public class Revisions {
     public SnippetMerge merge(Caller caller, String snippetId, long base, SnippetPatch patch) {
         // read as data, not as an entity: outside a transaction, Hibernate could not load its tags
         SnippetData snippet = queries.find(snippetId).orElseThrow(ApiException::notFound);
-        SnippetAccess.of(snippet.ownerId(), snippet.fields().visibility(), caller).requireWrite();
+        changes.access(caller, snippetId, snippet.ownerId(), snippet.fields().visibility()).requireEdit();
         SnippetFields baseFields = revision(snippetId, base).fields().orElseThrow();
         SnippetInput edited = patch.applyTo(baseFields);
         snippets.requireValid(edited);
@@ -154,7 +154,7 @@ public class Revisions {
 
     private SnippetData readable(Caller caller, String snippetId) {
         SnippetData snippet = queries.find(snippetId).orElseThrow(ApiException::notFound);
-        SnippetAccess.of(snippet.ownerId(), snippet.fields().visibility(), caller).requireRead();
+        changes.access(caller, snippetId, snippet.ownerId(), snippet.fields().visibility()).requireRead();
         return snippet;
     }
 

@@ -23,8 +23,9 @@ import jakarta.persistence.PersistenceContext;
 
 /**
  * Share links: 256 random bits each, of which only the SHA-256 is stored. A link opens its
- * snippet, read-only, to whoever holds it while the snippet's visibility is {@code link} and the
- * link is neither expired nor revoked; only the snippet's owner makes, lists and revokes links.
+ * snippet, read-only, to whoever holds it while the snippet is not private (its visibility is
+ * {@code link} or {@code team}: a team snippet is read by the team and by its links at once) and
+ * the link is neither expired nor revoked; only the snippet's owner makes, lists and revokes links.
  */
 @Stateless
 public class ShareLinks {
@@ -38,12 +39,12 @@ public class ShareLinks {
     @Inject
     SnippetQueries queries;
 
-    /** A new link to the caller's snippet, which must be shared by link already (409 otherwise). */
+    /** A new link to the caller's snippet, which must not be private (409 otherwise: its links would open nothing). */
     @WriteTransaction
     public IssuedLink create(Caller caller, String snippetId, Integer expiresInDays) {
-        snippets.requireWritable(caller, snippetId);
+        snippets.requireOwned(caller, snippetId);
         if (!sharedByLink(snippetId)) {
-            throw ApiException.conflict("Set the snippet's visibility to link first: a link opens only such a snippet.");
+            throw ApiException.conflict("The snippet is private: set its visibility to link (or team) first, or its links open nothing.");
         }
         String secret = Secrets.random(32);
         Instant now = Timestamps.now();
@@ -56,7 +57,7 @@ public class ShareLinks {
     /** The links of the caller's snippet, expired ones included. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<LinkData> list(Caller caller, String snippetId) {
-        snippets.requireWritable(caller, snippetId);
+        snippets.requireOwned(caller, snippetId);
         return em.createNamedQuery(ShareLink.OF_SNIPPET, ShareLink.class).setParameter("snippetId", snippetId)
                 .getResultStream().map(LinkData::of).toList();
     }
@@ -76,11 +77,11 @@ public class ShareLinks {
 
     private ShareLink owned(Caller caller, String linkId) {
         ShareLink link = Optional.ofNullable(em.find(ShareLink.class, linkId)).orElseThrow(ApiException::notFound);
-        snippets.requireWritable(caller, link.snippetId());
+        snippets.requireOwned(caller, link.snippetId());
         return link;
     }
 
-    /** The snippet a live link opens; 404 for an unknown, expired or revoked link, a snippet no longer shared by link, or a disabled owner's. */
+    /** The snippet a live link opens; 404 for an unknown, expired or revoked link, a snippet made private, or a disabled owner's. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SharedSnippet open(String secret) {
         Instant now = Timestamps.now();
@@ -99,11 +100,11 @@ public class ShareLinks {
     }
 
     /**
-     * Whether the snippet's visibility is link and its owner is not disabled: read alone, not with
+     * Whether the snippet is not private and its owner is not disabled: read alone, not with
      * its whole row (code and all). A disabled user's links answer nothing until they are enabled.
      */
     private boolean sharedByLink(String snippetId) {
         return em.createNamedQuery(Snippet.SHARED_BY_LINK_OF_ENABLED_OWNER, Long.class).setParameter("id", snippetId)
-                .setParameter("link", Visibility.LINK).getSingleResult() > 0;
+                .setParameter("privately", Visibility.PRIVATE).getSingleResult() > 0;
     }
 }

@@ -1,14 +1,22 @@
 package io.snippetstore.snippets.control;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
+import io.snippetstore.groups.entity.UserGroup;
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.FieldError;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.snippets.entity.SnippetFields;
 import io.snippetstore.snippets.entity.SnippetRevision;
+import io.snippetstore.snippets.entity.SnippetShare;
+import io.snippetstore.snippets.entity.Visibility;
 import io.snippetstore.storage.control.StorageQuota;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -18,7 +26,7 @@ import jakarta.persistence.PersistenceContext;
 /**
  * The steps every change of a snippet shares, in the transaction of the use case that calls
  * them ({@link Snippets#update}, {@link Revisions#restore}): finding a snippet the caller may
- * change, and making new fields its next version, kept as a revision.
+ * change, sharing it with groups, and making new fields its next version, kept as a revision.
  */
 @ApplicationScoped
 class SnippetChanges {
@@ -32,22 +40,71 @@ class SnippetChanges {
     @Inject
     RevisionsKept revisionsKept;
 
-    /** The snippet, unless it is in the trash: 404 unless the caller may read it, 403 unless they may also change it. */
-    Snippet writable(Caller caller, String id) {
-        Snippet snippet = Optional.ofNullable(em.find(Snippet.class, id)).filter(found -> !found.isTrashed())
-                .orElseThrow(ApiException::notFound);
-        SnippetAccess.of(snippet.ownerId(), snippet.visibility(), caller).requireWrite();
+    /** The caller's snippet, unless it is in the trash: 404 unless the caller may read it, 403 unless they own it. */
+    Snippet owned(Caller caller, String id) {
+        Snippet snippet = found(id);
+        access(caller, snippet.id(), snippet.ownerId(), snippet.visibility()).requireOwner();
         return snippet;
     }
 
-    /** {@link #writable(Caller, String)}, and with {@code expectedVersion}, only if it is still at that version: 412 otherwise. */
-    Snippet writable(Caller caller, String id, OptionalLong expectedVersion) {
-        Snippet snippet = writable(caller, id);
+    /**
+     * The snippet, unless it is in the trash, for a change of its six fields: 404 unless the caller
+     * may read it, 403 unless they may also change it; with {@code expectedVersion}, only if it is
+     * still at that version (412 otherwise).
+     */
+    Snippet editable(Caller caller, String id, OptionalLong expectedVersion) {
+        Snippet snippet = found(id);
+        access(caller, snippet.id(), snippet.ownerId(), snippet.visibility()).requireEdit();
         if (expectedVersion.isPresent() && expectedVersion.getAsLong() != snippet.version()) {
             throw ApiException.preconditionFailed("The snippet was changed since version " + expectedVersion.getAsLong()
                     + "; it is at version " + snippet.version() + ".");
         }
         return snippet;
+    }
+
+    /** What the caller may do with a snippet: the group shares are read only for a caller who does not own it. */
+    SnippetAccess access(Caller caller, String snippetId, String ownerId, Visibility visibility) {
+        List<String> groupAccess = ownerId.equals(caller.userId()) ? List.of()
+                : em.createNamedQuery(SnippetShare.ACCESS_OF_MEMBER, String.class).setParameter("snippetId", snippetId)
+                .setParameter("userId", caller.userId()).getResultList();
+        return SnippetAccess.of(ownerId, visibility, groupAccess, caller);
+    }
+
+    /** The groups the snippet is shared with, by name. */
+    List<GroupShare> shares(String snippetId) {
+        return em.createNamedQuery(SnippetShare.OF_SNIPPET, Object[].class).setParameter("snippetId", snippetId).getResultStream()
+                .map(row -> new GroupShare((String) row[0], (String) row[1], (String) row[2])).toList();
+    }
+
+    /**
+     * Shares the snippet with exactly these groups (400 for a group that does not exist), replacing
+     * what it was shared with. A group named twice keeps its first access.
+     */
+    void share(String snippetId, List<GroupShareInput> groups) {
+        Map<String, String> access = new LinkedHashMap<>();
+        groups.forEach(group -> access.putIfAbsent(group.id(), group.access()));
+        List<FieldError> unknown = new ArrayList<>();
+        for (int i = 0; i < groups.size(); i++) {
+            if (em.find(UserGroup.class, groups.get(i).id()) == null) {
+                unknown.add(new FieldError("groups[" + i + "].id", "is not a group"));
+            }
+        }
+        if (!unknown.isEmpty()) {
+            throw ApiException.validationFailed(unknown);
+        }
+        em.createNamedQuery(SnippetShare.DELETE_OF_SNIPPET).setParameter("snippetId", snippetId).executeUpdate();
+        access.forEach((groupId, level) -> em.persist(new SnippetShare(snippetId, groupId, level)));
+    }
+
+    /** The snippet as the use cases answer it, with its owner's name and its group shares. */
+    SnippetData data(Snippet snippet, Caller caller) {
+        String ownerUsername = snippet.ownerId().equals(caller.userId()) ? caller.username()
+                : em.createNamedQuery(Snippet.OWNER_USERNAME, String.class).setParameter("id", snippet.id()).getSingleResult();
+        return SnippetData.of(snippet, ownerUsername, shares(snippet.id()));
+    }
+
+    private Snippet found(String id) {
+        return Optional.ofNullable(em.find(Snippet.class, id)).filter(found -> !found.isTrashed()).orElseThrow(ApiException::notFound);
     }
 
     /**

@@ -9,7 +9,9 @@ import io.snippetstore.platform.CodePoints;
 import io.snippetstore.platform.Text;
 import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.snippets.entity.SnippetFields;
+import io.snippetstore.snippets.entity.SnippetShare;
 import io.snippetstore.snippets.entity.Visibility;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
@@ -18,7 +20,8 @@ import jakarta.validation.constraints.Size;
  * The fields of a snippet as a client sends them (the body of POST, and the merged result of
  * a PATCH), normalized on construction: title and language trimmed, tags trimmed, lower-cased and
  * de-duplicated in order, an absent visibility {@code private}. The constraints then apply to the
- * normalized values.
+ * normalized values. {@code groups} (the groups to share with) is not one of the fields: absent
+ * ({@code null}) when a client did not send it.
  */
 public record SnippetInput(
         @NotNull @CodePoints(min = 1, max = Snippet.TITLE_MAX) String title,
@@ -29,7 +32,8 @@ public record SnippetInput(
         @NotNull @Size(max = Snippet.TAGS_MAX, message = "must hold at most {max} distinct tags")
         List<@NotNull @CodePoints(min = 1, max = Snippet.TAG_MAX)
         @Pattern(regexp = "[^,]*", message = "must not contain a comma") String> tags,
-        @Pattern(regexp = "private|team|link", message = "must be private, team or link") String visibility) {
+        @Pattern(regexp = "private|team|link", message = "must be private, team or link") String visibility,
+        @Size(max = SnippetShare.GROUPS_MAX, message = "must name at most {max} groups") List<@NotNull @Valid GroupShareInput> groups) {
 
     public SnippetInput {
         visibility = visibility == null ? Visibility.PRIVATE.apiName() : visibility;

@@ -28,7 +28,7 @@ record SnippetListStatement(String sql, List<Object> parameters) {
         ids.forEach(array::add);
         List<Object> parameters = new ArrayList<>();
         parameters.add(array.build().toString());
-        if (scope.namesTheCaller()) {
+        for (int i = 0; i < scope.callerParameters(); i++) {
             parameters.add(callerId);
         }
         String sql = "SELECT " + SnippetRows.COLUMNS + " FROM (SELECT value AS id FROM json_each(?)) hit CROSS JOIN snippets s ON s.id = hit.id"
@@ -42,7 +42,7 @@ record SnippetListStatement(String sql, List<Object> parameters) {
         StringBuilder sql = new StringBuilder("WITH page AS (SELECT ").append(KEYS).append(" FROM snippets s WHERE ")
                 .append(query.scope().condition());
         List<Object> parameters = new ArrayList<>();
-        if (query.scope().namesTheCaller()) {
+        for (int i = 0; i < query.scope().callerParameters(); i++) {
             parameters.add(callerId);
         }
         for (String tag : query.tags()) {

@@ -12,7 +12,9 @@ public enum SnippetScope {
     OWN,
     /** Every user's team-visible snippets, the caller's included. */
     TEAM,
-    /** The caller's own and every other user's team-visible ones. */
+    /** Other users' snippets shared with a group the caller is a member of. */
+    GROUPS,
+    /** The caller's own, every other user's team-visible ones, and those shared with the caller's groups. */
     ALL;
 
     public String apiName() {
@@ -24,20 +26,26 @@ public enum SnippetScope {
     }
 
     /**
-     * Team snippets of a disabled user leave the team's lists while the user is disabled: the few
-     * disabled users are read once per statement, not per row.
+     * Team and group snippets of a disabled user leave the lists of others while the user is
+     * disabled: the few disabled users are read once per statement, not per row.
      */
     private static final String OF_AN_ENABLED_OWNER = "s.owner_id NOT IN (SELECT u.id FROM users u WHERE u.disabled_at IS NOT NULL)";
 
+    /** Shared with a group of the caller's (the parameter). */
+    private static final String SHARED_WITH_MY_GROUPS = "EXISTS (SELECT 1 FROM snippet_groups sg JOIN group_members m "
+            + "ON m.group_id = sg.group_id WHERE sg.snippet_id = s.id AND m.user_id = ?)";
+
     /**
-     * The condition on {@code snippets s} of this scope, with the caller's id as its parameter
-     * where it has one. No list shows what is in the trash.
+     * The condition on {@code snippets s} of this scope, with the caller's id as each of its
+     * {@link #callerParameters()} parameters. No list shows what is in the trash.
      */
     String condition() {
         return switch (this) {
             case OWN -> "s.owner_id = ? AND s.trashed_at IS NULL";
             case TEAM -> "(s.visibility = 'team' AND s.trashed_at IS NULL AND " + OF_AN_ENABLED_OWNER + ")";
-            case ALL -> "((s.owner_id = ? OR (s.visibility = 'team' AND " + OF_AN_ENABLED_OWNER + ")) AND s.trashed_at IS NULL)";
+            case GROUPS -> "(s.owner_id <> ? AND " + SHARED_WITH_MY_GROUPS + " AND s.trashed_at IS NULL AND " + OF_AN_ENABLED_OWNER + ")";
+            case ALL -> "((s.owner_id = ? OR ((s.visibility = 'team' OR " + SHARED_WITH_MY_GROUPS + ") AND " + OF_AN_ENABLED_OWNER
+                    + ")) AND s.trashed_at IS NULL)";
         };
     }
 
@@ -46,11 +54,17 @@ public enum SnippetScope {
         return switch (this) {
             case OWN -> SearchScope.OWN;
             case TEAM -> SearchScope.TEAM;
+            case GROUPS -> SearchScope.GROUPS;
             case ALL -> SearchScope.ALL;
         };
     }
 
-    boolean namesTheCaller() {
-        return this != TEAM;
+    /** How many times {@link #condition()} names the caller. */
+    int callerParameters() {
+        return switch (this) {
+            case OWN -> 1;
+            case TEAM -> 0;
+            case GROUPS, ALL -> 2;
+        };
     }
 }

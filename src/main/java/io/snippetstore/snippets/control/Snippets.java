@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 
+import io.snippetstore.groups.control.Groups;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.FieldError;
@@ -56,6 +57,9 @@ public class Snippets {
     SnippetChanges changes;
 
     @Inject
+    Groups groups;
+
+    @Inject
     @ConfigProperty(name = Settings.MAX_CODE_BYTES, defaultValue = Settings.MAX_CODE_BYTES_DEFAULT)
     int maxCodeBytes;
 
@@ -66,7 +70,7 @@ public class Snippets {
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public List<SnippetData> ownedAfter(Caller caller, String afterId, int limit) {
         return em.createNamedQuery(Snippet.OWNED_AFTER, Snippet.class).setParameter("ownerId", caller.userId()).setParameter("after", afterId)
-                .setMaxResults(limit).getResultStream().map(snippet -> SnippetData.of(snippet, caller.username())).toList();
+                .setMaxResults(limit).getResultStream().map(snippet -> SnippetData.of(snippet, caller.username(), List.of())).toList();
     }
 
     /** Checks input that did not pass the boundary's validation (an imported snippet): 400 {@code validation_failed}. */
@@ -84,8 +88,13 @@ public class Snippets {
         checkCodeSize(input);
         Snippet snippet = new Snippet(Ids.next(), caller.userId(), input.fields(), Timestamps.now());
         em.persist(snippet);
+        if (input.groups() != null && !input.groups().isEmpty()) {
+            em.flush(); // the shares refer to the snippet's row
+            changes.share(snippet.id(), input.groups());
+        }
         quota.requireWithin(caller.userId());
-        return SnippetData.of(snippet, caller.username());
+        return input.groups() == null || input.groups().isEmpty() ? SnippetData.of(snippet, caller.username(), List.of())
+                : changes.data(snippet, caller);
     }
 
     /**
@@ -108,25 +117,25 @@ public class Snippets {
                     earlier.input().fields()));
         }
         quota.requireWithin(caller.userId());
-        return SnippetData.of(snippet, caller.username());
+        return SnippetData.of(snippet, caller.username(), List.of());
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SnippetData get(Caller caller, String id) {
         SnippetData snippet = queries.find(id).orElseThrow(ApiException::notFound);
-        SnippetAccess.of(snippet.ownerId(), snippet.fields().visibility(), caller).requireRead();
+        changes.access(caller, snippet.id(), snippet.ownerId(), snippet.fields().visibility()).requireRead();
         return snippet;
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SnippetPage list(Caller caller, SnippetQuery query) {
-        return queries.list(caller.userId(), query);
+        return queries.list(caller.userId(), groups.idsOf(caller.userId()), query);
     }
 
     /** The languages and tags of the snippets the list query matches, for the list's filters. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SnippetFacets facets(Caller caller, SnippetQuery query) {
-        return queries.facets(caller.userId(), query);
+        return queries.facets(caller.userId(), groups.idsOf(caller.userId()), query);
     }
 
     /** Fails with 404 unless the caller may read the snippet: what reading its attachments asks first. */
@@ -135,23 +144,33 @@ public class Snippets {
         access(caller, id).requireRead();
     }
 
-    /** Fails with 404 unless the caller may read the snippet, 403 unless they may also change it. */
+    /** Fails with 404 unless the caller may read the snippet, 403 unless they own it (its attachments and links are the owner's). */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public void requireWritable(Caller caller, String id) {
-        access(caller, id).requireWrite();
+    public void requireOwned(Caller caller, String id) {
+        access(caller, id).requireOwner();
     }
 
     /**
      * Applies a merge patch. With {@code expectedVersion}, only if the snippet is still at that
      * version (412 otherwise). A patch that changes nothing keeps version and {@code updatedAt}.
+     * A member of a group with write access changes the six fields; visibility and groups are the
+     * owner's (403). The groups the snippet is shared with are not part of its versions: changing
+     * them alone keeps version and {@code updatedAt}.
      */
     @WriteTransaction
     public SnippetData update(Caller caller, String id, SnippetPatch patch, OptionalLong expectedVersion) {
-        Snippet snippet = changes.writable(caller, id, expectedVersion);
+        Snippet snippet = changes.editable(caller, id, expectedVersion);
         SnippetInput merged = patch.applyTo(snippet.fields());
         requireValid(merged);
+        boolean owner = snippet.ownerId().equals(caller.userId());
+        if (!owner && (merged.fields().visibility() != snippet.visibility() || patch.groups().isPresent())) {
+            throw ApiException.forbidden("Only the owner may change who can read this snippet.");
+        }
         changes.change(caller, snippet, merged.fields());
-        return SnippetData.of(snippet, caller.username());
+        if (patch.groups().isPresent()) {
+            changes.share(snippet.id(), patch.groups().value().orElse(List.of()));
+        }
+        return changes.data(snippet, caller);
     }
 
     /**
@@ -160,7 +179,7 @@ public class Snippets {
      */
     @WriteTransaction(freesSpace = true)
     public String delete(Caller caller, String id) {
-        Snippet snippet = changes.writable(caller, id);
+        Snippet snippet = changes.owned(caller, id);
         snippet.trash(Timestamps.now());
         audit.fire(AuditEvent.success(caller, AuditEvent.SNIPPET_DELETED, snippet.id(), snippet.fields().title()));
         return snippet.id();
@@ -176,7 +195,7 @@ public class Snippets {
     private SnippetAccess access(Caller caller, String id) {
         return em.createNamedQuery(Snippet.OWNER_AND_VISIBILITY, Object[].class).setParameter("id", id)
                 .getResultStream().findFirst()
-                .map(row -> SnippetAccess.of((String) row[0], (Visibility) row[1], caller))
+                .map(row -> changes.access(caller, id, (String) row[0], (Visibility) row[1]))
                 .orElse(SnippetAccess.NONE);
     }
 

@@ -40,6 +40,9 @@ public class Trash {
     SnippetQueries queries;
 
     @Inject
+    SnippetChanges changes;
+
+    @Inject
     CursorCodec cursors;
 
     @Inject
@@ -73,7 +76,7 @@ public class Trash {
         Snippet snippet = trashed(caller, snippetId);
         snippet.untrash();
         audit.fire(AuditEvent.success(caller, AuditEvent.SNIPPET_UNDELETED, snippet.id(), snippet.fields().title()));
-        return SnippetData.of(snippet, caller.username());
+        return changes.data(snippet, caller);
     }
 
     /** Deletes the caller's trashed snippet for good now, with its attachments, links and history. */

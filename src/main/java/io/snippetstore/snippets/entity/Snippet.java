@@ -28,12 +28,14 @@ import jakarta.persistence.Table;
 @NamedQuery(name = Snippet.OWNER_AND_VISIBILITY, query = "SELECT s.ownerId, s.visibility FROM Snippet s WHERE s.id = :id AND s.trashedAt IS NULL")
 // the users table by its entity name only: a disabled owner's links open nothing
 @NamedQuery(name = Snippet.SHARED_BY_LINK_OF_ENABLED_OWNER, query = "SELECT COUNT(s) FROM Snippet s, User u "
-        + "WHERE s.id = :id AND s.visibility = :link AND s.trashedAt IS NULL AND u.id = s.ownerId AND u.disabledAt IS NULL")
+        + "WHERE s.id = :id AND s.visibility <> :privately AND s.trashedAt IS NULL AND u.id = s.ownerId AND u.disabledAt IS NULL")
+@NamedQuery(name = Snippet.OWNER_USERNAME, query = "SELECT u.username FROM Snippet s, User u WHERE s.id = :id AND u.id = s.ownerId")
 @NamedQuery(name = Snippet.OWNED_AFTER, query = "SELECT s FROM Snippet s WHERE s.ownerId = :ownerId AND s.id > :after AND s.trashedAt IS NULL ORDER BY s.id")
 public class Snippet {
 
     public static final String COUNT = "Snippet.count";
     public static final String OWNER_AND_VISIBILITY = "Snippet.ownerAndVisibility";
+    public static final String OWNER_USERNAME = "Snippet.ownerUsername";
     public static final String SHARED_BY_LINK_OF_ENABLED_OWNER = "Snippet.sharedByLinkOfEnabledOwner";
     public static final String OWNED_AFTER = "Snippet.ownedAfter";
 

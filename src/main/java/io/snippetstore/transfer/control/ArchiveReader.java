@@ -136,7 +136,7 @@ final class ArchiveReader {
         }
         return new SnippetInput(text(document, "title", path), optionalText(document, "description", path),
                 optionalText(document, "notes", path), text(document, "language", path), text(document, "code", path), tags,
-                optionalText(document, "visibility", path));
+                optionalText(document, "visibility", path), null);
     }
 
     private HistoricVersion historicVersion(String path) {

@@ -37,6 +37,7 @@ class SnippetIndexTest {
     private static final List<String> WORDS = List.of("getUserById", "payload", "zebrafish", "quokka", "Ärger", "straße", "STRASSE",
             "日本語", "🦀crab", "x", "go", "if", "return", "user_name", "HTTP2Server", "a", "ß", "ä", "naïve", "kubectl", "{{app}}",
             "*", "?", "\\", "100%", "-x", "NEAR(a*");
+    private static final List<String> GROUPS = List.of("g-ops", "g-dev");
     private static final List<String> TAGS = List.of("ops", "web", "db", "k8s");
     private static final List<String> LANGUAGES = List.of("Java", "java", "JAVA", "Python", "go", "Ärlang", "sh");
 
@@ -213,11 +214,14 @@ class SnippetIndexTest {
 
     private static boolean matches(SearchRequest request, IndexedSnippet snippet) {
         boolean own = snippet.ownerId().equals(request.callerId());
-        boolean team = snippet.visibility().equals("team") && !request.hiddenOwners().contains(snippet.ownerId());
+        boolean hidden = request.hiddenOwners().contains(snippet.ownerId());
+        boolean team = snippet.visibility().equals("team") && !hidden;
+        boolean group = snippet.groupIds().stream().anyMatch(request.groupIds()::contains) && !hidden;
         boolean inScope = switch (request.scope()) {
             case OWN -> own;
             case TEAM -> team;
-            case ALL -> own || team;
+            case GROUPS -> group && !own;
+            case ALL -> own || team || group;
         };
         List<String> texts = Stream.of(snippet.title(), snippet.description(), snippet.notes(), snippet.code(), snippet.language())
                 .filter(text -> text != null).map(TextFold::fold).toList();
@@ -250,20 +254,21 @@ class SnippetIndexTest {
     }
 
     private static SearchRequest withAfter(SearchRequest request, Optional<SearchPosition> after) {
-        return new SearchRequest(request.callerId(), request.scope(), request.hiddenOwners(), request.terms(), request.tags(),
+        return new SearchRequest(request.callerId(), request.scope(), request.groupIds(), request.hiddenOwners(), request.terms(), request.tags(),
                 request.language(), request.order(), request.limit(), after);
     }
 
     private static SearchRequest request(String caller, SearchScope scope, List<String> terms, SearchOrder order, int limit,
                                          Optional<SearchPosition> after) {
-        return new SearchRequest(caller, scope, Set.of(), terms, Set.of(), Optional.empty(), order, limit, after);
+        return new SearchRequest(caller, scope, Set.of(), Set.of(), terms, Set.of(), Optional.empty(), order, limit, after);
     }
 
     // --- random data ---
 
     private SearchRequest randomRequest() {
         String caller = USERS.get(random.nextInt(USERS.size()));
-        SearchScope scope = SearchScope.values()[random.nextInt(3)];
+        SearchScope scope = SearchScope.values()[random.nextInt(SearchScope.values().length)];
+        Set<String> groups = GROUPS.stream().filter(group -> random.nextBoolean()).collect(Collectors.toSet());
         Set<String> hidden = random.nextInt(4) == 0 ? Set.of(USERS.get(random.nextInt(USERS.size()))) : Set.of();
         LinkedHashSet<String> terms = new LinkedHashSet<>();
         int count = random.nextInt(3);
@@ -273,7 +278,7 @@ class SnippetIndexTest {
         Set<String> tags = random.nextInt(4) == 0 ? Set.of(TAGS.get(random.nextInt(TAGS.size()))) : Set.of();
         Optional<String> language = random.nextInt(5) == 0 ? Optional.of(LANGUAGES.get(random.nextInt(LANGUAGES.size()))) : Optional.empty();
         SearchOrder order = SearchOrder.values()[random.nextInt(SearchOrder.values().length)];
-        return new SearchRequest(caller, scope, hidden, List.copyOf(terms), tags, language, order, 1 + random.nextInt(20), Optional.empty());
+        return new SearchRequest(caller, scope, groups, hidden, List.copyOf(terms), tags, language, order, 1 + random.nextInt(20), Optional.empty());
     }
 
     /** A piece of some snippet's text (one to eight code points), or a word that may be nowhere. */
@@ -296,9 +301,12 @@ class SnippetIndexTest {
     private IndexedSnippet randomSnippet(String id) {
         String owner = USERS.get(random.nextInt(USERS.size()));
         String visibility = List.of("private", "team", "link").get(random.nextInt(3));
-        String title = random.nextInt(10) == 0 ? WORDS.get(random.nextInt(WORDS.size())).substring(0, 1) : words(1 + random.nextInt(4));
+        // a one-character title is a word's first code point: never half a surrogate pair, which no request can carry
+        String title = random.nextInt(10) == 0 ? WORDS.get(random.nextInt(WORDS.size())).codePoints().limit(1)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString() : words(1 + random.nextInt(4));
         List<String> tags = TAGS.stream().filter(tag -> random.nextInt(3) == 0).toList();
-        IndexedSnippet snippet = new IndexedSnippet(id, owner, visibility, title, TextFold.fold(title),
+        List<String> groups = GROUPS.stream().filter(group -> random.nextInt(4) == 0).toList();
+        IndexedSnippet snippet = new IndexedSnippet(id, owner, visibility, groups, title, TextFold.fold(title),
                 random.nextBoolean() ? null : words(random.nextInt(6)), random.nextBoolean() ? null : words(random.nextInt(30)),
                 LANGUAGES.get(random.nextInt(LANGUAGES.size())), words(1 + random.nextInt(60)), tags,
                 1_700_000_000_000L + random.nextInt(50), 1_700_000_000_000L + random.nextInt(50));
@@ -319,7 +327,7 @@ class SnippetIndexTest {
 
     private static IndexedSnippet snippet(String id, String owner, String visibility, String title, String language, List<String> tags,
                                           String code) {
-        return new IndexedSnippet(id, owner, visibility, title, TextFold.fold(title), null, null, language, code, tags, 1, 1);
+        return new IndexedSnippet(id, owner, visibility, List.of(), title, TextFold.fold(title), null, null, language, code, tags, 1, 1);
     }
 
     private void put(IndexedSnippet snippet) throws IOException {

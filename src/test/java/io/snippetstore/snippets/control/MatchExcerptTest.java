@@ -15,7 +15,7 @@ class MatchExcerptTest {
 
     private static SnippetData snippet(String title, String description, String notes, String code) {
         return new SnippetData("id", new SnippetFields(title, description, notes, "java", code, List.of(), Visibility.PRIVATE),
-                Instant.EPOCH, Instant.EPOCH, 1, 0, "owner", "someone");
+                Instant.EPOCH, Instant.EPOCH, 1, 0, "owner", "someone", List.of());
     }
 
     private static String highlighted(MatchExcerpt excerpt) {

@@ -16,7 +16,7 @@ class SnippetPageBoundsTest {
     private static SnippetData withText(int codeChars, int notesChars) {
         SnippetFields fields = new SnippetFields("t", null, notesChars == 0 ? null : "n".repeat(notesChars), "text",
                 "c".repeat(codeChars), List.of(), Visibility.PRIVATE);
-        return new SnippetData("id", fields, Instant.EPOCH, Instant.EPOCH, 1, 0, "owner", "owner");
+        return new SnippetData("id", fields, Instant.EPOCH, Instant.EPOCH, 1, 0, "owner", "owner", List.of());
     }
 
     private static List<SnippetData> rows(int count, int codeChars) {

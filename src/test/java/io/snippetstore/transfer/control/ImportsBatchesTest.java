@@ -48,7 +48,7 @@ class ImportsBatchesTest {
     }
 
     private static ArchivedSnippet snippet(String title, int codeCharacters) {
-        return new ArchivedSnippet(null, new SnippetInput(title, null, null, "text", "x".repeat(codeCharacters), List.of(), null), 1,
+        return new ArchivedSnippet(null, new SnippetInput(title, null, null, "text", "x".repeat(codeCharacters), List.of(), null, null), 1,
                 Optional.empty(), List.of(), List.of());
     }
 }

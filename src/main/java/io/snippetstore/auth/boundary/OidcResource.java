@@ -1,0 +1,186 @@
+package io.snippetstore.auth.boundary;
+
+import java.io.Serializable;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import com.nimbusds.oauth2.sdk.id.State;
+import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
+import com.nimbusds.openid.connect.sdk.Nonce;
+import io.snippetstore.auth.control.Logins;
+import io.snippetstore.auth.control.OidcProvider;
+import io.snippetstore.auth.control.OidcSettings;
+import io.snippetstore.auth.control.ProviderLogins;
+import io.snippetstore.auth.control.UserData;
+import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.ApiResponse;
+import jakarta.inject.Inject;
+import jakarta.json.bind.annotation.JsonbPropertyOrder;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpSession;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.CacheControl;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/**
+ * Sign-in through an OpenID Connect provider: {@code login} sends the browser to the provider
+ * with a fresh state, nonce and PKCE verifier, kept in the container's session until the
+ * provider sends the browser back to {@code callback}, which takes each once, trades the code for
+ * the ID token, checks it and signs the user in exactly as a password sign-in does. Whatever goes
+ * wrong is a page saying why (and an audit record), never a half sign-in.
+ */
+@Path("v1/auth/oidc")
+public class OidcResource {
+
+    private static final String PENDING = "snippets.oidc.pending";
+    /** A sign-in not finished within this is forgotten; a few may be under way at once (tabs). */
+    private static final Duration PENDING_FOR = Duration.ofMinutes(10);
+    private static final int PENDING_MAX = 5;
+
+    /** What a started sign-in waits with, in the session, under its state. */
+    record Pending(String nonce, String verifier, String next, Instant startedAt) implements Serializable {
+    }
+
+    /** Whether a provider is configured, its name for the button, and whether password sign-in is on. */
+    @JsonbPropertyOrder({"enabled", "name", "loginUrl", "localLogin"})
+    public record ProviderView(boolean enabled, String name, String loginUrl, boolean localLogin) {
+    }
+
+    @Inject
+    OidcSettings settings;
+
+    @Inject
+    OidcProvider provider;
+
+    @Inject
+    ProviderLogins logins;
+
+    @Inject
+    Logins passwordLogins;
+
+    @Context
+    HttpServletRequest http;
+
+    @Inject
+    Sessions sessions;
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public ApiResponse<ProviderView> provider() {
+        return ApiResponse.of(settings.enabled()
+                ? new ProviderView(true, settings.displayName(), "/api/v1/auth/oidc/login", passwordLogins.localLoginEnabled())
+                : new ProviderView(false, null, null, passwordLogins.localLoginEnabled()));
+    }
+
+    /** To the provider's sign-in; back at {@code next} (a path of this service) once signed in. */
+    @GET
+    @Path("login")
+    @Produces(MediaType.TEXT_HTML)
+    public Response login(@QueryParam("next") String next, @Context UriInfo uri) {
+        if (!settings.enabled()) {
+            throw ApiException.notFound("No identity provider is configured.");
+        }
+        State state = new State();
+        Nonce nonce = new Nonce();
+        CodeVerifier verifier = new CodeVerifier();
+        URI to;
+        try {
+            to = provider.authorizationRequest(callbackUri(uri), state, nonce, verifier);
+        } catch (OidcProvider.Refused e) {
+            return SignInRefusedPage.of(Response.Status.BAD_GATEWAY, logins.refused(e.getMessage()).getMessage());
+        }
+        Map<String, Pending> pending = pending(http.getSession(true));
+        pending.put(state.getValue(), new Pending(nonce.getValue(), verifier.getValue(), safeNext(next), Instant.now()));
+        http.getSession().setAttribute(PENDING, pending);
+        return Response.seeOther(to).cacheControl(noStore()).build();
+    }
+
+    /** Where the provider sends the browser back: with a code and the state, or with an error. */
+    @GET
+    @Path("callback")
+    @Produces(MediaType.TEXT_HTML)
+    public Response callback(@QueryParam("state") String state, @QueryParam("code") String code, @QueryParam("error") String error,
+                             @QueryParam("iss") String issuer, @Context UriInfo uri) {
+        try {
+            Pending started = take(state);
+            if (error != null) {
+                throw logins.refused("the identity provider did not sign you in (" + error + ")");
+            }
+            if (issuer != null && !issuer.equals(settings.issuer())) {
+                throw logins.refused("the answer came from another issuer than " + settings.issuer());
+            }
+            if (code == null || code.isBlank()) {
+                throw logins.refused("the identity provider's answer has no code");
+            }
+            UserData user = logins.signIn(logins.identityOf(
+                    provider.signedIn(code, callbackUri(uri), new CodeVerifier(started.verifier()), new Nonce(started.nonce()))));
+            sessions.signIn(http, user);
+            return Response.seeOther(uri.getBaseUri().resolve(started.next())).cacheControl(noStore()).build();
+        } catch (OidcProvider.Refused e) {
+            return SignInRefusedPage.of(Response.Status.FORBIDDEN, e.getMessage());
+        }
+    }
+
+    /** The sign-in this state started, once: a state unknown, used or expired is refused. */
+    private Pending take(String state) throws OidcProvider.Refused {
+        HttpSession session = http.getSession(false);
+        Map<String, Pending> pending = session == null ? Map.of() : pending(session);
+        Pending started = state == null ? null : pending.remove(state);
+        if (session != null) {
+            session.setAttribute(PENDING, pending);
+        }
+        if (started == null) {
+            throw logins.refused("the answer's state is not one of a sign-in started in this browser (unknown, used or expired)");
+        }
+        return started;
+    }
+
+    /** The session's started sign-ins, the expired ones and the oldest past {@code PENDING_MAX} left out. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Pending> pending(HttpSession session) {
+        Map<String, Pending> kept = new LinkedHashMap<>();
+        if (session.getAttribute(PENDING) instanceof Map<?, ?> stored) {
+            Instant oldest = Instant.now().minus(PENDING_FOR);
+            ((Map<String, Pending>) stored).forEach((state, started) -> {
+                if (started.startedAt().isAfter(oldest)) {
+                    kept.put(state, started);
+                }
+            });
+        }
+        Iterator<String> states = kept.keySet().iterator();
+        while (kept.size() >= PENDING_MAX && states.hasNext()) {
+            states.next();
+            states.remove();
+        }
+        return kept;
+    }
+
+    private static URI callbackUri(UriInfo uri) {
+        return uri.getBaseUriBuilder().path("v1/auth/oidc/callback").build();
+    }
+
+    /** A path of this service to go on to: anything else (another site, a scheme) is the start page. */
+    static String safeNext(String next) {
+        if (next == null || !next.startsWith("/") || next.startsWith("//") || next.contains("\\")
+                || next.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+            return "/";
+        }
+        return next;
+    }
+
+    private static CacheControl noStore() {
+        CacheControl cache = new CacheControl();
+        cache.setNoStore(true);
+        return cache;
+    }
+}
