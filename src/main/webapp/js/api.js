@@ -21,9 +21,18 @@ export function signIn() {
     window.location.assign("/login?next=" + encodeURIComponent(window.location.pathname + window.location.search + window.location.hash));
 }
 
+/** To the sign-in page's form for a new password: the password an administrator set is temporary. */
+function changeTemporaryPassword() {
+    window.dispatchEvent(new Event("snippets:sign-in"));
+    window.location.assign("/login?change=1&next=" + encodeURIComponent(window.location.pathname + window.location.search + window.location.hash));
+}
+
 function failure(status, payload, signInWhenUnauthenticated = true) {
     if (status === 401 && signInWhenUnauthenticated) {
         signIn();
+    }
+    if (status === 403 && payload?.error?.code === "password_change_required" && signInWhenUnauthenticated) {
+        changeTemporaryPassword();
     }
     return new ApiError(status, payload?.error?.code ?? `http_${status}`,
         payload?.error?.message ?? `The request failed (HTTP ${status}).`, payload?.error?.details ?? []);

@@ -14,6 +14,71 @@ export function safeNext(next) {
 
 const form = document.getElementById("login-form");
 const error = document.getElementById("login-error");
+const changeForm = document.getElementById("change-form");
+const parameters = new URLSearchParams(window.location.search);
+const next = safeNext(parameters.get("next"));
+
+/** The provider's button when single sign-on is configured; the form then stays for password sign-in, or the break-glass account. */
+async function showIdentityProvider() {
+    try {
+        const {data} = await api("GET", apiPaths.identityProvider, {signInWhenUnauthenticated: false});
+        if (data.enabled) {
+            const button = document.getElementById("sso-sign-in");
+            button.textContent = `Sign in with ${data.name}`;
+            button.href = apiPaths.singleSignOn(next);
+            document.getElementById("sso").hidden = false;
+        }
+        document.getElementById("local-off").hidden = data.localLogin;
+    } catch {
+        // without the answer, the password form is all there is
+    }
+}
+
+/** The form for a new password, after signing in with a temporary one (which it already knows) or sent here by a 403. */
+function askForNewPassword(currentPassword) {
+    form.hidden = true;
+    document.getElementById("sso").hidden = true;
+    changeForm.hidden = false;
+    const current = document.getElementById("change-current");
+    document.getElementById("change-current-field").hidden = currentPassword !== undefined;
+    if (currentPassword !== undefined) {
+        current.value = currentPassword;
+        document.getElementById("change-new").focus();
+    } else {
+        current.focus();
+    }
+}
+
+changeForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const problem = document.getElementById("change-error");
+    problem.hidden = true;
+    const currentPassword = document.getElementById("change-current").value;
+    const newPassword = document.getElementById("change-new").value;
+    if (newPassword.length < 8) {
+        problem.textContent = "The new password needs at least 8 characters.";
+    } else if (newPassword !== document.getElementById("change-again").value) {
+        problem.textContent = "The two new passwords differ.";
+    } else if (newPassword === currentPassword) {
+        problem.textContent = "Choose a password other than the temporary one.";
+    } else {
+        try {
+            await api("POST", apiPaths.password, {body: {currentPassword, newPassword}, signInWhenUnauthenticated: false});
+            window.location.assign(next);
+            return;
+        } catch (failure) {
+            problem.textContent = failure.code === "validation_failed" && failure.details.some((detail) => detail.field === "currentPassword")
+                ? "The current password is not right." : failure.message;
+        }
+    }
+    problem.hidden = false;
+});
+
+if (parameters.get("change") === "1") {
+    askForNewPassword();
+} else {
+    showIdentityProvider();
+}
 
 form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -28,11 +93,15 @@ form.addEventListener("submit", async (event) => {
     const button = document.getElementById("sign-in");
     button.disabled = true;
     try {
-        await api("POST", apiPaths.login, {
+        const {data} = await api("POST", apiPaths.login, {
             body: {username, password},
             signInWhenUnauthenticated: false,
         });
-        window.location.assign(safeNext(new URLSearchParams(window.location.search).get("next")));
+        if (data.passwordChangeRequired) {
+            askForNewPassword(password);
+            return;
+        }
+        window.location.assign(next);
         return;
     } catch (failure) {
         error.textContent = failure.message;

@@ -5,6 +5,8 @@ const segment = encodeURIComponent;
 
 export const apiPaths = {
     login: `${API}/auth/login`,
+    identityProvider: `${API}/auth/oidc`,
+    singleSignOn: (next) => `${API}/auth/oidc/login?next=${encodeURIComponent(next)}`,
     logout: `${API}/auth/logout`,
     whoami: `${API}/auth/whoami`,
     browserLogin: `${API}/auth/browser-login`,
@@ -34,6 +36,9 @@ export const apiPaths = {
     sessions: `${API}/auth/sessions`,
     session: (id) => `${API}/auth/sessions/${segment(id)}`,
     users: `${API}/users`,
+    groups: `${API}/groups`,
+    group: (id) => `${API}/groups/${segment(id)}`,
+    groupMember: (groupId, userId) => `${API}/groups/${segment(groupId)}/members/${segment(userId)}`,
     user: (id) => `${API}/users/${segment(id)}`,
     userPassword: (id) => `${API}/users/${segment(id)}/password`,
 };

@@ -1,6 +1,7 @@
-// The share dialog of a snippet's owner: who can read it, and its share links. A link is made
-// only for a snippet shared by link, so making the first one switches the snippet to that; the
-// link's address is shown once, then only its dates, with a button to revoke it.
+// The share dialog of a snippet's owner: who can read it (the team, groups, links: all at once),
+// and its share links. A private snippet's links open nothing, so making the first link of a
+// private snippet switches it to "link" (a team snippet stays the team's); the link's address is
+// shown once, then only its dates, with a button to revoke it.
 import {api, failureText} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {report} from "./notice.js";
@@ -18,12 +19,51 @@ export function showShareDialog(snippet, changeVisibility) {
     const state = h("p", {id: "share-state"});
     const error = h("p", {id: "share-error", class: "error", role: "alert", hidden: true});
 
+    const shares = h("ul", {id: "share-groups", class: "attachments"});
+    const groupChoice = h("select", {id: "share-group"});
+    const accessChoice = h("select", {id: "share-group-access"},
+        h("option", {value: "read"}, "can read"), h("option", {value: "write"}, "can edit"));
+
     function describe() {
         state.textContent = snippet.visibility === "link"
-            ? "Anyone with one of these links can read this snippet and download its attachments, without signing in."
+            ? "Anyone with one of its links can read this snippet and download its attachments, without signing in."
             : snippet.visibility === "team"
-                ? "Every signed-in user can read this snippet. A link would let people without an account read it too."
-                : "Only you can read this snippet. Creating a link lets anyone who has it read it.";
+                ? "Every signed-in user can read this snippet, and so can anyone with one of its links."
+                : "Only you (and the groups below) can read this snippet. Creating a link lets anyone who has it read it too.";
+    }
+
+    /** Shares with exactly these groups: the snippet's answer says whom it is shared with now. */
+    async function saveGroups(groups) {
+        error.hidden = true;
+        try {
+            const {data} = await api("PATCH", apiPaths.snippet(snippet.id), {body: {groups: groups.map(({id, access}) => ({id, access}))}});
+            snippet.groups = data.groups;
+            await loadGroups();
+        } catch (failure) {
+            error.textContent = failureText(failure);
+            error.hidden = false;
+        }
+    }
+
+    async function loadGroups() {
+        const current = snippet.groups ?? [];
+        replace(shares, current.length === 0 ? h("li", {class: "muted"}, "Not shared with any group.") : current.map((group) => h("li", {},
+            `${group.name}: ${group.access === "write" ? "can edit" : "can read"} `,
+            h("button", {
+                type: "button", class: "link danger-text", "aria-label": `Stop sharing with ${group.name}`,
+                onclick: () => saveGroups(current.filter((other) => other.id !== group.id)),
+            }, "Stop sharing"))));
+        const {data} = await api("GET", apiPaths.groups);
+        const open = data.filter((group) => !current.some((shared) => shared.id === group.id));
+        replace(groupChoice, open.length === 0 ? h("option", {value: ""}, "No other group")
+            : open.map((group) => h("option", {value: group.id}, `${group.name} (${group.members.length})`)));
+    }
+
+    function shareWithGroup() {
+        if (groupChoice.value === "") {
+            return;
+        }
+        saveGroups([...(snippet.groups ?? []), {id: groupChoice.value, access: accessChoice.value}]);
     }
 
     async function load() {
@@ -40,9 +80,9 @@ export function showShareDialog(snippet, changeVisibility) {
     async function createLink() {
         error.hidden = true;
         try {
-            if (snippet.visibility !== "link") {
+            if (snippet.visibility === "private") {
                 await changeVisibility("link");
-                if (snippet.visibility !== "link") {
+                if (snippet.visibility === "private") {
                     return;
                 }
                 describe();
@@ -65,6 +105,7 @@ export function showShareDialog(snippet, changeVisibility) {
 
     describe();
     load().catch(report);
+    loadGroups().catch(report);
     return showDialog("share-dialog", `Share “${snippet.title}”`,
         state,
         h("div", {class: "inline-form"},
@@ -72,5 +113,11 @@ export function showShareDialog(snippet, changeVisibility) {
             h("button", {type: "button", id: "create-link", onclick: createLink}, "Create link")),
         error, created,
         h("h3", {}, "Links"),
-        links);
+        links,
+        h("h3", {}, "Groups"),
+        shares,
+        h("div", {class: "inline-form"},
+            h("div", {class: "field"}, h("label", {for: "share-group"}, "Group"), groupChoice),
+            h("div", {class: "field"}, h("label", {for: "share-group-access"}, "Access"), accessChoice),
+            h("button", {type: "button", id: "share-with-group", onclick: shareWithGroup}, "Share with group")));
 }

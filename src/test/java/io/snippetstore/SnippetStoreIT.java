@@ -13,10 +13,13 @@ import io.snippetstore.auth.BrowserLoginInChromiumTests;
 import io.snippetstore.auth.BrowserLoginTests;
 import io.snippetstore.auth.SecretsAtRestTests;
 import io.snippetstore.auth.SessionTests;
+import io.snippetstore.auth.SingleSignOnInChromiumTests;
+import io.snippetstore.auth.SingleSignOnTests;
 import io.snippetstore.auth.TokensTests;
 import io.snippetstore.auth.UserAdministrationTests;
 import io.snippetstore.auth.UsersTests;
 import io.snippetstore.cli.CommandLineClientTests;
+import io.snippetstore.groups.GroupsTests;
 import io.snippetstore.health.HealthTests;
 import io.snippetstore.health.MetricsTests;
 import io.snippetstore.platform.ApiDocumentationTests;
@@ -96,6 +99,18 @@ class SnippetStoreIT {
 
     @Nested
     class Revisions extends RevisionsTests {
+    }
+
+    @Nested
+    class Groups extends GroupsTests {
+    }
+
+    @Nested
+    class SingleSignOn extends SingleSignOnTests {
+    }
+
+    @Nested
+    class SingleSignOnInChromium extends SingleSignOnInChromiumTests {
     }
 
     @Nested

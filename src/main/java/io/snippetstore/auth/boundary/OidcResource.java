@@ -134,9 +134,10 @@ public class OidcResource {
     /** The sign-in this state started, once: a state unknown, used or expired is refused. */
     private Pending take(String state) throws OidcProvider.Refused {
         HttpSession session = http.getSession(false);
-        Map<String, Pending> pending = session == null ? Map.of() : pending(session);
-        Pending started = state == null ? null : pending.remove(state);
-        if (session != null) {
+        Pending started = null;
+        if (session != null && state != null) {
+            Map<String, Pending> pending = pending(session);
+            started = pending.remove(state);
             session.setAttribute(PENDING, pending);
         }
         if (started == null) {

@@ -138,6 +138,7 @@ public class Groups {
             UserGroup group = findByName(name).orElseGet(() -> {
                 UserGroup made = new UserGroup(Ids.next(), name, true, Timestamps.now());
                 em.persist(made);
+                em.flush(); // the memberships refer to its row: without mapped relations JPA may insert them first
                 return made;
             });
             if (!group.isFromProvider()) {
