@@ -44,6 +44,17 @@ public abstract class SingleSignOnInChromiumTests {
         browser.driver().findElement(By.id("kc-login")).click();
     }
 
+    /** Waits for the browser to be back at the service, saying where it is and what it shows when it is not. */
+    private static void backAtTheService(Browser browser, WebDriverWait wait, java.util.function.Predicate<URI> arrived) {
+        try {
+            wait.until(driver -> arrived.test(URI.create(driver.getCurrentUrl())));
+        } catch (org.openqa.selenium.TimeoutException e) {
+            browser.screenshot("single-sign-on-stuck");
+            throw new AssertionError("still at " + browser.driver().getCurrentUrl() + ": "
+                    + browser.driver().findElement(By.tagName("body")).getText(), e);
+        }
+    }
+
     @Test
     void signingInWithKeycloakOnOurPageLandsSignedIn() {
         try (Browser browser = new Browser()) {
@@ -53,8 +64,7 @@ public abstract class SingleSignOnInChromiumTests {
 
             signInThroughKeycloak(browser, wait, "kc-bob", "bob-keycloak-password");
 
-            wait.until(driver -> URI.create(driver.getCurrentUrl()).getPort() == ApiClient.base().getPort()
-                    && URI.create(driver.getCurrentUrl()).getPath().equals("/"));
+            backAtTheService(browser, wait, url -> url.getPort() == ApiClient.base().getPort() && url.getPath().equals("/"));
             Object username = ((JavascriptExecutor) browser.driver()).executeAsyncScript(
                     "const done = arguments[0]; fetch('/api/v1/auth/whoami').then(r => r.json()).then(j => done(j.data.username));");
             assertEquals("kc-bob", username);
@@ -83,7 +93,7 @@ public abstract class SingleSignOnInChromiumTests {
             signInThroughKeycloak(browser, wait, "kc-alice", "alice-keycloak-password");
 
             // back at the service, the consent rules of a password sign-in apply: straight on, or the consent page first
-            wait.until(driver -> callbackHit.isDone() || URI.create(driver.getCurrentUrl()).getPath().equals("/authorize"));
+            backAtTheService(browser, wait, url -> callbackHit.isDone() || url.getPath().equals("/authorize"));
             if (!callbackHit.isDone()) {
                 wait.until(ExpectedConditions.elementToBeClickable(By.id("approve"))).click();
             }

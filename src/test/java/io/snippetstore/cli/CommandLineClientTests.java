@@ -215,6 +215,39 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    void anOwnerSharesWithTheTeamAndGroupsFromTheCommandLineAndAMemberFindsItThroughTheirGroups() throws Exception {
+        TestUser owner = TestUsers.create();
+        TestUser member = TestUsers.create();
+        ApiClient admin = TestUsers.admin();
+        String groupName = TestUsers.uniqueName("oncall");
+        String groupId = admin.post("/api/v1/groups", Json.createObjectBuilder().add("name", groupName).build()).data().getString("id");
+        assertEquals(200, admin.send("PUT", "/api/v1/groups/" + groupId + "/members/" + member.id(), null, null, Map.of()).status());
+        Map<String, String> asOwner = Map.of("SNIPPETS_TOKEN", TestUsers.newToken(TestUsers.signedIn(owner), "share"));
+        Map<String, String> asMember = Map.of("SNIPPETS_TOKEN", TestUsers.newToken(TestUsers.signedIn(member), "member"));
+        String word = TestUsers.uniqueName("pager").replace("-", "");
+        String id = new ApiClient().withBearer(asOwner.get("SNIPPETS_TOKEN")).post("/api/v1/snippets", Json.createObjectBuilder()
+                .add("title", "silence " + word).add("language", "sh").add("code", "amtool silence add alertname=Foo\n")
+                .add("tags", Json.createArrayBuilder()).build()).data().getString("id");
+
+        Run groups = run(new byte[0], asOwner, "groups");
+        assertOk(groups);
+        assertTrue(groups.out().contains(groupName) && groups.out().contains(member.username()), groups.out());
+        Run shared = run(new byte[0], asOwner, "share", id, "--group", groupName + ":write");
+        assertOk(shared);
+        assertTrue(shared.out().contains("Groups: " + groupName + " (write)"), shared.out());
+        assertEquals(2, run(new byte[0], asOwner, "share", id, "--group", "no-such-group").exitCode(), "an unknown group: not found");
+
+        Run found = run(new byte[0], asMember, "search", word, "--scope", "groups", "-q");
+        assertOk(found);
+        assertEquals(List.of(id), found.out().lines().toList());
+        assertEquals(6, run(new byte[0], asMember, "share", id, "--team").exitCode(), "sharing is the owner's: not allowed");
+
+        Run team = run(new byte[0], asOwner, "share", id, "--team", "--no-group", groupName);
+        assertOk(team);
+        assertTrue(team.out().contains("Visibility: team") && team.out().contains("Groups: none"), team.out());
+    }
+
+    @Test
     void aScriptCreatesChangesAndFindsSnippetsWithoutAnEditor() throws Exception {
         TestUser user = TestUsers.create();
         Map<String, String> withToken = Map.of("SNIPPETS_TOKEN", TestUsers.newToken(TestUsers.signedIn(user), "script"));

@@ -83,6 +83,8 @@ public final class Keycloak {
         builder.environment().put("KC_BOOTSTRAP_ADMIN_USERNAME", ADMIN);
         builder.environment().put("KC_BOOTSTRAP_ADMIN_PASSWORD", ADMIN_PASSWORD);
         builder.environment().put("JAVA_OPTS_KC_HEAP", "-Xms64m -Xmx512m");
+        // Quarkus' worker threads reset thread locals by reflection, which Java 24 and later allow only when opened
+        builder.environment().put("JAVA_OPTS_APPEND", "--add-opens=java.base/java.lang=ALL-UNNAMED");
         Process process = builder.start();
         Keycloak keycloak = new Keycloak(port, process);
         Runtime.getRuntime().addShutdownHook(new Thread(keycloak::stop));

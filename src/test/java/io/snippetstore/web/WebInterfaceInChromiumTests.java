@@ -426,7 +426,7 @@ public abstract class WebInterfaceInChromiumTests {
     }
 
     @Test
-    void anAdministratorCreatesAUserWhoSignsInAndReadsTheTeamsSnippetWithoutEditingIt() {
+    void anAdministratorCreatesAUserWhoChoosesTheirOwnPasswordAtTheFirstSignInAndReadsTheTeamsSnippetWithoutEditingIt() {
         String title = "Team deploy checklist " + TestUsers.uniqueName("t");
         JsonObject teamSnippet = create(api, snippet(title, "bash", "make deploy", "ops").add("visibility", "team"));
         TestUser admin = TestUsers.create("admin");
@@ -448,7 +448,18 @@ public abstract class WebInterfaceInChromiumTests {
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
-            signIn(browser, wait, newcomer);
+            browser.open("/");
+            loginForm(wait).sendKeys(username);
+            driver.findElement(By.id("password")).sendKeys(password);
+            driver.findElement(By.id("sign-in")).click();
+            // the generated password is temporary: a new one first, and the current one is not asked again
+            visible(wait, "change-new").sendKeys("the newcomer's own password");
+            assertFalse(driver.findElement(By.id("change-current")).isDisplayed());
+            driver.findElement(By.id("change-again")).sendKeys("the newcomer's own password");
+            browser.screenshot("temporary-password");
+            driver.findElement(By.id("change-password")).click();
+            visible(wait, "search");
+            wait.until(textToBePresentInElementLocated(By.id("whoami"), username));
             assertFalse(driver.findElement(By.id("nav-users")).isDisplayed(), "users are for administrators");
             new Select(driver.findElement(By.id("scope"))).selectByValue("team");
             wait.until(ignored -> resultTitles(driver).contains(title));
@@ -461,6 +472,41 @@ public abstract class WebInterfaceInChromiumTests {
             assertEquals(List.of(), scriptErrors(browser));
         }
         assertEquals("team", api.get("/api/v1/snippets/" + teamSnippet.getString("id")).data().getString("visibility"));
+        assertEquals(200, TestUsers.signedIn(username, "the newcomer's own password").get("/api/v1/snippets").status());
+    }
+
+    @Test
+    void anOwnerSharesWithAGroupInTheShareDialogAndAMemberReadsItWhileOthersFindNothing() {
+        TestUser member = TestUsers.create();
+        ApiClient admin = TestUsers.admin();
+        String groupName = TestUsers.uniqueName("Platform team");
+        String groupId = admin.post("/api/v1/groups", jakarta.json.Json.createObjectBuilder().add("name", groupName).build()).data().getString("id");
+        assertEquals(200, admin.send("PUT", "/api/v1/groups/" + groupId + "/members/" + member.id(), null, null, java.util.Map.of()).status());
+        JsonObject snippet = create(api, snippet("Drain a node", "bash", "kubectl drain node-1 --ignore-daemonsets", "k8s"));
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + snippet.getString("id"));
+            visible(wait, "share").click();
+            visible(wait, "share-dialog");
+            wait.until(ignored -> driver.findElements(By.cssSelector("#share-group option[value='" + groupId + "']")).size() == 1);
+            new Select(driver.findElement(By.id("share-group"))).selectByValue(groupId);
+            new Select(driver.findElement(By.id("share-group-access"))).selectByValue("read");
+            driver.findElement(By.id("share-with-group")).click();
+            wait.until(textToBePresentInElementLocated(By.id("share-groups"), groupName + ": can read"));
+            browser.screenshot("share-with-group");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, member);
+            browser.open("/#/s/" + snippet.getString("id"));
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Drain a node"));
+            assertTrue(driver.findElements(By.id("edit")).isEmpty() && driver.findElements(By.id("delete")).isEmpty(), "read access only");
+        }
+        assertEquals(404, TestUsers.signedIn(TestUsers.create()).get("/api/v1/snippets/" + snippet.getString("id")).status());
     }
 
     /** The WCAG contrast ratio of an element's text colour on its background colour, both as rendered. */

@@ -37,7 +37,7 @@ final class SnippetCommands {
 
     static final class Scopes extends ArrayList<String> {
         Scopes() {
-            super(List.of("own", "team", "all"));
+            super(List.of("own", "team", "groups", "all"));
         }
     }
 
@@ -82,7 +82,7 @@ final class SnippetCommands {
         @Option(names = "--all", description = "Every page, following the cursors.")
         boolean all;
 
-        @Option(names = "--scope", defaultValue = "own", completionCandidates = Scopes.class, description = "own, team (others' shared with the team) or all (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--scope", defaultValue = "own", completionCandidates = Scopes.class, description = "own, team (shared with the team), groups (others' shared with your groups) or all (default: ${DEFAULT-VALUE}).")
         String scope;
 
         @Option(names = {"-q", "--quiet"}, description = "Only the ids, one per line.")
