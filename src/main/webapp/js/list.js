@@ -116,7 +116,8 @@ export async function showList(view, params) {
     const scope = h("select", {id: "scope"},
         h("option", {value: ""}, "Mine"),
         h("option", {value: "team"}, "Team"),
-        h("option", {value: "all"}, "Mine and the team's"));
+        h("option", {value: "groups"}, "Shared with my groups"),
+        h("option", {value: "all"}, "Mine, the team's and my groups'"));
     scope.value = state.scope;
     const chips = h("div", {id: "active-tags", class: "chips", role: "group", "aria-label": "Tag filters"});
     const status = h("p", {id: "result-status", class: "muted", role: "status"});
@@ -197,6 +198,7 @@ export async function showList(view, params) {
             replace(status, shown === 0
                 ? (state.query || state.tags.length || state.language ? "No snippet matches."
                     : state.scope === "team" ? "Nobody has shared a snippet with the team yet."
+                        : state.scope === "groups" ? "Nothing is shared with your groups yet."
                         : "No snippets yet. Create the first one with “New snippet”.")
                 : `${shown} snippet${shown === 1 ? "" : "s"} shown${nextCursor ? "; more below" : ""}.`,
             shown === 0 && meta.suggestion ? suggestion(meta.suggestion) : null);

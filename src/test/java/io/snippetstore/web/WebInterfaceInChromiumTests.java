@@ -502,7 +502,9 @@ public abstract class WebInterfaceInChromiumTests {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             signIn(browser, wait, member);
-            browser.open("/#/s/" + snippet.getString("id"));
+            new Select(driver.findElement(By.id("scope"))).selectByValue("groups");
+            wait.until(ignored -> resultTitles(driver).contains("Drain a node"));
+            driver.findElement(By.linkText("Drain a node")).click();
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Drain a node"));
             assertTrue(driver.findElements(By.id("edit")).isEmpty() && driver.findElements(By.id("delete")).isEmpty(), "read access only");
         }

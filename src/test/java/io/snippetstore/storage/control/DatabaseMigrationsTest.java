@@ -80,4 +80,28 @@ class DatabaseMigrationsTest {
         assertEquals(List.of("edited|3|300|u1|null|[\"b\",\"a\"]|plain|some notes|echo 3|null"), rows,
                 "a snippet still at version 1 is that version, kept with its first change");
     }
+
+    @Test
+    void theGroupsMigrationRevokesOnlyTheLinksThatOpenedNothingSoNobodyReadsMoreThanBefore() throws SQLException {
+        SQLiteDataSource database = new SQLiteDataSource();
+        database.setUrl("jdbc:sqlite:" + directory.resolve("sharing.db"));
+        Flyway.configure().dataSource(database).locations("classpath:db/migration").target("15").load().migrate();
+        try (Connection connection = database.getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("INSERT INTO users (id, username, password_hash, role, created_at) VALUES ('u1', 'owner', 'x', 'user', 1)");
+            statement.execute("INSERT INTO snippets (id, owner_id, title, title_sort, language, code, created_at, updated_at, version, visibility)"
+                    + " VALUES ('linked', 'u1', 'L', 'l', 'sh', 'x', 1, 1, 1, 'link'), ('closed', 'u1', 'P', 'p', 'sh', 'x', 1, 1, 1, 'private'),"
+                    + " ('team', 'u1', 'T', 't', 'sh', 'x', 1, 1, 1, 'team')");
+            statement.execute("INSERT INTO share_links (id, snippet_id, secret_hash, created_at) VALUES ('l1', 'linked', 'h1', 1),"
+                    + " ('l2', 'closed', 'h2', 1), ('l3', 'team', 'h3', 1)");
+        }
+
+        MigratedDatabase.migrate(database);
+
+        Database migrated = MigratedDatabase.over(database);
+        assertEquals(List.of("l1|linked", "l2|closed"), migrated.list("SELECT id, snippet_id FROM share_links ORDER BY id", List.of(),
+                row -> row.getString(1) + "|" + row.getString(2)),
+                "a link snippet's links open it as before, a private one's stay closed (private closes links), a team one's are revoked");
+        assertEquals(List.of("owner|0|null"), migrated.list("SELECT username, password_temporary, subject FROM users", List.of(),
+                row -> row.getString(1) + "|" + row.getInt(2) + "|" + row.getString(3)), "every account stays local, its password not temporary");
+    }
 }
