@@ -66,8 +66,15 @@ export function showShareDialog(snippet, changeVisibility) {
         saveGroups([...(snippet.groups ?? []), {id: groupChoice.value, access: accessChoice.value}]);
     }
 
+    let shownLinkId = null;
+
     async function load() {
         const {data} = await api("GET", apiPaths.snippetLinks(snippet.id));
+        if (shownLinkId !== null && !data.some((link) => link.id === shownLinkId)) {
+            created.hidden = true; // the link just shown was revoked: its address opens nothing now
+            replace(created);
+            shownLinkId = null;
+        }
         replace(links, data.length === 0 ? h("li", {class: "muted"}, "No links.") : data.map((link) => h("li", {},
             `Created ${formatDate(link.createdAt)}, expires ${link.expiresAt ? formatDate(link.expiresAt) : "never"} `,
             h("button", {
@@ -89,6 +96,7 @@ export function showShareDialog(snippet, changeVisibility) {
             }
             const body = expiry.value === "" ? {} : {expiresInDays: Number(expiry.value)};
             const {data} = await api("POST", apiPaths.snippetLinks(snippet.id), {body});
+            shownLinkId = data.id;
             const copy = copyButton({id: "copy-link", label: "Copy link", text: data.url, statusId: "copy-link-status"});
             replace(created,
                 h("p", {}, h("strong", {}, "Copy this link now. "), "It is shown only once."),
