@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 import com.sun.net.httpserver.HttpServer;
 import io.snippetstore.testing.ApiClient;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -45,10 +47,10 @@ public abstract class SingleSignOnInChromiumTests {
     }
 
     /** Waits for the browser to be back at the service, saying where it is and what it shows when it is not. */
-    private static void backAtTheService(Browser browser, WebDriverWait wait, java.util.function.Predicate<URI> arrived) {
+    private static void backAtTheService(Browser browser, WebDriverWait wait, Predicate<URI> arrived) {
         try {
             wait.until(driver -> arrived.test(URI.create(driver.getCurrentUrl())));
-        } catch (org.openqa.selenium.TimeoutException e) {
+        } catch (TimeoutException e) {
             browser.screenshot("single-sign-on-stuck");
             throw new AssertionError("still at " + browser.driver().getCurrentUrl() + ": "
                     + browser.driver().findElement(By.tagName("body")).getText(), e);

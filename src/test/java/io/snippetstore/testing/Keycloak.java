@@ -1,6 +1,7 @@
 package io.snippetstore.testing;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,11 +13,11 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonObject;
 
 /**
  * A real Keycloak for the single sign-on tests: the {@code keycloak-quarkus-dist} the build
@@ -115,7 +116,7 @@ public final class Keycloak {
     private void stop() {
         process.destroy();
         try {
-            if (!process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor();
             }
         } catch (InterruptedException e) {
@@ -142,13 +143,13 @@ public final class Keycloak {
                 .POST(HttpRequest.BodyPublishers.ofString("grant_type=password&client_id=admin-cli&username=" + ADMIN
                         + "&password=" + ADMIN_PASSWORD)).build();
         HttpResponse<String> response = send(request);
-        return Json.createReader(new java.io.StringReader(response.body())).readObject().getString("access_token");
+        return Json.createReader(new StringReader(response.body())).readObject().getString("access_token");
     }
 
     private JsonArray adminGet(String token, String path) {
         HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
                 .header("Authorization", "Bearer " + token).build());
-        return Json.createReader(new java.io.StringReader(response.body())).readArray();
+        return Json.createReader(new StringReader(response.body())).readArray();
     }
 
     private HttpResponse<String> send(HttpRequest request) {
