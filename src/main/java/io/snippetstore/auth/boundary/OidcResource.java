@@ -11,6 +11,7 @@ import java.util.Map;
 import com.nimbusds.oauth2.sdk.id.State;
 import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
 import com.nimbusds.openid.connect.sdk.Nonce;
+import com.nimbusds.openid.connect.sdk.claims.IDTokenClaimsSet;
 import io.snippetstore.auth.control.Logins;
 import io.snippetstore.auth.control.OidcProvider;
 import io.snippetstore.auth.control.OidcSettings;
@@ -122,8 +123,13 @@ public class OidcResource {
             if (code == null || code.isBlank()) {
                 throw logins.refused("the identity provider's answer has no code");
             }
-            UserData user = logins.signIn(logins.identityOf(
-                    provider.signedIn(code, callbackUri(uri), new CodeVerifier(started.verifier()), new Nonce(started.nonce()))));
+            IDTokenClaimsSet claims;
+            try {
+                claims = provider.signedIn(code, callbackUri(uri), new CodeVerifier(started.verifier()), new Nonce(started.nonce()));
+            } catch (OidcProvider.Refused e) {
+                throw logins.refused(e.getMessage()); // recorded in the audit trail like every other refusal
+            }
+            UserData user = logins.signIn(logins.identityOf(claims));
             sessions.signIn(http, user);
             return Response.seeOther(uri.getBaseUri().resolve(started.next())).cacheControl(noStore()).build();
         } catch (OidcProvider.Refused e) {
