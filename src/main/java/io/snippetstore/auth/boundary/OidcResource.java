@@ -115,7 +115,7 @@ public class OidcResource {
         try {
             Pending started = take(state);
             if (error != null) {
-                throw logins.refused("the identity provider did not sign you in (" + error + ")");
+                throw logins.refused("the identity provider did not sign you in (" + errorCode(error) + ")");
             }
             if (issuer != null && !issuer.equals(settings.issuer())) {
                 throw logins.refused("the answer came from another issuer than " + settings.issuer());
@@ -170,6 +170,12 @@ public class OidcResource {
             states.remove();
         }
         return kept;
+    }
+
+    /** The provider's error code as recorded: an OAuth error code is a short token; anything else is cut to one. */
+    static String errorCode(String error) {
+        String code = error.replaceAll("[^A-Za-z0-9_.-]", "");
+        return code.length() <= 64 ? code : code.substring(0, 64);
     }
 
     private static URI callbackUri(UriInfo uri) {

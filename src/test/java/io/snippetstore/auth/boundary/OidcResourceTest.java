@@ -15,4 +15,11 @@ class OidcResourceTest {
             assertEquals("/", OidcResource.safeNext(elsewhere), String.valueOf(elsewhere));
         }
     }
+
+    @Test
+    void theProvidersErrorIsRecordedAsAShortToken() {
+        assertEquals("access_denied", OidcResource.errorCode("access_denied"));
+        assertEquals("scriptalert1script", OidcResource.errorCode("<script>alert(1)</script>"));
+        assertEquals(64, OidcResource.errorCode("x".repeat(10_000)).length());
+    }
 }
