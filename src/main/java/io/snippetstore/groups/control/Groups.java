@@ -118,12 +118,6 @@ public class Groups {
         return group.id();
     }
 
-    /** The ids of the groups the user is a member of. */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public Set<String> idsOf(String userId) {
-        return Set.copyOf(database.list("SELECT group_id FROM group_members WHERE user_id = ?", List.of(userId), row -> row.getString(1)));
-    }
-
     /**
      * Makes the user a member of exactly these of the provider's groups (made when new), in the
      * transaction of the sign-in. Groups an administrator made are not the provider's to change: a

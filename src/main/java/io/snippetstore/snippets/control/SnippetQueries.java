@@ -89,8 +89,8 @@ public class SnippetQueries {
     }
 
     /** A page of the list, for the caller (whose own snippets the scopes own and all include), a member of these groups. */
-    public SnippetPage list(String callerId, Set<String> groupIds, SnippetQuery query) {
-        return query.terms().isEmpty() ? listStored(callerId, query) : search(callerId, groupIds, query);
+    public SnippetPage list(String callerId, SnippetQuery query) {
+        return query.terms().isEmpty() ? listStored(callerId, query) : search(callerId, query);
     }
 
     private SnippetPage listStored(String callerId, SnippetQuery query) {
@@ -117,12 +117,12 @@ public class SnippetQueries {
      * A page of search results: their ids from the index, then their rows. A snippet deleted or
      * hidden between the two is left out of the page, which keeps its place in the order.
      */
-    private SnippetPage search(String callerId, Set<String> groupIds, SnippetQuery query) {
+    private SnippetPage search(String callerId, SnippetQuery query) {
         Optional<SearchPosition> after = query.cursor().map(cursor -> {
             List<String> position = cursors.decode(cursor, query.fingerprint(), SEARCH_POSITION);
             return new SearchPosition(position.get(0), position.get(1), position.get(2));
         });
-        SearchRequest request = request(callerId, groupIds, query, after);
+        SearchRequest request = request(callerId, query, after);
         List<SearchHits.Hit> hits = index.search(request).hits();
         boolean more = hits.size() > query.limit();
         List<SearchHits.Hit> pageHits = more ? hits.subList(0, query.limit()) : hits;
@@ -161,8 +161,10 @@ public class SnippetQueries {
         return byId;
     }
 
-    private SearchRequest request(String callerId, Set<String> groupIds, SnippetQuery query, Optional<SearchPosition> after) {
+    private SearchRequest request(String callerId, SnippetQuery query, Optional<SearchPosition> after) {
         Set<String> hidden = query.scope() == SnippetScope.OWN ? Set.of() : disabledUsers();
+        // only the index needs the caller's groups (SQL joins the memberships), and only in the scopes that reach them
+        Set<String> groupIds = query.scope() == SnippetScope.GROUPS || query.scope() == SnippetScope.ALL ? groupsOf(callerId) : Set.of();
         return new SearchRequest(callerId, query.scope().inIndex(), groupIds, hidden, query.terms().all(), query.tags(), query.language(),
                 query.sort().inIndex(), query.limit(), after);
     }
@@ -170,6 +172,11 @@ public class SnippetQueries {
     /** Users whose team and group snippets leave others' lists while they are disabled: few, read once per search. */
     private Set<String> disabledUsers() {
         return Set.copyOf(database.list("SELECT id FROM users WHERE disabled_at IS NOT NULL", List.of(), row -> row.getString(1)));
+    }
+
+    /** The groups the caller is a member of: few, read once per search. */
+    private Set<String> groupsOf(String callerId) {
+        return Set.copyOf(database.list("SELECT group_id FROM group_members WHERE user_id = ?", List.of(callerId), row -> row.getString(1)));
     }
 
     /** Whether the snippets read hold a whole page and one more: {@code limit} of them, or those before the last past the text budget. */
@@ -194,8 +201,8 @@ public class SnippetQueries {
     }
 
     /** The languages and tags of everything the query matches (its order, page size and cursor aside), counted by the search index. */
-    public SnippetFacets facets(String callerId, Set<String> groupIds, SnippetQuery query) {
-        FacetCounts counts = index.facets(request(callerId, groupIds, query, Optional.empty()));
+    public SnippetFacets facets(String callerId, SnippetQuery query) {
+        FacetCounts counts = index.facets(request(callerId, query, Optional.empty()));
         return new SnippetFacets(facetsOf(counts.languages()), facetsOf(counts.tags()));
     }
 

@@ -6,7 +6,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 
-import io.snippetstore.groups.control.Groups;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.FieldError;
@@ -55,9 +54,6 @@ public class Snippets {
 
     @Inject
     SnippetChanges changes;
-
-    @Inject
-    Groups groups;
 
     @Inject
     @ConfigProperty(name = Settings.MAX_CODE_BYTES, defaultValue = Settings.MAX_CODE_BYTES_DEFAULT)
@@ -129,13 +125,13 @@ public class Snippets {
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SnippetPage list(Caller caller, SnippetQuery query) {
-        return queries.list(caller.userId(), groups.idsOf(caller.userId()), query);
+        return queries.list(caller.userId(), query);
     }
 
     /** The languages and tags of the snippets the list query matches, for the list's filters. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SnippetFacets facets(Caller caller, SnippetQuery query) {
-        return queries.facets(caller.userId(), groups.idsOf(caller.userId()), query);
+        return queries.facets(caller.userId(), query);
     }
 
     /** Fails with 404 unless the caller may read the snippet: what reading its attachments asks first. */
