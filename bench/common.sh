@@ -33,7 +33,7 @@ start_service() {   # port, data directory, [more Payara Micro arguments]: the W
     shift 2
     SNIPPETS_HTTP_ADDRESS=127.0.0.1 SNIPPETS_DATA_DIR="$directory" SNIPPETS_ADMIN_PASSWORD=bench-admin-password \
         java ${JAVA_OPTS:-} -jar target/payara-micro.jar --nocluster --port "$port" \
-        --prebootcommandfile server-config/payara-micro/preboot.asadmin \
+        --prebootcommandfile "${PREBOOT:-server-config/payara-micro/preboot.asadmin}" \
         --deploy "${WAR:-target/snippet-store.war}" --contextroot / "$@" >"$directory/server.log" 2>&1 &
     server=$!
     trap "stop_server $server '$directory'" EXIT

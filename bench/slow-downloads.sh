@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Slow clients beside fast ones: 16 connections read a snippet by id (wrk), first on a quiet
+# server, then while 100 clients each download a 100 MiB attachment at 1 MB/s (curl --limit-rate).
+# Do the downloads hold what the reads need? Prints a Markdown table for docs/BENCHMARKS.md.
+# Usage: bench/slow-downloads.sh [downloads] [seconds-per-measurement] [MiB per attachment]
+# JAVA_OPTS is passed to the server's JVM.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. bench/common.sh
+
+downloads="${1:-100}"
+seconds="${2:-20}"
+mib="${3:-100}"
+port=18185
+base="http://127.0.0.1:$port"
+data="$(mktemp -d)"
+
+prepare
+start_service "$port" "$data"
+token=$(admin_token "$base" bench-admin-password "$data/cookies")
+auth="Authorization: Bearer $token"
+java bench/SnippetLoader.java "$base" "$token" 100 >&2
+id=$(curl -sf -H "$auth" "$base/api/v1/snippets?limit=1" | sed -n 's/.*"data":\[{"id":"\([^"]*\)".*/\1/p')
+head -c "$((mib * 1024 * 1024))" /dev/urandom >"$data/big.bin"
+attachment=$(curl -sf -H "$auth" -F "file=@$data/big.bin" "$base/api/v1/snippets/$id/attachments" \
+    | sed -n 's/.*"data":{"id":"\([^"]*\)".*/\1/p')
+rm "$data/big.bin"
+
+read_by_id() {   # label
+    out=$(wrk -t2 -c16 -d"${seconds}s" --latency -H "$auth" "$base/api/v1/snippets/$id")
+    printf '| %s | %s | %s | %s | %s |\n' "$1" "$(echo "$out" | awk '/Requests\/sec/ {print $2}')" \
+        "$(echo "$out" | awk '$1 == "50%" {print $2}')" "$(echo "$out" | awk '$1 == "99%" {print $2}')" \
+        "$(echo "$out" | awk '/Non-2xx/ {print $5}' | grep . || echo 0)"
+}
+
+wrk -t2 -c16 -d"${seconds}s" -H "$auth" "$base/api/v1/snippets/$id" >/dev/null   # warm
+echo "| 16 connections reading by id | req/s | p50 | p99 | non-2xx |"
+echo "|---|---:|---:|---:|---:|"
+read_by_id "quiet"
+pids=()
+for _ in $(seq "$downloads"); do
+    curl -s --limit-rate 1M -o /dev/null -H "$auth" "$base/api/v1/attachments/$attachment/download" &
+    pids+=($!)
+done
+sleep 5
+read_by_id "beside $downloads downloads at 1 MB/s"
+running=0
+for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && running=$((running + 1)); done
+kill "${pids[@]}" 2>/dev/null || true
+echo
+echo "downloads still running at the end: $running of $downloads; attachment: $mib MiB; JAVA_OPTS: ${JAVA_OPTS:-none}"
