@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import jakarta.annotation.PostConstruct;
@@ -35,10 +36,17 @@ public class ClientAddress {
     @ConfigProperty(name = Settings.TRUSTED_PROXIES)
     Optional<String> trustedProxies;
 
+    /** The address of the request whose work another thread runs now ({@link #carriedInto}). */
+    private static final ThreadLocal<String> CARRIED = new ThreadLocal<>();
+
     private Set<String> trusted;
 
-    /** The address, when the calling thread serves a request (a timer does not). */
+    /** The address, when the calling thread serves a request (a timer does not) or runs work carried over from one. */
     public Optional<String> current() {
+        String carried = CARRIED.get();
+        if (carried != null) {
+            return Optional.of(carried);
+        }
         try {
             return Optional.ofNullable(request.getRemoteAddr())
                     .map(connection -> trusted.contains(connection)
@@ -47,6 +55,31 @@ public class ClientAddress {
         } catch (ContextNotActiveException | IllegalStateException noRequest) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The work, to run on another thread (a writer's) with this request's address as the current
+     * one, so that what it records names the client that asked for it.
+     */
+    public <T> Supplier<T> carriedInto(Supplier<T> work) {
+        Optional<String> address = current();
+        if (address.isEmpty()) {
+            return work;
+        }
+        String carried = address.get();
+        return () -> {
+            String before = CARRIED.get();
+            CARRIED.set(carried);
+            try {
+                return work.get();
+            } finally {
+                if (before == null) {
+                    CARRIED.remove();
+                } else {
+                    CARRIED.set(before);
+                }
+            }
+        };
     }
 
     /** The client's address, from the connection's and the forwarded-for headers, believed only from {@code trusted} proxies. */

@@ -2,41 +2,56 @@ package io.snippetstore.storage.control;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Semaphore;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.ClientAddress;
 import io.snippetstore.platform.Metrics;
 import io.snippetstore.platform.Settings;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Group commit: writes of concurrent requests share one transaction, so one commit (one fsync,
- * one new full-text segment, each index page written once) serves them all. Whoever finds no
- * group running leads: it takes every write waiting, its own among them, runs them in one
- * {@link SharedTransaction} and hands each its result after the commit; meanwhile the next
- * writes queue up for the following group. When a group fails, its writes run again one by
- * one, each in a transaction of its own, so a failing write fails only its own request. A
- * write is answered only after the commit that holds it, so nothing acknowledged is lost.
+ * Group commit on one dedicated writer thread: writes of concurrent requests share one
+ * transaction, so one commit (one fsync, each index page written once) serves them all. The
+ * writer takes every write waiting (at most {@link #MAX_GROUP}), runs them in one
+ * {@link SharedTransaction} and completes each after the commit, then goes straight on to the
+ * writes that queued meanwhile. No request thread leads a group, so the serialized part never
+ * waits for a woken request thread to get a core among the many a busy server runs, and a
+ * request need not hold a thread while its write waits ({@link #submit}). When a
+ * group fails, its writes run again one by one, each in a transaction of its own, so a failing
+ * write fails only its own request. A write is answered only after the commit that holds it, so nothing
+ * acknowledged is lost.
  * <p>
  * Only for writes whose work depends on nothing of the request thread but what the write
- * captures (the caller comes as an argument): another request's thread may run it.
+ * captures (the caller comes as an argument; the client's address is carried over for the audit).
  */
 @ApplicationScoped
 public class GroupCommit {
 
+    private static final Logger LOG = Logger.getLogger(GroupCommit.class.getName());
+
     /** Writes in one group at most: bounds the transaction and the wait of the group's last write. */
     static final int MAX_GROUP = 64;
 
-    private final Queue<PendingWrite<?>> waiting = new ConcurrentLinkedQueue<>();
-    private final ReentrantLock leader = new ReentrantLock();
+    private final BlockingQueue<PendingWrite<?>> waiting = new LinkedBlockingQueue<>();
+    private Thread writer;
+    private volatile boolean stopped;
 
     @Inject
     SharedTransaction transaction;
@@ -45,86 +60,113 @@ public class GroupCommit {
     Metrics metrics;
 
     @Inject
+    ClientAddress clientAddress;
+
+    /** The server's: a thread that may call the application's beans, and that the server stops with it. */
+    @Resource
+    ManagedThreadFactory threads;
+
+    @Inject
     @ConfigProperty(name = Settings.WRITE_WAIT_SECONDS, defaultValue = Settings.WRITE_WAIT_SECONDS_DEFAULT)
     long maxWaitSeconds;
 
     /** Runs the write in a transaction shared with the writes arriving meanwhile: its result once committed. */
     public <T> T write(Supplier<T> work) {
-        PendingWrite<T> write = new PendingWrite<>(work);
-        waiting.add(write);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(maxWaitSeconds);
+        PendingWrite<T> write = enqueue(work, 0);
         try {
-            while (!write.isDone()) {
-                if (leader.tryLock()) {
-                    lead(write);
-                } else if (!write.awaitTurn(deadline - System.nanoTime())) {
-                    if (giveUp(write)) {
-                        throw ApiException.unavailable("The database is busy; try again shortly.");
-                    }
-                    write.awaitDone(); // a group has taken it: its outcome comes with the group's commit
-                }
+            return write.outcome.get(maxWaitSeconds, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            if (waiting.remove(write)) {
+                throw ApiException.unavailable("The database is busy; try again shortly.");
             }
+            return joinTaken(write); // a group has it: its outcome comes with the group's commit
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            if (giveUp(write)) {
+            if (waiting.remove(write)) {
                 throw ApiException.unavailable("The request was interrupted while waiting for the database.");
             }
-            write.awaitDoneUninterruptibly();
+            return joinTaken(write);
+        } catch (ExecutionException e) {
+            throw rethrown(e.getCause());
         }
-        return write.outcome();
     }
 
     /**
-     * With the leader's lock: runs a group unless another leader has run this write already, then
-     * wakes the oldest write still waiting to lead the next one. Its followers wait for their own
-     * outcome, not for the lock, so each returns as soon as its group has committed. A write that
-     * queues after the wake finds the lock free; one that queued before is woken.
+     * Like {@link #write}, with no thread waiting for it: the stage completes after the commit, on
+     * the writer's thread (go on with an executor of your own), or with a 503 when the write waited
+     * longer than the limit before the writer came to it (it is not run then).
      */
-    private void lead(PendingWrite<?> write) {
-        try {
-            if (!write.isDone()) {
-                runGroup();
+    public <T> CompletionStage<T> submit(Supplier<T> work) {
+        return enqueue(work, System.nanoTime() + TimeUnit.SECONDS.toNanos(maxWaitSeconds)).outcome.minimalCompletionStage();
+    }
+
+    private <T> PendingWrite<T> enqueue(Supplier<T> work, long expiresAt) {
+        PendingWrite<T> write = new PendingWrite<>(clientAddress.carriedInto(work), expiresAt);
+        startWriterOnce();
+        waiting.add(write);
+        return write;
+    }
+
+    private synchronized void startWriterOnce() {
+        if (stopped) {
+            throw ApiException.unavailable("The service is stopping.");
+        }
+        if (writer == null) {
+            writer = newWriterThread(this::writeGroups);
+            writer.start();
+        }
+    }
+
+    /** The server's managed thread where there is one (always in a deployment), a plain one otherwise (unit tests). */
+    private Thread newWriterThread(Runnable loop) {
+        ThreadFactory factory = threads != null ? threads : Thread::new;
+        Thread thread = factory.newThread(loop);
+        thread.setName("snippets-writer");
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    /** The writer's loop: a group at a time, as long as writes keep coming. */
+    private void writeGroups() {
+        List<PendingWrite<?>> group = new ArrayList<>(MAX_GROUP);
+        while (!stopped && !Thread.currentThread().isInterrupted()) {
+            try {
+                group.add(waiting.take());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
             }
-        } finally {
-            leader.unlock();
-            wakeNext();
+            waiting.drainTo(group, MAX_GROUP - 1);
+            refuseExpired(group);
+            try {
+                runTogether(group);
+            } catch (RuntimeException | Error unexpected) {
+                // taken out of the queue, a write must not be left without an outcome for its request to wait on
+                group.forEach(write -> write.abandon(unexpected));
+                LOG.log(Level.SEVERE, "A group of writes failed unexpectedly; its requests were told", unexpected);
+            }
+            group.clear();
         }
+        List<PendingWrite<?>> left = new ArrayList<>();
+        waiting.drainTo(left);
+        left.forEach(write -> write.abandon(ApiException.unavailable("The service is stopping.")));
     }
 
-    /** Takes the write out of the queue unless a group has taken it; a turn to lead it was given passes on. */
-    private boolean giveUp(PendingWrite<?> write) {
-        boolean removed = waiting.remove(write);
-        if (removed) {
-            wakeNext();
-        }
-        return removed;
-    }
-
-    private void wakeNext() {
-        PendingWrite<?> next = waiting.peek();
-        if (next != null) {
-            next.wake();
-        }
+    /** Takes out of the group, refused, the submitted writes that waited longer than the limit. */
+    private static void refuseExpired(List<PendingWrite<?>> group) {
+        long now = System.nanoTime();
+        group.removeIf(write -> {
+            boolean expired = write.expiresAt != 0 && now - write.expiresAt > 0;
+            if (expired) {
+                write.abandon(ApiException.unavailable("The database is busy; try again shortly."));
+            }
+            return expired;
+        });
     }
 
     /** How many writes wait for a group to take them. */
     int waitingWrites() {
         return waiting.size();
-    }
-
-    /** With the leader's lock: the writes waiting, oldest first, in one transaction. */
-    private void runGroup() {
-        List<PendingWrite<?>> group = new ArrayList<>();
-        for (PendingWrite<?> next = waiting.poll(); next != null; next = group.size() < MAX_GROUP ? waiting.poll() : null) {
-            group.add(next);
-        }
-        try {
-            runTogether(group);
-        } catch (RuntimeException | Error unexpected) {
-            // taken out of the queue, a write must not be left without an outcome for its request to wait on
-            group.forEach(write -> write.abandon(unexpected));
-            throw unexpected;
-        }
     }
 
     private void runTogether(List<PendingWrite<?>> group) {
@@ -147,93 +189,78 @@ public class GroupCommit {
         }
     }
 
+    /** Stops the writer with the application; writes still queued are refused (503). */
+    @PreDestroy
+    synchronized void stop() {
+        stopped = true;
+        if (writer != null) {
+            writer.interrupt();
+        }
+    }
+
+    private static <T> T joinTaken(PendingWrite<T> write) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            while (true) {
+                try {
+                    return write.outcome.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    throw rethrown(e.getCause());
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static RuntimeException rethrown(Throwable failure) {
+        if (failure instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        if (failure instanceof Error error) {
+            throw error;
+        }
+        return new CompletionException(failure);
+    }
+
     /** A write waiting for its group, then its outcome: a result or what it threw. */
     private static final class PendingWrite<T> {
 
         private final Supplier<T> work;
-        private final CountDownLatch done = new CountDownLatch(1);
-        /** Released when the write has its outcome or may try to lead: what its request thread waits on. */
-        private final Semaphore turn = new Semaphore(0);
-        private Object result;
-        private Throwable failure;
+        final CompletableFuture<T> outcome = new CompletableFuture<>();
+        /** When a submitted write is refused unless the writer has come to it ({@link System#nanoTime()}); 0 for none. */
+        final long expiresAt;
 
-        PendingWrite(Supplier<T> work) {
+        PendingWrite(Supplier<T> work, long expiresAt) {
             this.work = work;
+            this.expiresAt = expiresAt;
         }
 
         Supplier<T> work() {
             return work;
         }
 
-        /** In a transaction of its own (the work's), on the leader's thread. */
+        /** In a transaction of its own (the work's), on the writer's thread. */
         void runAlone() {
             try {
                 succeed(work.get());
             } catch (RuntimeException | Error e) {
-                fail(e);
+                outcome.completeExceptionally(e);
             }
         }
 
         /** Fails the write with what ended its group, unless it has its outcome already. */
         void abandon(Throwable cause) {
-            if (!isDone()) {
-                fail(cause);
-            }
-        }
-
-        private void fail(Throwable cause) {
-            failure = cause;
-            done.countDown();
-            turn.release();
-        }
-
-        void succeed(Object value) {
-            result = value;
-            done.countDown();
-            turn.release();
-        }
-
-        /** Asks its request thread to try to lead the next group. */
-        void wake() {
-            turn.release();
-        }
-
-        /** Waits until it has its outcome or may try to lead: false if the time ran out first. */
-        boolean awaitTurn(long nanos) throws InterruptedException {
-            return nanos > 0 && turn.tryAcquire(nanos, TimeUnit.NANOSECONDS);
-        }
-
-        boolean isDone() {
-            return done.getCount() == 0;
-        }
-
-        void awaitDone() throws InterruptedException {
-            done.await();
-        }
-
-        void awaitDoneUninterruptibly() {
-            boolean interrupted = false;
-            while (!isDone()) {
-                try {
-                    done.await();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            outcome.completeExceptionally(cause);
         }
 
         @SuppressWarnings("unchecked")
-        T outcome() {
-            if (failure instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (failure instanceof Error error) {
-                throw error;
-            }
-            return (T) result;
+        void succeed(Object value) {
+            outcome.complete((T) value);
         }
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -18,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.ClientAddress;
 import io.snippetstore.platform.Metrics;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -60,12 +62,19 @@ class GroupCommitTest {
     GroupCommitTest() {
         commits.transaction = transaction;
         commits.metrics = metrics;
+        commits.clientAddress = new ClientAddress() {
+            @Override
+            public Optional<String> current() {
+                return Optional.of("192.0.2.7");
+            }
+        };
         commits.maxWaitSeconds = 30;
     }
 
     @AfterEach
     void stopRequests() {
         requests.shutdownNow();
+        commits.stop();
     }
 
     /** Starts a write that holds the leader until released, so that the writes after it queue up for one group. */
@@ -178,5 +187,34 @@ class GroupCommitTest {
         Future<String> after = requests.submit(() -> commits.write(() -> "after"));
         release.countDown();
         assertEquals("after", after.get(30, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aWriteRunsOnTheWriterThreadWithTheAddressOfTheClientThatAskedForIt() {
+        ClientAddress plain = new ClientAddress();
+        String[] seen = new String[2];
+
+        commits.write(() -> {
+            seen[0] = Thread.currentThread().getName();
+            seen[1] = plain.current().orElse("none");
+            return null;
+        });
+
+        assertEquals("snippets-writer", seen[0]);
+        assertEquals("192.0.2.7", seen[1], "the requester's address, carried over to the writer");
+    }
+
+    @Test
+    void aStoppedWriterRefusesNewWritesAndFailsTheOnesStillQueued() throws Exception {
+        CountDownLatch release = holdTheLeader();
+        Future<String> queued = requests.submit(() -> commits.write(() -> "queued"));
+        waitUntilQueued(commits, 1);
+
+        commits.stop();
+        release.countDown();
+
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> queued.get(30, TimeUnit.SECONDS));
+        assertEquals(503, assertInstanceOf(ApiException.class, failed.getCause()).status());
+        assertEquals(503, assertThrows(ApiException.class, () -> commits.write(() -> "late")).status());
     }
 }
