@@ -3,6 +3,7 @@ package io.snippetstore.storage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import java.util.concurrent.Future;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.PrometheusText;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
@@ -23,8 +25,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * SQLite has one writer; the application's write gate must make that invisible to clients, and
- * group commit (concurrent creates and changes sharing one transaction) must keep each request's
- * outcome its own.
+ * group commit (concurrent creates, changes, deletes and small uploads sharing one transaction on
+ * the writer's thread) must keep each request's outcome its own.
  */
 public abstract class ConcurrentWritesTests {
 
@@ -81,6 +83,50 @@ public abstract class ConcurrentWritesTests {
             assertEquals("created beside the changes " + i, stored.data().getString("code"));
         }
         assertTrue(groups(admin) > groupsBefore, "some of the 48 writes shared a commit");
+    }
+
+    @Test
+    void deletesAndSmallUploadsShareCommitsWithCreatesAndEachGetsItsOwnOutcome() throws Exception {
+        ApiClient user = TestUsers.withToken(TestUsers.create());
+        ApiClient stranger = TestUsers.withToken(TestUsers.create());
+        int each = 12;
+        List<String> doomed = new ArrayList<>();
+        List<String> withFiles = new ArrayList<>();
+        for (int i = 0; i < each; i++) {
+            doomed.add(SnippetsApi.create(user, SnippetsApi.snippet("doomed " + i, "text", "x")).getString("id"));
+            withFiles.add(SnippetsApi.create(user, SnippetsApi.snippet("with a file " + i, "text", "x")).getString("id"));
+        }
+        String notTheirs = doomed.get(0);
+
+        List<Callable<Reply>> writes = new ArrayList<>();
+        writes.add(() -> stranger.delete("/api/v1/snippets/" + notTheirs));
+        for (int i = 0; i < each; i++) {
+            String doomedId = doomed.get(i);
+            String snippetId = withFiles.get(i);
+            byte[] content = ("file " + i).getBytes(StandardCharsets.UTF_8);
+            writes.add(() -> user.delete("/api/v1/snippets/" + doomedId));
+            writes.add(() -> new Multipart().file("file", "f" + content.length + ".txt", "text/plain", content)
+                    .postTo(user, "/api/v1/snippets/" + snippetId + "/attachments"));
+            JsonObject snippet = SnippetsApi.snippet("created " + i, "text", "created " + i).build();
+            writes.add(() -> user.post("/api/v1/snippets", snippet));
+        }
+        List<Reply> replies = allAtOnce(writes);
+
+        assertEquals(404, replies.get(0).status(), "another's snippet stays theirs: " + replies.get(0));
+        for (int i = 0; i < each; i++) {
+            Reply deleted = replies.get(1 + 3 * i);
+            Reply uploaded = replies.get(2 + 3 * i);
+            Reply created = replies.get(3 + 3 * i);
+            assertEquals(200, deleted.status(), deleted::toString);
+            assertEquals(doomed.get(i), deleted.data().getString("id"));
+            assertEquals(404, user.get("/api/v1/snippets/" + doomed.get(i)).status());
+            assertEquals(201, uploaded.status(), uploaded::toString);
+            Reply download = user.get("/api/v1/attachments/" + uploaded.data().getString("id") + "/download");
+            assertEquals("file " + i, new String(download.body(), StandardCharsets.UTF_8));
+            assertEquals(1, user.get("/api/v1/snippets/" + withFiles.get(i)).data().getInt("attachmentCount"));
+            assertEquals(201, created.status(), created::toString);
+            assertEquals("created " + i, user.get("/api/v1/snippets/" + created.data().getString("id")).data().getString("code"));
+        }
     }
 
     private static double groups(ApiClient admin) {

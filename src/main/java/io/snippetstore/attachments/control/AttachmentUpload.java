@@ -14,6 +14,7 @@ import io.snippetstore.attachments.entity.Attachment;
 import io.snippetstore.attachments.entity.AttachmentChunk;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.storage.control.DiskSpace;
+import io.snippetstore.storage.control.GroupCommit;
 import io.snippetstore.storage.control.WriteGate;
 
 /**
@@ -37,6 +38,7 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
     static final int CHUNKS_PER_STEP = 4;
 
     private final UploadSteps steps;
+    private final GroupCommit commits;
     private final Executor executor;
     private final DiskSpace disk;
     private final WriteGate gate;
@@ -53,8 +55,10 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
     private boolean begun;
     private boolean finished;
 
-    AttachmentUpload(UploadSteps steps, Executor executor, DiskSpace disk, WriteGate gate, Caller caller, Attachment attachment) {
+    AttachmentUpload(UploadSteps steps, GroupCommit commits, Executor executor, DiskSpace disk, WriteGate gate, Caller caller,
+                     Attachment attachment) {
         this.steps = steps;
+        this.commits = commits;
         this.executor = executor;
         this.disk = disk;
         this.gate = gate;
@@ -138,6 +142,9 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
             awaitStep();
         }
         disk.requireRoomFor(2 * (file.size() - scheduled));
+        if (!begun && file.size() <= (long) CHUNKS_PER_STEP * AttachmentChunk.SIZE) {
+            return storeWhole(upload);
+        }
         if (!begun) {
             begun = true;
             steps.begin(caller, attachment);
@@ -151,6 +158,25 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
         }
         file.requireCopied(copied);
         AttachmentData created = steps.finish(attachment.id(), upload.filename(), upload.mimeType(), file.size(), file.sha256());
+        finished = true;
+        return created;
+    }
+
+    /**
+     * No step has begun, and one step holds it all: one transaction, shared with the writes
+     * arriving meanwhile. Each attempt reads the staged bytes and builds the entity afresh: when
+     * its group fails, the write runs again alone.
+     */
+    private AttachmentData storeWhole(Upload upload) {
+        StagedFile file = upload.file();
+        AttachmentData created = commits.write(() -> {
+            try (InputStream stagedBytes = file.read()) {
+                return steps.storeWhole(caller, Attachment.unfinished(attachment.id(), attachment.snippetId(), attachment.createdAt()),
+                        stagedBytes, upload.filename(), upload.mimeType(), file.size(), file.sha256());
+            } catch (IOException e) {
+                throw new UncheckedIOException("The staged upload could not be read", e);
+            }
+        });
         finished = true;
         return created;
     }

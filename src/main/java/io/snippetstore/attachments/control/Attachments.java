@@ -14,6 +14,7 @@ import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.control.SharedSnippet;
 import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.storage.control.DiskSpace;
+import io.snippetstore.storage.control.GroupCommit;
 import io.snippetstore.storage.control.WriteGate;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.annotation.Resource;
@@ -48,6 +49,10 @@ public class Attachments {
     @Inject
     UploadSteps steps;
 
+    /** A small upload's one transaction shares its commit with the other writes. */
+    @Inject
+    GroupCommit commits;
+
     @Inject
     WriteGate gate;
 
@@ -67,7 +72,7 @@ public class Attachments {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public AttachmentUpload startUpload(Caller caller, String snippetId) {
         snippets.requireOwned(caller, snippetId);
-        return new AttachmentUpload(steps, executor, disk, gate, caller, Attachment.unfinished(Ids.next(), snippetId, Timestamps.now()));
+        return new AttachmentUpload(steps, commits, executor, disk, gate, caller, Attachment.unfinished(Ids.next(), snippetId, Timestamps.now()));
     }
 
     /**

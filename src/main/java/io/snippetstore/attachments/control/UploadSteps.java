@@ -91,6 +91,21 @@ public class UploadSteps {
         return AttachmentData.of(attachment);
     }
 
+    /**
+     * A small upload whole, in one transaction (one commit, which it may share with other writes):
+     * begins the attachment, appends its {@code size} bytes from {@code content} and finishes it.
+     */
+    @WriteTransaction
+    public AttachmentData storeWhole(Caller caller, Attachment attachment, InputStream content, String filename, String mimeType,
+                                     long size, String sha256) {
+        begin(caller, attachment);
+        long appended = append(attachment.id(), content, 0, (int) ((size + AttachmentChunk.SIZE - 1) / AttachmentChunk.SIZE));
+        if (appended != size) {
+            throw new IllegalStateException("The staged upload has " + size + " bytes, not the " + appended + " copied");
+        }
+        return finish(attachment.id(), filename, mimeType, size, sha256);
+    }
+
     /** Removes an attachment whose upload failed, with what it had of its bytes. */
     @WriteTransaction(freesSpace = true)
     public void discard(String attachmentId) {

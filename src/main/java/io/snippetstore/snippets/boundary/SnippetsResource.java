@@ -6,6 +6,7 @@ import java.util.OptionalLong;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.ApiList;
 import io.snippetstore.platform.ApiResponse;
+import io.snippetstore.platform.AsyncAnswers;
 import io.snippetstore.platform.Deleted;
 import io.snippetstore.platform.JsonRequestReader;
 import io.snippetstore.platform.security.Authenticated;
@@ -31,12 +32,15 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
@@ -54,19 +58,24 @@ public class SnippetsResource {
     @Inject
     Snippets snippets;
 
-    /** Creates and changes share their commit with the other writes arriving meanwhile. */
+    /** Creates, changes and deletes share their commit with the other writes arriving meanwhile. */
     @Inject
     GroupCommit commits;
 
+    @Inject
+    AsyncAnswers answers;
+
+    /** Answered after the commit, without holding a request thread while the write waits for it; so are changes and deletes. */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response create(@Valid @NotNull SnippetInput input, @Context UriInfo uri, @Context SecurityContext security) {
+    public void create(@Valid @NotNull SnippetInput input, @Context UriInfo uri, @Context SecurityContext security,
+                       @Suspended AsyncResponse answer) {
         Caller caller = Caller.of(security);
-        SnippetData created = commits.write(() -> snippets.create(caller, input));
-        return Response.created(uri.getAbsolutePathBuilder().path(created.id()).build())
+        UriBuilder location = uri.getAbsolutePathBuilder();
+        answers.resume(answer, commits.submit(() -> snippets.create(caller, input)), created -> Response.created(location.path(created.id()).build())
                 .tag(etag(created))
                 .entity(ApiResponse.of(SnippetView.of(created, caller)))
-                .build();
+                .build());
     }
 
     /** A page of snippets, each whole or, with {@code fields=summary}, without code and notes. */
@@ -110,17 +119,20 @@ public class SnippetsResource {
     @PATCH
     @Path("{snippetId}")
     @Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
-    public Response update(@PathParam("snippetId") String snippetId, @NotNull SnippetPatch patch,
-                           @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Context SecurityContext security) {
+    public void update(@PathParam("snippetId") String snippetId, @NotNull SnippetPatch patch,
+                       @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Context SecurityContext security,
+                       @Suspended AsyncResponse answer) {
         Caller caller = Caller.of(security);
         OptionalLong expectedVersion = expectedVersion(ifMatch);
-        return withEtag(commits.write(() -> snippets.update(caller, snippetId, patch, expectedVersion)), caller);
+        answers.resume(answer, commits.submit(() -> snippets.update(caller, snippetId, patch, expectedVersion)),
+                changed -> withEtag(changed, caller));
     }
 
     @DELETE
     @Path("{snippetId}")
-    public ApiResponse<Deleted> delete(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
-        return ApiResponse.of(Deleted.of(snippets.delete(Caller.of(security), snippetId)));
+    public void delete(@PathParam("snippetId") String snippetId, @Context SecurityContext security, @Suspended AsyncResponse answer) {
+        Caller caller = Caller.of(security);
+        answers.resume(answer, commits.submit(() -> snippets.delete(caller, snippetId)), deleted -> ApiResponse.of(Deleted.of(deleted)));
     }
 
     private static Response withEtag(SnippetData snippet, Caller caller) {

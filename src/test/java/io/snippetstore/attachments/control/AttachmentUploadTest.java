@@ -20,6 +20,7 @@ import java.util.Queue;
 import java.util.Random;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
 
 import io.snippetstore.attachments.entity.Attachment;
 import io.snippetstore.attachments.entity.AttachmentChunk;
@@ -28,6 +29,7 @@ import io.snippetstore.platform.security.Caller;
 import io.snippetstore.platform.security.Role;
 import io.snippetstore.storage.control.DataDirectory;
 import io.snippetstore.storage.control.DiskSpace;
+import io.snippetstore.storage.control.GroupCommit;
 import io.snippetstore.storage.control.WriteGate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +49,7 @@ class AttachmentUploadTest {
     private final RecordedSteps steps = new RecordedSteps();
     private final Queue<Runnable> executor = new ArrayDeque<>();
     private final QueueOfWriters gate = new QueueOfWriters();
+    private final CountedCommits commits = new CountedCommits();
 
     private StagingArea staging() {
         StagingArea staging = new StagingArea();
@@ -67,7 +70,7 @@ class AttachmentUploadTest {
     }
 
     private AttachmentUpload upload(Executor handOver) {
-        return new AttachmentUpload(steps, handOver, new RoomEnough(), gate, new Caller("user-1", "alice", Role.USER, Caller.AuthMethod.TOKEN),
+        return new AttachmentUpload(steps, commits, handOver, new RoomEnough(), gate, new Caller("user-1", "alice", Role.USER, Caller.AuthMethod.TOKEN),
                 Attachment.unfinished("attachment-1", "snippet-1", Instant.EPOCH));
     }
 
@@ -113,6 +116,22 @@ class AttachmentUploadTest {
             assertEquals(file.sha256(), created.sha256());
         }
         assertEquals(expected, steps.calls, "a finished upload is not discarded");
+    }
+
+    @Test
+    void anUploadNoLargerThanOneStepIsStoredWholeInOneWriteThatSharesItsCommit() {
+        byte[] content = randomBytes(3 * CHUNK + 17);
+        try (AttachmentUpload upload = upload(); StagedFile file = staging().newFile(upload)) {
+            stage(file, content, 0, content.length);
+            file.finish();
+            AttachmentData created = upload.finish(new Upload("notes.txt", "text/plain", null, file));
+
+            assertEquals(List.of("begin", "append 0+4", "finish notes.txt text/plain " + content.length), steps.calls);
+            assertEquals(1, commits.writes, "begun, copied and finished in one write, through the group commit");
+            assertArrayEquals(content, steps.written.toByteArray());
+            assertEquals(file.sha256(), created.sha256());
+        }
+        assertEquals(3, steps.calls.size(), "a finished upload is not discarded");
     }
 
     @Test
@@ -231,6 +250,18 @@ class AttachmentUploadTest {
         @Override
         public void discard(String attachmentId) {
             calls.add("discard");
+        }
+    }
+
+    /** Group commit as one write would see it alone: the write runs at once, here; counted. */
+    private static final class CountedCommits extends GroupCommit {
+
+        int writes;
+
+        @Override
+        public <T> T write(Supplier<T> work) {
+            writes++;
+            return work.get();
         }
     }
 
