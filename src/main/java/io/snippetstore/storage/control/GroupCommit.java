@@ -33,9 +33,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * {@link SharedTransaction} and completes each after the commit, then goes straight on to the
  * writes that queued meanwhile. No request thread leads a group, so the serialized part never
  * waits for a woken request thread to get a core among the many a busy server runs, and a
- * request need not hold a thread while its write waits ({@link #submit}). When a
- * group fails, its writes run again one by one, each in a transaction of its own, so a failing
- * write fails only its own request. A write is answered only after the commit that holds it, so nothing
+ * request need not hold a thread while its write waits ({@link #submit}). When a group fails,
+ * its writes run again one by one, each in a transaction of its own, so a failing write fails
+ * only its own request. A write is answered only after the commit that holds it, so nothing
  * acknowledged is lost.
  * <p>
  * Only for writes whose work depends on nothing of the request thread but what the write
@@ -104,14 +104,18 @@ public class GroupCommit {
         PendingWrite<T> write = new PendingWrite<>(clientAddress.carriedInto(work), expiresAt);
         startWriterOnce();
         waiting.add(write);
+        if (stopped && waiting.remove(write)) {
+            write.abandon(ApiException.unavailable("The service is stopping.")); // the writer has gone meanwhile
+        }
         return write;
     }
 
+    /** Starts the writer, or starts it again should it have died of an error its loop could not catch. */
     private synchronized void startWriterOnce() {
         if (stopped) {
             throw ApiException.unavailable("The service is stopping.");
         }
-        if (writer == null) {
+        if (writer == null || !writer.isAlive()) {
             writer = newWriterThread(this::writeGroups);
             writer.start();
         }

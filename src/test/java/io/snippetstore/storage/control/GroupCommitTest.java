@@ -77,8 +77,8 @@ class GroupCommitTest {
         commits.stop();
     }
 
-    /** Starts a write that holds the leader until released, so that the writes after it queue up for one group. */
-    private CountDownLatch holdTheLeader() throws InterruptedException {
+    /** Starts a write that holds the writer until released, so that the writes after it queue up for one group. */
+    private CountDownLatch holdTheWriter() throws InterruptedException {
         CountDownLatch running = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         requests.submit(() -> commits.write(() -> {
@@ -103,7 +103,7 @@ class GroupCommitTest {
 
     @Test
     void writesArrivingWhileAGroupCommitsShareTheNextOneAndEachGetsItsOwnResult() throws Exception {
-        CountDownLatch release = holdTheLeader();
+        CountDownLatch release = holdTheWriter();
         List<Future<String>> results = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
             String value = "write " + i;
@@ -121,7 +121,7 @@ class GroupCommitTest {
 
     @Test
     void aWriteThatFailsInAGroupFailsAloneWhileTheOthersSucceedAfterRunningAgainByThemselves() throws Exception {
-        CountDownLatch release = holdTheLeader();
+        CountDownLatch release = holdTheWriter();
         IllegalArgumentException refused = new IllegalArgumentException("refused");
         List<Future<String>> results = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
@@ -151,7 +151,7 @@ class GroupCommitTest {
 
     @Test
     void anErrorInAGroupEndsEveryWriteOfItInsteadOfLeavingThemWaiting() throws Exception {
-        CountDownLatch release = holdTheLeader();
+        CountDownLatch release = holdTheWriter();
         transaction.groups.clear();
         SharedTransaction broken = new SharedTransaction() {
             @Override
@@ -176,7 +176,7 @@ class GroupCommitTest {
     @Test
     void aWriteWaitingLongerThanTheLimitIsRefusedAndTheWritesAfterItStillCommit() throws Exception {
         commits.maxWaitSeconds = 1;
-        CountDownLatch release = holdTheLeader();
+        CountDownLatch release = holdTheWriter();
         Future<String> refused = requests.submit(() -> commits.write(() -> "too late"));
 
         ExecutionException failed = assertThrows(ExecutionException.class, () -> refused.get(30, TimeUnit.SECONDS));
@@ -206,7 +206,7 @@ class GroupCommitTest {
 
     @Test
     void aStoppedWriterRefusesNewWritesAndFailsTheOnesStillQueued() throws Exception {
-        CountDownLatch release = holdTheLeader();
+        CountDownLatch release = holdTheWriter();
         Future<String> queued = requests.submit(() -> commits.write(() -> "queued"));
         waitUntilQueued(commits, 1);
 
