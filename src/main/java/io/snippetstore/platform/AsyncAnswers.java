@@ -4,7 +4,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
 
 import jakarta.annotation.PostConstruct;
@@ -31,8 +30,7 @@ public class AsyncAnswers {
 
     @PostConstruct
     void start() {
-        ThreadFactory factory = threads != null ? threads : Executors.defaultThreadFactory();
-        answering = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()), factory);
+        answering = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()), threads);
     }
 
     @PreDestroy

@@ -1,6 +1,7 @@
 package io.snippetstore.storage.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -216,5 +218,23 @@ class GroupCommitTest {
         ExecutionException failed = assertThrows(ExecutionException.class, () -> queued.get(30, TimeUnit.SECONDS));
         assertEquals(503, assertInstanceOf(ApiException.class, failed.getCause()).status());
         assertEquals(503, assertThrows(ApiException.class, () -> commits.write(() -> "late")).status());
+    }
+
+    @Test
+    void aSubmittedWriteTheWriterReachesAfterTheLimitIsRefusedWithoutRunning() throws Exception {
+        commits.maxWaitSeconds = 1;
+        CountDownLatch release = holdTheWriter();
+        boolean[] ran = new boolean[1];
+        CompletableFuture<String> late = commits.submit(() -> {
+            ran[0] = true;
+            return "too late";
+        }).toCompletableFuture();
+        Thread.sleep(1_500);
+        release.countDown();
+
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> late.get(30, TimeUnit.SECONDS));
+        assertEquals(503, assertInstanceOf(ApiException.class, failed.getCause()).status());
+        assertFalse(ran[0], "a write refused for waiting too long is not run");
+        assertEquals("in time", commits.submit(() -> "in time").toCompletableFuture().get(30, TimeUnit.SECONDS));
     }
 }
