@@ -39,6 +39,7 @@ class CodeLayoutTest {
                 .layer("attachments").definedBy("io.snippetstore.attachments..")
                 .layer("snippets").definedBy("io.snippetstore.snippets..")
                 .layer("search").definedBy("io.snippetstore.search..")
+                .layer("placeholders").definedBy("io.snippetstore.placeholders..")
                 .layer("auth").definedBy("io.snippetstore.auth..")
                 .layer("groups").definedBy("io.snippetstore.groups..")
                 .layer("health").definedBy("io.snippetstore.health..")
@@ -49,12 +50,13 @@ class CodeLayoutTest {
                 .whereLayer("attachments").mayOnlyBeAccessedByLayers("transfer")
                 .whereLayer("snippets").mayOnlyBeAccessedByLayers("transfer", "attachments")
                 .whereLayer("search").mayOnlyBeAccessedByLayers("snippets")
+                .whereLayer("placeholders").mayOnlyBeAccessedByLayers("snippets", "search")
                 .whereLayer("auth").mayNotBeAccessedByAnyLayer()
                 .whereLayer("groups").mayOnlyBeAccessedByLayers("snippets", "auth")
                 .whereLayer("health").mayNotBeAccessedByAnyLayer()
                 .whereLayer("storage").mayOnlyBeAccessedByLayers("transfer", "audit", "attachments", "snippets", "search", "auth", "groups", "health")
                 .whereLayer("platform").mayOnlyBeAccessedByLayers("transfer", "audit", "attachments", "snippets", "search", "auth", "groups", "health",
-                        "storage")
+                        "storage", "placeholders")
                 .check(CLASSES);
     }
 

@@ -28,6 +28,7 @@ import io.snippetstore.platform.HostileInputTests;
 import io.snippetstore.snippets.RevisionsTests;
 import io.snippetstore.snippets.SnippetSearchTests;
 import io.snippetstore.snippets.TrashTests;
+import io.snippetstore.snippets.VariablesTests;
 import io.snippetstore.snippets.SharingTests;
 import io.snippetstore.snippets.SnippetsCrudTests;
 import io.snippetstore.storage.BackupsTests;
@@ -151,6 +152,10 @@ class SnippetStoreIT {
 
     @Nested
     class SnippetsCrud extends SnippetsCrudTests {
+    }
+
+    @Nested
+    class Variables extends VariablesTests {
     }
 
     @Nested

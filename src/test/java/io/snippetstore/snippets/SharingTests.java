@@ -157,7 +157,7 @@ public abstract class SharingTests {
 
         Reply read = anonymous.get("/api/v1/shared/" + secret);
         assertEquals(200, read.status(), read::toString);
-        assertEquals(Set.of("id", "title", "description", "notes", "language", "code", "tags", "createdAt", "updatedAt",
+        assertEquals(Set.of("id", "title", "description", "notes", "language", "code", "variables", "tags", "createdAt", "updatedAt",
                 "version", "attachmentCount"), read.data().keySet(), "the snippet's own fields, nothing of its owner");
         assertEquals("linked one", read.data().getString("title"));
         assertFalse(read.text().contains(ownerUser.username()) || read.text().contains(ownerUser.id()), read.text());

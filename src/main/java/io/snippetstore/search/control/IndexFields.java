@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import io.snippetstore.placeholders.control.CodeTemplate;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.Tokenizer;
@@ -36,7 +37,7 @@ import org.apache.lucene.util.BytesRef;
  * <li>{@code w.<text>}: its words (camelCase, snake_case and digits split, the whole word kept
  * too), lower-cased, with frequencies and lengths: what BM25 scores whole-word matches with.</li>
  * </ul>
- * Filters and orders have their own fields: owner, visibility, tags, language, dates, title.
+ * Filters and orders have their own fields: owner, visibility, tags, language, variables, dates, title.
  */
 final class IndexFields {
 
@@ -52,6 +53,8 @@ final class IndexFields {
     static final String CREATED = "created";
     static final String TITLE_SORT = "title.sort";
     static final String TEAM = "team";
+    /** Whether the code has placeholders ({@link CodeTemplate}): {@code yes} or {@code no}. */
+    static final String VARIABLES = "variables";
 
     private static final int TRIGRAM = 3;
     /** Longer runs of letters and digits are cut into words of this length (the tokenizer's own limit). */
@@ -118,6 +121,10 @@ final class IndexFields {
         return new PerFieldAnalyzerWrapper(new KeywordAnalyzer(), byField);
     }
 
+    static String flag(boolean value) {
+        return value ? "yes" : "no";
+    }
+
     static String languageKey(String language) {
         StringBuilder key = new StringBuilder(language.length());
         language.chars().forEach(c -> key.append(c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : (char) c));
@@ -144,6 +151,7 @@ final class IndexFields {
         document.add(new LongPoint(CREATED, snippet.createdAt()));
         document.add(new NumericDocValuesField(CREATED, snippet.createdAt()));
         document.add(new SortedDocValuesField(TITLE_SORT, new BytesRef(snippet.titleSort())));
+        document.add(new StringField(VARIABLES, flag(CodeTemplate.parse(snippet.code()).hasVariables()), Field.Store.NO));
         for (Text text : Text.values()) {
             String value = snippet.text(text);
             if (value == null || value.isEmpty()) {

@@ -34,7 +34,7 @@ final class SearchQueries {
     private SearchQueries() {
     }
 
-    /** Everything the request matches: scope, terms, tags, language; scored for relevance. */
+    /** Everything the request matches: scope, terms, tags, language, variables; scored for relevance. */
     static Query of(SearchRequest request) {
         BooleanQuery.Builder query = new BooleanQuery.Builder();
         query.add(scope(request), Occur.FILTER);
@@ -85,6 +85,7 @@ final class SearchQueries {
         request.tags().forEach(tag -> query.add(new TermQuery(new Term(IndexFields.TAG, tag)), Occur.FILTER));
         request.language().ifPresent(language ->
                 query.add(new TermQuery(new Term(IndexFields.LANGUAGE_KEY, IndexFields.languageKey(language))), Occur.FILTER));
+        request.variables().ifPresent(wanted -> query.add(new TermQuery(new Term(IndexFields.VARIABLES, IndexFields.flag(wanted))), Occur.FILTER));
     }
 
     /** The term as a substring of some text, scoring the weight of each text it occurs in. */

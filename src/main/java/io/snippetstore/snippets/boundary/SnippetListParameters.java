@@ -39,6 +39,10 @@ public class SnippetListParameters {
     @QueryParam("language")
     String language;
 
+    /** {@code true}: only snippets whose code has variables; {@code false}: only those without. */
+    @QueryParam("variables")
+    String variables;
+
     @QueryParam("sort")
     String sort;
 
@@ -64,7 +68,17 @@ public class SnippetListParameters {
             throw ApiException.badRequest("query is limited to " + MAX_TERMS + " terms.");
         }
         return new SnippetQuery(scope(), terms, tagFilters(), Optional.ofNullable(Text.stripped(language)).filter(name -> !name.isEmpty()),
-                sort(terms), PageLimit.parse(limit), Optional.ofNullable(cursor).filter(value -> !value.isEmpty()), summary());
+                variables(), sort(terms), PageLimit.parse(limit), Optional.ofNullable(cursor).filter(value -> !value.isEmpty()), summary());
+    }
+
+    private Optional<Boolean> variables() {
+        if (variables == null || variables.isEmpty()) {
+            return Optional.empty();
+        }
+        if (variables.equals("true") || variables.equals("false")) {
+            return Optional.of(Boolean.parseBoolean(variables));
+        }
+        throw ApiException.badRequest("variables must be true or false.");
     }
 
     /** {@code fields=summary}: the list items without code and notes. */

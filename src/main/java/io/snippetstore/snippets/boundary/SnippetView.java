@@ -13,13 +13,13 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
  * A snippet on the wire, with its visibility and owner. {@code description} and {@code notes}
  * are written as {@code null} when empty; {@code match} (why a search result matched) is
  * {@code null} outside a search list; {@code groups} (whom it is shared with) is the owner's to
- * see, {@code null} for anyone else.
+ * see, {@code null} for anyone else. {@code variables} are those of the code's placeholders.
  */
 @JsonbNillable
-@JsonbPropertyOrder({"id", "title", "description", "notes", "language", "code", "tags",
+@JsonbPropertyOrder({"id", "title", "description", "notes", "language", "code", "variables", "tags",
         "createdAt", "updatedAt", "version", "attachmentCount", "visibility", "groups", "owner", "match"})
 public record SnippetView(String id, String title, String description, String notes, String language, String code,
-                          List<String> tags, String createdAt, String updatedAt, long version, int attachmentCount,
+                          List<VariableView> variables, List<String> tags, String createdAt, String updatedAt, long version, int attachmentCount,
                           String visibility, List<GroupShareView> groups, Owner owner, MatchView match) {
 
     @JsonbPropertyOrder({"id", "username"})
@@ -41,7 +41,7 @@ public record SnippetView(String id, String title, String description, String no
         List<GroupShareView> groups = snippet.ownerId().equals(caller.userId())
                 ? snippet.groups().stream().map(group -> new GroupShareView(group.id(), group.name(), group.access())).toList() : null;
         return new SnippetView(snippet.id(), fields.title(), fields.description(), fields.notes(), fields.language(),
-                fields.code(), fields.tags(), Timestamps.format(snippet.createdAt()), Timestamps.format(snippet.updatedAt()),
+                fields.code(), VariableView.of(fields.code()), fields.tags(), Timestamps.format(snippet.createdAt()), Timestamps.format(snippet.updatedAt()),
                 snippet.version(), snippet.attachmentCount(), fields.visibility().apiName(), groups,
                 new Owner(snippet.ownerId(), snippet.ownerUsername()), MatchView.of(match));
     }

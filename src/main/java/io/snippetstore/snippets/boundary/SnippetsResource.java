@@ -11,6 +11,7 @@ import io.snippetstore.platform.Deleted;
 import io.snippetstore.platform.JsonRequestReader;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.snippets.control.RenderedCode;
 import io.snippetstore.snippets.control.SnippetData;
 import io.snippetstore.snippets.control.SnippetInput;
 import io.snippetstore.snippets.control.SnippetPage;
@@ -114,6 +115,15 @@ public class SnippetsResource {
     public Response raw(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
         SnippetData snippet = snippets.get(Caller.of(security), snippetId);
         return Response.ok(snippet.fields().code()).tag(etag(snippet)).header("Content-Security-Policy", "sandbox").build();
+    }
+
+    /** The code with its variables filled in ({@code ?name=value&…}, defaults for the rest), as plain text like {@link #raw}. */
+    @GET
+    @Path("{snippetId}/render")
+    @Produces(MediaType.TEXT_PLAIN + ";charset=utf-8")
+    public Response render(@PathParam("snippetId") String snippetId, @Context UriInfo uri, @Context SecurityContext security) {
+        RenderedCode rendered = snippets.render(Caller.of(security), snippetId, VariableValues.of(uri.getQueryParameters()));
+        return Response.ok(rendered.text()).tag(new EntityTag(Long.toString(rendered.version()))).header("Content-Security-Policy", "sandbox").build();
     }
 
     @PATCH

@@ -3,6 +3,7 @@ package io.snippetstore.snippets.control;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import io.snippetstore.platform.ApiException;
@@ -97,6 +98,12 @@ public class ShareLinks {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SnippetData get(SharedSnippet shared) {
         return queries.find(shared.snippetId()).orElseThrow(ApiException::notFound);
+    }
+
+    /** The code of the snippet a link opened, with its variables filled in. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public RenderedCode render(SharedSnippet shared, Map<String, String> values) {
+        return RenderedCode.of(get(shared), values);
     }
 
     /**

@@ -90,7 +90,8 @@ public class SnippetQueries {
 
     /** A page of the list, for the caller (whose own snippets the scopes own and all include), a member of these groups. */
     public SnippetPage list(String callerId, SnippetQuery query) {
-        return query.terms().isEmpty() ? listStored(callerId, query) : search(callerId, query);
+        // the index alone knows which codes have variables
+        return query.terms().isEmpty() && query.variables().isEmpty() ? listStored(callerId, query) : search(callerId, query);
     }
 
     private SnippetPage listStored(String callerId, SnippetQuery query) {
@@ -166,7 +167,7 @@ public class SnippetQueries {
         // only the index needs the caller's groups (SQL joins the memberships), and only in the scopes that reach them
         Set<String> groupIds = query.scope() == SnippetScope.GROUPS || query.scope() == SnippetScope.ALL ? groupsOf(callerId) : Set.of();
         return new SearchRequest(callerId, query.scope().inIndex(), groupIds, hidden, query.terms().all(), query.tags(), query.language(),
-                query.sort().inIndex(), query.limit(), after);
+                query.variables(), query.sort().inIndex(), query.limit(), after);
     }
 
     /** Users whose team and group snippets leave others' lists while they are disabled: few, read once per search. */

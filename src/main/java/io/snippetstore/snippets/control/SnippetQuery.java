@@ -11,10 +11,11 @@ import io.snippetstore.platform.Secrets;
 
 /**
  * What a client asks of the snippet list, already validated: whose snippets, search terms, tag
- * filters (lower case), a language filter, the order, the page size, the position after the
+ * filters (lower case), a language filter, whether the code must have variables (or must not), the order, the page size, the position after the
  * previous page, and whether a summary of each snippet will do (no code, no notes).
  */
-public record SnippetQuery(SnippetScope scope, SearchTerms terms, Set<String> tags, Optional<String> language, SnippetSort sort,
+public record SnippetQuery(SnippetScope scope, SearchTerms terms, Set<String> tags, Optional<String> language, Optional<Boolean> variables,
+                           SnippetSort sort,
                            int limit, Optional<String> cursor, boolean summary) {
 
     /**
@@ -23,7 +24,8 @@ public record SnippetQuery(SnippetScope scope, SearchTerms terms, Set<String> ta
      */
     String fingerprint() {
         String identity = scope.apiName() + "\n" + sort.apiName() + "\n" + String.join(" ", terms.all())
-                + "\n" + String.join(",", tags) + "\n" + language.map(name -> name.toLowerCase(Locale.ROOT)).orElse("");
+                + "\n" + String.join(",", tags) + "\n" + language.map(name -> name.toLowerCase(Locale.ROOT)).orElse("")
+                + variables.map(wanted -> "\nvariables=" + wanted).orElse("");
         byte[] digest = Secrets.sha256(identity.getBytes(StandardCharsets.UTF_8));
         return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, 9));
     }

@@ -2,6 +2,7 @@ package io.snippetstore.snippets.control;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -121,6 +122,12 @@ public class Snippets {
         SnippetData snippet = queries.find(id).orElseThrow(ApiException::notFound);
         changes.access(caller, snippet.id(), snippet.ownerId(), snippet.fields().visibility()).requireRead();
         return snippet;
+    }
+
+    /** The code with its variables filled in by these values or their defaults (docs/API.md, "Variables"). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public RenderedCode render(Caller caller, String id, Map<String, String> values) {
+        return RenderedCode.of(get(caller, id), values);
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)

@@ -19,6 +19,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import io.snippetstore.placeholders.control.CodeTemplate;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The index against a brute-force reference: a random corpus (Unicode, camelCase, one- and
- * two-character texts, tags, languages in several cases, three users, every visibility) and
+ * two-character texts, tags, languages in several cases, codes with and without variables, three users, every visibility) and
  * random searches in every scope, filter and order, walked page by page through their positions;
  * each must return exactly the snippets the reference finds, in the reference's order (relevance:
  * each exactly once, best first).
@@ -229,7 +230,8 @@ class SnippetIndexTest {
                 && request.terms().stream().allMatch(term -> texts.stream().anyMatch(text -> text.contains(term)))
                 && snippet.tags().containsAll(request.tags())
                 && request.language().map(language -> IndexFields.languageKey(language).equals(IndexFields.languageKey(snippet.language())))
-                .orElse(true);
+                .orElse(true)
+                && request.variables().map(wanted -> CodeTemplate.parse(snippet.code()).hasVariables() == wanted).orElse(true);
     }
 
     // --- walking pages ---
@@ -255,12 +257,12 @@ class SnippetIndexTest {
 
     private static SearchRequest withAfter(SearchRequest request, Optional<SearchPosition> after) {
         return new SearchRequest(request.callerId(), request.scope(), request.groupIds(), request.hiddenOwners(), request.terms(), request.tags(),
-                request.language(), request.order(), request.limit(), after);
+                request.language(), request.variables(), request.order(), request.limit(), after);
     }
 
     private static SearchRequest request(String caller, SearchScope scope, List<String> terms, SearchOrder order, int limit,
                                          Optional<SearchPosition> after) {
-        return new SearchRequest(caller, scope, Set.of(), Set.of(), terms, Set.of(), Optional.empty(), order, limit, after);
+        return new SearchRequest(caller, scope, Set.of(), Set.of(), terms, Set.of(), Optional.empty(), Optional.empty(), order, limit, after);
     }
 
     // --- random data ---
@@ -277,8 +279,9 @@ class SnippetIndexTest {
         }
         Set<String> tags = random.nextInt(4) == 0 ? Set.of(TAGS.get(random.nextInt(TAGS.size()))) : Set.of();
         Optional<String> language = random.nextInt(5) == 0 ? Optional.of(LANGUAGES.get(random.nextInt(LANGUAGES.size()))) : Optional.empty();
+        Optional<Boolean> variables = random.nextInt(4) == 0 ? Optional.of(random.nextBoolean()) : Optional.empty();
         SearchOrder order = SearchOrder.values()[random.nextInt(SearchOrder.values().length)];
-        return new SearchRequest(caller, scope, groups, hidden, List.copyOf(terms), tags, language, order, 1 + random.nextInt(20), Optional.empty());
+        return new SearchRequest(caller, scope, groups, hidden, List.copyOf(terms), tags, language, variables, order, 1 + random.nextInt(20), Optional.empty());
     }
 
     /** A piece of some snippet's text (one to eight code points), or a word that may be nowhere. */

@@ -78,7 +78,7 @@ class SnippetListPlansTest {
     }
 
     private static SnippetQuery query(SnippetScope scope, String search, Set<String> tags, SnippetSort sort) {
-        return new SnippetQuery(scope, SearchTerms.parse(search), tags, Optional.empty(), sort, 50, Optional.empty(), false);
+        return new SnippetQuery(scope, SearchTerms.parse(search), tags, Optional.empty(), Optional.empty(), sort, 50, Optional.empty(), false);
     }
 
     /** How the order's indexes are named: snippets_owner_updated, snippets_visibility_title, ... */

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class SnippetQueryTest {
 
     private static String fingerprint(SnippetScope scope, String search, Set<String> tags, String language, SnippetSort sort, int limit) {
-        return new SnippetQuery(scope, SearchTerms.parse(search), tags, Optional.ofNullable(language), sort, limit, Optional.empty(), false)
+        return new SnippetQuery(scope, SearchTerms.parse(search), tags, Optional.ofNullable(language), Optional.empty(), sort, limit, Optional.empty(), false)
                 .fingerprint();
     }
 
