@@ -51,3 +51,28 @@ export function formatBytes(bytes) {
     }
     return unit === 0 ? `${bytes} bytes` : `${value.toFixed(1)} ${units[unit]}`;
 }
+
+/** Wraps the stretches [start, end) of `root`'s text in marks, across the spans a highlighter made. */
+export function markRanges(root, ranges) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const nodes = [];
+    let offset = 0;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        nodes.push({node, start: offset});
+        offset += node.data.length;
+    }
+    // from the end backwards: wrapping splits a node after the offsets still to come
+    for (const range of [...ranges].reverse()) {
+        for (const {node, start} of [...nodes].reverse()) {
+            const from = Math.max(range.start, start) - start;
+            const to = Math.min(range.end, start + node.data.length) - start;
+            if (from >= to || from >= node.data.length) {
+                continue;
+            }
+            const stretch = document.createRange();
+            stretch.setStart(node, from);
+            stretch.setEnd(node, to);
+            stretch.surroundContents(h("mark", {class: range.className, title: range.title}));
+        }
+    }
+}

@@ -13,6 +13,7 @@ import {api} from "./api.js";
 import {h, replace} from "./dom.js";
 import {report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
+import {parseCode, variablesOf} from "./variables.js";
 import {markdown, visibilitySelect} from "./widgets.js";
 
 const FIELDS = ["title", "language", "tags", "description", "code", "notes", "visibility"];
@@ -61,6 +62,31 @@ function formValue(name, value) {
 /** A form field's value as the API takes it. */
 function apiValue(name, value) {
     return name === "tags" ? value.split(",").map((tag) => tag.trim()).filter((tag) => tag !== "") : value;
+}
+
+/** The most malformed placeholders the editor names at once. */
+const PLACEHOLDER_PROBLEMS_SHOWN = 5;
+
+/**
+ * What the editor says under the code of its placeholders: the variables they make, each as a
+ * chip, and each stretch that looks meant as a placeholder but is not one, with its line and why.
+ */
+function placeholderReport(code) {
+    const variables = variablesOf(code);
+    const problems = parseCode(code).filter((piece) => piece.problem);
+    const describe = (variable) => variable.choices.length > 0 ? `${variable.name}: ${variable.choices.join(" | ")}`
+        : variable.default !== null ? `${variable.name} = ${variable.default}` : variable.name;
+    const lineOf = (offset) => code.slice(0, offset).split("\n").length;
+    return [
+        variables.length > 0 ? h("p", {id: "code-variables-found", class: "hint"}, "Variables: ",
+            variables.map((variable) => h("code", {class: "placeholder-chip"}, describe(variable)))) : null,
+        problems.length > 0 ? h("div", {id: "code-placeholder-problems", class: "field-error error"},
+            h("p", {}, problems.length === 1 ? "This is not a placeholder, and stays as it is:" : "These are not placeholders, and stay as they are:"),
+            h("ul", {}, problems.slice(0, PLACEHOLDER_PROBLEMS_SHOWN).map((problem) =>
+                h("li", {}, `Line ${lineOf(problem.start)}: `, h("code", {}, code.slice(problem.start, Math.min(problem.end, problem.start + 80))),
+                    ` (${problem.problem})`)),
+                problems.length > PLACEHOLDER_PROBLEMS_SHOWN ? h("li", {}, `and ${problems.length - PLACEHOLDER_PROBLEMS_SHOWN} more`) : null)) : null,
+    ];
 }
 
 function fieldLabel(name) {
@@ -115,6 +141,7 @@ export async function showEditor(view, id) {
     const preview = h("div", {id: "preview", class: "preview callout", hidden: true, "aria-live": "polite"});
     const formError = h("div", {id: "form-error", class: "error", role: "alert", hidden: true});
     const save = h("button", {type: "submit", id: "save"}, id ? "Save changes" : "Create snippet");
+    const placeholderCheck = h("div", {id: "code-variables", class: "placeholder-check", "aria-live": "polite"});
     const cancelHref = id ? viewPaths.snippet(id) : viewPaths.list;
     const form = h("form", {id: "snippet-form", novalidate: true, class: "editor"},
         field("title", "Title", h("input", {required: true, autocomplete: "off"})),
@@ -123,7 +150,9 @@ export async function showEditor(view, id) {
             field("tags", "Tags", h("input", {autocomplete: "off"}), "Separated by commas")),
         field("description", "Description", h("textarea", {rows: "2"})),
         field("code", "Code", h("textarea", {rows: "14", required: true, spellcheck: "false", wrap: "off", class: "code-input"}),
-            "Tab indents; Esc, then Tab, moves on. Ctrl+S saves, Ctrl+Enter saves and closes."),
+            "Tab indents; Esc, then Tab, moves on. Ctrl+S saves, Ctrl+Enter saves and closes. "
+            + "{{name}}, {{name:default}} or {{name|a|b}} mark a part to fill in (docs: Variables)."),
+        placeholderCheck,
         field("notes", "Notes", h("textarea", {rows: "5"}), "Markdown, in the description too."),
         h("div", {class: "actions"}, h("button", {type: "button", id: "preview-toggle", class: "secondary"}, "Preview")),
         preview,
@@ -166,6 +195,9 @@ export async function showEditor(view, id) {
             }, "Discard them"));
         restored.hidden = false;
     }
+    const checkPlaceholders = () => replace(placeholderCheck, ...placeholderReport(control("code").value));
+    checkPlaceholders();
+    control("code").addEventListener("input", checkPlaceholders);
     form.querySelector("#preview-toggle").addEventListener("click", (event) => {
         preview.hidden = !preview.hidden;
         event.currentTarget.textContent = preview.hidden ? "Preview" : "Hide preview";

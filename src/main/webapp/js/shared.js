@@ -3,7 +3,8 @@
 import {api} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {apiPaths} from "./paths.js";
-import {attachmentItem, codeView, markdown} from "./widgets.js";
+import {codeWithVariables, notesOf} from "./fill-in.js";
+import {attachmentItem, markdown} from "./widgets.js";
 
 const view = document.getElementById("view");
 const secret = decodeURIComponent(window.location.pathname.replace(/^\/s\//, ""));
@@ -18,10 +19,8 @@ try {
         h("p", {class: "meta"}, `${snippet.language} · updated ${formatDate(snippet.updatedAt)} · shared by link, read-only`),
         snippet.description ? markdown(snippet.description, {id: "description", class: "description"}) : null,
         h("div", {class: "chips", id: "tags"}, snippet.tags.map((tag) => h("span", {class: "chip"}, tag))),
-        codeView({title: snippet.title, language: snippet.language, code: snippet.code, rawUrl: apiPaths.sharedRaw(secret)}),
-        snippet.notes ? h("section", {"aria-labelledby": "notes-title"},
-            h("h2", {id: "notes-title"}, "Notes"),
-            markdown(snippet.notes, {id: "notes", class: "notes"})) : null,
+        codeWithVariables(snippet, apiPaths.sharedRaw(secret)),
+        notesOf(snippet),
         h("section", {"aria-labelledby": "attachments-title"},
             h("h2", {id: "attachments-title"}, "Attachments"),
             h("ul", {id: "attachments", class: "attachments"}, attachments.length === 0

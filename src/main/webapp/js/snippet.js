@@ -7,7 +7,8 @@ import {me} from "./me.js";
 import {announce, report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
 import {showShareDialog} from "./share.js";
-import {attachmentItem, codeView, confirmDelete, markdown, visibilitySelect} from "./widgets.js";
+import {codeWithVariables, notesOf} from "./fill-in.js";
+import {attachmentItem, confirmDelete, markdown, visibilitySelect} from "./widgets.js";
 
 export async function showSnippet(view, id) {
     const loaded = await api("GET", apiPaths.snippet(id));
@@ -104,10 +105,8 @@ export async function showSnippet(view, id) {
         h("div", {class: "chips", id: "tags"}, snippet.tags.map((tag) => h("a", {
             href: viewPaths.tag(tag), class: "chip", "aria-label": `All snippets tagged ${tag}`,
         }, tag))),
-        codeView({title: snippet.title, language: snippet.language, code: snippet.code, rawUrl: apiPaths.snippetRaw(snippet.id)}),
-        snippet.notes ? h("section", {"aria-labelledby": "notes-title"},
-            h("h2", {id: "notes-title"}, "Notes"),
-            markdown(snippet.notes, {id: "notes", class: "notes"})) : null,
+        codeWithVariables(snippet, apiPaths.snippetRaw(snippet.id)),
+        notesOf(snippet),
         h("section", {"aria-labelledby": "attachments-title"},
             h("h2", {id: "attachments-title"}, "Attachments"),
             attachments,

@@ -1,7 +1,8 @@
 // The pieces the views share: the confirm dialog, "confirm, delete, then show the result", and the
 // copy button with the status that says whether copying worked.
 import {api} from "./api.js";
-import {formatBytes, h} from "./dom.js";
+import {formatBytes, h, markRanges} from "./dom.js";
+import {renderedText} from "./variables.js";
 import {report} from "./notice.js";
 
 /** Asks in a modal dialog; resolves to true when the user confirms. */
@@ -52,12 +53,16 @@ async function copyText(text) {
     }
 }
 
-/** A button that copies `text`, and the status where it says whether that worked; the view places both. */
-export function copyButton({id, label, text, statusId}) {
+/**
+ * A button that copies `text` (or what the function `text` gives when clicked, with an optional
+ * `warning` after "Copied."), and the status where it says whether that worked; the view places both.
+ */
+export function copyButton({id, label, text, statusId, warning = () => ""}) {
     const status = h("span", {id: statusId, class: "muted", role: "status"});
     const button = h("button", {
         type: "button", id, class: "secondary", onclick: async () => {
-            status.textContent = await copyText(text) ? "Copied." : "Copy failed: select it and copy it by hand.";
+            const copied = await copyText(typeof text === "function" ? text() : text);
+            status.textContent = copied ? `Copied.${warning()}` : "Copy failed: select it and copy it by hand.";
         },
     }, label);
     return {button, status};
@@ -100,17 +105,21 @@ export function showDialog(id, title, ...content) {
     });
 }
 
-/** The code, highlighted when highlight.js knows its language; never parsed as HTML. */
-function highlightedCode(language, code) {
-    const element = h("code", {id: "code"});
+/** Shows the code in `element`, highlighted when highlight.js knows its language; never parsed as HTML. */
+function highlight(element, language, code) {
     element.textContent = code;
     const hljs = window.hljs;
     const name = language.toLowerCase();
     if (hljs?.getLanguage(name)) {
         element.classList.add(`language-${name}`);
+        delete element.dataset.highlighted;
         hljs.highlightElement(element);
     }
-    return element;
+}
+
+function lineNumbers(code) {
+    const lines = code.endsWith("\n") ? code.slice(0, -1).split("\n").length : code.split("\n").length;
+    return Array.from({length: lines}, (_, index) => index + 1).join("\n");
 }
 
 const WRAP_KEY = "snippets.wrapCode";
@@ -131,14 +140,17 @@ export function codeFilename(title, language) {
 
 /**
  * A snippet's code to read: highlighted, with line numbers, in one scroll area that scrolls
- * sideways only; a wrap toggle remembered by this browser; copy, raw view and download.
+ * sideways only; a wrap toggle remembered by this browser; copy, raw view and download. With a
+ * `fillIn` (fill-in.js) the code shows, copies and downloads with its variables' values, marked.
  */
-export function codeView({title, language, code, rawUrl}) {
-    const copy = copyButton({id: "copy", label: "Copy code", text: code, statusId: "copy-status"});
-    const lines = code.endsWith("\n") ? code.slice(0, -1).split("\n").length : code.split("\n").length;
-    const gutter = h("pre", {class: "gutter", id: "line-numbers", "aria-hidden": "true"},
-        Array.from({length: lines}, (_, index) => index + 1).join("\n"));
-    const block = h("div", {class: "code-scroll", id: "code-scroll"}, gutter, h("pre", {class: "code"}, highlightedCode(language, code)));
+export function codeView({title, language, code, rawUrl, fillIn = null}) {
+    let shown = {text: code, ranges: [], missing: []};
+    const missingWarning = () => shown.missing.length === 0 ? ""
+        : ` Still without a value: ${shown.missing.join(", ")} (left as placeholders).`;
+    const copy = copyButton({id: "copy", label: "Copy code", text: () => shown.text, statusId: "copy-status", warning: missingWarning});
+    const gutter = h("pre", {class: "gutter", id: "line-numbers", "aria-hidden": "true"});
+    const codeElement = h("code", {id: "code"});
+    const block = h("div", {class: "code-scroll", id: "code-scroll"}, gutter, h("pre", {class: "code"}, codeElement));
     const wrap = h("input", {type: "checkbox", id: "wrap-lines"});
     const apply = () => block.classList.toggle("wrapped", wrap.checked);
     wrap.checked = localStorage.getItem(WRAP_KEY) === "true";
@@ -147,10 +159,18 @@ export function codeView({title, language, code, rawUrl}) {
         localStorage.setItem(WRAP_KEY, String(wrap.checked));
         apply();
     });
-    const download = h("a", {
-        href: URL.createObjectURL(new Blob([code], {type: "text/plain;charset=utf-8"})),
-        download: codeFilename(title, language), class: "button secondary", id: "download-code",
-    }, "Download");
+    const download = h("a", {download: codeFilename(title, language), class: "button secondary", id: "download-code"}, "Download");
+    const show = () => {
+        shown = fillIn ? renderedText(code, fillIn.values()) : shown;
+        highlight(codeElement, language, shown.text);
+        markRanges(codeElement, shown.ranges);
+        gutter.textContent = lineNumbers(shown.text);
+        URL.revokeObjectURL(download.href);
+        download.href = URL.createObjectURL(new Blob([shown.text], {type: "text/plain;charset=utf-8"}));
+        copy.status.textContent = "";
+    };
+    show();
+    fillIn?.onChange(show);
     return h("div", {class: "code-block"},
         h("div", {class: "code-tools"},
             copy.status,

@@ -556,6 +556,68 @@ public abstract class WebInterfaceInChromiumTests {
         }
     }
 
+    /** Keeps what the next Copy would put on the clipboard in {@code window.copied}: headless Chromium has no clipboard to read back. */
+    private static void captureCopies(WebDriver driver) {
+        script(driver, "navigator.clipboard.writeText = (text) => { window.copied = text; return Promise.resolve(); }");
+    }
+
+    @Test
+    void aSnippetWithVariablesIsFilledInBesideItsCodeWhichShowsCopiesAndRemembersTheValuesAsTheServerRendersThem() {
+        String code = "kubectl -n {{namespace}} rollout restart deploy/{{app:web}} --wait={{wait|true|false}}\necho {{note:it's done!sh}}\n";
+        JsonObject snippet = create(api, snippet("Restart a deployment", "bash", code, "runbook")
+                .add("notes", "Check first:\n\n```\nkubectl -n {{namespace}} get pods\n```\n"));
+        String id = snippet.getString("id");
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + id);
+            WebElement namespace = visible(wait, "variable-0");
+            assertEquals("namespace", driver.findElement(By.cssSelector("label[for=variable-0]")).getText());
+            assertEquals("", namespace.getAttribute("value"));
+            assertEquals("web", driver.findElement(By.id("variable-1")).getAttribute("value"), "a default is filled in");
+            assertEquals(List.of("true", "false"), new Select(driver.findElement(By.id("variable-2"))).getOptions().stream()
+                    .map(WebElement::getText).toList(), "a pick list is a select");
+            assertEquals(1, driver.findElements(By.cssSelector("#code mark.variable-missing")).size(), "a value still needed is marked");
+
+            namespace.sendKeys("prod");
+            new Select(driver.findElement(By.id("variable-2"))).selectByVisibleText("false");
+            wait.until(textToBePresentInElementLocated(By.id("code"), "kubectl -n prod rollout restart deploy/web --wait=false"));
+            assertTrue(driver.findElement(By.id("code")).getText().contains("echo 'it'\\''s done'"), driver.findElement(By.id("code")).getText());
+            // a value the highlighter split into several tokens is marked in each of them
+            assertEquals("prod web false 'it'\\''s done'", script(driver,
+                    "return [...document.querySelectorAll('#code mark.variable-value')].map(mark => mark.textContent).join('')"
+                            + ".replace(/^(prod)(web)(false)/, '$1 $2 $3 ')"), "the values are marked in the highlighted code");
+            assertTrue(driver.findElement(By.id("notes")).getText().contains("kubectl -n prod get pods"), "the notes' code blocks are filled in too");
+            assertEquals("1\n2", driver.findElement(By.id("line-numbers")).getText());
+
+            captureCopies(driver);
+            driver.findElement(By.id("copy")).click();
+            wait.until(textToBePresentInElementLocated(By.id("copy-status"), "Copied."));
+            String rendered = api.get("/api/v1/snippets/" + id + "/render?namespace=prod&wait=false").text();
+            assertEquals(rendered, script(driver, "return window.copied"), "Copy takes what the server renders for the same values");
+            browser.screenshot("variables");
+
+            driver.navigate().refresh();
+            assertEquals("prod", visible(wait, "variable-0").getAttribute("value"), "the values typed are remembered for this snippet");
+            assertEquals("false", driver.findElement(By.id("variable-2")).getAttribute("value"));
+            driver.findElement(By.id("variables-reset")).click();
+            assertEquals("", driver.findElement(By.id("variable-0")).getAttribute("value"));
+            captureCopies(driver);
+            driver.findElement(By.id("copy")).click();
+            wait.until(textToBePresentInElementLocated(By.id("copy-status"), "Still without a value: namespace"));
+
+            browser.open("/#/s/" + id + "/edit");
+            WebElement codeInput = visible(wait, "code");
+            assertTrue(visible(wait, "code-variables-found").getText().contains("app = web"), "the editor names the variables it sees");
+            codeInput.sendKeys(Keys.chord(Keys.CONTROL, Keys.END), "\ncurl {{host name}} {{port!bash}}");
+            WebElement problems = visible(wait, "code-placeholder-problems");
+            assertTrue(problems.getText().contains("Line 4: {{host name}}"), problems.getText());
+            assertTrue(problems.getText().contains("{{port!bash}} (the quoting after ! is sh, ps or url)"), problems.getText());
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
     @Test
     void anEditSurvivesAnEndedSessionAndAReloadAndTheKeyboardEditsCode() {
         JsonObject snippet = create(api, snippet("Draft target", "java", "class Draft {}"));
@@ -898,7 +960,8 @@ public abstract class WebInterfaceInChromiumTests {
 
     @Test
     void noPageHasASeriousOrCriticalAccessibilityViolation() throws IOException {
-        JsonObject snippet = create(api, snippet("Accessible", "java", "class A {}", "a11y")
+        // with variables, so that their form is checked too
+        JsonObject snippet = create(api, snippet("Accessible", "java", "class A { String name = \"{{name:A}}\"; int n = {{n|1|2}}; }", "a11y")
                 .add("notes", "Some *notes*").add("visibility", "link"));
         String id = snippet.getString("id");
         String link = api.post("/api/v1/snippets/" + id + "/links", Json.createObjectBuilder().build()).data().getString("url");
