@@ -28,6 +28,7 @@ import jakarta.json.JsonObject;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
 import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
 import org.junit.jupiter.api.Test;
@@ -282,6 +283,39 @@ public abstract class CommandLineClientTests {
         assertOk(run(new byte[0], withToken, "rm", "--yes", id, other.out().strip()));
         assertEquals(0, new ApiClient().withBearer(withToken.get("SNIPPETS_TOKEN")).get("/api/v1/snippets").json().getJsonArray("data").size(),
                 "both deleted at once");
+    }
+
+    @Test
+    void aRunbooksVariablesAreFilledInByShowAndRunWhichPassesTheCommandsExitCodeOn() throws Exception {
+        TestUser user = TestUsers.create();
+        String token = TestUsers.newToken(TestUsers.signedIn(user), "runbook");
+        Map<String, String> environment = Map.of("SNIPPETS_TOKEN", token, "SHELL", "/bin/bash");
+        ApiClient api = new ApiClient().withBearer(token);
+        String message = "it's \"$(echo not run)\" `date` $HOME; done";
+        String id = SnippetsApi.create(api, SnippetsApi.snippet("Say and exit", "bash",
+                "printf '%s|%s\\n' {{message!sh}} {{suffix:end}}\nexit {{code|0|7}}\n")).getString("id");
+
+        Run shown = run(new byte[0], environment, "show", id, "--set", "message=" + message);
+        assertOk(shown);
+        assertEquals(api.get("/api/v1/snippets/" + id + "/render?message=" + SnippetsApi.encode(message)).text(), shown.out());
+        Run described = run(new byte[0], environment, "show", id);
+        assertOk(described);
+        assertTrue(described.out().contains("Variables: message, suffix=end, code=0"), described.out());
+
+        Run ran = run(new byte[0], environment, "run", id, "--set", "message=" + message, "--set", "code=7", "--yes");
+        assertEquals(7, ran.exitCode(), ran::toString);
+        assertEquals(message + "|end\n", ran.out(), "bash printed the value exactly, nothing in it ran");
+        assertTrue(ran.err().contains("Runs with /bin/bash -c:"), ran.err());
+
+        Run unconfirmed = run(new byte[0], environment, "run", id, "--set", "message=x");
+        assertEquals(1, unconfirmed.exitCode(), unconfirmed::toString);
+        assertTrue(unconfirmed.err().contains("--yes") && unconfirmed.out().isEmpty(), unconfirmed.toString());
+        Run missing = run(new byte[0], environment, "run", id, "--yes");
+        assertEquals(1, missing.exitCode(), missing::toString);
+        assertTrue(missing.err().contains("--set message="), missing.err());
+        Run typo = run(new byte[0], environment, "show", id, "--set", "message=x", "--set", "mesage=y");
+        assertEquals(1, typo.exitCode(), typo::toString);
+        assertTrue(typo.err().contains("mesage"), typo.err());
     }
 
     /** {@code snippets login --no-browser}, with the browser's side played by Chromium; answers the stored token. */

@@ -126,8 +126,11 @@ final class SnippetCommands {
         }
     }
 
-    @Command(name = "show", description = "Show a snippet; --raw prints only its code, for pipes.",
-            footer = {"", "Examples:", "  snippets show 01a2...", "  snippets show 01a2... --raw | sh"})
+    @Command(name = "show", description = {"Show a snippet; --raw prints only its code, for pipes.",
+            "--set (or --render) prints only its code with its variables filled in: a variable without a value or default is "
+                    + "asked for on a terminal."},
+            footer = {"", "Examples:", "  snippets show 01a2...", "  snippets show 01a2... --raw | sh",
+                    "  snippets show 01a2... --set namespace=prod --set app=web | sh"})
     static final class Show implements Callable<Integer> {
 
         @ParentCommand
@@ -139,10 +142,23 @@ final class SnippetCommands {
         @Option(names = "--raw", description = "Only the code, exactly as stored.")
         boolean raw;
 
+        @Option(names = "--set", paramLabel = "NAME=VALUE", description = "A variable's value (repeatable): prints the code rendered with it.")
+        List<String> sets = new ArrayList<>();
+
+        @Option(names = "--render", description = "Only the code, its variables filled in (defaults, --set values, or asked for).")
+        boolean render;
+
         @Override
         public Integer call() throws IOException {
+            if (raw && (render || !sets.isEmpty())) {
+                throw new Failure(Failure.USAGE, "--raw prints the code as stored; --set and --render fill in its variables: choose one.");
+            }
             Api api = root.signedIn();
             Output output = new Output(root.terminal());
+            if (render || !sets.isEmpty()) {
+                output.raw(Rendering.of(api, id, sets, root.terminal()));
+                return 0;
+            }
             if (raw) {
                 Api.Answer answer = api.send("GET", "/api/v1/snippets/" + Api.encode(id) + "/raw", null,
                         HttpRequest.BodyPublishers.noBody(), Map.of());
@@ -159,6 +175,13 @@ final class SnippetCommands {
                     + " · updated " + snippet.getString("updatedAt") + " · " + snippet.getInt("attachmentCount") + " attachment(s)");
             if (!Output.text(snippet, "description").isEmpty()) {
                 output.line(Output.text(snippet, "description"));
+            }
+            // a service before variables sends none
+            var variables = snippet.getOrDefault("variables", JsonValue.EMPTY_JSON_ARRAY).asJsonArray().getValuesAs(JsonObject.class);
+            if (!variables.isEmpty()) {
+                output.line("Variables: " + String.join(", ", variables.stream().map(variable -> variable.getString("name")
+                        + (variable.isNull("default") ? "" : "=" + variable.getString("default"))).toList())
+                        + " (fill in with --set NAME=VALUE, or run it with `snippets run`)");
             }
             output.line("");
             output.line(snippet.getString("code"));

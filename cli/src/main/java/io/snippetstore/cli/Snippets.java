@@ -21,7 +21,7 @@ import picocli.CommandLine.ScopeType;
                 "Exit codes: 0 ok, 1 usage or a local file, 2 not found, 3 authentication, 4 conflict, 5 server or network,",
                 "6 not allowed (signed in, but the service refuses it to you)."},
         subcommands = {AuthCommands.Login.class, AuthCommands.Logout.class, AuthCommands.WhoAmI.class, AuthCommands.Tokens.class,
-                SnippetCommands.Search.class, SnippetCommands.Show.class, SnippetCommands.Open.class, SnippetCommands.New.class, SnippetCommands.Edit.class,
+                SnippetCommands.Search.class, SnippetCommands.Show.class, RunCommand.class, SnippetCommands.Open.class, SnippetCommands.New.class, SnippetCommands.Edit.class,
                 SnippetCommands.Remove.class, HistoryCommands.History.class, HistoryCommands.Diff.class, HistoryCommands.Restore.class,
                 HistoryCommands.Trash.class, SharingCommands.Share.class, SharingCommands.Groups.class, AttachmentCommands.Attach.class, AttachmentCommands.ListFiles.class, AttachmentCommands.Get.class,
                 CompletionCommand.class, CommandLine.HelpCommand.class})
