@@ -46,6 +46,7 @@ function stateFrom(params) {
         language: params.get("language") ?? "",
         sort: params.get("sort") ?? "",
         scope: params.get("scope") ?? "",
+        variables: params.get("variables") === "true",
     };
 }
 
@@ -65,11 +66,14 @@ function remember(state) {
     if (state.scope) {
         params.set("scope", state.scope);
     }
+    if (state.variables) {
+        params.set("variables", "true");
+    }
     const query = params.toString();
     history.replaceState(null, "", query ? `#/?${query}` : viewPaths.list);
 }
 
-/** The filters of the list as query parameters: whose snippets, search, tags, language. */
+/** The filters of the list as query parameters: whose snippets, search, tags, language, with variables only. */
 function filterParams(state) {
     const params = new URLSearchParams();
     if (state.query.trim()) {
@@ -81,6 +85,9 @@ function filterParams(state) {
     }
     if (state.scope) {
         params.set("scope", state.scope);
+    }
+    if (state.variables) {
+        params.set("variables", "true");
     }
     return params;
 }
@@ -131,6 +138,8 @@ export async function showList(view, params) {
         results.classList.toggle("compact", compact.checked);
     });
     const more = h("button", {id: "load-more", type: "button", class: "secondary", hidden: true}, "Load more");
+    const withVariables = h("input", {type: "checkbox", id: "variables-filter"});
+    withVariables.checked = state.variables;
 
     replace(view,
         h("h1", {class: "visually-hidden"}, "Snippets"),
@@ -140,7 +149,9 @@ export async function showList(view, params) {
             h("div", {class: "field"}, h("label", {for: "scope"}, "Snippets"), scope),
             h("div", {class: "field"}, h("label", {for: "sort"}, "Sort"), sort)),
         chips, tagFacets,
-        h("div", {class: "list-options"}, status, h("label", {class: "toggle", for: "compact"}, compact, " Compact")),
+        h("div", {class: "list-options"}, status,
+            h("label", {class: "toggle", for: "variables-filter"}, withVariables, " With variables to fill in"),
+            h("label", {class: "toggle", for: "compact"}, compact, " Compact")),
         results, more);
 
     let nextCursor = null;
@@ -196,7 +207,7 @@ export async function showList(view, params) {
             more.hidden = !nextCursor;
             const shown = results.children.length;
             replace(status, shown === 0
-                ? (state.query || state.tags.length || state.language ? "No snippet matches."
+                ? (state.query || state.tags.length || state.language || state.variables ? "No snippet matches."
                     : state.scope === "team" ? "Nobody has shared a snippet with the team yet."
                         : state.scope === "groups" ? "Nothing is shared with your groups yet."
                         : "No snippets yet. Create the first one with “New snippet”.")
@@ -246,6 +257,10 @@ export async function showList(view, params) {
     });
     scope.addEventListener("change", () => {
         state.scope = scope.value;
+        reload();
+    });
+    withVariables.addEventListener("change", () => {
+        state.variables = withVariables.checked;
         reload();
     });
     more.addEventListener("click", () => load(true));

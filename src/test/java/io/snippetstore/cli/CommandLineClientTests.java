@@ -298,6 +298,10 @@ public abstract class CommandLineClientTests {
         Run shown = run(new byte[0], environment, "show", id, "--set", "message=" + message);
         assertOk(shown);
         assertEquals(api.get("/api/v1/snippets/" + id + "/render?message=" + SnippetsApi.encode(message)).text(), shown.out());
+        SnippetsApi.create(api, SnippetsApi.snippet("No variables", "bash", "true"));
+        Run runbooks = run(new byte[0], environment, "search", "--with-variables", "-q");
+        assertOk(runbooks);
+        assertEquals(id, runbooks.out().strip(), "only the snippet with variables");
         Run described = run(new byte[0], environment, "show", id);
         assertOk(described);
         assertTrue(described.out().contains("Variables: message, suffix=end, code=0"), described.out());

@@ -607,6 +607,12 @@ public abstract class WebInterfaceInChromiumTests {
             driver.findElement(By.id("copy")).click();
             wait.until(textToBePresentInElementLocated(By.id("copy-status"), "Still without a value: namespace"));
 
+            create(api, snippet("Without variables " + id, "bash", "true"));
+            browser.open("/#/");
+            visible(wait, "variables-filter").click();
+            wait.until(ignored -> resultTitles(driver).equals(List.of("Restart a deployment")));
+            assertTrue(driver.getCurrentUrl().contains("variables=true"), "the filter is in the address");
+
             browser.open("/#/s/" + id + "/edit");
             WebElement codeInput = visible(wait, "code");
             assertTrue(visible(wait, "code-variables-found").getText().contains("app = web"), "the editor names the variables it sees");

@@ -57,7 +57,7 @@ final class SnippetCommands {
 
     @Command(name = "search", description = "Search snippets (your own unless --scope says otherwise): every term must occur (ignoring case).",
             footer = {"", "Examples:", "  snippets search 'read file' --lang go", "  snippets search --tag sql --sort title --all --json",
-                    "  snippets search deploy --scope all -q | xargs -n1 snippets show"})
+                    "  snippets search deploy --scope all -q | xargs -n1 snippets show", "  snippets search --with-variables --scope all"})
     static final class Search implements Callable<Integer> {
 
         @ParentCommand
@@ -88,6 +88,9 @@ final class SnippetCommands {
         @Option(names = {"-q", "--quiet"}, description = "Only the ids, one per line.")
         boolean quiet;
 
+        @Option(names = "--with-variables", description = "Only snippets with variables to fill in (runbooks for `snippets run`).")
+        boolean withVariables;
+
         @Override
         public Integer call() {
             StringBuilder path = new StringBuilder("/api/v1/snippets?scope=").append(Api.encode(scope));
@@ -100,6 +103,9 @@ final class SnippetCommands {
             }
             if (sort != null) {
                 path.append("&sort=").append(Api.encode(sort));
+            }
+            if (withVariables) {
+                path.append("&variables=true");
             }
             if (limit != null) {
                 path.append("&limit=").append(limit);
