@@ -1,11 +1,8 @@
 package io.snippetstore.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.http.HttpRequest;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,15 +54,9 @@ final class Rendering {
                     + missing.stream().map(name -> "--set " + name + "=…").collect(Collectors.joining(" ")) + ".");
         }
         Map<String, String> values = new LinkedHashMap<>(given);
-        BufferedReader answers = new BufferedReader(new InputStreamReader(terminal.in(), StandardCharsets.UTF_8));
         for (String name : missing) {
-            terminal.err().print(name + ": ");
-            terminal.err().flush();
-            String answer = answers.readLine();
-            if (answer == null) {
-                throw new Failure(Failure.USAGE, "No value for " + name + "; nothing was rendered.");
-            }
-            values.put(name, answer);
+            values.put(name, terminal.ask(name + ": ")
+                    .orElseThrow(() -> new Failure(Failure.USAGE, "No value for " + name + "; nothing was rendered.")));
         }
         return values;
     }

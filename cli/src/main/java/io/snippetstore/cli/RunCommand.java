@@ -1,9 +1,7 @@
 package io.snippetstore.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +45,7 @@ final class RunCommand implements Callable<Integer> {
         String shell = root.environment().getOrDefault("SHELL", "").isBlank() ? "/bin/sh" : root.environment().get("SHELL");
         root.terminal().err().println("Runs with " + shell + " -c:");
         root.terminal().err().println(command.endsWith("\n") ? command.substring(0, command.length() - 1) : command);
-        if (!yes && !confirmed()) {
+        if (!yes && !root.terminal().confirmed("Run it?")) {
             root.terminal().err().println("Nothing was run.");
             return Failure.USAGE;
         }
@@ -55,12 +53,5 @@ final class RunCommand implements Callable<Integer> {
         root.terminal().err().flush();
         Process process = new ProcessBuilder(shell, "-c", command).inheritIO().start();
         return process.waitFor();
-    }
-
-    private boolean confirmed() throws IOException {
-        root.terminal().err().print("Run it? [y/N] ");
-        root.terminal().err().flush();
-        String answer = new BufferedReader(new InputStreamReader(root.terminal().in(), StandardCharsets.UTF_8)).readLine();
-        return answer != null && answer.strip().equalsIgnoreCase("y");
     }
 }

@@ -421,10 +421,7 @@ final class SnippetCommands {
             if (!root.terminal().interactive()) {
                 throw new Failure(Failure.USAGE, "Deleting " + ids.size() + " snippets needs --yes when no terminal can ask; nothing was deleted.");
             }
-            root.terminal().err().print("Delete " + ids.size() + " snippets and their attachments? [y/N] ");
-            root.terminal().err().flush();
-            String answer = new java.io.BufferedReader(new java.io.InputStreamReader(root.terminal().in(), StandardCharsets.UTF_8)).readLine();
-            boolean yes = answer != null && answer.strip().equalsIgnoreCase("y");
+            boolean yes = root.terminal().confirmed("Delete " + ids.size() + " snippets and their attachments?");
             if (!yes) {
                 root.terminal().err().println("Nothing was deleted.");
             }

@@ -1,10 +1,13 @@
 package io.snippetstore.cli;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where the client writes and reads, and whether it may use colour: only on a terminal, and never
@@ -20,5 +23,28 @@ record Terminal(PrintWriter out, PrintWriter err, OutputStream rawOut, InputStre
 
     static boolean colours(boolean interactive, Map<String, String> environment) {
         return interactive && !environment.containsKey("NO_COLOR") && !"dumb".equals(environment.get("TERM"));
+    }
+
+    /** Asks a yes/no {@code question} on standard error; only "y" (any case) is a yes. */
+    boolean confirmed(String question) throws IOException {
+        return ask(question + " [y/N] ").map(answer -> answer.strip().equalsIgnoreCase("y")).orElse(false);
+    }
+
+    /**
+     * Shows {@code prompt} on standard error and reads one line of standard input (empty at its
+     * end). Byte by byte: a buffer would swallow what was typed ahead for the next question.
+     */
+    Optional<String> ask(String prompt) throws IOException {
+        err.print(prompt);
+        err.flush();
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int b = in.read(); b != '\n'; b = in.read()) {
+            if (b < 0) {
+                return line.size() == 0 ? Optional.empty() : Optional.of(line.toString(StandardCharsets.UTF_8));
+            }
+            line.write(b);
+        }
+        String text = line.toString(StandardCharsets.UTF_8);
+        return Optional.of(text.endsWith("\r") ? text.substring(0, text.length() - 1) : text);
     }
 }

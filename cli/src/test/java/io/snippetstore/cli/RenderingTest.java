@@ -55,6 +55,14 @@ class RenderingTest {
     }
 
     @Test
+    void answersTypedAheadAreEachReadForTheirOwnQuestion() throws IOException {
+        Terminal typedAhead = terminal(true, "prod\r\ndb1\ny\n");
+
+        assertEquals(Map.of("namespace", "prod", "host", "db1"), Rendering.completed(SNIPPET, Map.of(), typedAhead));
+        assertTrue(typedAhead.confirmed("Run it?"), "the confirmation typed ahead is still there");
+    }
+
+    @Test
     void withoutATerminalAMissingValueIsAUsageErrorNamingWhatToSet() {
         Failure failure = assertThrows(Failure.class, () -> Rendering.completed(SNIPPET, Map.of(), terminal(false, "")));
 
