@@ -10,7 +10,7 @@
 // Keys: Tab indents in the code (Esc, then Tab, leaves it), Enter in a one-line field does not
 // submit, Ctrl/Cmd+S saves and stays, Ctrl/Cmd+Enter saves and closes.
 import {api} from "./api.js";
-import {h, replace} from "./dom.js";
+import {h, markRanges, replace} from "./dom.js";
 import {report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
 import {parseCode, variablesOf} from "./variables.js";
@@ -87,6 +87,18 @@ function placeholderReport(code) {
                     ` (${problem.problem})`)),
                 problems.length > PLACEHOLDER_PROBLEMS_SHOWN ? h("li", {}, `and ${problems.length - PLACEHOLDER_PROBLEMS_SHOWN} more`) : null)) : null,
     ];
+}
+
+/** The code as it will be stored, its placeholders marked (and what is not one, marked apart). */
+function codePreview(code) {
+    const element = h("code", {});
+    element.textContent = code;
+    markRanges(element, parseCode(code).filter((piece) => piece.placeholder || piece.problem).map((piece) => ({
+        start: piece.start, end: piece.end, className: piece.problem ? "placeholder-problem" : "placeholder",
+        title: piece.problem ? `not a placeholder: ${piece.problem}` : piece.placeholder.name,
+    })));
+    // focusable, so that a keyboard can scroll a long line into view
+    return h("pre", {id: "preview-code", class: "code-preview", tabindex: "0", "aria-label": "The code, its placeholders marked"}, element);
 }
 
 function fieldLabel(name) {
@@ -206,6 +218,7 @@ export async function showEditor(view, id) {
     function showPreview() {
         if (!preview.hidden) {
             replace(preview, markdown(control("description").value, {id: "preview-description"}),
+                codePreview(control("code").value),
                 markdown(control("notes").value, {id: "preview-notes"}));
         }
     }

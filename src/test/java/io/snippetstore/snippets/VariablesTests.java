@@ -48,6 +48,7 @@ public abstract class VariablesTests {
         for (JsonObject snippet : List.of(created, read)) {
             var variables = snippet.getJsonArray("variables").getValuesAs(JsonObject.class);
             assertEquals(List.of("namespace", "app", "wait"), variables.stream().map(variable -> variable.getString("name")).toList());
+            assertEquals(List.of("name", "default", "choices", "occurrences"), List.copyOf(variables.get(0).keySet()), "in the documented order");
             assertEquals(JsonValue.NULL, variables.get(0).get("default"));
             assertEquals(2, variables.get(0).getInt("occurrences"));
             assertEquals(List.of(), variables.get(0).getJsonArray("choices").getValuesAs(JsonValue.class));

@@ -620,6 +620,12 @@ public abstract class WebInterfaceInChromiumTests {
             WebElement problems = visible(wait, "code-placeholder-problems");
             assertTrue(problems.getText().contains("Line 4: {{host name}}"), problems.getText());
             assertTrue(problems.getText().contains("{{port!bash}} (the quoting after ! is sh, ps or url)"), problems.getText());
+            driver.findElement(By.id("preview-toggle")).click();
+            assertEquals(List.of("{{namespace}}", "{{app:web}}", "{{wait|true|false}}", "{{note:it's done!sh}}"),
+                    visible(wait, "preview-code").findElements(By.cssSelector("mark.placeholder")).stream().map(WebElement::getText).toList(),
+                    "the preview marks the placeholders");
+            assertEquals(List.of("{{host name}}", "{{port!bash}}"), driver.findElements(By.cssSelector("#preview-code mark.placeholder-problem"))
+                    .stream().map(WebElement::getText).toList());
             assertEquals(List.of(), scriptErrors(browser));
         }
     }

@@ -14,10 +14,10 @@ import io.snippetstore.platform.FieldError;
 /**
  * A code read as literal text and placeholders (docs/API.md, "Variables"):
  * {@code {{name}}}, {@code {{name:default}}}, {@code {{name|choice|choice}}}, each optionally
- * ending in {@code !sh}, {@code !ps} or {@code !url}; {@code {{{{}} is a literal {@code {{}.
+ * ending in {@code !sh}, {@code !ps} or {@code !url}; <code>{{{{</code> is a literal <code>{{</code>.
  * Anything else is literal text, so a code without placeholders reads back unchanged. One pass,
- * linear in the code's length: the positions of the next {@code }}} and line end are kept, not
- * searched again for every {@code {{}.
+ * linear in the code's length: the positions of the next <code>}}</code> and line end are kept, not
+ * searched again for every <code>{{</code>.
  */
 public final class CodeTemplate {
 
@@ -32,7 +32,7 @@ public final class CodeTemplate {
     private static final String CLOSE = "}}";
     private static final String ESCAPED_OPEN = "{{{{";
 
-    /** What stands from {@code start} to {@code end} of the code in place of its text: a placeholder, or (none) an escaped {@code {{}. */
+    /** What stands from {@code start} to {@code end} of the code in place of its text: a placeholder, or (none) an escaped <code>{{</code>. */
     private record Replaced(int start, int end, Optional<Placeholder> placeholder) {
     }
 
@@ -90,7 +90,7 @@ public final class CodeTemplate {
         return code.length();
     }
 
-    /** The placeholder a {@code {{…}}} on one line is, if its content is a name and a well-formed rest. */
+    /** The placeholder a <code>{{…}}</code> on one line is, if its content is a name and a well-formed rest. */
     private static Optional<Placeholder> placeholder(int start, String content, int end) {
         int nameEnd = nameEnd(content);
         if (nameEnd == 0 || nameEnd > NAME_MAX) {
@@ -166,7 +166,7 @@ public final class CodeTemplate {
 
     /**
      * The code with every placeholder replaced by its variable's value (given, else its default),
-     * quoted as the placeholder says, and every {@code {{{{} by {@code {{}. Values are inserted
+     * quoted as the placeholder says, and every <code>{{{{</code> by <code>{{</code>. Values are inserted
      * as they are: a value holding a placeholder stays that text. {@code 400} naming each variable
      * without a value, each value outside its pick list, and each name that is no variable of the code.
      */

@@ -15,7 +15,7 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
  * override the record's {@code @JsonbNillable} with its own default.
  */
 @JsonbNillable
-@JsonbPropertyOrder({"name", "default", "choices", "occurrences"})
+@JsonbPropertyOrder({"name", "defaultValue", "choices", "occurrences"}) // Java names: Yasson orders by them, before renaming
 public record VariableView(String name, @JsonbProperty("default") @JsonbNillable String defaultValue, List<String> choices, int occurrences) {
 
     static List<VariableView> of(String code) {
