@@ -118,7 +118,7 @@ public abstract class CommandLineClientTests {
         assertOk(found);
         assertTrue(found.out().contains(id) && found.out().contains("Greeting from the CLI"), found.out());
         Run foundJson = run("search", "greeting", "--json");
-        assertEquals(id, Json.createReader(new java.io.StringReader(foundJson.out())).readArray().getJsonObject(0).getString("id"));
+        assertEquals(id, Json.createReader(new java.io.StringReader(foundJson.out())).readObject().getJsonArray("data").getJsonObject(0).getString("id"));
         Run raw = run("show", id, "--raw");
         assertEquals("echo hello\n", raw.out(), "--raw prints the code exactly");
 
@@ -320,6 +320,82 @@ public abstract class CommandLineClientTests {
         Run typo = run(new byte[0], environment, "show", id, "--set", "message=x", "--set", "mesage=y");
         assertEquals(1, typo.exitCode(), typo::toString);
         assertTrue(typo.err().contains("mesage"), typo.err());
+    }
+
+    @Test
+    void aTokenFromStandardInputSignsInWithoutABrowserAndLogoutOnlyForgetsIt() throws Exception {
+        TestUser user = TestUsers.create();
+        String token = TestUsers.newToken(TestUsers.signedIn(user), "ci secret");
+
+        Run login = run((token + "\n").getBytes(StandardCharsets.UTF_8), Map.of(), "login", "--with-token");
+        assertOk(login);
+        assertTrue(login.out().contains("as " + user.username()), login.out());
+        Run whoami = run("whoami");
+        assertOk(whoami);
+        assertTrue(whoami.out().contains(user.username()), whoami.out());
+        Run logout = run("logout");
+        assertOk(logout);
+        assertEquals(200, new ApiClient().withBearer(token).get("/api/v1/auth/whoami").status(), "a token made elsewhere is not revoked");
+        assertEquals(3, run("whoami").exitCode(), "but forgotten here");
+
+        Run wrong = run("not-a-token\n".getBytes(StandardCharsets.UTF_8), Map.of(), "login", "--with-token");
+        assertEquals(3, wrong.exitCode(), wrong::toString);
+        Run empty = run(new byte[0], Map.of(), "login", "--with-token");
+        assertEquals(1, empty.exitCode(), empty::toString);
+    }
+
+    @Test
+    void searchPagesCarryTheirCursorAsJsonStreamEveryPageAsJsonLinesAndFormatLines() throws Exception {
+        TestUser user = TestUsers.create();
+        String token = TestUsers.newToken(TestUsers.signedIn(user), "pages");
+        Map<String, String> withToken = Map.of("SNIPPETS_TOKEN", token);
+        ApiClient api = new ApiClient().withBearer(token);
+        for (String title : List.of("alpha", "beta", "gamma")) {
+            SnippetsApi.create(api, SnippetsApi.snippet(title, "sh", "echo " + title, "paged"));
+        }
+
+        Run first = run(new byte[0], withToken, "search", "--sort", "title", "--limit", "2", "--json");
+        assertOk(first);
+        JsonObject page = Json.createReader(new java.io.StringReader(first.out())).readObject();
+        assertEquals(List.of("alpha", "beta"), titles(page.getJsonArray("data")));
+        Run second = run(new byte[0], withToken, "search", "--sort", "title", "--limit", "2", "--json", "--cursor", page.getString("nextCursor"));
+        assertOk(second);
+        JsonObject last = Json.createReader(new java.io.StringReader(second.out())).readObject();
+        assertEquals(List.of("gamma"), titles(last.getJsonArray("data")));
+        assertTrue(last.isNull("nextCursor"), last::toString);
+
+        Run lines = run(new byte[0], withToken, "search", "--sort", "title", "--limit", "2", "--all", "--json");
+        assertOk(lines);
+        assertEquals(List.of("alpha", "beta", "gamma"), lines.out().lines()
+                .map(line -> Json.createReader(new java.io.StringReader(line)).readObject().getString("title")).toList());
+
+        Run formatted = run(new byte[0], withToken, "search", "--sort", "title", "--all", "--format", "{title}\\t{tags}\\t{owner.username}");
+        assertOk(formatted);
+        assertEquals(List.of("alpha\tpaged\t" + user.username(), "beta\tpaged\t" + user.username(), "gamma\tpaged\t" + user.username()),
+                formatted.out().lines().toList());
+        Run unknownField = run(new byte[0], withToken, "search", "--format", "{titel}");
+        assertEquals(1, unknownField.exitCode(), unknownField::toString);
+        assertTrue(unknownField.err().contains("no field titel") && unknownField.out().isEmpty(), unknownField.toString());
+    }
+
+    private static List<String> titles(jakarta.json.JsonArray snippets) {
+        return snippets.getValuesAs(JsonObject.class).stream().map(snippet -> snippet.getString("title")).toList();
+    }
+
+    @Test
+    void fishCompletesCommandsAndOptionValuesFromTheGeneratedScript() throws Exception {
+        Run script = run("completion", "fish");
+        assertOk(script);
+        Path file = home.resolve("snippets.fish");
+        Files.writeString(file, script.out());
+
+        Process fish = new ProcessBuilder("fish", "--no-config", "-c", "source " + file + "; complete -C 'snippets search --sort '; "
+                + "echo ---; complete -C 'snippets sho'").redirectErrorStream(true).start();
+        String completions = new String(fish.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(fish.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(0, fish.exitValue(), completions);
+        List<String> words = completions.lines().map(line -> line.split("\t")[0]).toList();
+        assertEquals(List.of("created", "relevance", "title", "updated", "---", "show"), words, completions);
     }
 
     /** {@code snippets login --no-browser}, with the browser's side played by Chromium; answers the stored token. */

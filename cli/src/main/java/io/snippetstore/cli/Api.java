@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
@@ -204,24 +205,43 @@ final class Api {
     }
 
     /** What a list gave: its items, and whether more would follow (a next page not fetched). */
-    record Listed(List<JsonObject> items, boolean more) {
+    /** The items read, and the cursor of the page after them when more are left. */
+    record Listed(List<JsonObject> items, Optional<String> nextCursor) {
+
+        boolean more() {
+            return nextCursor.isPresent();
+        }
     }
 
-    /** The items of the first page, or of every page while {@code all}, and whether more pages are left. */
-    Listed listed(String path, boolean all) {
+    /** The items of the first page (after {@code cursor}, if any), or of every page while {@code all}. */
+    Listed listed(String path, Optional<String> cursor, boolean all) {
         List<JsonObject> items = new ArrayList<>();
-        String next = path;
-        while (true) {
-            JsonObject page = envelope(next);
-            items.addAll(page.getJsonArray("data").getValuesAs(JsonObject.class));
-            JsonValue cursor = page.getJsonObject("meta") == null ? JsonValue.NULL : page.getJsonObject("meta").get("nextCursor");
-            if (!(cursor instanceof JsonString value)) {
-                return new Listed(items, false);
+        Optional<String> next = eachPage(path, cursor, all ? Integer.MAX_VALUE : 1, items::addAll);
+        return new Listed(items, next);
+    }
+
+    Listed listed(String path, boolean all) {
+        return listed(path, Optional.empty(), all);
+    }
+
+    /** Hands each page's items to {@code consumer} as it arrives, every page after {@code cursor}. */
+    void eachPage(String path, Optional<String> cursor, Consumer<List<JsonObject>> consumer) {
+        eachPage(path, cursor, Integer.MAX_VALUE, consumer);
+    }
+
+    /** At most {@code pages} pages from {@code cursor} on; the cursor after the last one read, when more are left. */
+    private Optional<String> eachPage(String path, Optional<String> cursor, int pages, Consumer<List<JsonObject>> consumer) {
+        Optional<String> next = cursor;
+        for (int read = 0; read < pages; read++) {
+            String page = next.map(value -> path + (path.contains("?") ? "&" : "?") + "cursor=" + encode(value)).orElse(path);
+            JsonObject envelope = envelope(page);
+            consumer.accept(envelope.getJsonArray("data").getValuesAs(JsonObject.class));
+            JsonValue after = envelope.getJsonObject("meta") == null ? JsonValue.NULL : envelope.getJsonObject("meta").get("nextCursor");
+            next = after instanceof JsonString value ? Optional.of(value.getString()) : Optional.empty();
+            if (next.isEmpty()) {
+                return next;
             }
-            if (!all) {
-                return new Listed(items, true);
-            }
-            next = path + (path.contains("?") ? "&" : "?") + "cursor=" + encode(value.getString());
         }
+        return next;
     }
 }

@@ -25,8 +25,10 @@ final class AuthCommands {
     }
 
     @Command(name = "login", description = {"Sign in through the browser and keep a token for this server;",
-            "the token of this client's previous login there is revoked."},
-            footer = {"", "Example:", "  snippets login http://127.0.0.1:8080", "  snippets login https://snippets.example.org --no-browser"})
+            "the token of this client's previous login there is revoked.",
+            "--with-token keeps a token read from standard input instead (for CI: no browser, nothing asked)."},
+            footer = {"", "Example:", "  snippets login http://127.0.0.1:8080", "  snippets login https://snippets.example.org --no-browser",
+                    "  snippets login https://snippets.example.org --with-token < token.txt"})
     static final class Login implements Callable<Integer> {
 
         @ParentCommand
@@ -44,6 +46,9 @@ final class AuthCommands {
         @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "300", description = "How long to wait for the browser's sign-in (default: ${DEFAULT-VALUE}).")
         long waitSeconds;
 
+        @Option(names = "--with-token", description = "Read an API token from standard input (its first line) and keep it; it is checked first.")
+        boolean withToken;
+
         @Override
         public Integer call() throws IOException {
             Config config = root.config();
@@ -51,6 +56,9 @@ final class AuthCommands {
                     .or(() -> Optional.ofNullable(root.environment().get("SNIPPETS_SERVER"))));
             Output output = new Output(root.terminal());
             root.api(server, Optional.empty()).requireSnippetStore(); // before a browser waits minutes for a wrong or stopped server
+            if (withToken) {
+                return keepGivenToken(config, server, output);
+            }
             Optional<Config.Login> previous = config.login(server);
             String state = Pkce.randomToken();
             Pkce pkce = Pkce.create();
@@ -81,6 +89,26 @@ final class AuthCommands {
             } else {
                 output.line("Signed in to " + server + " as " + me.getString("username") + " (token \"" + tokenName + "\", kept in "
                         + config.file() + ").");
+            }
+            return 0;
+        }
+
+        /**
+         * A token made elsewhere (the account page, a CI secret), kept once the service takes it.
+         * Its id is unknown here, so {@code logout} forgets it without revoking it; a previous
+         * login's token is left alone too, since this one may belong to another purpose.
+         */
+        private int keepGivenToken(Config config, String server, Output output) throws IOException {
+            String token = root.terminal().askSecret("Paste a token: ").map(String::strip)
+                    .filter(line -> !line.isEmpty())
+                    .orElseThrow(() -> new Failure(Failure.USAGE, "--with-token reads a token from standard input, and it was empty."));
+            JsonObject me = root.api(server, Optional.of(token)).get("/api/v1/auth/whoami").asJsonObject();
+            config.remember(server, new Config.Login(token, null, me.getString("username")));
+            if (root.json()) {
+                output.json(me);
+            } else {
+                output.line("Signed in to " + server + " as " + me.getString("username") + " with the given token (kept in " + config.file()
+                        + "; `snippets logout` forgets it, revoke it where it was made).");
             }
             return 0;
         }
@@ -133,6 +161,8 @@ final class AuthCommands {
             try {
                 if (login.tokenId() != null) {
                     root.api(server, Optional.of(login.token())).call("DELETE", "/api/v1/auth/tokens/" + Api.encode(login.tokenId()), null, Map.of());
+                } else {
+                    output.note("The token was given with --with-token: it is forgotten here, and still works until revoked where it was made.");
                 }
             } catch (Failure failure) {
                 if (failure.exitCode() != Failure.AUTH && failure.exitCode() != Failure.NOT_FOUND) {

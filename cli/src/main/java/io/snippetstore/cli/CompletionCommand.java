@@ -9,10 +9,11 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code snippets completion bash|zsh}: the completion script, generated from the commands themselves. */
+/** {@code snippets completion bash|zsh|fish}: the completion script, generated from the commands themselves. */
 @Command(name = "completion", description = {"Print the shell completion script (commands, options, and values such as --sort's).",
-        "zsh runs the bash script through bashcompinit; fish is not supported."},
-        footer = {"", "Examples:", "  source <(snippets completion bash)", "  snippets completion zsh > \"${fpath[1]}/_snippets\""})
+        "zsh runs the bash script through bashcompinit; fish gets its own."},
+        footer = {"", "Examples:", "  source <(snippets completion bash)", "  snippets completion zsh > \"${fpath[1]}/_snippets\"",
+                "  snippets completion fish > ~/.config/fish/completions/snippets.fish"})
 final class CompletionCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -21,20 +22,24 @@ final class CompletionCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "SHELL", completionCandidates = Shells.class, description = "bash or zsh.")
+    @Parameters(paramLabel = "SHELL", completionCandidates = Shells.class, description = "bash, zsh or fish.")
     String shell;
 
     /** The shells a script is printed for. */
     static final class Shells extends java.util.ArrayList<String> {
         Shells() {
-            super(java.util.List.of("bash", "zsh"));
+            super(java.util.List.of("bash", "zsh", "fish"));
         }
     }
 
     @Override
     public Integer call() {
         if (!new Shells().contains(shell)) {
-            throw new Failure(Failure.USAGE, "No completion for " + shell + ": bash or zsh.");
+            throw new Failure(Failure.USAGE, "No completion for " + shell + ": bash, zsh or fish.");
+        }
+        if (shell.equals("fish")) {
+            new Output(root.terminal()).line(FishCompletion.script(spec.root().commandLine()));
+            return 0;
         }
         // picocli's script sets up bashcompinit itself when zsh runs it
         new Output(root.terminal()).line(AutoComplete.bash("snippets", spec.root().commandLine()));

@@ -38,6 +38,11 @@ final class Output {
         terminal.out().println(text.toString().strip());
     }
 
+    /** One value on one line (JSON lines), for a stream of items. */
+    void jsonLine(JsonValue value) {
+        terminal.out().println(value.toString());
+    }
+
     void json(List<JsonObject> items) {
         json(Json.createArrayBuilder(items).build());
     }

@@ -55,8 +55,11 @@ final class SnippetCommands {
                 new Output.Column("UPDATED", 24, s -> Output.text(s, "updatedAt")));
     }
 
-    @Command(name = "search", description = "Search snippets (your own unless --scope says otherwise): every term must occur (ignoring case).",
-            footer = {"", "Examples:", "  snippets search 'read file' --lang go", "  snippets search --tag sql --sort title --all --json",
+    @Command(name = "search", description = {"Search snippets (your own unless --scope says otherwise): every term must occur (ignoring case).",
+            "--json prints one page as {\"data\": [...], \"nextCursor\": ...} (--cursor continues from it); with --all, one snippet "
+                    + "per line (JSON lines) as the pages arrive. --format prints a line per snippet from a template."},
+            footer = {"", "Examples:", "  snippets search 'read file' --lang go", "  snippets search --tag sql --sort title --all --json | jq -r .title",
+                    "  snippets search deploy --format '{id}\\t{title}\\t{owner.username}'",
                     "  snippets search deploy --scope all -q | xargs -n1 snippets show", "  snippets search --with-variables --scope all"})
     static final class Search implements Callable<Integer> {
 
@@ -91,8 +94,24 @@ final class SnippetCommands {
         @Option(names = "--with-variables", description = "Only snippets with variables to fill in (runbooks for `snippets run`).")
         boolean withVariables;
 
+        @Option(names = "--cursor", description = "Start after the page that gave this nextCursor (--json prints it).")
+        String cursor;
+
+        @Option(names = "--format", paramLabel = "TEMPLATE",
+                description = "A line per snippet: {id}, {title}, {language}, {tags}, {updatedAt}, {owner.username}, …; \\t is a tab.")
+        String format;
+
+        /** The fields a listed snippet has (a summary, or whole with --json): what --format may name. */
+        private static final List<String> FIELDS = List.of("id", "title", "description", "notes", "language", "code", "variables", "tags",
+                "createdAt", "updatedAt", "version", "attachmentCount", "visibility", "groups", "owner", "match");
+
         @Override
         public Integer call() {
+            Optional<RowFormat> rows = Optional.ofNullable(format).map(RowFormat::parse);
+            rows.ifPresent(template -> template.requireKnown(FIELDS));
+            if (quiet && (rows.isPresent() || root.json())) {
+                throw new Failure(Failure.USAGE, "-q prints ids only: it does not go with --format or --json.");
+            }
             StringBuilder path = new StringBuilder("/api/v1/snippets?scope=").append(Api.encode(scope));
             if (!terms.isEmpty()) {
                 path.append("&query=").append(Api.encode(String.join(" ", terms)));
@@ -110,24 +129,35 @@ final class SnippetCommands {
             if (limit != null) {
                 path.append("&limit=").append(limit);
             }
-            if (!root.json()) {
-                path.append("&fields=summary"); // the table shows no code: the service need not send it
+            boolean wholeSnippets = root.json() || rows.isPresent() && format.matches("(?s).*\\{(code|notes|variables)[}.].*");
+            if (!wholeSnippets) {
+                path.append("&fields=summary"); // no code shown: the service need not send it
             }
-            Api.Listed listed = root.signedIn().listed(path.toString(), all);
-            List<JsonObject> found = listed.items();
             Output output = new Output(root.terminal());
+            Api api = root.signedIn();
+            if (all && root.json()) {
+                // JSON lines as each page arrives: every page need not be held at once
+                api.eachPage(path.toString(), Optional.ofNullable(cursor), page -> page.forEach(snippet -> output.jsonLine(snippet)));
+                return 0;
+            }
+            Api.Listed listed = api.listed(path.toString(), Optional.ofNullable(cursor), all);
+            List<JsonObject> found = listed.items();
             if (root.json()) {
-                output.json(found);
-            } else if (quiet) {
+                output.json(Json.createObjectBuilder().add("data", Json.createArrayBuilder(found))
+                        .add("nextCursor", listed.nextCursor().map(value -> (JsonValue) Json.createValue(value)).orElse(JsonValue.NULL)).build());
+                return 0;
+            }
+            if (quiet) {
                 found.forEach(snippet -> output.line(snippet.getString("id")));
+            } else if (rows.isPresent()) {
+                found.forEach(snippet -> output.line(rows.get().line(snippet)));
             } else if (found.isEmpty()) {
                 output.note("No snippet matches.");
             } else {
                 output.table(found, snippetColumns());
             }
-            if (listed.more()) {
-                output.note("More snippets match than these " + found.size() + ": --all follows every page.");
-            }
+            listed.nextCursor().ifPresent(next -> output.note("More snippets match than these " + found.size()
+                    + ": --all follows every page, --cursor " + next + " the next one."));
             return 0;
         }
     }

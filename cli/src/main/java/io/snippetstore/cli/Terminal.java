@@ -30,6 +30,15 @@ record Terminal(PrintWriter out, PrintWriter err, OutputStream rawOut, InputStre
         return ask(question + " [y/N] ").map(answer -> answer.strip().equalsIgnoreCase("y")).orElse(false);
     }
 
+    /** Like {@link #ask}, but a terminal does not show what is typed (a token, a password). */
+    Optional<String> askSecret(String prompt) throws IOException {
+        java.io.Console console = System.console();
+        if (interactive && console != null) {
+            return Optional.ofNullable(console.readPassword("%s", prompt)).map(String::new);
+        }
+        return ask("");
+    }
+
     /**
      * Shows {@code prompt} on standard error and reads one line of standard input (empty at its
      * end). Byte by byte: a buffer would swallow what was typed ahead for the next question.
