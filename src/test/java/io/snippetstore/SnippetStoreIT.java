@@ -11,6 +11,7 @@ import io.snippetstore.attachments.AttachmentsTests;
 import io.snippetstore.audit.AuditTests;
 import io.snippetstore.auth.BrowserLoginInChromiumTests;
 import io.snippetstore.auth.BrowserLoginTests;
+import io.snippetstore.auth.DeviceLoginTests;
 import io.snippetstore.auth.SecretsAtRestTests;
 import io.snippetstore.auth.SessionTests;
 import io.snippetstore.auth.SingleSignOnInChromiumTests;
@@ -140,6 +141,10 @@ class SnippetStoreIT {
 
     @Nested
     class UserAdministration extends UserAdministrationTests {
+    }
+
+    @Nested
+    class DeviceLogin extends DeviceLoginTests {
     }
 
     @Nested

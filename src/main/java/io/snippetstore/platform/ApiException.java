@@ -66,6 +66,38 @@ public class ApiException extends RuntimeException {
         return new ApiException(400, "invalid_code", "The code is unknown, used, expired, or its verifier is wrong.");
     }
 
+    /** A device login's client polls before the user decided: poll again after the interval. */
+    public static ApiException authorizationPending() {
+        return new ApiException(400, "authorization_pending", "The user has not approved or denied this login yet; poll again after the interval.");
+    }
+
+    /** A device login's client polls sooner than its interval allows. */
+    public static ApiException slowDown(long intervalSeconds) {
+        return new ApiException(400, "slow_down", "Polled too soon: wait at least " + intervalSeconds + " seconds between polls.");
+    }
+
+    /** The user denied the device login. */
+    public static ApiException accessDenied() {
+        return new ApiException(400, "access_denied", "The user denied this login.");
+    }
+
+    /** The device login ended before it was approved and its token taken: start a new one. */
+    public static ApiException expiredToken() {
+        return new ApiException(400, "expired_token", "This login expired before it was approved; start a new one.");
+    }
+
+    /** The caller typed too many unknown device-login codes in a row: {@code Retry-After} says when the next is heard. */
+    public static ApiException tooManyWrongCodes(Duration wait) {
+        return new ApiException(429, "rate_limited", "Too many unknown codes were typed; try again later.",
+                List.of(), Map.of("Retry-After", String.valueOf(Math.max(1, (wait.toMillis() + 999) / 1000))));
+    }
+
+    /** One client address has as many device logins waiting as it may: the oldest end within {@code wait}. */
+    public static ApiException tooManyDeviceLogins(Duration wait) {
+        return new ApiException(429, "rate_limited", "Too many device logins wait for this address; finish or let some expire first.",
+                List.of(), Map.of("Retry-After", String.valueOf(Math.max(1, wait.toSeconds()))));
+    }
+
     public static ApiException unsupportedBackend(String backend, List<String> supported) {
         return new ApiException(400, "unsupported_backend",
                 "The backend '" + backend + "' is not supported; supported: " + String.join(", ", supported) + ".");

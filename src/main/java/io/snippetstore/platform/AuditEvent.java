@@ -18,6 +18,7 @@ public record AuditEvent(String action, Outcome outcome, String userId, String u
     public static final String TOKEN_FIRST_USED = "token.first_used";
     public static final String TOKEN_REVOKED = "token.revoked";
     public static final String BROWSER_LOGIN_APPROVED = "browser_login.approved";
+    public static final String DEVICE_LOGIN_APPROVED = "device_login.approved";
     public static final String USER_CREATED = "user.created";
     public static final String USER_CHANGED = "user.changed";
     public static final String SNIPPET_DELETED = "snippet.deleted";

@@ -29,6 +29,9 @@ public final class Settings {
 
     public static final String LOGIN_CODE_TTL_SECONDS = "SNIPPETS_LOGIN_CODE_TTL_SECONDS";
     public static final String LOGIN_CODE_TTL_SECONDS_DEFAULT = "120";
+    /** How long a device login waits for the user's decision (docs/API.md, "Device login"). */
+    public static final String DEVICE_CODE_TTL_SECONDS = "SNIPPETS_DEVICE_CODE_TTL_SECONDS";
+    public static final String DEVICE_CODE_TTL_SECONDS_DEFAULT = "600";
 
     public static final String LOGIN_MAX_FAILURES = "SNIPPETS_LOGIN_MAX_FAILURES";
     public static final String LOGIN_MAX_FAILURES_DEFAULT = "10";

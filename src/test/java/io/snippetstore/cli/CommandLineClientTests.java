@@ -398,6 +398,46 @@ public abstract class CommandLineClientTests {
         assertEquals(List.of("created", "relevance", "title", "updated", "---", "show"), words, completions);
     }
 
+    @Test
+    void aMachineWithoutAReachableBrowserSignsInWithACodeApprovedInAnyBrowser() throws Exception {
+        TestUser user = TestUsers.create();
+        Process login = start(Map.of(), "login", "--device", "--name", "build box");
+        BufferedReader err = new BufferedReader(new InputStreamReader(login.getErrorStream(), StandardCharsets.UTF_8));
+        String userCode = null;
+        String complete = null;
+        while (complete == null) {
+            String line = err.readLine();
+            if (line == null) {
+                break;
+            }
+            if (line.contains("enter the code ")) {
+                userCode = line.substring(line.lastIndexOf(' ') + 1);
+                assertTrue(line.contains(ApiClient.base().resolve("/device").toString()), line);
+            } else if (line.contains("(or open ")) {
+                complete = line.substring(line.indexOf("(or open ") + "(or open ".length(), line.lastIndexOf(')'));
+            }
+        }
+        assertTrue(userCode != null && complete != null && complete.endsWith("?code=" + userCode), userCode + " " + complete);
+        try (Browser browser = new Browser()) {
+            browser.driver().get(complete);
+            WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(30));
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(user.username());
+            browser.driver().findElement(By.id("password")).sendKeys(user.password());
+            browser.driver().findElement(By.id("sign-in")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("device-question"), "“build box”"));
+            browser.screenshot("device-login");
+            browser.driver().findElement(By.id("approve")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("device-status"), "Approved"));
+        }
+        assertTrue(login.waitFor(60, TimeUnit.SECONDS), "the client took its token");
+        String out = new String(login.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, login.exitValue(), out);
+        assertTrue(out.contains("Signed in to") && out.contains(user.username()), out);
+        Run whoami = run("whoami");
+        assertOk(whoami);
+        assertTrue(whoami.out().contains(user.username()), whoami.out());
+    }
+
     /** {@code snippets login --no-browser}, with the browser's side played by Chromium; answers the stored token. */
     private String login(TestUser user) throws Exception {
         Process login = start(Map.of(), "login", "--no-browser", "--wait", "300", "--name", "cli test");

@@ -188,7 +188,7 @@ final class Api {
                 message.append("\n  ").append(detail.getString("field", "")).append(": ").append(detail.getString("message", ""));
             }
         }
-        return new Failure(Failure.forStatus(status), message.toString());
+        return new Failure(Failure.forStatus(status), message.toString(), error.getString("code", null));
     }
 
     private static Optional<JsonObject> parse(byte[] body) {

@@ -3,6 +3,7 @@ package io.snippetstore.cli;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
@@ -26,9 +27,11 @@ final class AuthCommands {
 
     @Command(name = "login", description = {"Sign in through the browser and keep a token for this server;",
             "the token of this client's previous login there is revoked.",
-            "--with-token keeps a token read from standard input instead (for CI: no browser, nothing asked)."},
+            "--with-token keeps a token read from standard input instead (for CI: no browser, nothing asked);",
+            "--device shows a code to type into any signed-in browser (when this machine's loopback is out of the browser's reach)."},
             footer = {"", "Example:", "  snippets login http://127.0.0.1:8080", "  snippets login https://snippets.example.org --no-browser",
-                    "  snippets login https://snippets.example.org --with-token < token.txt"})
+                    "  snippets login https://snippets.example.org --with-token < token.txt",
+                    "  snippets login https://snippets.example.org --device"})
     static final class Login implements Callable<Integer> {
 
         @ParentCommand
@@ -49,6 +52,9 @@ final class AuthCommands {
         @Option(names = "--with-token", description = "Read an API token from standard input (its first line) and keep it; it is checked first.")
         boolean withToken;
 
+        @Option(names = "--device", description = "Show a code to type into any signed-in browser, at the address shown, and wait for its approval.")
+        boolean device;
+
         @Override
         public Integer call() throws IOException {
             Config config = root.config();
@@ -60,25 +66,10 @@ final class AuthCommands {
                 return keepGivenToken(config, server, output);
             }
             Optional<Config.Login> previous = config.login(server);
-            String state = Pkce.randomToken();
-            Pkce pkce = Pkce.create();
             String tokenName = Optional.ofNullable(name).orElseGet(this::defaultName);
-            String token;
-            String tokenId;
-            try (LoopbackReceiver receiver = new LoopbackReceiver(state)) {
-                String address = server + "/api/v1/auth/browser-login?callback=" + Api.encode(receiver.callback()) + "&state=" + state
-                        + "&code_challenge=" + pkce.challenge() + "&code_challenge_method=S256&name=" + Api.encode(tokenName);
-                output.note("Open this address in a browser to sign in:");
-                output.note("  " + address);
-                if (!noBrowser) {
-                    Browser.open(address);
-                }
-                String code = receiver.awaitCode(Duration.ofSeconds(waitSeconds));
-                JsonObject exchanged = root.api(server, Optional.empty()).call("POST", "/api/v1/auth/browser-login/exchange",
-                        Json.createObjectBuilder().add("code", code).add("codeVerifier", pkce.verifier()).build(), Map.of()).asJsonObject();
-                token = exchanged.getString("token");
-                tokenId = exchanged.getString("id");
-            }
+            JsonObject exchanged = device ? deviceLogin(server, tokenName, output) : browserLogin(server, tokenName, output);
+            String token = exchanged.getString("token");
+            String tokenId = exchanged.getString("id");
             Api signedIn = root.api(server, Optional.of(token));
             JsonObject me = signedIn.get("/api/v1/auth/whoami").asJsonObject();
             config.remember(server, new Config.Login(token, tokenId, me.getString("username")));
@@ -91,6 +82,61 @@ final class AuthCommands {
                         + config.file() + ").");
             }
             return 0;
+        }
+
+        /** The browser login: a one-time code to this client's loopback receiver, exchanged with the PKCE verifier. */
+        private JsonObject browserLogin(String server, String tokenName, Output output) throws IOException {
+            String state = Pkce.randomToken();
+            Pkce pkce = Pkce.create();
+            try (LoopbackReceiver receiver = new LoopbackReceiver(state)) {
+                String address = server + "/api/v1/auth/browser-login?callback=" + Api.encode(receiver.callback()) + "&state=" + state
+                        + "&code_challenge=" + pkce.challenge() + "&code_challenge_method=S256&name=" + Api.encode(tokenName);
+                output.note("Open this address in a browser to sign in:");
+                output.note("  " + address);
+                if (!noBrowser) {
+                    Browser.open(address);
+                }
+                String code = receiver.awaitCode(Duration.ofSeconds(waitSeconds));
+                return root.api(server, Optional.empty()).call("POST", "/api/v1/auth/browser-login/exchange",
+                        Json.createObjectBuilder().add("code", code).add("codeVerifier", pkce.verifier()).build(), Map.of()).asJsonObject();
+            }
+        }
+
+        /**
+         * The device login: the code and address for the user, then polls at the service's
+         * interval (longer once told to slow down) until the user decided or the login ended.
+         */
+        private JsonObject deviceLogin(String server, String tokenName, Output output) {
+            Api api = root.api(server, Optional.empty());
+            JsonObject started = api.call("POST", "/api/v1/auth/device", Json.createObjectBuilder().add("name", tokenName).build(), Map.of())
+                    .asJsonObject();
+            output.note("Open " + started.getString("verificationUrl") + " in any browser, sign in, and enter the code " + started.getString("userCode"));
+            output.note("  (or open " + started.getString("verificationUrlComplete") + ")");
+            Duration interval = Duration.ofSeconds(started.getJsonNumber("interval").longValue());
+            Instant giveUp = Instant.now().plusSeconds(Math.min(waitSeconds, started.getJsonNumber("expiresIn").longValue()));
+            JsonValue deviceCode = Json.createObjectBuilder().add("deviceCode", started.getString("deviceCode")).build();
+            while (true) {
+                if (Instant.now().plus(interval).isAfter(giveUp)) {
+                    throw new Failure(Failure.AUTH, "Nobody approved the login in time; run `snippets login --device` again.");
+                }
+                try {
+                    Thread.sleep(interval.toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new Failure(Failure.AUTH, "Interrupted before the login was approved.");
+                }
+                try {
+                    return api.call("POST", "/api/v1/auth/device/token", deviceCode, Map.of()).asJsonObject();
+                } catch (Failure failure) {
+                    String code = failure.apiCode().orElse("");
+                    if (code.equals("slow_down")) {
+                        interval = interval.plusSeconds(5);
+                    } else if (!code.equals("authorization_pending")) {
+                        throw new Failure(Failure.AUTH, code.equals("access_denied") ? "The login was denied in the browser."
+                                : failure.getMessage());
+                    }
+                }
+            }
         }
 
         /**

@@ -23,14 +23,25 @@ final class Failure extends RuntimeException {
     static final int FORBIDDEN = 6;
 
     private final int exitCode;
+    /** The API's error code, when the service answered with one. */
+    private final String apiCode;
 
     Failure(int exitCode, String message) {
+        this(exitCode, message, null);
+    }
+
+    Failure(int exitCode, String message, String apiCode) {
         super(message, null, false, false);
         this.exitCode = exitCode;
+        this.apiCode = apiCode;
     }
 
     int exitCode() {
         return exitCode;
+    }
+
+    java.util.Optional<String> apiCode() {
+        return java.util.Optional.ofNullable(apiCode);
     }
 
     /**

@@ -9,10 +9,11 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * Serves the sign-in page at {@code /login} and the browser-login consent page at
- * {@code /authorize} (the static pages themselves are {@code login.html} and {@code authorize.html}).
+ * Serves the sign-in page at {@code /login}, the browser-login consent page at {@code /authorize}
+ * and the device-login page at {@code /device} (the static pages are {@code login.html},
+ * {@code authorize.html} and {@code device.html}).
  */
-@WebServlet({"/login", "/authorize"})
+@WebServlet({"/login", "/authorize", "/device"})
 public class SignInPages extends HttpServlet {
 
     @Override

@@ -1,0 +1,105 @@
+package io.snippetstore.auth;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Locale;
+
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestUsers;
+import io.snippetstore.testing.TestUsers.TestUser;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+/** Device login: a client without a reachable browser polls while its user approves a short code in a signed-in browser. */
+public abstract class DeviceLoginTests {
+
+    private final TestUser user = TestUsers.create();
+    private final ApiClient browser = TestUsers.signedIn(user);
+    private final ApiClient client = new ApiClient();
+
+    private JsonObject start(String name) {
+        Reply started = client.post("/api/v1/auth/device", Json.createObjectBuilder().add("name", name).build());
+        assertEquals(200, started.status(), started::toString);
+        return started.data();
+    }
+
+    private Reply poll(JsonObject started) {
+        return client.post("/api/v1/auth/device/token", Json.createObjectBuilder().add("deviceCode", started.getString("deviceCode")).build());
+    }
+
+    @Test
+    void anApprovedLoginGivesItsClientATokenOfTheUserOnceAndNothingBefore() {
+        JsonObject started = start("laptop over ssh");
+        String userCode = started.getString("userCode");
+        assertTrue(userCode.matches("[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}"), userCode);
+        assertEquals(ApiClient.base().resolve("/device").toString(), started.getString("verificationUrl"));
+        assertEquals(started.getString("verificationUrl") + "?code=" + userCode, started.getString("verificationUrlComplete"));
+        assertEquals(5, started.getInt("interval"));
+        assertTrue(started.getInt("expiresIn") > 590 && started.getInt("expiresIn") <= 600, started::toString);
+
+        assertEquals("authorization_pending", poll(started).errorCode());
+        assertEquals("slow_down", poll(started).errorCode(), "a poll sooner than the interval");
+
+        // typed as people type it: lower case, without the hyphen
+        Reply described = browser.get("/api/v1/auth/device/" + userCode.replace("-", "").toLowerCase(Locale.ROOT));
+        assertEquals(200, described.status(), described::toString);
+        assertEquals("laptop over ssh", described.data().getString("name"));
+        assertEquals("127.0.0.1", described.data().getString("clientAddress"));
+        Reply approved = browser.post("/api/v1/auth/device/" + userCode + "/approve", Json.createObjectBuilder().build());
+        assertEquals(200, approved.status(), approved::toString);
+
+        Reply issued = poll(started);
+        assertEquals(200, issued.status(), issued::toString);
+        assertEquals("laptop over ssh", issued.data().getString("name"));
+        assertEquals(user.id(), issued.data().getString("userId"));
+        Reply me = new ApiClient().withBearer(issued.data().getString("token")).get("/api/v1/auth/whoami");
+        assertEquals(user.username(), me.data().getString("username"));
+        assertEquals("invalid_code", poll(started).errorCode(), "the token is taken once");
+        assertEquals(404, browser.get("/api/v1/auth/device/" + userCode).status(), "a decided login waits no more");
+    }
+
+    @Test
+    void aDeniedLoginGivesNoTokenAndCannotBeApprovedAfterwards() {
+        JsonObject started = start("CLI");
+        String userCode = started.getString("userCode");
+
+        assertEquals(200, browser.post("/api/v1/auth/device/" + userCode + "/deny", Json.createObjectBuilder().build()).status());
+        assertEquals(404, browser.post("/api/v1/auth/device/" + userCode + "/approve", Json.createObjectBuilder().build()).status());
+        assertEquals("access_denied", poll(started).errorCode());
+    }
+
+    @Test
+    void onlyABrowserSessionDecidesAndAnUnknownDeviceCodeIsInvalid() {
+        JsonObject started = start("CLI");
+        String userCode = started.getString("userCode");
+        ApiClient withToken = TestUsers.withToken(user);
+
+        assertEquals("session_required", withToken.post("/api/v1/auth/device/" + userCode + "/approve", Json.createObjectBuilder().build()).errorCode());
+        assertEquals(401, new ApiClient().get("/api/v1/auth/device/" + userCode).status());
+        assertEquals(401, new ApiClient().post("/api/v1/auth/device/" + userCode + "/approve", Json.createObjectBuilder().build()).status());
+        Reply unknown = client.post("/api/v1/auth/device/token", Json.createObjectBuilder().add("deviceCode", "not-a-device-code").build());
+        assertEquals("invalid_code", unknown.errorCode());
+        assertEquals(400, client.post("/api/v1/auth/device", Json.createObjectBuilder().add("name", "x".repeat(101)).build()).status());
+        assertEquals(400, client.post("/api/v1/auth/device", Json.createObjectBuilder().add("name", "  ").build()).status());
+        Reply unnamed = client.post("/api/v1/auth/device", Json.createObjectBuilder().build());
+        assertEquals(200, unnamed.status(), unnamed::toString);
+    }
+
+    @Test
+    void tenUnknownCodesInARowMakeTheNextLookupWaitEvenForALiveCode() {
+        JsonObject started = start("CLI");
+        ApiClient guesser = TestUsers.signedIn(TestUsers.create());
+
+        for (int i = 0; i < 10; i++) {
+            assertEquals(404, guesser.get("/api/v1/auth/device/BBBB-BBB" + "CDFGHJKLMN".charAt(i)).status());
+        }
+        Reply throttled = guesser.get("/api/v1/auth/device/" + started.getString("userCode"));
+        assertEquals(429, throttled.status(), throttled::toString);
+        assertNotNull(throttled.header("Retry-After"));
+        assertEquals(200, browser.get("/api/v1/auth/device/" + started.getString("userCode")).status(), "another user is not held back");
+    }
+}
