@@ -52,6 +52,8 @@ public abstract class CommandLineClientTests {
     @TempDir
     Path home;
 
+    private static final Path CACHE = Path.of("target", "cli-cache").toAbsolutePath();
+
     /** {@code install -m 755 cli/target/snippets ~/.local/bin/snippets}, into this test's home. */
     private Path installed() throws IOException {
         Path installed = home.resolve("bin").resolve("snippets");
@@ -68,7 +70,8 @@ public abstract class CommandLineClientTests {
         command.addAll(Arrays.asList(arguments));
         ProcessBuilder client = new ProcessBuilder(command).directory(home.toFile());
         client.environment().remove("SNIPPETS_TOKEN");
-        client.environment().putAll(Map.of("XDG_CONFIG_HOME", home.resolve("config").toString(),
+        // the class-data sharing archive is recorded once for all the tests, in the build's folder, not the user's cache
+        client.environment().putAll(Map.of("XDG_CONFIG_HOME", home.resolve("config").toString(), "XDG_CACHE_HOME", CACHE.toString(),
                 "SNIPPETS_SERVER", ApiClient.base().toString(), "NO_COLOR", "1"));
         client.environment().putAll(environment);
         return client.start();
@@ -396,6 +399,29 @@ public abstract class CommandLineClientTests {
         assertEquals(0, fish.exitValue(), completions);
         List<String> words = completions.lines().map(line -> line.split("\t")[0]).toList();
         assertEquals(List.of("created", "relevance", "title", "updated", "---", "show"), words, completions);
+    }
+
+    @Test
+    void aShareLinkIsMadeListedAndRevokedFromTheCommandLine() throws Exception {
+        TestUser user = TestUsers.create();
+        String token = TestUsers.newToken(TestUsers.signedIn(user), "links");
+        Map<String, String> withToken = Map.of("SNIPPETS_TOKEN", token);
+        ApiClient api = new ApiClient().withBearer(token);
+        String id = SnippetsApi.create(api, SnippetsApi.snippet("Linked", "sh", "echo linked")).getString("id");
+
+        Run created = run(new byte[0], withToken, "links", "create", id, "--expires-in-days", "7");
+        assertOk(created);
+        String url = created.out().strip();
+        assertTrue(url.startsWith(ApiClient.base().resolve("/s/").toString()), url);
+        assertTrue(created.err().contains("readable by link now"), created.err());
+        String secret = url.substring(url.lastIndexOf('/') + 1);
+        assertEquals("echo linked", new ApiClient().get("/api/v1/shared/" + secret + "/raw").text());
+
+        Run listed = run(new byte[0], withToken, "links", id, "--json");
+        assertOk(listed);
+        String linkId = Json.createReader(new java.io.StringReader(listed.out())).readArray().getJsonObject(0).getString("id");
+        assertOk(run(new byte[0], withToken, "links", "revoke", linkId));
+        assertEquals(404, new ApiClient().get("/api/v1/shared/" + secret).status(), "a revoked link opens nothing");
     }
 
     @Test

@@ -23,7 +23,7 @@ import picocli.CommandLine.ScopeType;
         subcommands = {AuthCommands.Login.class, AuthCommands.Logout.class, AuthCommands.WhoAmI.class, AuthCommands.Tokens.class,
                 SnippetCommands.Search.class, SnippetCommands.Show.class, RunCommand.class, SnippetCommands.Open.class, SnippetCommands.New.class, SnippetCommands.Edit.class,
                 SnippetCommands.Remove.class, HistoryCommands.History.class, HistoryCommands.Diff.class, HistoryCommands.Restore.class,
-                HistoryCommands.Trash.class, SharingCommands.Share.class, SharingCommands.Groups.class, AttachmentCommands.Attach.class, AttachmentCommands.ListFiles.class, AttachmentCommands.Get.class,
+                HistoryCommands.Trash.class, SharingCommands.Share.class, LinkCommands.class, SharingCommands.Groups.class, AttachmentCommands.Attach.class, AttachmentCommands.ListFiles.class, AttachmentCommands.Get.class,
                 CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Snippets {
 
