@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Measures the command-line client's start: milliseconds per run of `snippets --version` (no
-# network) and of `snippets whoami` (one request to a local Payara Micro), median and p90 of N
-# runs each, with the class-data sharing archive (the launcher's default, recorded before the
-# first measured run) and without it (SNIPPETS_CDS=off). Also one `curl` of the same request.
+# network), `snippets whoami` and `snippets search -q` (one request each to a local Payara Micro),
+# median and p90 of N runs each: through the launcher (its JVM flags) and as a plain `java -jar`
+# of the same jar. Also `curl` of the same request, the floor.
 # Usage: bench/cli-startup.sh [runs] [port]      (starts and stops its own server)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,8 +16,8 @@ data="$(mktemp -d)"
 start_service "$port" "$data"
 base="http://127.0.0.1:$port"
 token="$(admin_token "$base" bench-admin-password "$data/cookies")"
-cache="$(mktemp -d)"
-export XDG_CACHE_HOME="$cache" XDG_CONFIG_HOME="$cache" SNIPPETS_SERVER="$base" SNIPPETS_TOKEN="$token"
+config="$(mktemp -d)"
+export XDG_CONFIG_HOME="$config" SNIPPETS_SERVER="$base" SNIPPETS_TOKEN="$token"
 
 timed() {   # label, command...: prints "label median p90" in milliseconds
     local label="$1"
@@ -34,13 +34,15 @@ timed() {   # label, command...: prints "label median p90" in milliseconds
         printf "%-34s median %5d ms   p90 %5d ms\n", label, a[int((NR + 1) / 2)], a[int(NR * 0.9 + 0.5)] }'
 }
 
-cli/target/snippets --version >/dev/null   # records the archive, as an installation's first run does
-echo "runs: $runs each; java: $(java -version 2>&1 | head -1); archive: $(du -h "$cache"/snippets/*.jsa | cut -f1)"
+# a server just started is still compiling its own code: warm it, and let it settle
+for _ in $(seq 300); do curl -sf -o /dev/null -H "Authorization: Bearer $token" "$base/api/v1/snippets?limit=5"; done
+sleep 10
+echo "runs: $runs each; java: $(java -version 2>&1 | head -1)"
 timed "curl whoami" curl -sf -H "Authorization: Bearer $token" "$base/api/v1/auth/whoami"
-timed "snippets --version (CDS)" cli/target/snippets --version
-timed "snippets whoami (CDS)" cli/target/snippets whoami
-timed "snippets search -q (CDS)" cli/target/snippets search -q --limit 5
-SNIPPETS_CDS=off timed "snippets --version (no CDS)" cli/target/snippets --version
-SNIPPETS_CDS=off timed "snippets whoami (no CDS)" cli/target/snippets whoami
-SNIPPETS_CDS=off timed "snippets search -q (no CDS)" cli/target/snippets search -q --limit 5
-rm -rf "$cache"
+timed "snippets --version" cli/target/snippets --version
+timed "snippets whoami" cli/target/snippets whoami
+timed "snippets search -q" cli/target/snippets search -q --limit 5
+timed "java -jar: --version" java -jar cli/target/snippets.jar --version
+timed "java -jar: whoami" java -jar cli/target/snippets.jar whoami
+timed "java -jar: search -q" java -jar cli/target/snippets.jar search -q --limit 5
+rm -rf "$config"

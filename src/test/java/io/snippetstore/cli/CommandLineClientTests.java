@@ -52,8 +52,6 @@ public abstract class CommandLineClientTests {
     @TempDir
     Path home;
 
-    private static final Path CACHE = Path.of("target", "cli-cache").toAbsolutePath();
-
     /** {@code install -m 755 cli/target/snippets ~/.local/bin/snippets}, into this test's home. */
     private Path installed() throws IOException {
         Path installed = home.resolve("bin").resolve("snippets");
@@ -70,8 +68,7 @@ public abstract class CommandLineClientTests {
         command.addAll(Arrays.asList(arguments));
         ProcessBuilder client = new ProcessBuilder(command).directory(home.toFile());
         client.environment().remove("SNIPPETS_TOKEN");
-        // the class-data sharing archive is recorded once for all the tests, in the build's folder, not the user's cache
-        client.environment().putAll(Map.of("XDG_CONFIG_HOME", home.resolve("config").toString(), "XDG_CACHE_HOME", CACHE.toString(),
+        client.environment().putAll(Map.of("XDG_CONFIG_HOME", home.resolve("config").toString(),
                 "SNIPPETS_SERVER", ApiClient.base().toString(), "NO_COLOR", "1"));
         client.environment().putAll(environment);
         return client.start();

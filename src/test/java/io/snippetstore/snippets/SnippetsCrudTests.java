@@ -44,6 +44,26 @@ public abstract class SnippetsCrudTests {
         assertEquals(404, owner.get("/api/v1/snippets/no-such-id/raw").status());
     }
 
+    /** For clients that cannot send PATCH (the command-line client's HttpURLConnection): checked as any PATCH, and nothing else overridden. */
+    @Test
+    void aPostThatNamesPatchInItsOverrideHeaderIsAPatchWithItsPreconditionAndNoOtherMethodIsOverridden() {
+        String id = create(owner, snippet("override", "sh", "echo 1")).getString("id");
+        String path = "/api/v1/snippets/" + id;
+
+        Reply patched = owner.send("POST", path, "application/merge-patch+json", "{\"title\":\"patched\"}",
+                Map.of("X-HTTP-Method-Override", "PATCH", "If-Match", "\"1\""));
+        assertEquals(200, patched.status(), patched::toString);
+        assertEquals("patched", patched.data().getString("title"));
+        assertEquals(412, owner.send("POST", path, "application/json", "{\"title\":\"again\"}",
+                Map.of("X-HTTP-Method-Override", "patch", "If-Match", "\"1\"")).status(), "If-Match holds as for any PATCH");
+        assertEquals(405, owner.send("POST", path, "application/json", "{}", Map.of("X-HTTP-Method-Override", "DELETE")).status());
+        assertEquals(200, owner.get(path).status(), "still there");
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+        String theirs = create(browser, snippet("theirs", "sh", "echo 2")).getString("id");
+        assertEquals("csrf_rejected", browser.send("POST", "/api/v1/snippets/" + theirs, "application/json", "{\"title\":\"x\"}",
+                Map.of("X-HTTP-Method-Override", "PATCH", "Origin", "https://elsewhere.example")).errorCode(), "the same-origin rule of a PATCH");
+    }
+
     @Test
     void creatingASnippetAnswers201WithLocationEtagAndTheNormalizedSnippet() {
         Reply reply = owner.post("/api/v1/snippets", snippet("  Binary search  ", " Java ", "  int mid;\n", " Algo", "SEARCH", "algo ", "search")

@@ -3,15 +3,12 @@ package io.snippetstore.cli;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.ConnectException;
+import java.net.HttpURLConnection;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpHeaders;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
@@ -27,23 +25,41 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-/** The Snippet Store API of one server, with a token or without: JSON envelopes in, data or a {@link Failure} out. */
+/**
+ * The Snippet Store API of one server, with a token or without: JSON envelopes in, data or a
+ * {@link Failure} out. Over the JDK's {@code HttpURLConnection}: a command starts several times
+ * faster than with {@code java.net.http.HttpClient}, whose set-up (its SSL context, its selector
+ * thread) took most of a short command's 0.7 s (docs/BENCHMARKS.md). It cannot send {@code PATCH}:
+ * that goes as {@code POST} with {@code X-HTTP-Method-Override: PATCH}, which the service takes.
+ */
 final class Api {
 
     static final String JSON = "application/json";
 
     /** An answer: status, headers, and the body still to be read (downloads stream it). */
-    record Answer(int status, HttpHeaders headers, InputStream body) {
+    record Answer(int status, Map<String, List<String>> headers, InputStream body) {
 
+        /** The header's first value; names ignore case. */
         Optional<String> header(String name) {
-            return headers.firstValue(name);
+            return headers.entrySet().stream().filter(entry -> entry.getKey() != null && entry.getKey().equalsIgnoreCase(name))
+                    .flatMap(entry -> entry.getValue().stream()).findFirst();
+        }
+    }
+
+    /** A request body: its length (-1: unknown) and a way to open it. */
+    record Body(long length, Supplier<InputStream> content) {
+
+        static final Body NONE = new Body(0, InputStream::nullInputStream);
+
+        static Body of(String text) {
+            byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+            return new Body(bytes.length, () -> new ByteArrayInputStream(bytes));
         }
     }
 
     /** How long connecting may take: a service that is up answers a connection at once. */
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
     private final URI server;
     private final Optional<String> token;
     private final Duration answerTimeout;
@@ -68,7 +84,7 @@ final class Api {
      * {@code 401 unauthenticated} in the error envelope there, and anything else elsewhere.
      */
     void requireSnippetStore() {
-        Answer answer = send("GET", "/api/v1/auth/whoami", null, HttpRequest.BodyPublishers.noBody(), Map.of());
+        Answer answer = send("GET", "/api/v1/auth/whoami", null, Body.NONE, Map.of());
         Optional<JsonObject> envelope;
         try (InputStream in = answer.body()) {
             envelope = parse(in.readAllBytes());
@@ -85,8 +101,7 @@ final class Api {
 
     /** The {@code data} of a JSON answer; any failure as a {@link Failure} with the API's message. */
     JsonValue call(String method, String path, JsonValue body, Map<String, String> headers) {
-        Answer answer = send(method, path, body == null ? null : JSON, body == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(body.toString()), headers);
+        Answer answer = send(method, path, body == null ? null : JSON, body == null ? Body.NONE : Body.of(body.toString()), headers);
         return data(answer);
     }
 
@@ -96,49 +111,71 @@ final class Api {
 
     /** The whole envelope of a list: {@code data} and {@code meta}. */
     JsonObject envelope(String path) {
-        return envelope(send("GET", path, null, HttpRequest.BodyPublishers.noBody(), Map.of()));
+        return envelope(send("GET", path, null, Body.NONE, Map.of()));
     }
 
-    Answer send(String method, String path, String contentType, HttpRequest.BodyPublisher body, Map<String, String> headers) {
+    Answer send(String method, String path, String contentType, Body body, Map<String, String> headers) {
         return send(method, path, contentType, body, headers, true);
     }
 
-    /**
-     * An upload: the answer timeout is not applied, since the JDK's client counts the time to
-     * send the body into it and a large file on a slow link takes as long as it takes.
-     */
-    Answer sendUpload(String path, String contentType, HttpRequest.BodyPublisher body) {
+    /** An upload: no answer timeout, since a large file on a slow link takes as long as it takes to send. */
+    Answer sendUpload(String path, String contentType, Body body) {
         return send("POST", path, contentType, body, Map.of(), false);
     }
 
-    private Answer send(String method, String path, String contentType, HttpRequest.BodyPublisher body, Map<String, String> headers,
-            boolean timed) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(server.resolve(path.startsWith("/") ? path.substring(1) : path))
-                .method(method, body)
-                .header("Accept", JSON + ", */*;q=0.5");
-        if (contentType != null) {
-            request.header("Content-Type", contentType);
-        }
-        token.ifPresent(value -> request.header("Authorization", "Bearer " + value));
-        headers.forEach(request::header);
-        if (timed && !answerTimeout.isZero()) {
-            request.timeout(answerTimeout);
+    private Answer send(String method, String path, String contentType, Body body, Map<String, String> headers, boolean timed) {
+        HttpURLConnection connection;
+        // POST, PUT and PATCH say how long their (maybe empty) body is; GET and DELETE send none
+        boolean sendsBody = body.length() != 0 || contentType != null || !List.of("GET", "DELETE", "HEAD").contains(method);
+        try {
+            connection = (HttpURLConnection) server.resolve(path.startsWith("/") ? path.substring(1) : path).toURL().openConnection();
+            connection.setInstanceFollowRedirects(false);
+            connection.setConnectTimeout((int) CONNECT_TIMEOUT.toMillis());
+            connection.setReadTimeout(timed ? (int) Math.min(Integer.MAX_VALUE, answerTimeout.toMillis()) : 0);
+            connection.setRequestMethod(method.equals("PATCH") ? "POST" : method);
+            if (method.equals("PATCH")) {
+                connection.setRequestProperty("X-HTTP-Method-Override", "PATCH");
+            }
+            connection.setRequestProperty("Accept", JSON + ", */*;q=0.5");
+            if (contentType != null) {
+                connection.setRequestProperty("Content-Type", contentType);
+            }
+            token.ifPresent(value -> connection.setRequestProperty("Authorization", "Bearer " + value));
+            headers.forEach(connection::setRequestProperty);
+            if (sendsBody) {
+                connection.setDoOutput(true);
+                if (body.length() >= 0) {
+                    connection.setFixedLengthStreamingMode(body.length());
+                } else {
+                    connection.setChunkedStreamingMode(64 * 1024);
+                }
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            throw new Failure(Failure.USAGE, server() + " is not an address this client can call (http or https).");
         }
         try {
-            HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-            return new Answer(response.statusCode(), response.headers(), response.body());
-        } catch (HttpConnectTimeoutException e) {
+            connection.connect();
+        } catch (SocketTimeoutException e) {
             throw new Failure(Failure.SERVER, "Cannot reach " + server() + " within " + CONNECT_TIMEOUT.toSeconds() + " s: is the address right?");
-        } catch (HttpTimeoutException e) {
+        } catch (IOException e) {
+            throw new Failure(Failure.SERVER, "Cannot reach " + server() + ": is the service running, and the address right?");
+        }
+        try {
+            if (sendsBody) {
+                try (InputStream content = body.content().get(); OutputStream out = connection.getOutputStream()) {
+                    content.transferTo(out);
+                }
+            }
+            int status = connection.getResponseCode();
+            InputStream answer = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
+            return new Answer(status, connection.getHeaderFields(), answer == null ? InputStream.nullInputStream() : answer);
+        } catch (SocketTimeoutException e) {
             throw new Failure(Failure.SERVER, server() + " did not answer within " + answerTimeout.toSeconds()
                     + " s (raise it with --timeout SECONDS, or 0 for no limit).");
         } catch (ConnectException e) {
             throw new Failure(Failure.SERVER, "Cannot reach " + server() + ": is the service running, and the address right?");
         } catch (IOException e) {
             throw new Failure(Failure.SERVER, "The connection to " + server() + " broke off before it answered; try again.");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new Failure(Failure.SERVER, "Interrupted");
         }
     }
 

@@ -8,7 +8,6 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.SequenceInputStream;
 import java.io.UncheckedIOException;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,14 +89,14 @@ final class AttachmentCommands {
                 throw Failure.of(e);
             }
             Progress progress = new Progress(root.terminal(), filename, size, root.terminal().interactive() && size > PROGRESS_ABOVE);
-            HttpRequest.BodyPublisher body = HttpRequest.BodyPublishers.fromPublisher(HttpRequest.BodyPublishers.ofInputStream(() -> {
+            Api.Body body = new Api.Body(head.length + size + tail.length, () -> {
                 try {
                     return new SequenceInputStream(Collections.enumeration(List.of(new ByteArrayInputStream(head),
                             progress.counting(Files.newInputStream(file)), new ByteArrayInputStream(tail))));
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
-            }), head.length + size + tail.length);
+            });
             Api.Answer answer = api.sendUpload("/api/v1/snippets/" + Api.encode(id) + "/attachments", "multipart/form-data; boundary=" + boundary,
                     body);
             progress.done();
@@ -245,7 +244,7 @@ final class AttachmentCommands {
             }
             JsonObject attachment = api.get("/api/v1/attachments/" + Api.encode(id)).asJsonObject();
             if ("-".equals(target)) {
-                Api.Answer answer = api.send("GET", attachment.getString("downloadUrl"), null, HttpRequest.BodyPublishers.noBody(), Map.of());
+                Api.Answer answer = api.send("GET", attachment.getString("downloadUrl"), null, Api.Body.NONE, Map.of());
                 output.raw(api.bodyOf(answer));
                 return 0;
             }
@@ -270,7 +269,7 @@ final class AttachmentCommands {
             long have = Files.isRegularFile(part) ? Files.size(part) : 0;
             boolean resume = have > 0 && have < size;
             Map<String, String> headers = resume ? Map.of("Range", "bytes=" + have + "-", "If-Range", "\"" + sha256 + "\"") : Map.of();
-            Api.Answer answer = api.send("GET", attachment.getString("downloadUrl"), null, HttpRequest.BodyPublishers.noBody(), headers);
+            Api.Answer answer = api.send("GET", attachment.getString("downloadUrl"), null, Api.Body.NONE, headers);
             boolean appending = answer.status() == 206;
             if (answer.status() != 200 && !appending) {
                 throw api.failure(answer);

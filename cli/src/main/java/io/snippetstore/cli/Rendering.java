@@ -2,7 +2,6 @@ package io.snippetstore.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.http.HttpRequest;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +65,7 @@ final class Rendering {
         String query = values.entrySet().stream().map(entry -> Api.encode(entry.getKey()) + "=" + Api.encode(entry.getValue()))
                 .collect(Collectors.joining("&"));
         Api.Answer answer = api.send("GET", "/api/v1/snippets/" + Api.encode(id) + "/render" + (query.isEmpty() ? "" : "?" + query), null,
-                HttpRequest.BodyPublishers.noBody(), Map.of());
+                Api.Body.NONE, Map.of());
         return api.bodyOf(answer);
     }
 

@@ -2,7 +2,6 @@ package io.snippetstore.cli;
 
 import java.io.IOException;
 import java.nio.charset.MalformedInputException;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -197,7 +196,7 @@ final class SnippetCommands {
             }
             if (raw) {
                 Api.Answer answer = api.send("GET", "/api/v1/snippets/" + Api.encode(id) + "/raw", null,
-                        HttpRequest.BodyPublishers.noBody(), Map.of());
+                        Api.Body.NONE, Map.of());
                 output.raw(api.bodyOf(answer));
                 return 0;
             }
@@ -343,7 +342,7 @@ final class SnippetCommands {
         public Integer call() throws IOException, InterruptedException {
             Api api = root.signedIn();
             String path = "/api/v1/snippets/" + Api.encode(id);
-            Api.Answer answer = api.send("GET", path, null, HttpRequest.BodyPublishers.noBody(), Map.of());
+            Api.Answer answer = api.send("GET", path, null, Api.Body.NONE, Map.of());
             String etag = answer.header("ETag").orElse(null);
             JsonObject snippet = api.data(answer).asJsonObject();
             Optional<JsonObject> metadata = metadataPatch();
@@ -392,7 +391,7 @@ final class SnippetCommands {
         /** Sends the patch under the version read ({@code If-Match}); a 412 keeps the draft, if there is one, and says so. */
         private int save(Api api, String path, JsonObject patch, String etag, Optional<Path> draft) throws IOException {
             Api.Answer changed = api.send("PATCH", path, "application/merge-patch+json",
-                    HttpRequest.BodyPublishers.ofString(patch.toString()), etag == null ? Map.of() : Map.of("If-Match", etag));
+                    Api.Body.of(patch.toString()), etag == null ? Map.of() : Map.of("If-Match", etag));
             if (changed.status() == 412) {
                 throw new Failure(Failure.CONFLICT, "Someone else changed the snippet since you opened it; nothing was saved. "
                         + draft.map(kept -> "Your version is kept in " + kept + ": ").orElse("") + "run `snippets edit " + id

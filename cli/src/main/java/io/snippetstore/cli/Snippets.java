@@ -145,10 +145,6 @@ public final class Snippets {
     }
 
     public static void main(String[] arguments) {
-        if (arguments.length == 1 && arguments[0].equals(StartupTraining.ARGUMENT)) {
-            StartupTraining.run();
-            return;
-        }
         Terminal terminal = Terminal.system(System.getenv());
         int exitCode = commandLine(System.getenv(), terminal).execute(arguments);
         terminal.out().flush();
