@@ -2,8 +2,9 @@
 # Measures the command-line client's start: milliseconds per run of `snippets --version` (no
 # network), `snippets whoami` and `snippets search -q` (one request each to a local Payara Micro),
 # median and p90 of N runs each: through the launcher (its JVM flags) and as a plain `java -jar`
-# of the same jar. Also `curl` of the same request, the floor.
-# Usage: bench/cli-startup.sh [runs] [port]      (starts and stops its own server)
+# of the same jar. Also `curl` of the same request, the floor. BEFORE_JAR=<another build's
+# cli/target/snippets.jar> measures that one too, with the same flags, in the same run.
+# Usage: [BEFORE_JAR=…] bench/cli-startup.sh [runs] [port]      (starts and stops its own server)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/common.sh
@@ -42,6 +43,11 @@ timed "curl whoami" curl -sf -H "Authorization: Bearer $token" "$base/api/v1/aut
 timed "snippets --version" cli/target/snippets --version
 timed "snippets whoami" cli/target/snippets whoami
 timed "snippets search -q" cli/target/snippets search -q --limit 5
+if [ -n "${BEFORE_JAR:-}" ]; then
+    timed "before: --version" java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$BEFORE_JAR" --version
+    timed "before: whoami" java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$BEFORE_JAR" whoami
+    timed "before: search -q" java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$BEFORE_JAR" search -q --limit 5
+fi
 timed "java -jar: --version" java -jar cli/target/snippets.jar --version
 timed "java -jar: whoami" java -jar cli/target/snippets.jar whoami
 timed "java -jar: search -q" java -jar cli/target/snippets.jar search -q --limit 5
