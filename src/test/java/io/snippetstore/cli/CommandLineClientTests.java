@@ -442,11 +442,7 @@ public abstract class CommandLineClientTests {
         }
         assertTrue(userCode != null && complete != null && complete.endsWith("?code=" + userCode), userCode + " " + complete);
         try (Browser browser = new Browser()) {
-            browser.driver().get(complete);
-            WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(30));
-            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(user.username());
-            browser.driver().findElement(By.id("password")).sendKeys(user.password());
-            browser.driver().findElement(By.id("sign-in")).click();
+            WebDriverWait wait = signInAt(browser, complete, user);
             wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("device-question"), "“build box”"));
             browser.screenshot("device-login");
             browser.driver().findElement(By.id("approve")).click();
@@ -459,6 +455,16 @@ public abstract class CommandLineClientTests {
         Run whoami = run("whoami");
         assertOk(whoami);
         assertTrue(whoami.out().contains(user.username()), whoami.out());
+    }
+
+    /** Opens {@code address}, which sends a signed-out browser to the sign-in page, and signs in there as {@code user}. */
+    private static WebDriverWait signInAt(Browser browser, String address, TestUser user) {
+        browser.driver().get(address);
+        WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(30));
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(user.username());
+        browser.driver().findElement(By.id("password")).sendKeys(user.password());
+        browser.driver().findElement(By.id("sign-in")).click();
+        return wait;
     }
 
     /** {@code snippets login --no-browser}, with the browser's side played by Chromium; answers the stored token. */
@@ -477,11 +483,7 @@ public abstract class CommandLineClientTests {
         }
         assertTrue(address != null && address.contains("code_challenge_method=S256") && address.contains("state="), String.valueOf(address));
         try (Browser browser = new Browser()) {
-            browser.driver().get(address);
-            WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(30));
-            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(user.username());
-            browser.driver().findElement(By.id("password")).sendKeys(user.password());
-            browser.driver().findElement(By.id("sign-in")).click();
+            WebDriverWait wait = signInAt(browser, address, user);
             try {
                 wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), "You can close this tab"));
             } catch (TimeoutException notThere) {
