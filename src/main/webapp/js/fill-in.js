@@ -10,7 +10,7 @@ const valuesKey = (snippetId) => `snippets.values.${snippetId}`;
 
 /**
  * The form of `variables` (as the API lists them) for the snippet `snippetId`. `values()` maps each
- * variable with a value to it (an empty field falls back to the default, or has no value yet);
+ * variable with a value to it (an empty field falls back to the variable's default, or has no value yet);
  * `onChange(listener)` calls the listener after every change.
  */
 export function variablesForm(snippetId, variables) {
@@ -26,11 +26,13 @@ export function variablesForm(snippetId, variables) {
             ? stored : (variable.default ?? "");
         return {variable, control, row: h("div", {class: "field"}, h("label", {for: id}, variable.name), control)};
     });
+    // an empty field takes the variable's default, as the server's rendering does; without one it has no value yet
     const values = () => new Map(controls
-        .filter(({control, variable}) => control.value !== "" || variable.choices.length > 0)
-        .map(({control, variable}) => [variable.name, control.value]));
+        .map(({control, variable}) => [variable.name, control.value !== "" || variable.choices.length > 0 ? control.value : variable.default])
+        .filter(([, value]) => value !== null));
     const changed = () => {
-        localStorage.setItem(valuesKey(snippetId), JSON.stringify(Object.fromEntries(values())));
+        localStorage.setItem(valuesKey(snippetId), JSON.stringify(Object.fromEntries(controls
+            .filter(({control}) => control.value !== "").map(({control, variable}) => [variable.name, control.value]))));
         listeners.forEach((listener) => listener());
     };
     const reset = h("button", {
