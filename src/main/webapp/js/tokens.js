@@ -30,8 +30,15 @@ export async function showTokens(view) {
         return Boolean(text);
     }
 
+    let shownTokenId = null;
+
     async function load() {
         const {data} = await api("GET", apiPaths.tokens);
+        if (shownTokenId !== null && !data.some((token) => token.id === shownTokenId)) {
+            created.hidden = true; // the token just shown was revoked: its value is worth nothing now
+            replace(created);
+            shownTokenId = null;
+        }
         replace(rows, data.length === 0 ? h("tr", {}, h("td", {colspan: "5", class: "muted"}, "No tokens.")) : data.map((token) =>
             h("tr", {},
                 h("td", {"data-label": "Name"}, token.name),
@@ -74,6 +81,7 @@ export async function showTokens(view) {
                 copy.button,
                 copy.status);
             created.hidden = false;
+            shownTokenId = data.id;
             name.value = "";
             expiry.value = "";
             await load();

@@ -326,6 +326,8 @@ public abstract class WebInterfaceInChromiumTests {
             visible(wait, "confirm-ok").click();
             wait.until(ignored -> !driver.findElement(By.id("tokens")).getText().contains("laptop cli"));
             assertEquals(401, tokenClient.get("/api/v1/auth/whoami").status(), "revoked at once");
+            assertTrue(driver.findElements(By.id("new-token-value")).isEmpty() && !driver.findElement(By.id("new-token")).isDisplayed(),
+                    "a revoked token's value and its Copy button leave the page");
 
             driver.findElement(By.id("sign-out")).click();
             loginForm(wait);
