@@ -10,7 +10,7 @@ const NAME_START = /[A-Za-z_]/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*/;
 
 /** The value quoted for a language, as the server quotes it. */
-export const QUOTING = {
+const QUOTING = {
     "": (value) => value,
     sh: (value) => `'${value.replaceAll("'", "'\\''")}'`,
     ps: (value) => `'${value.replace(/['\u2018-\u201B]/g, (quote) => quote + quote)}'`,
@@ -124,7 +124,7 @@ export function variablesOf(code) {
  * yet keeps its placeholder's text, as {missing, name}). `values` maps names to strings; a
  * placeholder of a name it lacks takes its own default (notes' code blocks), else stays missing.
  */
-export function renderPieces(code, values) {
+function renderPieces(code, values) {
     return parseCode(code).filter((piece) => !piece.problem).map((piece) => {
         if (!piece.placeholder) {
             return piece;
