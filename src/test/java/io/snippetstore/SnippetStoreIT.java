@@ -25,6 +25,7 @@ import io.snippetstore.health.HealthTests;
 import io.snippetstore.health.MetricsTests;
 import io.snippetstore.platform.ApiDocumentationTests;
 import io.snippetstore.platform.ErrorEnvelopeTests;
+import io.snippetstore.platform.EveryOperationTests;
 import io.snippetstore.platform.HostileInputTests;
 import io.snippetstore.snippets.RevisionsTests;
 import io.snippetstore.snippets.SnippetSearchTests;
@@ -205,6 +206,10 @@ class SnippetStoreIT {
 
     @Nested
     class ApiDocumentation extends ApiDocumentationTests {
+    }
+
+    @Nested
+    class EveryOperation extends EveryOperationTests {
     }
 
     @Nested

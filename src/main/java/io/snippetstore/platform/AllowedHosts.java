@@ -31,6 +31,8 @@ public class AllowedHosts extends HttpFilter {
     static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "::1");
     private static final Set<String> WILDCARD_ADDRESSES = Set.of("0.0.0.0", "::", "*", "");
     private static final String ANY = "*";
+    /** The error code of a request for a host this service does not answer to (421). */
+    static final String MISDIRECTED_REQUEST = "misdirected_request";
 
     private Set<String> allowed;
 
@@ -77,7 +79,7 @@ public class AllowedHosts extends HttpFilter {
         }
         byte[] body = JsonProviders.SHARED.createObjectBuilder()
                 .add("ok", false)
-                .add("error", JsonProviders.SHARED.createObjectBuilder().add("code", "misdirected_request")
+                .add("error", JsonProviders.SHARED.createObjectBuilder().add("code", MISDIRECTED_REQUEST)
                         .add("message", "This service does not answer to that host name; SNIPPETS_ALLOWED_HOSTS lists the ones it does."))
                 .build().toString().getBytes(StandardCharsets.UTF_8);
         response.setStatus(421);

@@ -1,6 +1,7 @@
 package io.snippetstore.platform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -8,7 +9,9 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,6 +19,10 @@ import io.snippetstore.OpenApiDocumentTest;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
 import io.snippetstore.testing.Reply;
+import io.swagger.v3.core.util.Json;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -38,12 +45,60 @@ public abstract class ApiDocumentationTests {
             "attribute info.license.name is missing", "attribute externalDocs.url is missing");
 
     @Test
-    void theServerServesTheDocumentWithEveryOperationAtTheStandardPath() throws IOException {
+    void theServerServesTheDocumentAtTheStandardPathMeaningWhatTheFileSays() throws IOException {
         Reply served = new ApiClient().get("/openapi");
 
         assertEquals(200, served.status(), served::toString);
+        OpenAPI file = OpenApiDocumentTest.parsed(bundled());
+        OpenAPI answer = withoutServerAdditions(OpenApiDocumentTest.parsed(served.text(), SERVER_ADDITIONS));
+        assertEquals(OpenApiDocumentTest.operations(file), OpenApiDocumentTest.operations(answer));
+        file.getPaths().forEach((path, item) -> assertEquals(Json.pretty(item), Json.pretty(answer.getPaths().get(path)), path));
+        file.getComponents().getSchemas().forEach((name, schema) ->
+                assertEquals(Json.pretty(schema), Json.pretty(answer.getComponents().getSchemas().get(name)), name));
+        file.getComponents().getResponses().forEach((name, response) ->
+                assertEquals(Json.pretty(response), Json.pretty(answer.getComponents().getResponses().get(name)), name));
+        file.getComponents().getSecuritySchemes().forEach((name, scheme) ->
+                assertEquals(Json.pretty(scheme), Json.pretty(answer.getComponents().getSecuritySchemes().get(name)), name));
+        // in any order: the servers sort some maps
+        assertEquals(new TreeSet<>(file.getComponents().getSchemas().keySet()), new TreeSet<>(answer.getComponents().getSchemas().keySet()));
+        assertEquals(new TreeSet<>(file.getComponents().getResponses().keySet()), new TreeSet<>(answer.getComponents().getResponses().keySet()));
+        assertEquals(new TreeSet<>(file.getComponents().getSecuritySchemes().keySet()),
+                new TreeSet<>(answer.getComponents().getSecuritySchemes().keySet()));
+        assertEquals(Json.pretty(file.getSecurity()), Json.pretty(answer.getSecurity()), "the default security");
+        assertEquals(Json.pretty(file.getInfo()), Json.pretty(answer.getInfo()), "info");
+    }
+
+    @Test
+    void theDocumentIsAlsoServedAsJson() throws IOException {
+        Reply json = new ApiClient().send("GET", "/openapi", null, null, Map.of("Accept", "application/json"));
+
+        assertEquals(200, json.status(), json::toString);
+        assertTrue(json.header("Content-Type").startsWith("application/json"), json.header("Content-Type"));
         assertEquals(OpenApiDocumentTest.operations(OpenApiDocumentTest.parsed(bundled())),
-                OpenApiDocumentTest.operations(OpenApiDocumentTest.parsed(served.text(), SERVER_ADDITIONS)));
+                OpenApiDocumentTest.operations(OpenApiDocumentTest.parsed(json.json().toString(), SERVER_ADDITIONS)));
+    }
+
+    @Test
+    void publicOperationsStayPublicInTheServedDocument() {
+        OpenAPI served = OpenApiDocumentTest.parsed(new ApiClient().get("/openapi").text(), SERVER_ADDITIONS);
+
+        for (String path : List.of("/api/v1/auth/login", "/api/health", "/api/v1/shared/{secret}")) {
+            Operation operation = path.equals("/api/v1/auth/login") ? served.getPaths().get(path).getPost() : served.getPaths().get(path).getGet();
+            List<SecurityRequirement> security = operation.getSecurity();
+            assertNotNull(security, path + " declares its own security, not the document's default");
+            assertTrue(security.stream().allMatch(SecurityRequirement::isEmpty), path + " needs no credential: " + security);
+        }
+    }
+
+    /** WildFly's empty {@code info.license} and {@code externalDocs}: nothing a reader of the file would miss. */
+    private static OpenAPI withoutServerAdditions(OpenAPI served) {
+        if (served.getInfo().getLicense() != null && served.getInfo().getLicense().getName() == null) {
+            served.getInfo().setLicense(null);
+        }
+        if (served.getExternalDocs() != null && served.getExternalDocs().getUrl() == null) {
+            served.setExternalDocs(null);
+        }
+        return served;
     }
 
     @Test

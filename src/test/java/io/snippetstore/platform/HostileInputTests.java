@@ -16,8 +16,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.OpenApiContract;
 import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
@@ -101,14 +103,13 @@ public abstract class HostileInputTests {
     }
 
     /**
-     * Never a 5xx; a failure that reached the application is the envelope. The HTTP server itself
-     * refuses some requests before any application code runs (a NUL byte in the path): those carry
-     * none of the headers every application answer has, and need only be a 4xx.
+     * Never a 5xx, and every failure is the envelope, but for one kind: the HTTP server itself
+     * refuses some requests before any application code runs (a NUL byte in the path), with a bare
+     * {@code 400} and no body ({@link OpenApiContract#isRefusalOfTheHttpLayer}).
      */
     private static void assertHandled(String what, Reply reply) {
         assertTrue(reply.status() < 500, () -> what + " -> " + reply);
-        boolean reachedTheApplication = "nosniff".equals(reply.header("X-Content-Type-Options"));
-        if (reply.status() >= 400 && reachedTheApplication) {
+        if (reply.status() >= 400 && !OpenApiContract.isRefusalOfTheHttpLayer(reply)) {
             String type = reply.header("Content-Type");
             assertTrue(type != null && type.startsWith("application/json"), () -> what + " -> not JSON: " + reply);
             JsonObject body = reply.json();
@@ -202,13 +203,17 @@ public abstract class HostileInputTests {
                 "PATCH /api/v1/snippets/" + snippetId + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + bearer
                         + "\r\nContent-Type: application/json\r\nIf-Match: \"\u00ff\"\r\nContent-Length: 2\r\n");
         for (String request : requests) {
-            int status = rawStatus(request + "Connection: close\r\n\r\n" + (request.startsWith("PATCH") ? "{}" : ""));
-            assertTrue(status < 500, () -> request.lines().findFirst().orElse("") + " -> " + status);
+            String first = request.lines().findFirst().orElse("");
+            OptionalInt status = rawStatus(request + "Connection: close\r\n\r\n" + (request.startsWith("PATCH") ? "{}" : ""));
+            // a body HTTP cannot frame (a negative or absurd Content-Length) may end the connection unanswered; nothing else may
+            boolean unframeable = request.contains("Content-Length: -") || request.contains("Content-Length: 9999");
+            assertTrue(status.isPresent() || unframeable, () -> first + " -> the connection closed without an answer");
+            status.ifPresent(answered -> assertTrue(answered < 500, () -> first + " -> " + answered));
         }
     }
 
-    /** The status of one request written byte for byte ({@code 400} when the server closed without answering). */
-    private static int rawStatus(String request) {
+    /** The status of one request written byte for byte; empty when the server closed the connection without answering. */
+    private static OptionalInt rawStatus(String request) {
         try (Socket socket = new Socket("127.0.0.1", ApiClient.base().getPort())) {
             socket.setSoTimeout(30_000);
             OutputStream out = socket.getOutputStream();
@@ -220,7 +225,7 @@ public abstract class HostileInputTests {
                 line.write(b);
             }
             String statusLine = line.toString(StandardCharsets.ISO_8859_1);
-            return statusLine.isEmpty() ? 400 : Integer.parseInt(statusLine.split(" ")[1]);
+            return statusLine.isEmpty() ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(statusLine.split(" ")[1]));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -30,6 +30,7 @@ public class ApiClient {
             .connectTimeout(Duration.ofSeconds(10))
             .build();
     private final URI base;
+    private final boolean checked;
     private String bearer;
 
     /** A client of the service under test (see {@link #base()}). */
@@ -39,7 +40,20 @@ public class ApiClient {
 
     /** A client of another instance, such as one a test starts for itself. */
     public ApiClient(URI base) {
+        this(base, true);
+    }
+
+    private ApiClient(URI base, boolean checked) {
         this.base = base;
+        this.checked = checked;
+    }
+
+    /**
+     * A client of a server that is still starting, whose exchanges are not checked against the
+     * API's document: until the WAR is deployed, the container answers (404, 500), not the service.
+     */
+    public static ApiClient ofStartingServer(URI base) {
+        return new ApiClient(base, false);
     }
 
     /** The service's base URI: always 127.0.0.1 and the port the build reserved for it. */
@@ -77,13 +91,13 @@ public class ApiClient {
     }
 
     public Reply sendBytes(String method, String path, String contentType, byte[] body, Map<String, String> headers) {
-        return send(method, path, contentType, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body), headers);
+        return send(method, path, contentType, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body), body, false, headers);
     }
 
     /** Sends the file's bytes as the body, read as they are sent: for bodies too large to hold. */
     public Reply sendFile(String method, String path, String contentType, Path file) {
         try {
-            return send(method, path, contentType, HttpRequest.BodyPublishers.ofFile(file), Map.of());
+            return send(method, path, contentType, HttpRequest.BodyPublishers.ofFile(file), null, true, Map.of());
         } catch (FileNotFoundException e) {
             throw new UncheckedIOException(e);
         }
@@ -91,10 +105,17 @@ public class ApiClient {
 
     /** Sends {@code body} without a {@code Content-Length}: as chunks, the way a client streams what it cannot measure. */
     public Reply sendStream(String method, String path, String contentType, byte[] body) {
-        return send(method, path, contentType, HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body)), Map.of());
+        return send(method, path, contentType, HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body)), body, false, Map.of());
     }
 
-    private Reply send(String method, String path, String contentType, HttpRequest.BodyPublisher body, Map<String, String> headers) {
+    /**
+     * Sends the request and checks the exchange against the API's document ({@link OpenApiContract}).
+     *
+     * @param checkedBody the body as the contract check sees it, {@code null} when there is none
+     * @param fromFile whether the body is a file's, read as it is sent, which the check does not see
+     */
+    private Reply send(String method, String path, String contentType, HttpRequest.BodyPublisher body, byte[] checkedBody,
+            boolean fromFile, Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path.startsWith("/") ? path.substring(1) : path))
                 .timeout(Duration.ofSeconds(60))
                 .method(method, body);
@@ -105,14 +126,20 @@ public class ApiClient {
             request.header("Authorization", "Bearer " + bearer);
         }
         headers.forEach(request::header);
+        HttpRequest sent = request.build();
+        Reply reply;
         try {
-            HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-            return new Reply(response.statusCode(), response.headers(), response.body());
+            HttpResponse<byte[]> response = http.send(sent, HttpResponse.BodyHandlers.ofByteArray());
+            reply = new Reply(response.statusCode(), response.headers(), response.body());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+        if (checked) {
+            OpenApiContract.check(method, sent.uri(), sent.headers().map(), checkedBody, fromFile, reply);
+        }
+        return reply;
     }
 }

@@ -86,7 +86,7 @@ public final class OwnPayaraMicro implements AutoCloseable {
 
     private boolean ready() {
         try {
-            return new ApiClient(base).get("/api/ready").status() == 200;
+            return ApiClient.ofStartingServer(base).get("/api/ready").status() == 200;
         } catch (RuntimeException notYet) {
             return false;
         }

@@ -1,0 +1,152 @@
+package io.snippetstore.platform;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+import io.snippetstore.OpenApiDocumentTest;
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestUsers;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import jakarta.json.Json;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every operation of the document, called the ways a careless or hostile client calls it: each
+ * answer is checked against the document by {@link ApiClient} (so an answer the document leaves
+ * out fails here), and the rules every operation shares are asserted operation by operation.
+ */
+public abstract class EveryOperationTests {
+
+    private record Call(String method, String path, Operation operation) {
+
+        /** {@code security: [{}]}: the one way to ask for no credential that every server serves unchanged. */
+        boolean isPublic() {
+            return operation.getSecurity() != null && operation.getSecurity().stream().allMatch(Map::isEmpty);
+        }
+
+        boolean declares(String status) {
+            return operation.getResponses().containsKey(status);
+        }
+
+        boolean takesBody() {
+            return operation.getRequestBody() != null;
+        }
+
+        String bodyType() {
+            return operation.getRequestBody().getContent().keySet().iterator().next();
+        }
+
+        @Override
+        public String toString() {
+            return method + " " + path;
+        }
+    }
+
+    /** Every operation, its path parameters filled with a value no resource has. */
+    private static List<Call> calls() throws IOException {
+        OpenAPI api;
+        try (InputStream in = EveryOperationTests.class.getResourceAsStream("/META-INF/openapi.yaml")) {
+            assertNotNull(in);
+            api = OpenApiDocumentTest.parsed(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+        List<Call> calls = new ArrayList<>();
+        api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) ->
+                calls.add(new Call(method.name(), path.replaceAll("\\{[^}]+}", "0"), operation))));
+        return calls;
+    }
+
+    /** Each call's status, and the failures of a rule, collected so one run names every operation that breaks it. */
+    private static Map<String, Integer> statuses(List<Call> calls, Function<Call, Reply> send) {
+        Map<String, Integer> statuses = new TreeMap<>();
+        for (Call call : calls) {
+            statuses.put(call.toString(), send.apply(call).status());
+        }
+        return statuses;
+    }
+
+    /** Asserts that each call's status is the one {@code rule} expects, naming every call that differs. */
+    private static void assertStatuses(List<Call> calls, Function<Call, Integer> rule, Map<String, Integer> statuses) {
+        Map<String, String> differing = new TreeMap<>();
+        for (Call call : calls) {
+            int expected = rule.apply(call);
+            int actual = statuses.get(call.toString());
+            if (expected != actual) {
+                differing.put(call.toString(), "expected " + expected + ", answered " + actual);
+            }
+        }
+        assertEquals(Map.of(), differing);
+    }
+
+    @Test
+    void everyOperationThatDeclaresNotAcceptableRefusesAnAcceptItCannotAnswer() throws IOException {
+        List<Call> calls = calls();
+        Map<String, Integer> statuses = statuses(calls, call -> new ApiClient().send(call.method(), call.path(),
+                call.takesBody() ? call.bodyType() : null, call.takesBody() ? "{}" : null, Map.of("Accept", "image/x-unheard-of")));
+
+        Map<String, Integer> notAcceptable = new TreeMap<>();
+        statuses.forEach((call, status) -> notAcceptable.put(call, status == 406 ? 406 : 0));
+        // 406 exactly where the document declares it (0: any other answer)
+        assertStatuses(calls, call -> call.declares("406") ? 406 : 0, notAcceptable);
+    }
+
+    @Test
+    void everyOperationWithABodyRefusesAContentTypeItDoesNotRead() throws IOException {
+        List<Call> withBody = calls().stream().filter(Call::takesBody).toList();
+        ApiClient admin = TestUsers.admin();
+
+        Map<String, Integer> statuses = statuses(withBody, call -> admin.send(call.method(), call.path(),
+                "application/x-unheard-of", "{}", Map.of()));
+
+        assertStatuses(withBody, call -> 415, statuses);
+    }
+
+    @Test
+    void everyOperationThatNeedsACredentialRefusesACallWithout() throws IOException {
+        List<Call> guarded = calls().stream().filter(call -> !call.isPublic()).toList();
+
+        Map<String, Integer> statuses = statuses(guarded, call -> new ApiClient().send(call.method(), call.path(),
+                call.takesBody() ? call.bodyType() : null, call.takesBody() ? "{}" : null, Map.of()));
+
+        assertStatuses(guarded, call -> 401, statuses);
+    }
+
+    @Test
+    void everyChangeBySessionFromAnotherOriginIsRefused() throws IOException {
+        List<Call> changes = calls().stream().filter(call -> !call.isPublic() && !"GET".equals(call.method())).toList();
+        ApiClient session = TestUsers.signedIn(TestUsers.create());
+
+        Map<String, Integer> statuses = statuses(changes, call -> session.send(call.method(), call.path(),
+                call.takesBody() ? call.bodyType() : null, call.takesBody() ? "{}" : null, Map.of("Origin", "https://elsewhere.example")));
+
+        assertStatuses(changes, call -> 403, statuses);
+    }
+
+    @Test
+    void aUserWhoseTemporaryPasswordIsNotChangedYetGetsADeclaredAnswerEverywhere() throws IOException {
+        String username = TestUsers.uniqueName("temporary");
+        Reply created = TestUsers.admin().post("/api/v1/users", Json.createObjectBuilder()
+                .add("username", username).add("password", "temporary-password").add("temporary", true).build());
+        assertEquals(201, created.status(), created::toString);
+        ApiClient session = TestUsers.signedIn(username, "temporary-password");
+        // all but signing out, which would end the session the sweep goes on with
+        List<Call> calls = calls().stream().filter(call -> !call.path().equals("/api/v1/auth/logout")).toList();
+
+        Map<String, Integer> statuses = statuses(calls, call -> session.send(call.method(), call.path(),
+                call.takesBody() ? call.bodyType() : null, call.takesBody() ? "{}" : null, Map.of()));
+
+        // every answer was checked against the document on its way; none may be a failure of the service
+        statuses.forEach((call, status) -> assertNotEquals(500, status, call));
+    }
+}
