@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
@@ -175,7 +176,12 @@ public abstract class SharingTests {
         assertEquals("through the link", anonymous.get(downloadUrl).text());
         assertEquals(404, anonymous.get("/api/v1/shared/" + secret + "/attachments/" + attachment.getString("id") + "x/download").status());
 
-        assertEquals(200, anonymous.get("/s/" + secret).status(), "the link's page");
+        Reply page = anonymous.get("/s/" + secret);
+        assertEquals(200, page.status(), "the link's page");
+        assertTrue(page.text().contains("/js/shared.js"), page::toString);
+        Reply unknownPage = anonymous.get("/s/" + secret + "x");
+        assertEquals(404, unknownPage.status(), "an unknown link's page");
+        assertTrue(unknownPage.text().contains("/js/shared.js"), "the page that says so: " + unknownPage);
         assertEquals(401, anonymous.get("/api/v1/snippets/" + id).status(), "the link opens only its own path");
         assertEquals(404, colleague.get("/api/v1/snippets/" + id).status(), "by id, a linked snippet is private to others");
         assertEquals(404, anonymous.get("/api/v1/shared/" + secret + "x").status());
@@ -213,6 +219,28 @@ public abstract class SharingTests {
             assertEquals(200, owner.delete("/api/v1/links/" + link.getString("id")).status());
         }
         assertEquals(404, anonymous.get("/api/v1/shared/" + secret).status());
+        assertEquals(404, anonymous.get("/s/" + secret).status(), "a revoked link's page");
+    }
+
+    @Test
+    void aNewLinkIsAtItsLocationForItsOwnerOnlyAndGoesWithItsSnippet() {
+        String id = shared("link", "located").getString("id");
+        Reply created = owner.post("/api/v1/snippets/" + id + "/links", Json.createObjectBuilder().add("expiresInDays", 3).build());
+        assertEquals(201, created.status(), created::toString);
+        String linkId = created.data().getString("id");
+        String secret = created.data().getString("url").substring(created.data().getString("url").lastIndexOf('/') + 1);
+
+        String location = created.header("Location");
+        assertTrue(location != null && location.endsWith("/api/v1/links/" + linkId), "Location: " + location);
+        Reply read = owner.get(URI.create(location).getPath());
+        assertEquals(200, read.status(), read::toString);
+        assertEquals(Set.of("id", "snippetId", "createdAt", "expiresAt"), read.data().keySet(), "never the secret");
+        assertEquals(id, read.data().getString("snippetId"));
+        assertEquals(404, colleague.get("/api/v1/links/" + linkId).status(), "another user's link is not found");
+
+        assertEquals(200, owner.delete("/api/v1/snippets/" + id).status());
+        assertEquals(404, owner.get("/api/v1/links/" + linkId).status(), "a deleted snippet's links are gone");
+        assertEquals(404, anonymous.get("/api/v1/shared/" + secret).status());
     }
 
     @Test
@@ -225,6 +253,7 @@ public abstract class SharingTests {
 
         assertEquals(404, anonymous.get("/api/v1/shared/" + secret).status());
         assertEquals(404, anonymous.get("/api/v1/shared/" + secret + "/attachments").status());
+        assertEquals(404, anonymous.get("/s/" + secret).status(), "an expired link's page");
     }
 
     @Test
