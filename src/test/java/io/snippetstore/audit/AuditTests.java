@@ -2,15 +2,18 @@ package io.snippetstore.audit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -218,17 +221,62 @@ public abstract class AuditTests {
         assertEquals(200, browser.send("POST", "/api/v1/auth/browser-login", "application/json", approval.toString(),
                 Map.of("Origin", ApiClient.base().toString().replaceAll("/$", ""))).status());
         ApiClient admin = TestUsers.admin();
+        String adminId = admin.get("/api/v1/auth/whoami").data().getString("userId");
+        String adminsStorageChanges = "/api/v1/audit?action=storage.changed&userId=" + adminId;
+        Set<String> earlier = records(admin.get(adminsStorageChanges)).stream().map(record -> record.getString("id")).collect(Collectors.toSet());
         Reply storage = admin.send("POST", "/api/v1/storage", "application/json", "{\"backend\":\"sqlite\"}",
                 Map.of("Origin", ApiClient.base().toString().replaceAll("/$", "")));
         assertEquals(200, storage.status(), storage::toString);
 
         List<JsonObject> own = records(browser.get("/api/v1/audit?action=browser_login.approved"));
-        List<JsonObject> storageChanges = records(admin.get("/api/v1/audit?action=storage.changed"));
+        List<JsonObject> storageChanges = records(admin.get(adminsStorageChanges)).stream()
+                .filter(record -> !earlier.contains(record.getString("id"))).toList();
 
         assertEquals(1, own.size(), own::toString);
         assertEquals("audited cli", own.get(0).getString("detail"));
-        assertFalse(storageChanges.isEmpty());
-        assertNotEquals(JsonValue.NULL, storageChanges.get(0).get("userId"));
+        assertEquals(1, storageChanges.size(), "this change, and only it, is new: " + storageChanges);
+        assertEquals("success", storageChanges.get(0).getString("outcome"), storageChanges::toString);
+    }
+
+    @Test
+    void passwordChangesUserChangesBackupsExportsAndImportsAreRecordedForWhoeverDidThem() {
+        ApiClient admin = TestUsers.admin();
+        String adminId = admin.get("/api/v1/auth/whoami").data().getString("userId");
+        TestUser user = TestUsers.create();
+        ApiClient session = TestUsers.signedIn(user);
+        Map<String, Set<String>> earlier = new HashMap<>();
+        List<String[]> expected = List.of(new String[] {"password.changed", user.id()}, new String[] {"user.changed", adminId},
+                new String[] {"backup.taken", adminId}, new String[] {"backup.deleted", adminId},
+                new String[] {"data.exported", user.id()}, new String[] {"data.imported", user.id()});
+        for (String[] action : expected) {
+            earlier.put(action[0], ids(admin, action[0], action[1]));
+        }
+
+        Reply changed = session.post("/api/v1/auth/password", Json.createObjectBuilder()
+                .add("currentPassword", user.password()).add("newPassword", "a-new-password-" + user.username()).build());
+        assertEquals(200, changed.status(), changed::toString);
+        Reply userChanged = admin.patch("/api/v1/users/" + user.id(), Json.createObjectBuilder().add("role", "user").build());
+        assertEquals(200, userChanged.status(), userChanged::toString);
+        Reply backup = admin.post("/api/v1/storage/backups", Json.createObjectBuilder().build());
+        assertEquals(201, backup.status(), backup::toString);
+        assertEquals(200, admin.delete("/api/v1/storage/backups/" + backup.data().getString("name")).status());
+        ApiClient owner = TestUsers.signedIn(user.username(), "a-new-password-" + user.username());
+        SnippetsApi.create(owner, SnippetsApi.snippet("exported", "text", "e"));
+        Reply export = owner.get("/api/v1/export");
+        assertEquals(200, export.status(), export::toString);
+        Reply imported = owner.sendBytes("POST", "/api/v1/import", "application/zip", export.body(), Map.of());
+        assertEquals(200, imported.status(), imported::toString);
+
+        for (String[] action : expected) {
+            Set<String> added = ids(admin, action[0], action[1]);
+            added.removeAll(earlier.get(action[0]));
+            assertEquals(1, added.size(), action[0] + " recorded once for " + action[1]);
+        }
+    }
+
+    private static Set<String> ids(ApiClient admin, String action, String userId) {
+        return records(admin.get("/api/v1/audit?action=" + action + "&userId=" + userId)).stream()
+                .map(record -> record.getString("id")).collect(Collectors.toCollection(HashSet::new));
     }
 
     private static List<JsonObject> records(Reply reply) {
