@@ -26,6 +26,7 @@ import io.snippetstore.health.MetricsTests;
 import io.snippetstore.platform.ApiDocumentationTests;
 import io.snippetstore.platform.ErrorEnvelopeTests;
 import io.snippetstore.platform.EveryOperationTests;
+import io.snippetstore.platform.FieldLimitsTests;
 import io.snippetstore.platform.HostileInputTests;
 import io.snippetstore.snippets.RevisionsTests;
 import io.snippetstore.snippets.SnippetSearchTests;
@@ -210,6 +211,10 @@ class SnippetStoreIT {
 
     @Nested
     class EveryOperation extends EveryOperationTests {
+    }
+
+    @Nested
+    class FieldLimits extends FieldLimitsTests {
     }
 
     @Nested

@@ -80,6 +80,30 @@ public abstract class BrowserLoginTests {
     }
 
     @Test
+    void theNameStateAndCodeChallengeAreAcceptedAtTheirLimitsAndRefusedPastThem() {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+        String callback = "http://127.0.0.1:47111/cb";
+        String challenge = "c".repeat(43);
+        for (String[] accepted : List.of(new String[] {"name", "n".repeat(100)}, new String[] {"state", "s".repeat(1_024)},
+                new String[] {"code_challenge", challenge, "code_challenge_method", "S256"},
+                new String[] {"code_challenge", "c".repeat(128), "code_challenge_method", "S256"})) {
+            Reply reply = browser.get(start(callback, accepted));
+            assertEquals(302, reply.status(), accepted[0] + " of " + accepted[1].length() + ": " + reply);
+        }
+        for (String[] refused : List.of(new String[] {"name", "n".repeat(101)}, new String[] {"name", ""},
+                new String[] {"state", "s".repeat(1_025)},
+                new String[] {"code_challenge", "c".repeat(42), "code_challenge_method", "S256"},
+                new String[] {"code_challenge", "c".repeat(129), "code_challenge_method", "S256"},
+                new String[] {"code_challenge", challenge, "code_challenge_method", "plain"},
+                new String[] {"code_challenge", "c".repeat(42) + "!", "code_challenge_method", "S256"})) {
+            Reply reply = browser.get(start(callback, refused));
+            assertEquals(400, reply.status(), refused[0] + " of " + refused[1].length() + ": " + reply);
+            assertEquals("bad_request", reply.errorCode());
+            assertNull(reply.header("Location"), "no redirect");
+        }
+    }
+
+    @Test
     void aMissingCallbackIsRefused() {
         Reply reply = new ApiClient().get("/api/v1/auth/browser-login?name=x");
 

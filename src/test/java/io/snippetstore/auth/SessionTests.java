@@ -110,6 +110,17 @@ public abstract class SessionTests {
     }
 
     @Test
+    void aBadBearerTokenIsRefusedEvenBesideAValidSessionCookie() {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+        assertEquals(200, browser.get("/api/v1/auth/whoami").status());
+
+        Reply refused = browser.withBearer("snp_not-a-token").get("/api/v1/auth/whoami");
+
+        assertEquals(401, refused.status(), "the credential sent is the one judged: " + refused);
+        assertEquals("unauthenticated", refused.errorCode());
+    }
+
+    @Test
     void usernamesAreMatchedCaseInsensitivelyAtLogin() {
         TestUser user = TestUsers.create();
 

@@ -1,7 +1,9 @@
 package io.snippetstore.platform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -85,6 +87,20 @@ class JsonRequestReaderTest {
         assertEquals("bad_request", codeOf(() -> read(deepArrays, null)));
         assertEquals("bad_request", codeOf(() -> read(deepObjects, null)));
         assertEquals("bad_request", codeOf(() -> read(unclosed, null)));
+    }
+
+    @Test
+    void nestingOf32LevelsIsReadAnd33IsABadRequest() {
+        // the object itself is level 1; name's arrays the rest
+        byte[] atTheLimit = ("{\"name\":" + "[".repeat(31) + "]".repeat(31) + "}").getBytes(StandardCharsets.UTF_8);
+        byte[] onePast = ("{\"name\":" + "[".repeat(32) + "]".repeat(32) + "}").getBytes(StandardCharsets.UTF_8);
+
+        assertEquals(JsonRequestReader.MAX_NESTING, JsonRequestReader.nestingDepth(atTheLimit));
+        // at the limit the body is parsed, and refused only because name is no string
+        assertFalse(assertThrows(ApiException.class, () -> read(atTheLimit, null)).getMessage().contains("levels deep"));
+        ApiException tooDeep = assertThrows(ApiException.class, () -> read(onePast, null));
+        assertEquals("bad_request", tooDeep.code());
+        assertTrue(tooDeep.getMessage().contains("levels deep"), tooDeep::getMessage);
     }
 
     @Test

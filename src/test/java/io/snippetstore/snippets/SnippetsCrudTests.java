@@ -239,6 +239,34 @@ public abstract class SnippetsCrudTests {
     }
 
     @Test
+    void aWeakOrMalformedIfMatchIsAFailedPreconditionAndChangesNothing() {
+        JsonObject created = create(owner, snippet("kept", "js", "x"));
+        String path = "/api/v1/snippets/" + created.getString("id");
+
+        for (String ifMatch : List.of("W/\"1\"", "1", "\"1", "garbage", "\"one\"", "\"\"")) {
+            Reply refused = owner.send("PATCH", path, "application/json", "{\"title\":\"changed\"}", Map.of("If-Match", ifMatch));
+            assertEquals(412, refused.status(), ifMatch + " -> " + refused);
+            assertEquals("precondition_failed", refused.errorCode());
+        }
+        assertEquals("kept", owner.get(path).data().getString("title"));
+        assertEquals(1, owner.get(path).data().getInt("version"));
+    }
+
+    @Test
+    void aVisibilityOnlyChangeIsANewVersion() {
+        JsonObject created = create(owner, snippet("seen", "js", "x"));
+        String path = "/api/v1/snippets/" + created.getString("id");
+
+        Reply changed = owner.send("PATCH", path, "application/json", "{\"visibility\":\"team\"}", Map.of("If-Match", "\"1\""));
+
+        assertEquals(200, changed.status(), changed::toString);
+        assertEquals(2, changed.data().getInt("version"));
+        assertEquals("\"2\"", changed.header("ETag"));
+        Reply stale = owner.send("PATCH", path, "application/json", "{\"visibility\":\"private\"}", Map.of("If-Match", "\"1\""));
+        assertEquals(412, stale.status(), "the version before the change is stale: " + stale);
+    }
+
+    @Test
     void deleteAnswersTheIdAndTheSnippetIsGone() {
         JsonObject created = create(owner, snippet("bye", "js", "x"));
         String path = "/api/v1/snippets/" + created.getString("id");
