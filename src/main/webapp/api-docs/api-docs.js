@@ -1,6 +1,7 @@
-// The API browser over the server's own OpenAPI document (MicroProfile OpenAPI serves it at /openapi).
+// The API browser over the API's document as written (openapi.yaml, beside this page in the WAR):
+// the same on every server, where MicroProfile OpenAPI's /openapi may lose parts of it (WildFly).
 window.ui = SwaggerUIBundle({
-    url: '/openapi',
+    url: '/api-docs/openapi.yaml',
     dom_id: '#swagger-ui',
     deepLinking: true
 });

@@ -8,8 +8,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -22,6 +25,7 @@ import io.snippetstore.testing.Reply;
 import io.swagger.v3.core.util.Json;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.info.Contact;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -51,21 +55,38 @@ public abstract class ApiDocumentationTests {
         assertEquals(200, served.status(), served::toString);
         OpenAPI file = OpenApiDocumentTest.parsed(bundled());
         OpenAPI answer = withoutServerAdditions(OpenApiDocumentTest.parsed(served.text(), SERVER_ADDITIONS));
+        if (System.getProperty("snippets.server", "").startsWith("WildFly")) {
+            // WildFly's SmallRye OpenAPI 4 drops every requestBody's required (true or false) from the
+            // file: the one loss, in server-config/README.md; /api-docs/openapi.yaml keeps it
+            file.getPaths().values().forEach(item -> item.readOperations().stream().map(Operation::getRequestBody)
+                    .filter(Objects::nonNull).forEach(body -> body.setRequired(null)));
+        }
         assertEquals(OpenApiDocumentTest.operations(file), OpenApiDocumentTest.operations(answer));
-        file.getPaths().forEach((path, item) -> assertEquals(Json.pretty(item), Json.pretty(answer.getPaths().get(path)), path));
+        List<String> differences = new ArrayList<>();
+        file.getPaths().forEach((path, item) -> difference(item, answer.getPaths().get(path), path).ifPresent(differences::add));
         file.getComponents().getSchemas().forEach((name, schema) ->
-                assertEquals(Json.pretty(schema), Json.pretty(answer.getComponents().getSchemas().get(name)), name));
+                difference(schema, answer.getComponents().getSchemas().get(name), name).ifPresent(differences::add));
         file.getComponents().getResponses().forEach((name, response) ->
-                assertEquals(Json.pretty(response), Json.pretty(answer.getComponents().getResponses().get(name)), name));
+                difference(response, answer.getComponents().getResponses().get(name), name).ifPresent(differences::add));
         file.getComponents().getSecuritySchemes().forEach((name, scheme) ->
-                assertEquals(Json.pretty(scheme), Json.pretty(answer.getComponents().getSecuritySchemes().get(name)), name));
+                difference(scheme, answer.getComponents().getSecuritySchemes().get(name), name).ifPresent(differences::add));
+        difference(file.getSecurity(), answer.getSecurity(), "the default security").ifPresent(differences::add);
+        difference(file.getInfo(), answer.getInfo(), "info").ifPresent(differences::add);
+        assertEquals(List.of(), differences);
         // in any order: the servers sort some maps
         assertEquals(new TreeSet<>(file.getComponents().getSchemas().keySet()), new TreeSet<>(answer.getComponents().getSchemas().keySet()));
         assertEquals(new TreeSet<>(file.getComponents().getResponses().keySet()), new TreeSet<>(answer.getComponents().getResponses().keySet()));
         assertEquals(new TreeSet<>(file.getComponents().getSecuritySchemes().keySet()),
                 new TreeSet<>(answer.getComponents().getSecuritySchemes().keySet()));
-        assertEquals(Json.pretty(file.getSecurity()), Json.pretty(answer.getSecurity()), "the default security");
-        assertEquals(Json.pretty(file.getInfo()), Json.pretty(answer.getInfo()), "info");
+    }
+
+    @Test
+    void theDocumentAsWrittenIsServedBesideTheApiBrowserOnEveryServer() throws IOException {
+        Reply document = new ApiClient().get("/api-docs/openapi.yaml");
+
+        assertEquals(200, document.status(), document::toString);
+        assertTrue(document.header("Content-Type").startsWith("application/yaml"), document.header("Content-Type"));
+        assertEquals(bundled(), document.text());
     }
 
     @Test
@@ -90,8 +111,29 @@ public abstract class ApiDocumentationTests {
         }
     }
 
-    /** WildFly's empty {@code info.license} and {@code externalDocs}: nothing a reader of the file would miss. */
+    /** Empty when both are equal as the parser reads them; otherwise the first lines that differ. */
+    private static Optional<String> difference(Object file, Object served, String what) {
+        List<String> expected = Json.pretty(file).lines().toList();
+        List<String> actual = Json.pretty(served).lines().toList();
+        int line = 0;
+        while (line < Math.min(expected.size(), actual.size()) && expected.get(line).equals(actual.get(line))) {
+            line++;
+        }
+        return line < Math.max(expected.size(), actual.size())
+                ? Optional.of(what + " differs at line " + (line + 1) + ":\n the file:\n" + around(expected, line) + "\n the server:\n" + around(actual, line))
+                : Optional.empty();
+    }
+
+    private static String around(List<String> lines, int line) {
+        return String.join("\n", lines.subList(Math.max(0, line - 3), Math.min(lines.size(), line + 3)));
+    }
+
+    /** WildFly's empty {@code info.license}, {@code info.contact} and {@code externalDocs}: nothing a reader of the file would miss. */
     private static OpenAPI withoutServerAdditions(OpenAPI served) {
+        Contact contact = served.getInfo().getContact();
+        if (contact != null && contact.getName() == null && contact.getEmail() == null && contact.getUrl() == null) {
+            served.getInfo().setContact(null);
+        }
         if (served.getInfo().getLicense() != null && served.getInfo().getLicense().getName() == null) {
             served.getInfo().setLicense(null);
         }
