@@ -526,6 +526,7 @@ public abstract class SnippetSearchTests {
         assertEquals(4, items.size(), "a summary reads no code, so no text budget cuts the page");
         assertTrue(items.stream().noneMatch(item -> item.containsKey("code") || item.containsKey("notes")), items::toString);
         assertEquals("summary", items.get(0).getJsonArray("tags").getString(0));
+        assertEquals(List.of(), items.get(0).getJsonArray("groups"), "its owner sees whom it is shared with, as in a whole snippet");
 
         Reply searched = writer.get("/api/v1/snippets?fields=summary&query=needle2");
         JsonObject found = searched.json().getJsonArray("data").getValuesAs(JsonObject.class).get(0);

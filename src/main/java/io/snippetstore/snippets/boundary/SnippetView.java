@@ -38,11 +38,15 @@ public record SnippetView(String id, String title, String description, String no
     /** A search result, with why it matched ({@code null} when only its title, language or tags did). */
     static SnippetView of(SnippetData snippet, MatchExcerpt match, Caller caller) {
         var fields = snippet.fields();
-        List<GroupShareView> groups = snippet.ownerId().equals(caller.userId())
-                ? snippet.groups().stream().map(group -> new GroupShareView(group.id(), group.name(), group.access())).toList() : null;
         return new SnippetView(snippet.id(), fields.title(), fields.description(), fields.notes(), fields.language(),
                 fields.code(), VariableView.of(fields.code()), fields.tags(), Timestamps.format(snippet.createdAt()), Timestamps.format(snippet.updatedAt()),
-                snippet.version(), snippet.attachmentCount(), fields.visibility().apiName(), groups,
+                snippet.version(), snippet.attachmentCount(), fields.visibility().apiName(), groupsFor(snippet, caller),
                 new Owner(snippet.ownerId(), snippet.ownerUsername()), MatchView.of(match));
+    }
+
+    /** Whom the snippet is shared with, for its owner; {@code null} for anyone else. */
+    static List<GroupShareView> groupsFor(SnippetData snippet, Caller caller) {
+        return snippet.ownerId().equals(caller.userId())
+                ? snippet.groups().stream().map(group -> new GroupShareView(group.id(), group.name(), group.access())).toList() : null;
     }
 }

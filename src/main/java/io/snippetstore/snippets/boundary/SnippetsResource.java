@@ -86,7 +86,7 @@ public class SnippetsResource {
         Caller caller = Caller.of(security);
         SnippetPage page = snippets.list(caller, query);
         List<?> items = query.summary()
-                ? page.items().stream().map(snippet -> SnippetSummaryView.of(snippet, page.matches().get(snippet.id()))).toList()
+                ? page.items().stream().map(snippet -> SnippetSummaryView.of(snippet, page.matches().get(snippet.id()), caller)).toList()
                 : page.items().stream().map(snippet -> SnippetView.of(snippet, page.matches().get(snippet.id()), caller)).toList();
         if (query.terms().isEmpty()) {
             return ApiList.page(items, page.nextCursor(), page.limit());
