@@ -104,8 +104,8 @@ public abstract class HostileInputTests {
 
     /**
      * Never a 5xx, and every failure is the envelope, but for one kind: the HTTP server itself
-     * refuses some requests before any application code runs (a NUL byte in the path), with a bare
-     * {@code 400} and no body ({@link OpenApiContract#isRefusalOfTheHttpLayer}).
+     * refuses some requests before any application code runs (a NUL byte in the path), with a
+     * {@code 400} of its own ({@link OpenApiContract#isRefusalOfTheHttpLayer}).
      */
     private static void assertHandled(String what, Reply reply) {
         assertTrue(reply.status() < 500, () -> what + " -> " + reply);

@@ -23,10 +23,10 @@ import com.atlassian.oai.validator.whitelist.ValidationErrorsWhitelist;
 import com.atlassian.oai.validator.whitelist.rule.WhitelistRules;
 
 /**
- * The API's document ({@code META-INF/openapi.yaml}, the file every server serves) as the contract
- * every exchange of the HTTP suite is checked against. An answer must be declared: its status,
- * its content type and its body's schema. A request the document calls invalid must not succeed:
- * tests send bad input on purpose, and the service must refuse exactly what the document refuses.
+ * The API's document ({@code META-INF/openapi.yaml} as the build has it) as the contract every
+ * exchange of the HTTP suite is checked against. An answer must be declared: its status, its
+ * content type and its body's schema. A request the document calls invalid must not succeed:
+ * tests send bad input on purpose, and what the document refuses the service must refuse too.
  * Paths the document does not describe (pages, static files, the servers' own endpoints) are not
  * checked here.
  */
@@ -89,12 +89,14 @@ public final class OpenApiContract {
     }
 
     /**
-     * A bare {@code 400} of the server's HTTP layer: no body and none of the headers every answer of
-     * the service carries. Payara's refuses some request lines (a NUL in the path, a URL over its
-     * limit) this way before any application code runs; nothing else may answer like this.
+     * A {@code 400} of the server's own HTTP layer, which refuses some request targets before any
+     * application code runs (docs/API.md, Errors): Payara a NUL in the path or a URL over its limit,
+     * with an empty body; Open Liberty a NUL or an encoded slash, with its HTML page. Such an answer
+     * never passed the service's filters, so it lacks the header every answer of the service has.
      */
     public static boolean isRefusalOfTheHttpLayer(Reply reply) {
-        return reply.status() == 400 && reply.body().length == 0 && reply.headers().firstValue("X-Content-Type-Options").isEmpty();
+        return reply.status() == 400 && reply.headers().firstValue("X-Content-Type-Options").isEmpty()
+                && !isJson(reply.headers().firstValue("Content-Type").orElse(""));
     }
 
     private static ValidationReport without(ValidationReport report, String keyPrefix) {
@@ -132,8 +134,13 @@ public final class OpenApiContract {
         return type.startsWith("application/json") || type.contains("+json");
     }
 
+    /** A query part decoded; as sent when it is no valid percent-encoding (hostile tests send such). */
     private static String decoded(String part) {
-        return URLDecoder.decode(part, StandardCharsets.UTF_8);
+        try {
+            return URLDecoder.decode(part, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException malformed) {
+            return part;
+        }
     }
 
     private static String messages(ValidationReport report) {
