@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The service always keeps one enabled administrator, on a Payara Micro of the test's own (the
- * shared server has many administrators): demoting or disabling the last one is a {@code 409},
- * and once a second one exists, the first may go.
+ * The service always keeps one enabled administrator, on a Payara Micro of the test's own (Payara
+ * execution only; the shared server has many administrators): demoting or disabling the last one
+ * is a {@code 409}, and once a second one exists, the first may go.
  */
 class LastAdministratorIT {
 

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
@@ -108,6 +110,31 @@ public abstract class UserAdministrationTests {
         assertEquals(401, login(user.username(), user.password()).status());
         assertEquals(200, login(user.username(), "changed-password-1").status());
         assertEquals(200, session.get("/api/v1/auth/whoami").status(), "the session that changed it goes on");
+    }
+
+    @Test
+    void aNewPasswordIsHeldToTheLimitsOfAnyPasswordAndWrongCurrentOnesThrottleTheUsername() {
+        TestUser user = TestUsers.create();
+        ApiClient session = TestUsers.signedIn(user);
+        for (String tooShortOrLong : List.of("p".repeat(7), "p".repeat(257))) {
+            Reply refused = session.post("/api/v1/auth/password", Json.createObjectBuilder()
+                    .add("currentPassword", user.password()).add("newPassword", tooShortOrLong).build());
+            assertEquals(400, refused.status(), tooShortOrLong.length() + ": " + refused);
+            assertEquals("validation_failed", refused.errorCode());
+        }
+        assertEquals(200, login(user.username(), user.password()).status(), "nothing changed");
+
+        // a wrong current password is a failed login of the username: ten of them, and it is throttled
+        ApiClient other = TestUsers.signedIn(user);
+        for (int i = 0; i < 10; i++) {
+            Reply wrong = other.post("/api/v1/auth/password", Json.createObjectBuilder()
+                    .add("currentPassword", "wrong-" + i).add("newPassword", "never-set-password").build());
+            assertEquals("validation_failed", wrong.errorCode(), wrong::toString);
+        }
+        Reply throttled = login(user.username(), user.password());
+        assertEquals(429, throttled.status(), "even the right password, until the back-off passes: " + throttled);
+        assertEquals("rate_limited", throttled.errorCode());
+        assertTrue(Integer.parseInt(throttled.header("Retry-After")) > 0, throttled::toString);
     }
 
     @Test

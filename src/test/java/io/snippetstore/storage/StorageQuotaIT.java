@@ -1,6 +1,7 @@
 package io.snippetstore.storage;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,12 +23,14 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code SNIPPETS_USER_QUOTA_BYTES}: what one user stores (texts in UTF-8, attachments' bytes) stays
  * within the quota, whichever way it arrives, and what a deletion frees counts again, exactly. On a
- * Payara Micro of the test's own with a 3 MiB quota; it runs once, in the Payara execution (the
+ * Payara Micro of the test's own with a 3 MiB quota (and imports of at most 6 MiB); it runs once, in the Payara execution (the
  * counting is the database's, the same under every server).
  */
 class StorageQuotaIT {
 
     private static final int QUOTA = 3 * 1024 * 1024;
+    /** The largest import archive this server takes: above the quota, so that both limits can be met apart. */
+    private static final int MAX_IMPORT = 6 * 1024 * 1024;
     private static final String PASSWORD = "quota-password";
 
     private static OwnPayaraMicro server;
@@ -36,7 +39,8 @@ class StorageQuotaIT {
     @BeforeAll
     static void start() throws IOException, InterruptedException {
         Path data = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "quota-it");
-        server = OwnPayaraMicro.start("quota", Map.of("SNIPPETS_DATA_DIR", data.toString(), "SNIPPETS_USER_QUOTA_BYTES", String.valueOf(QUOTA)));
+        server = OwnPayaraMicro.start("quota", Map.of("SNIPPETS_DATA_DIR", data.toString(), "SNIPPETS_USER_QUOTA_BYTES", String.valueOf(QUOTA),
+                "SNIPPETS_MAX_IMPORT_BYTES", String.valueOf(MAX_IMPORT)));
         admin = server.signIn(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD);
     }
 
@@ -80,6 +84,21 @@ class StorageQuotaIT {
             for (int n = 0; n < 3; n++) {
                 assertEquals(201, create(user, 1_000_000).status(), "what the import had written was counted off again");
             }
+        } finally {
+            Files.delete(archive);
+        }
+    }
+
+    @Test
+    void anImportArchiveOverTheLimitIsRefusedAsTooLargeAndKeepsNothing() throws IOException {
+        ApiClient user = newUser();
+        Path archive = ImportArchive.write(Files.createTempFile(Path.of("target"), "too-large", ".zip"), 7, 1024 * 1024);
+        try {
+            assertTrue(Files.size(archive) > MAX_IMPORT, "the archive is over the limit");
+            Reply refused = user.sendFile("POST", "/api/v1/import", "application/zip", archive);
+            assertEquals(413, refused.status(), refused::toString);
+            assertEquals("payload_too_large", refused.errorCode());
+            assertEquals(0, user.get("/api/v1/snippets").json().getJsonArray("data").size(), "nothing of it is kept");
         } finally {
             Files.delete(archive);
         }

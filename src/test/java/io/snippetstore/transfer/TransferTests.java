@@ -24,6 +24,7 @@ import java.util.zip.ZipOutputStream;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.ImportArchive;
 import io.snippetstore.testing.Multipart;
@@ -33,6 +34,12 @@ import io.snippetstore.testing.TestUsers;
 import org.junit.jupiter.api.Test;
 
 public abstract class TransferTests {
+
+    /** The manifest with one member replaced. */
+    private static byte[] manifestWith(byte[] manifest, String member, JsonValue value) {
+        JsonObject read = Json.createReader(new ByteArrayInputStream(manifest)).readObject();
+        return Json.createObjectBuilder(read).add(member, value).build().toString().getBytes(StandardCharsets.UTF_8);
+    }
 
     private static final String ZIP = "application/zip";
 
@@ -145,8 +152,12 @@ public abstract class TransferTests {
                 Map.of());
         Reply noManifest = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "manifest.json", bytes -> null), Map.of());
         Reply notAZip = target.sendBytes("POST", "/api/v1/import", ZIP, "not a zip".getBytes(StandardCharsets.UTF_8), Map.of());
+        Reply otherFormat = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "manifest.json", bytes -> manifestWith(bytes,
+                "format", Json.createValue("another-export"))), Map.of());
+        Reply newerVersion = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "manifest.json", bytes -> manifestWith(bytes,
+                "version", Json.createValue(3))), Map.of());
 
-        for (Reply refused : List.of(tampered, brokenRule, noManifest, notAZip)) {
+        for (Reply refused : List.of(tampered, brokenRule, noManifest, notAZip, otherFormat, newerVersion)) {
             assertEquals(400, refused.status(), refused::toString);
             assertEquals("invalid_archive", refused.errorCode(), refused::toString);
         }
