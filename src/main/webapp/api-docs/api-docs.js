@@ -1,5 +1,5 @@
 // The API browser over the API's document as written (openapi.yaml, beside this page in the WAR):
-// the same on every server, where MicroProfile OpenAPI's /openapi may lose parts of it (WildFly).
+// byte for byte the same on every server, whatever a server's /openapi makes of it.
 window.ui = SwaggerUIBundle({
     url: '/api-docs/openapi.yaml',
     dom_id: '#swagger-ui',

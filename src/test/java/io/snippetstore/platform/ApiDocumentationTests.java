@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -44,7 +43,7 @@ public abstract class ApiDocumentationTests {
      * What the servers add to the document, which a strict parser reports and no setting turns off:
      * Payara a top-level {@code endpoints} map (its extension, without the {@code x-} prefix),
      * WildFly (SmallRye) empty {@code info.license}, {@code info.contact} and {@code externalDocs}
-     * objects. Nothing else may differ but the one loss named in the test below.
+     * objects. Nothing else may differ.
      */
     private static final Set<String> SERVER_ADDITIONS = Set.of("attribute endpoints is unexpected",
             "attribute info.license.name is missing", "attribute externalDocs.url is missing");
@@ -56,12 +55,6 @@ public abstract class ApiDocumentationTests {
         assertEquals(200, served.status(), served::toString);
         OpenAPI file = OpenApiDocumentTest.parsed(bundled());
         OpenAPI answer = withoutServerAdditions(OpenApiDocumentTest.parsed(served.text(), SERVER_ADDITIONS));
-        if (System.getProperty("snippets.server", "").startsWith("WildFly")) {
-            // WildFly's SmallRye OpenAPI 4 drops every requestBody's required (true or false) from the
-            // file: the one loss, in server-config/README.md; /api-docs/openapi.yaml keeps it
-            file.getPaths().values().forEach(item -> item.readOperations().stream().map(Operation::getRequestBody)
-                    .filter(Objects::nonNull).forEach(body -> body.setRequired(null)));
-        }
         assertEquals(OpenApiDocumentTest.operations(file), OpenApiDocumentTest.operations(answer));
         List<String> differences = new ArrayList<>();
         file.getPaths().forEach((path, item) -> difference(item, answer.getPaths().get(path), path).ifPresent(differences::add));
