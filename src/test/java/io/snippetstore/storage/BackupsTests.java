@@ -31,11 +31,37 @@ import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 public abstract class BackupsTests {
 
     private static final String SQLITE = "application/vnd.sqlite3";
+
+    /**
+     * The copy a test's first restore kept of the database as it was (its {@code previousData}):
+     * restored again after the test, so that the suite's shared database goes on as if the test
+     * had restored nothing, whatever other tests wrote before it.
+     */
+    private String databaseBeforeTheTest;
+
+    /** A restore's answer, its copy of the database before it noted for {@link #putTheSharedDatabaseBack}. */
+    private Reply noted(Reply restored) {
+        if (restored.status() == 200 && databaseBeforeTheTest == null) {
+            databaseBeforeTheTest = restored.data().getJsonObject("previousData").getString("name");
+        }
+        return restored;
+    }
+
+    @AfterEach
+    void putTheSharedDatabaseBack() {
+        if (databaseBeforeTheTest != null) {
+            Reply putBack = adminWithToken().post("/api/v1/storage/backups/" + databaseBeforeTheTest + "/restore",
+                    Json.createObjectBuilder().build());
+            assertEquals(200, putBack.status(), putBack::toString);
+            assertEquals(databaseBeforeTheTest, putBack.data().getString("restoredFrom"));
+        }
+    }
 
     @Test
     void aBackupTakenWhileWritesGoOnRestoresEverySnippetAndAttachmentByteIdentical() throws Exception {
@@ -90,7 +116,7 @@ public abstract class BackupsTests {
         String afterTheBackup = SnippetsApi.create(owner, SnippetsApi.snippet("after the backup", "text", "gone")).getString("id");
 
         Set<String> earlierRestores = auditIds(admin, "backup.restored");
-        Reply restored = admin.sendBytes("POST", "/api/v1/storage/restore", SQLITE, download.body(), Map.of());
+        Reply restored = noted(admin.sendBytes("POST", "/api/v1/storage/restore", SQLITE, download.body(), Map.of()));
 
         assertEquals(200, restored.status(), restored::toString);
         assertTrue(restored.data().getJsonObject("previousData").getString("name").startsWith("before-restore-"), restored::toString);
@@ -219,7 +245,7 @@ public abstract class BackupsTests {
         ApiClient lateToken = new ApiClient().withBearer(TestUsers.newToken(laptop, "made after the backup"));
         assertEquals(200, lateToken.get("/api/v1/auth/whoami").status());
 
-        Reply restored = admin.post("/api/v1/storage/backups/" + name + "/restore", Json.createObjectBuilder().build());
+        Reply restored = noted(admin.post("/api/v1/storage/backups/" + name + "/restore", Json.createObjectBuilder().build()));
 
         assertEquals(200, restored.status(), restored::toString);
         assertEquals(401, revokedToken.get("/api/v1/auth/whoami").status(), "a token revoked after the backup stays revoked");
@@ -242,7 +268,7 @@ public abstract class BackupsTests {
 
         List<String> listed = admin.get("/api/v1/storage/backups").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
                 .map(b -> b.getString("name")).toList();
-        Reply restored = admin.post("/api/v1/storage/backups/" + name + "/restore", Json.createObjectBuilder().build());
+        Reply restored = noted(admin.post("/api/v1/storage/backups/" + name + "/restore", Json.createObjectBuilder().build()));
 
         assertTrue(listed.contains(name), listed::toString);
         assertEquals(backup, admin.get("/api/v1/storage/backups/" + name).data());
