@@ -19,6 +19,7 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.Schema;
 import jakarta.json.bind.annotation.JsonbProperty;
 import jakarta.json.bind.annotation.JsonbTransient;
@@ -41,7 +42,7 @@ class WireRecordsTest {
 
     /** The schema of the {@code data} of an operation's {@code 200} answer. */
     private static Schema<?> answerData(OpenAPI api, String path, String method) {
-        var operation = api.getPaths().get(path).readOperationsMap().get(io.swagger.v3.oas.models.PathItem.HttpMethod.valueOf(method));
+        var operation = api.getPaths().get(path).readOperationsMap().get(PathItem.HttpMethod.valueOf(method));
         Schema<?> envelope = operation.getResponses().get("200").getContent().get("application/json").getSchema();
         return (Schema<?>) envelope.getProperties().get("data");
     }

@@ -67,7 +67,7 @@ public abstract class EveryOperationTests {
         return calls;
     }
 
-    /** Each call's status, and the failures of a rule, collected so one run names every operation that breaks it. */
+    /** Each call's status, by call, so that one run can name every operation that breaks a rule. */
     private static Map<String, Integer> statuses(List<Call> calls, Function<Call, Reply> send) {
         Map<String, Integer> statuses = new TreeMap<>();
         for (Call call : calls) {
