@@ -14,6 +14,10 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -332,6 +336,42 @@ public abstract class SnippetSearchTests {
         assertEquals(List.of(), ids(walk(colleague, teamSearch + term)), "deleted: gone at once");
         assertEquals(0, colleague.get("/api/v1/snippets/facets?scope=team&query=" + term).data().getJsonArray("languages").size(),
                 "and from the facets");
+    }
+
+    @Test
+    void everyWriterFindsItsOwnWriteInItsNextSearchWhileOthersWriteAndSearchAtOnce() throws Exception {
+        int writers = 8;
+        int rounds = 15;
+        String run = Long.toString(System.nanoTime(), 36).replaceAll("[0-9]", "");
+        List<ApiClient> clients = new ArrayList<>();
+        for (int i = 0; i < writers; i++) {
+            clients.add(TestUsers.withToken(TestUsers.create()));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        try {
+            List<Future<List<String>>> misses = new ArrayList<>();
+            for (int i = 0; i < writers; i++) {
+                ApiClient client = clients.get(i);
+                String writer = "qzconcurrent" + run + (char) ('a' + i);
+                misses.add(pool.submit(() -> {
+                    List<String> missed = new ArrayList<>();
+                    for (int round = 0; round < rounds; round++) {
+                        String word = writer + "x" + (char) ('a' + round);
+                        String id = create(client, snippet("round " + round, "sh", "echo " + word)).getString("id");
+                        Reply found = client.get("/api/v1/snippets?query=" + word);
+                        if (found.status() != 200 || !ids(found.json().getJsonArray("data").getValuesAs(JsonObject.class)).equals(List.of(id))) {
+                            missed.add(word + ": " + found);
+                        }
+                    }
+                    return missed;
+                }));
+            }
+            for (Future<List<String>> missed : misses) {
+                assertEquals(List.of(), missed.get(2, TimeUnit.MINUTES), "a write not found by its writer's next search");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test

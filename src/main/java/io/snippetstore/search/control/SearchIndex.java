@@ -83,6 +83,8 @@ public class SearchIndex {
 
     /** Guards opening, rebuilding, applying changes and committing: one at a time. */
     private final ReentrantLock lock = new ReentrantLock();
+    /** Notified whenever the lock is let go: searches behind the index wait here rather than queue for the lock. */
+    private final Object progress = new Object();
     private final Object readiness = new Object();
     /** Written under {@code readiness}; read without it on every search's way in. */
     private volatile boolean ready;
@@ -139,7 +141,7 @@ public class SearchIndex {
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.WARNING, "The search index was not closed cleanly; it catches up at the next start", e);
         } finally {
-            lock.unlock();
+            release();
         }
     }
 
@@ -231,18 +233,47 @@ public class SearchIndex {
         }
     }
 
-    /** Applies every change up to at least {@code sequence}, unless the index holds them already. */
+    /**
+     * Applies every change up to at least {@code sequence}, unless the index holds them already.
+     * One search catches up for all: the others wait until it lets the lock go and then all look
+     * at once, instead of taking the lock one after another (on busy cores each hand-over of a lock
+     * waits for the woken thread to get a core, and the queue grew to a second).
+     */
     private void catchUp(long sequence) throws IOException {
-        if (applied >= sequence) {
-            return;
-        }
-        lock.lock();
-        try {
-            if (applied < sequence && index != null) {
-                applyChanges();
+        while (applied < sequence) {
+            if (lock.tryLock()) {
+                try {
+                    if (applied < sequence && index != null) {
+                        applyChanges();
+                    }
+                } finally {
+                    release();
+                }
+                return;
             }
-        } finally {
-            lock.unlock();
+            awaitRelease(sequence);
+        }
+    }
+
+    private void awaitRelease(long sequence) {
+        synchronized (progress) {
+            // the holder notifies only after letting go, and only under this monitor: no wake-up is missed
+            while (applied < sequence && lock.isLocked()) {
+                try {
+                    progress.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw ApiException.unavailable("Search is unavailable for a moment; try again shortly.");
+                }
+            }
+        }
+    }
+
+    /** Lets the lock go and wakes every search waiting for the index to catch up. */
+    private void release() {
+        lock.unlock();
+        synchronized (progress) {
+            progress.notifyAll();
         }
     }
 
@@ -297,7 +328,7 @@ public class SearchIndex {
             LOG.log(Level.WARNING, "The search index could not catch up; it tries again", e);
             reopenIfBroken();
         } finally {
-            lock.unlock();
+            release();
         }
         if (durable > 0) {
             forget(durable);
@@ -364,7 +395,7 @@ public class SearchIndex {
             nextAttempt = System.nanoTime() + RETRY_EVERY.toNanos();
             return;
         } finally {
-            lock.unlock();
+            release();
         }
         forget(durable);
     }
