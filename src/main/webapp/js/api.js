@@ -12,13 +12,22 @@ export class ApiError extends Error {
 
 const UNREACHABLE = "The service cannot be reached. Check your connection and try again.";
 
+/** Whether this page has been signed in: a 401 then means the session ended (signed out elsewhere, expired, the account disabled). */
+let signedIn = false;
+
+export function markSignedIn() {
+    signedIn = true;
+}
+
 /**
- * To the sign-in page, which comes back here afterwards. Views that ask before the page unloads
- * hear "snippets:sign-in" first: this leaving is the application's, and their drafts are kept.
+ * To the sign-in page, which comes back here afterwards and says why when a session ended. Views
+ * that ask before the page unloads hear "snippets:sign-in" first: this leaving is the
+ * application's, and their drafts are kept.
  */
 export function signIn() {
     window.dispatchEvent(new Event("snippets:sign-in"));
-    window.location.assign("/login?next=" + encodeURIComponent(window.location.pathname + window.location.search + window.location.hash));
+    window.location.assign(`/login?${signedIn ? "ended=1&" : ""}next=`
+        + encodeURIComponent(window.location.pathname + window.location.search + window.location.hash));
 }
 
 /** To the sign-in page's form for a new password: the password an administrator set is temporary. */
@@ -48,6 +57,15 @@ export async function api(method, path, {body, headers = {}, signInWhenUnauthent
         init.headers["Content-Type"] = "application/json";
         init.body = JSON.stringify(body);
     }
+    return send(path, init, signInWhenUnauthenticated);
+}
+
+/** Sends a file as the whole request body (an import's archive); resolves as `api` does. */
+export function sendFile(method, path, file, contentType) {
+    return send(path, {method, credentials: "same-origin", body: file, headers: {"Accept": "application/json", "Content-Type": contentType}}, true);
+}
+
+async function send(path, init, signInWhenUnauthenticated) {
     let response;
     try {
         response = await fetch(path, init);

@@ -1,16 +1,17 @@
 // The single-page interface: a hash router over four views, the notice area for errors, sign-out,
 // and the "/" shortcut to the search box.
-import {api} from "./api.js";
+import {api, markSignedIn} from "./api.js";
 import {h, replace} from "./dom.js";
 import {clearNotice, report, showAnnounced} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
 import {showList} from "./list.js";
 import {showSnippet} from "./snippet.js";
-import {hasUnsavedEdit, showEditor} from "./editor.js";
+import {hasUnsavedEdit, showEditor, startNewWith} from "./editor.js";
 import {showHistory} from "./history.js";
-import {showTokens} from "./tokens.js";
+import {showAccount} from "./account.js";
 import {showTrash} from "./trash.js";
 import {showUsers} from "./users.js";
+import {showCommandLine} from "./command-line.js";
 import {me} from "./me.js";
 
 const view = document.getElementById("view");
@@ -46,7 +47,7 @@ async function route() {
         } else if (path === "/new") {
             await showEditor(view, null);
         } else if (snippet) {
-            await showSnippet(view, decodeURIComponent(snippet[1]));
+            await showSnippet(view, decodeURIComponent(snippet[1]), new URLSearchParams(query ?? ""));
         } else if (edit) {
             await showEditor(view, decodeURIComponent(edit[1]));
         } else if (historyOf) {
@@ -54,7 +55,9 @@ async function route() {
         } else if (path === "/trash") {
             await showTrash(view);
         } else if (path === "/tokens") {
-            await showTokens(view);
+            await showAccount(view);
+        } else if (path === "/command-line") {
+            showCommandLine(view);
         } else if (path === "/users" && me.role === "admin") {
             await showUsers(view);
         } else {
@@ -78,9 +81,21 @@ document.getElementById("sign-out").addEventListener("click", async () => {
     }
 });
 
+/** Whether an event happens where the user types: keys and pastes there are theirs, not shortcuts. */
+function typingIn(event) {
+    return Boolean(event.target.closest?.("input, textarea, select, [contenteditable], dialog"));
+}
+
 document.addEventListener("keydown", (event) => {
-    const typing = event.target.closest?.("input, textarea, select, [contenteditable]");
-    if (event.key !== "/" || typing || event.ctrlKey || event.metaKey || event.altKey) {
+    if (typingIn(event) || event.ctrlKey || event.metaKey || event.altKey) {
+        return;
+    }
+    if (event.key === "n") {
+        event.preventDefault();
+        window.location.hash = viewPaths.create;
+        return;
+    }
+    if (event.key !== "/") {
         return;
     }
     event.preventDefault();
@@ -92,11 +107,23 @@ document.addEventListener("keydown", (event) => {
     }
 });
 
+// Code pasted onto the list (not into a field) starts a new snippet with it: paste first, then describe it.
+document.addEventListener("paste", (event) => {
+    const text = event.clipboardData?.getData("text/plain") ?? "";
+    if (typingIn(event) || !document.getElementById("results") || text.trim() === "") {
+        return;
+    }
+    event.preventDefault();
+    startNewWith(text);
+    window.location.hash = viewPaths.create;
+});
+
 window.addEventListener("hashchange", route);
 
 try {
     const {data} = await api("GET", apiPaths.whoami);
     Object.assign(me, data);
+    markSignedIn();
     document.body.classList.remove("starting");
     document.getElementById("whoami").textContent = data.username;
     document.getElementById("nav-users").hidden = data.role !== "admin";

@@ -119,6 +119,13 @@ window.addEventListener("beforeunload", (event) => {
 });
 window.addEventListener("snippets:sign-in", () => unsaved = false);
 
+/** Code for the next new snippet's form (pasted onto the list), taken once. */
+let pastedCode = null;
+
+export function startNewWith(code) {
+    pastedCode = code;
+}
+
 /** Whether the editor is showing changes that are not saved yet (they are kept as a draft either way). */
 export function hasUnsavedEdit() {
     return unsaved && document.getElementById("snippet-form") !== null;
@@ -170,7 +177,8 @@ export async function showEditor(view, id) {
         preview,
         field("visibility", "Who can read it", visibilitySelect("visibility", snippet?.visibility)),
         formError,
-        h("div", {class: "actions"}, save, h("a", {href: cancelHref, class: "button secondary", id: "cancel"}, "Cancel"), savedStatus));
+        // the save bar stays at the window's bottom: Ctrl+S from anywhere in a long form shows its result
+        h("div", {class: "actions save-bar"}, save, h("a", {href: cancelHref, class: "button secondary", id: "cancel"}, "Cancel"), savedStatus));
     const conflicts = h("div", {id: "conflicts", class: "callout conflicts", role: "alert", hidden: true});
     replace(view, h("h1", {}, id ? `Edit “${snippet.title}”` : "New snippet"), restored, conflicts, form);
 
@@ -233,6 +241,11 @@ export async function showEditor(view, id) {
             savedStatus.textContent = "";
         });
     }
+    if (!id && pastedCode !== null) {
+        control("code").value = pastedCode;
+        control("code").dispatchEvent(new Event("input")); // a draft at once, like typed code
+    }
+    pastedCode = null;
 
     function forgetDraft() {
         localStorage.removeItem(draftKey(id));

@@ -66,9 +66,9 @@ function fillNotesCodeBlocks(notes, fillIn) {
 /** Per shown snippet: the form of its variables, if it has any (the notes read it too). */
 const forms = new WeakMap();
 
-/** The snippet's code view, and beside it the form of its variables when it has some. */
-export function codeWithVariables(snippet, rawUrl) {
-    const view = {title: snippet.title, language: snippet.language, code: snippet.code, rawUrl};
+/** The snippet's code view (`lines` as codeView takes them), and beside it the form of its variables when it has some. */
+export function codeWithVariables(snippet, rawUrl, lines = null) {
+    const view = {title: snippet.title, language: snippet.language, code: snippet.code, rawUrl, lines};
     if (snippet.variables.length === 0) {
         return codeView(view);
     }

@@ -7,6 +7,7 @@ import {formatDate, h, replace} from "./dom.js";
 import {me} from "./me.js";
 import {report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
+import {markdown} from "./widgets.js";
 
 const SEARCH_DELAY_MS = 250;
 const COMPACT_KEY = "snippets.compactList";
@@ -38,6 +39,26 @@ function takePlace() {
 }
 
 let generation = 0;
+
+/** Who can read a listed snippet besides its owner, as a badge: private, link, team, or shared with groups. */
+function sharingBadge(snippet) {
+    const shared = snippet.owner.id === me.userId ? (snippet.groups ?? []).length > 0 : snippet.visibility !== "team";
+    const [label, kind] = shared && snippet.visibility !== "team" ? ["Groups", "groups"]
+        : {private: ["Private", "private"], link: ["Link", "link"], team: ["Team", "team"]}[snippet.visibility] ?? ["", ""];
+    return label ? h("span", {class: `badge ${kind}`, title: BADGE_TITLES[kind]}, label) : null;
+}
+
+const BADGE_TITLES = {
+    private: "Only its owner reads it",
+    link: "Whoever has one of its links reads it",
+    team: "Everyone in the team reads it",
+    groups: "Shared with groups",
+};
+
+/** How many snippets the facets count: each has one language. */
+function total(facets) {
+    return facets.languages.reduce((sum, language) => sum + language.count, 0);
+}
 
 function stateFrom(params) {
     return {
@@ -127,6 +148,7 @@ export async function showList(view, params) {
         h("option", {value: "all"}, "Mine, the team's and my groups'"));
     scope.value = state.scope;
     const chips = h("div", {id: "active-tags", class: "chips", role: "group", "aria-label": "Tag filters"});
+    const sharedHint = h("p", {id: "shared-hint", hidden: true});
     const status = h("p", {id: "result-status", class: "muted", role: "status"});
     const results = h("ul", {id: "results", class: "results"});
     const tagFacets = h("div", {id: "tag-facets", class: "chips facets", role: "group", "aria-label": "Tags of these snippets"});
@@ -148,7 +170,7 @@ export async function showList(view, params) {
             h("div", {class: "field"}, h("label", {for: "language-filter"}, "Language"), language, languages),
             h("div", {class: "field"}, h("label", {for: "scope"}, "Snippets"), scope),
             h("div", {class: "field"}, h("label", {for: "sort"}, "Sort"), sort)),
-        chips, tagFacets,
+        sharedHint, chips, tagFacets,
         h("div", {class: "list-options"}, status,
             h("label", {class: "toggle", for: "variables-filter"}, withVariables, " With variables to fill in"),
             h("label", {class: "toggle", for: "compact"}, compact, " Compact")),
@@ -166,10 +188,10 @@ export async function showList(view, params) {
     const item = (snippet) => h("li", {},
         h("article", {class: "result"},
             h("h2", {}, h("a", {href: viewPaths.snippet(snippet.id), onclick: () => keepPlace(pages)}, snippet.title)),
-            h("p", {class: "meta"}, `${snippet.language} · updated ${formatDate(snippet.updatedAt)}`,
+            h("p", {class: "meta"}, sharingBadge(snippet), `${snippet.language} · updated ${formatDate(snippet.updatedAt)}`,
                 snippet.owner.id !== me.userId ? h("span", {class: "owner"}, ` · by ${snippet.owner.username}`) : "",
                 snippet.attachmentCount ? ` · ${snippet.attachmentCount} attachment${snippet.attachmentCount === 1 ? "" : "s"}` : ""),
-            snippet.description ? h("p", {class: "description"}, snippet.description) : null,
+            snippet.description ? markdown(snippet.description, {class: "description"}) : null,
             snippet.match ? excerpt(snippet.match) : null,
             h("div", {class: "chips"}, snippet.tags.map((tag) => h("button", {
                 type: "button", class: "chip", "aria-label": `Filter by tag ${tag}`,
@@ -190,6 +212,7 @@ export async function showList(view, params) {
         }}, respelled), "?"];
 
     let pages = 0;
+    let allTagsShown = false;
 
     async function load(append) {
         const mine = ++generation;
@@ -220,18 +243,45 @@ export async function showList(view, params) {
         }
     }
 
+    /**
+     * Among one's own snippets, how many more of the team's and one's groups' the same filters
+     * match, one click away: a new member's empty list is not the team's.
+     */
+    async function showShared(own) {
+        if (state.scope) {
+            sharedHint.hidden = true;
+            return;
+        }
+        const {data} = await api("GET", apiPaths.snippetFacets(filterParams({...state, scope: "all"})));
+        const others = total(data) - total(own);
+        replace(sharedHint, `${others} more ${others === 1 ? "snippet is" : "snippets are"} shared with you by the team and your groups. `,
+            h("button", {type: "button", id: "show-shared", class: "link", onclick: () => {
+                state.scope = "all";
+                scope.value = "all";
+                reload();
+            }}, others === 1 ? "Show it" : "Show them too"));
+        sharedHint.hidden = others <= 0;
+    }
+
     /** The languages and tags of what the filters match: the language suggestions, and tags to add with their counts. */
     async function loadFacets() {
         try {
             const {data} = await api("GET", apiPaths.snippetFacets(filterParams(state)));
             replace(languages, data.languages.map((facet) => h("option", {value: facet.name}, `${facet.count}`)));
-            replace(tagFacets, data.tags.filter((facet) => !state.tags.includes(facet.name)).slice(0, TAG_FACETS_SHOWN).map((facet) =>
+            const offered = data.tags.filter((facet) => !state.tags.includes(facet.name));
+            const hidden = allTagsShown ? 0 : Math.max(0, offered.length - TAG_FACETS_SHOWN);
+            replace(tagFacets, offered.slice(0, offered.length - hidden).map((facet) =>
                 h("button", {
                     type: "button", class: "chip", "aria-label": `Filter by tag ${facet.name} (${facet.count})`, onclick: () => {
                         state.tags.push(facet.name);
                         reload();
                     },
-                }, facet.name, h("span", {class: "muted"}, ` ${facet.count}`))));
+                }, facet.name, h("span", {class: "muted"}, ` ${facet.count}`))),
+            hidden > 0 ? h("button", {type: "button", id: "more-tags", class: "link", onclick: () => {
+                allTagsShown = true;
+                loadFacets();
+            }}, `${hidden} more tag${hidden === 1 ? "" : "s"}`) : null);
+            await showShared(data);
         } catch (error) {
             report(error);
         }

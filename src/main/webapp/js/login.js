@@ -74,6 +74,19 @@ changeForm.addEventListener("submit", async (event) => {
     problem.hidden = false;
 });
 
+/** Why a signed-in page came here: its session ended. An editor's unsaved changes are kept as a draft in this browser. */
+function explainEndedSession() {
+    const editing = /^#\/(new|s\/[^/]+\/edit)$/.test(new URL(next, window.location.origin).hash);
+    const notice = document.getElementById("session-ended");
+    notice.textContent = "Your session ended: you were signed out elsewhere, it expired, or an administrator changed or disabled "
+        + "your account. Sign in again to continue."
+        + (editing ? " Your unsaved changes are kept in this browser and come back in the editor." : "");
+    notice.hidden = false;
+}
+
+if (parameters.get("ended") === "1") {
+    explainEndedSession();
+}
 if (parameters.get("change") === "1") {
     askForNewPassword();
 } else {

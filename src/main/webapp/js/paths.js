@@ -44,11 +44,16 @@ export const apiPaths = {
     groupMember: (groupId, userId) => `${API}/groups/${segment(groupId)}/members/${segment(userId)}`,
     user: (id) => `${API}/users/${segment(id)}`,
     userPassword: (id) => `${API}/users/${segment(id)}/password`,
+    exportArchive: `${API}/export`,
+    importArchive: `${API}/import`,
 };
 
 export const viewPaths = {
     list: "#/",
+    create: "#/new",
     snippet: (id) => `#/s/${segment(id)}`,
+    /** A snippet with one line of its code chosen. */
+    snippetLine: (id, line) => `#/s/${segment(id)}?line=${line}`,
     edit: (id) => `#/s/${segment(id)}/edit`,
     history: (id) => `#/s/${segment(id)}/history`,
     trash: "#/trash",
@@ -56,4 +61,5 @@ export const viewPaths = {
     tag: (tag) => "#/?" + new URLSearchParams({tag}),
     account: "#/tokens",
     users: "#/users",
+    commandLine: "#/command-line",
 };

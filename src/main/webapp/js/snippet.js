@@ -10,7 +10,8 @@ import {showShareDialog} from "./share.js";
 import {codeWithVariables, notesOf} from "./fill-in.js";
 import {attachmentItem, confirmDelete, markdown, visibilitySelect} from "./widgets.js";
 
-export async function showSnippet(view, id) {
+/** One snippet; `params` may choose a line of its code (`line`). */
+export async function showSnippet(view, id, params = new URLSearchParams()) {
     const loaded = await api("GET", apiPaths.snippet(id));
     const snippet = loaded.data;
     let etag = loaded.etag;
@@ -105,7 +106,8 @@ export async function showSnippet(view, id) {
         h("div", {class: "chips", id: "tags"}, snippet.tags.map((tag) => h("a", {
             href: viewPaths.tag(tag), class: "chip", "aria-label": `All snippets tagged ${tag}`,
         }, tag))),
-        codeWithVariables(snippet, apiPaths.snippetRaw(snippet.id)),
+        codeWithVariables(snippet, apiPaths.snippetRaw(snippet.id),
+            {href: (line) => viewPaths.snippetLine(snippet.id, line), selected: Number(params.get("line")) || null}),
         notesOf(snippet),
         h("section", {"aria-labelledby": "attachments-title"},
             h("h2", {id: "attachments-title"}, "Attachments"),

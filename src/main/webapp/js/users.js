@@ -39,7 +39,27 @@ export async function showUsers(view) {
         shown.hidden = false;
     }
 
+    /** What a change of role or state does, asked before it is made; enabling asks nothing. */
+    function question(user, body) {
+        if (body.disabled === true) {
+            return [`Disable ${user.username}? Their sessions end and their API tokens stop working at once; `
+                + "their snippets stay, and enabling them brings everything back.", "Disable user"];
+        }
+        if (body.role === "admin") {
+            return [`Make ${user.username} an administrator? They can then manage every user, the groups, the storage and the backups.`,
+                "Make administrator"];
+        }
+        if (body.role === "user") {
+            return [`Make ${user.username} a user? They can no longer manage users, groups, the storage or the backups.`, "Make user"];
+        }
+        return null;
+    }
+
     async function change(user, body) {
+        const asked = question(user, body);
+        if (asked && !await confirmDialog(...asked)) {
+            return;
+        }
         try {
             await api("PATCH", apiPaths.user(user.id), {body});
             await load();

@@ -74,8 +74,21 @@ public abstract class WebInterfaceInChromiumTests {
         return (List<String>) script(driver, "return [...document.querySelectorAll('#results h2')].map(title => title.textContent)");
     }
 
-    private static Object script(WebDriver driver, String javascript) {
-        return ((JavascriptExecutor) driver).executeScript(javascript);
+    /** Clicks an element once it is scrolled to the window's middle: at the bottom, the editor's save bar stays over it, as a person would see. */
+    private static void clickInMiddle(WebDriver driver, WebElement element) {
+        script(driver, "arguments[0].scrollIntoView({block: 'center'})", element);
+        element.click();
+    }
+
+    /** The numbers shown beside the code's lines (drawn by CSS from each line's data-line). */
+    @SuppressWarnings("unchecked")
+    private static List<String> lineNumbers(WebDriver driver) {
+        return (List<String>) script(driver, "return [...document.querySelectorAll('#code .line')]"
+                + ".map(line => getComputedStyle(line, '::before').content.replaceAll('\"', ''))");
+    }
+
+    private static Object script(WebDriver driver, String javascript, Object... arguments) {
+        return ((JavascriptExecutor) driver).executeScript(javascript, arguments);
     }
 
     /** Script errors and blocked loads; the API's own 4xx answers are expected in these flows. */
@@ -538,7 +551,8 @@ public abstract class WebInterfaceInChromiumTests {
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             signIn(browser, wait, user);
             browser.open("/#/s/" + snippet.getString("id"));
-            assertEquals("1\n2\n3", visible(wait, "line-numbers").getText());
+            visible(wait, "code");
+            assertEquals(List.of("1", "2", "3"), lineNumbers(driver));
             assertEquals("Long lines: demo — Snippet Store", driver.getTitle());
             assertEquals(Boolean.TRUE, script(driver, "return document.documentElement.scrollWidth <= window.innerWidth"),
                     "a long line scrolls inside the code block, not the page");
@@ -548,7 +562,11 @@ public abstract class WebInterfaceInChromiumTests {
             assertEquals(code, api.get(URI.create(raw).getPath()).text());
 
             driver.findElement(By.id("wrap-lines")).click();
-            assertFalse(driver.findElement(By.id("line-numbers")).isDisplayed(), "wrapped lines do not match numbers");
+            assertEquals(List.of("1", "2", "3"), lineNumbers(driver), "wrapped lines keep their numbers");
+            assertEquals(Boolean.TRUE, script(driver, "const lines = document.querySelectorAll('#code .line');"
+                    + " return lines[1].getBoundingClientRect().height > 2 * lines[0].getBoundingClientRect().height"
+                    + " && lines[2].getBoundingClientRect().top >= lines[1].getBoundingClientRect().bottom - 1"),
+                    "the long line wraps onto several rows, and the next line and its number start below it");
             driver.navigate().refresh();
             wait.until(ignored -> driver.findElements(By.id("wrap-lines")).size() == 1);
             assertTrue(driver.findElement(By.id("wrap-lines")).isSelected(), "the choice is remembered by this browser");
@@ -591,7 +609,7 @@ public abstract class WebInterfaceInChromiumTests {
                     "return [...document.querySelectorAll('#code mark.variable-value')].map(mark => mark.textContent).join('')"
                             + ".replace(/^(prod)(web)(false)/, '$1 $2 $3 ')"), "the values are marked in the highlighted code");
             assertTrue(driver.findElement(By.id("notes")).getText().contains("kubectl -n prod get pods"), "the notes' code blocks are filled in too");
-            assertEquals("1\n2", driver.findElement(By.id("line-numbers")).getText());
+            assertEquals(List.of("1", "2"), lineNumbers(driver));
 
             captureCopies(driver);
             driver.findElement(By.id("copy")).click();
@@ -622,7 +640,7 @@ public abstract class WebInterfaceInChromiumTests {
             WebElement problems = visible(wait, "code-placeholder-problems");
             assertTrue(problems.getText().contains("Line 4: {{host name}}"), problems.getText());
             assertTrue(problems.getText().contains("{{port!bash}} (the quoting after ! is sh, ps or url)"), problems.getText());
-            driver.findElement(By.id("preview-toggle")).click();
+            clickInMiddle(driver, driver.findElement(By.id("preview-toggle")));
             assertEquals(List.of("{{namespace}}", "{{app:web}}", "{{wait|true|false}}", "{{note:it's done!sh}}"),
                     visible(wait, "preview-code").findElements(By.cssSelector("mark.placeholder")).stream().map(WebElement::getText).toList(),
                     "the preview marks the placeholders");
@@ -650,6 +668,9 @@ public abstract class WebInterfaceInChromiumTests {
 
             driver.findElement(By.id("title")).sendKeys(Keys.chord(Keys.CONTROL, "s"));
             wait.until(textToBePresentInElementLocated(By.id("save-status"), "Saved, version 2."));
+            assertEquals(Boolean.TRUE, script(driver, "const box = document.getElementById('save-status').getBoundingClientRect();"
+                    + " return window.scrollY === 0 && box.top >= 0 && box.bottom <= window.innerHeight"),
+                    "saved from the top of the form: the result shows in the window, where the user looks");
             assertEquals("Draft target v2", api.get("/api/v1/snippets/" + id).data().getString("title"));
             assertTrue(driver.getCurrentUrl().endsWith("/edit"), "Ctrl+S stays in the editor");
 
@@ -657,7 +678,10 @@ public abstract class WebInterfaceInChromiumTests {
             List<JsonObject> sessions = api.get("/api/v1/auth/sessions").json().getJsonArray("data").getValuesAs(JsonObject.class);
             sessions.forEach(session -> assertEquals(200, api.delete("/api/v1/auth/sessions/" + session.getString("id")).status()));
             driver.findElement(By.id("save")).click();
-            loginForm(wait).sendKeys(user.username());
+            loginForm(wait);
+            String why = visible(wait, "session-ended").getText();
+            assertTrue(why.startsWith("Your session ended") && why.contains("Your unsaved changes are kept in this browser"), why);
+            driver.findElement(By.id("username")).sendKeys(user.username());
             driver.findElement(By.id("password")).sendKeys(user.password());
             driver.findElement(By.id("sign-in")).click();
             WebElement notes = visible(wait, "notes");
@@ -758,7 +782,7 @@ public abstract class WebInterfaceInChromiumTests {
             assertEquals("Short", driver.findElement(By.cssSelector("#description em")).getText());
 
             browser.open("/#/s/" + snippet.getString("id") + "/edit");
-            visible(wait, "preview-toggle").click();
+            clickInMiddle(driver, visible(wait, "preview-toggle"));
             assertEquals("retries", visible(wait, "preview-notes").findElement(By.tagName("strong")).getText());
             driver.findElement(By.id("notes")).sendKeys(Keys.chord(Keys.CONTROL, Keys.END), "\n\n**more**");
             wait.until(ignored -> driver.findElements(By.cssSelector("#preview-notes strong")).size() == 2);
@@ -970,6 +994,238 @@ public abstract class WebInterfaceInChromiumTests {
                     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at `
                         + violation.nodes.map((node) => node.target.join(" ")).join(", "))));
                 """);
+    }
+
+    @Test
+    void aNewMembersEmptyListSaysHowManySnippetsTheTeamSharesAndShowsThemInOneClick() {
+        String title = "Team runbook " + TestUsers.uniqueName("r");
+        create(api, snippet(title, "bash", "make deploy").add("visibility", "team"));
+        TestUser newcomer = TestUsers.create();
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, newcomer);
+            wait.until(textToBePresentInElementLocated(By.id("result-status"), "No snippets yet"));
+            String hint = visible(wait, "shared-hint").getText();
+            assertTrue(hint.matches("\\d+ more snippets? (is|are) shared with you by the team and your groups\\. Show (it|them too)"), hint);
+            driver.findElement(By.id("show-shared")).click();
+            wait.until(ignored -> resultTitles(driver).contains(title));
+            assertEquals("all", new Select(driver.findElement(By.id("scope"))).getFirstSelectedOption().getAttribute("value"));
+            assertTrue(driver.getCurrentUrl().contains("scope=all"), driver.getCurrentUrl());
+            assertFalse(driver.findElement(By.id("shared-hint")).isDisplayed(), "no hint once the team's snippets are listed");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void theListShowsWhoReadsEachSnippetItsDescriptionAsMarkdownAndEveryTagOnAsking() {
+        String tagPrefix = TestUsers.uniqueName("t").toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]", "");
+        var tags = Json.createArrayBuilder();
+        for (int i = 0; i < 14; i++) {
+            tags.add(tagPrefix + i);
+        }
+        create(api, snippet("Private one", "text", "a").add("description", "Uses **bold** words").add("tags", tags));
+        create(api, snippet("Team one", "text", "b").add("visibility", "team"));
+        create(api, snippet("Link one", "text", "c").add("visibility", "link"));
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            wait.until(ignored -> resultTitles(driver).containsAll(List.of("Private one", "Team one", "Link one")));
+            assertEquals("Private", badgeOf(driver, "Private one"));
+            assertEquals("Team", badgeOf(driver, "Team one"));
+            assertEquals("Link", badgeOf(driver, "Link one"));
+            assertEquals("bold", driver.findElement(By.cssSelector("#results .description strong")).getText(), "Markdown, rendered");
+            assertTrue(driver.findElement(By.cssSelector("#results .description")).getText().equals("Uses bold words"));
+            wait.until(ignored -> driver.findElements(By.cssSelector("#tag-facets button.chip")).size() == 12);
+            assertEquals("2 more tags", driver.findElement(By.id("more-tags")).getText());
+            driver.findElement(By.id("more-tags")).click();
+            wait.until(ignored -> driver.findElements(By.cssSelector("#tag-facets button.chip")).size() == 14);
+            assertTrue(driver.findElements(By.id("more-tags")).isEmpty());
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    private static String badgeOf(WebDriver driver, String title) {
+        return (String) script(driver, "return [...document.querySelectorAll('#results article')]"
+                + ".find(item => item.querySelector('h2').textContent === '" + title + "').querySelector('.badge').textContent");
+    }
+
+    @Test
+    void anAdministratorIsAskedBeforeDisablingOrPromotingAUserAndCancellingChangesNothing() {
+        TestUser admin = TestUsers.create("admin");
+        TestUser someone = TestUsers.create();
+        ApiClient administration = TestUsers.signedIn(admin);
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, admin);
+            visible(wait, "nav-users").click();
+            By disable = By.cssSelector("#users button[aria-label='Disable " + someone.username() + "']");
+            wait.until(visibilityOfElementLocated(disable)).click();
+            assertTrue(visible(wait, "confirm-question").getText().startsWith("Disable " + someone.username() + "? Their sessions end"));
+            driver.findElement(By.id("confirm-cancel")).click();
+            assertFalse(userOf(administration, someone).getBoolean("disabled"), "cancelled: nothing changed");
+            driver.findElement(disable).click();
+            visible(wait, "confirm-ok").click();
+            wait.until(ignored -> userOf(administration, someone).getBoolean("disabled"));
+
+            By promote = By.cssSelector("#users button[aria-label='Make administrator: " + someone.username() + "']");
+            wait.until(visibilityOfElementLocated(promote)).click();
+            assertTrue(visible(wait, "confirm-question").getText().startsWith("Make " + someone.username() + " an administrator?"));
+            driver.findElement(By.id("confirm-cancel")).click();
+            assertEquals("user", userOf(administration, someone).getString("role"));
+            driver.findElement(promote).click();
+            visible(wait, "confirm-ok").click();
+            wait.until(ignored -> userOf(administration, someone).getString("role").equals("admin"));
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    private static JsonObject userOf(ApiClient administration, TestUser user) {
+        return administration.get("/api/v1/users").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
+                .filter(listed -> listed.getString("username").equals(user.username())).findFirst().orElseThrow();
+    }
+
+    @Test
+    void theAccountPageNamesSessionsSignsOutEveryOtherOneAndSaysWhatIsWrongInPlainWords() {
+        TestUser someone = TestUsers.create();
+        ApiClient elsewhere = TestUsers.signedIn(someone);
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, someone);
+            driver.findElement(By.id("nav-tokens")).click();
+            wait.until(textToBePresentInElementLocated(By.id("sessions"), "Chromium on Linux, this one"));
+            visible(wait, "sign-out-others").click();
+            visible(wait, "confirm-ok").click();
+            wait.until(ExpectedConditions.invisibilityOfElementLocated(By.id("sign-out-others")));
+            assertEquals(401, elsewhere.get("/api/v1/auth/whoami").status(), "the other session is signed out");
+            assertEquals(1, driver.findElements(By.cssSelector("#sessions tbody tr")).size());
+
+            driver.findElement(By.id("current-password")).sendKeys("not the password at all");
+            driver.findElement(By.id("new-password")).sendKeys("a brand new password");
+            driver.findElement(By.id("change-password")).click();
+            wait.until(textToBePresentInElementLocated(By.id("password-status"), "The current password is not right."));
+            assertFalse(driver.findElement(By.id("password-status")).getText().contains("currentPassword"));
+            assertEquals(200, TestUsers.signedIn(someone).get("/api/v1/auth/whoami").status(), "still signed in here, password unchanged");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void aUserExportsTheirSnippetsAndImportsTheArchiveOnTheAccountPageSeeingWhatWasCreated() throws IOException {
+        TestUser someone = TestUsers.create();
+        ApiClient their = TestUsers.withToken(someone);
+        create(their, snippet("Exported and back", "sql", "select 1"));
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, someone);
+            driver.findElement(By.id("nav-tokens")).click();
+            visible(wait, "export").click();
+            WebDriverWait slow = new WebDriverWait(driver, Duration.ofSeconds(60));
+            Path archive = slow.until(ignored -> {
+                try (var files = Files.list(browser.downloads())) {
+                    return files.filter(file -> file.toString().endsWith(".zip")).findFirst().orElse(null);
+                } catch (IOException e) {
+                    return null;
+                }
+            });
+            slow.until(ignored -> sizeOf(archive) > 0 && new String(readQuietly(archive), java.nio.charset.StandardCharsets.ISO_8859_1).contains("manifest.json"));
+
+            driver.findElement(By.id("import-file")).sendKeys(archive.toString());
+            slow.until(textToBePresentInElementLocated(By.id("import-status"), "1 snippet and 0 attachments created."));
+            WebElement created = driver.findElement(By.cssSelector("#import-report a"));
+            assertEquals("Exported and back", created.getText());
+            created.click();
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Exported and back"));
+            assertEquals(2, their.get("/api/v1/snippets?query=exported").json().getJsonArray("data").size(), "the original and its import");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    private static byte[] readQuietly(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            return new byte[0];
+        }
+    }
+
+    @Test
+    void aLongSnippetScrollsInsideItsOwnAreaAndALineHasAnAddressThatMarksIt() {
+        StringBuilder code = new StringBuilder();
+        for (int i = 1; i <= 150; i++) {
+            code.append("echo line ").append(i).append('\n');
+        }
+        String id = create(api, snippet("A long script", "bash", code.toString())).getString("id");
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + id + "?line=120");
+            visible(wait, "code");
+            wait.until(ignored -> lineNumbers(driver).size() == 150);
+            assertEquals(Boolean.TRUE, script(driver, "const area = document.getElementById('code-scroll');"
+                    + " return area.clientHeight <= window.innerHeight * 0.7 + 1 && area.scrollHeight > area.clientHeight"),
+                    "the code scrolls in its own area, at most 70 % of the window high");
+            assertEquals("120", script(driver, "return document.querySelector('#code .line.selected').dataset.line"));
+            wait.until(ignored -> Boolean.TRUE.equals(script(driver, "const area = document.getElementById('code-scroll').getBoundingClientRect();"
+                    + " const line = document.querySelector('#code .line.selected').getBoundingClientRect();"
+                    + " return line.top >= area.top && line.bottom <= area.bottom")));
+            assertEquals("echo line 120", driver.findElement(By.cssSelector("#code .line.selected")).getText());
+
+            WebElement fifth = driver.findElement(By.cssSelector("#code .line[data-line='5']"));
+            script(driver, "arguments[0].scrollIntoView({block: 'center'})", fifth);
+            new org.openqa.selenium.interactions.Actions(driver)
+                    .moveToElement(fifth, -fifth.getSize().getWidth() / 2 + 4, 0).click().perform();
+            wait.until(urlContains("?line=5"));
+            assertEquals(List.of("5"), script(driver, "return [...document.querySelectorAll('#code .line.selected')].map(line => line.dataset.line)"));
+            assertEquals(code.toString().strip(), driver.findElement(By.id("code")).getText().strip(), "the numbers are not part of the text");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void nStartsANewSnippetAndCodePastedOntoTheListOpensTheEditorWithIt() {
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            driver.findElement(By.tagName("body")).sendKeys("n");
+            wait.until(urlContains("#/new"));
+            visible(wait, "title");
+            driver.findElement(By.id("nav-home")).click();
+            visible(wait, "search");
+            script(driver, "const data = new DataTransfer(); data.setData('text/plain', 'SELECT 1;\\n');"
+                    + " document.body.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true}))");
+            wait.until(urlContains("#/new"));
+            WebElement code = visible(wait, "code");
+            wait.until(ignored -> "SELECT 1;\n".equals(code.getAttribute("value")));
+            assertEquals("", driver.findElement(By.id("title")).getAttribute("value"));
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void everyPageLinksTheApiDocumentationAndTheCommandLineClientsPageTellsHowToSignInHere() {
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            assertTrue(driver.findElement(By.id("nav-api-docs")).getAttribute("href").endsWith("/api-docs/"));
+            driver.findElement(By.id("nav-command-line")).click();
+            String origin = (String) script(driver, "return window.location.origin");
+            wait.until(textToBePresentInElementLocated(By.id("cli-login"), "snippets login " + origin));
+            assertEquals("snippets login " + origin + " --device", driver.findElement(By.id("cli-login-device")).getText());
+            assertEquals("Command-line client — Snippet Store", driver.getTitle());
+            browser.screenshot("command-line");
+            driver.findElement(By.id("nav-api-docs")).click();
+            wait.until(urlContains("/api-docs/"));
+            assertEquals(200, api.get("/api-docs/").status());
+            assertEquals(List.of(), scriptErrors(browser));
+        }
     }
 
     @Test

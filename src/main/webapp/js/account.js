@@ -1,12 +1,13 @@
 // The account page: change one's own password (the current one is asked), the browser sessions
-// with their last use (sign any other one out), and the API tokens for scripts and tools: create
-// one (its value is shown once), see when each was last used, revoke.
-import {api, failureText} from "./api.js";
+// with their last use (sign any other one out, or all of them), the API tokens for scripts and
+// tools (create one, its value shown once; see when each was last used; revoke), and one's own
+// snippets exported as a ZIP or imported from one.
+import {api, failureText, sendFile} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
-import {apiPaths} from "./paths.js";
-import {confirmDelete, copyButton} from "./widgets.js";
+import {apiPaths, viewPaths} from "./paths.js";
+import {confirmDelete, confirmDialog, copyButton} from "./widgets.js";
 
-export async function showTokens(view) {
+export async function showAccount(view) {
     document.title = "Your account — Snippet Store";
     const rows = h("tbody", {});
     const created = h("div", {id: "new-token", class: "callout", hidden: true});
@@ -95,8 +96,11 @@ export async function showTokens(view) {
         h("h1", {}, "Your account"),
         passwordForm(),
         await sessionsTable(),
+        exportAndImport(),
         h("h2", {}, "API tokens"),
-        h("p", {class: "muted"}, "Scripts and tools send a token as ", h("code", {}, "Authorization: Bearer <token>"), "."),
+        h("p", {class: "muted"}, "Scripts and tools send a token as ", h("code", {}, "Authorization: Bearer <token>"),
+            " (", h("a", {href: "/api-docs/"}, "API documentation"), "); the ",
+            h("a", {href: viewPaths.commandLine}, "command-line client"), " makes its own when it signs in."),
         form, formError, created,
         h("table", {class: "tokens", id: "tokens"},
             h("thead", {}, h("tr", {},
@@ -131,20 +135,95 @@ function passwordForm() {
                 + (revoke.checked ? ` and ${tokens} revoked.` : ".");
         } catch (error) {
             status.className = "error";
-            status.textContent = failureText(error);
+            status.textContent = passwordProblem(error);
         }
     });
     return h("section", {"aria-labelledby": "password-title"}, h("h2", {id: "password-title"}, "Password"), form, status);
 }
 
+/** A refused password change in the form's own words, not the API's field names. */
+function passwordProblem(error) {
+    const fields = new Set((error.details ?? []).map((detail) => detail.field));
+    if (fields.has("currentPassword")) {
+        return "The current password is not right.";
+    }
+    if (fields.has("newPassword")) {
+        return "The new password needs 8 to 256 characters.";
+    }
+    return error.message;
+}
+
+/** "Chromium on Linux", from a browser's User-Agent; the whole string stays in the row's title. */
+export function sessionName(userAgent) {
+    if (!userAgent) {
+        return "An unknown browser";
+    }
+    const browser = [[/Edg\//, "Edge"], [/OPR\//, "Opera"], [/Firefox\//, "Firefox"], [/HeadlessChrome|Chromium/, "Chromium"],
+        [/Chrome\//, "Chrome"], [/Safari\//, "Safari"], [/^curl\//, "curl"]].find(([pattern]) => pattern.test(userAgent))?.[1]
+        ?? (/^Mozilla\//.test(userAgent) ? "A browser" : "A program");
+    const system = [[/Windows/, "Windows"], [/Android/, "Android"], [/iPhone|iPad/, "iOS"], [/Mac OS X/, "macOS"], [/CrOS/, "ChromeOS"],
+        [/Linux/, "Linux"]].find(([pattern]) => pattern.test(userAgent))?.[1];
+    return system ? `${browser} on ${system}` : browser;
+}
+
+/** The own snippets as a ZIP to keep or move, and such a ZIP imported here, with what it created. */
+function exportAndImport() {
+    const file = h("input", {id: "import-file", type: "file", accept: ".zip,application/zip"});
+    const status = h("p", {id: "import-status", role: "status", class: "muted"});
+    const report = h("ul", {id: "import-report", class: "attachments", hidden: true});
+    file.addEventListener("change", async () => {
+        const archive = file.files[0];
+        if (!archive) {
+            return;
+        }
+        status.className = "muted";
+        status.textContent = `Importing ${archive.name}…`;
+        report.hidden = true;
+        try {
+            const {data} = await sendFile("POST", apiPaths.importArchive, archive, "application/zip");
+            const attachments = data.attachmentsCreated === 1 ? "1 attachment" : `${data.attachmentsCreated} attachments`;
+            status.textContent = `Imported ${archive.name}: ${data.snippetsCreated === 1 ? "1 snippet" : `${data.snippetsCreated} snippets`}`
+                + ` and ${attachments} created.`;
+            replace(report, data.snippets.map((snippet) => h("li", {}, h("a", {href: viewPaths.snippet(snippet.id)}, snippet.title))));
+            report.hidden = data.snippets.length === 0;
+        } catch (error) {
+            status.className = "error";
+            status.textContent = `Nothing was imported. ${failureText(error)}`;
+        } finally {
+            file.value = "";
+        }
+    });
+    return h("section", {"aria-labelledby": "transfer-title"},
+        h("h2", {id: "transfer-title"}, "Export and import"),
+        h("p", {}, h("a", {href: apiPaths.exportArchive, id: "export", class: "button secondary", download: ""}, "Download my snippets (ZIP)"),
+            " Your own snippets with their tags, attachments and history; not those others share with you, nor the trash."),
+        h("div", {class: "upload"}, h("label", {for: "import-file"}, "Import a ZIP exported from a Snippet Store"), file),
+        status, report);
+}
+
 /** Where the user is signed in, each session's last use, and signing any other one out. */
 async function sessionsTable() {
     const rows = h("tbody", {});
+    let others = [];
+    const everywhere = h("button", {type: "button", id: "sign-out-others", class: "secondary", hidden: true, onclick: async () => {
+        if (!await confirmDialog(`Sign out ${others.length === 1 ? "the other session" : `the ${others.length} other sessions`}?`
+            + " Their browsers will have to sign in again; this one stays signed in.", "Sign out everywhere else")) {
+            return;
+        }
+        try {
+            await Promise.all(others.map((session) => api("DELETE", apiPaths.session(session.id))));
+        } finally {
+            await load();
+        }
+    }}, "Sign out everywhere else");
 
     async function load() {
         const {data} = await api("GET", apiPaths.sessions);
+        others = data.filter((session) => !session.current);
+        everywhere.hidden = others.length === 0;
         replace(rows, data.map((session) => h("tr", {},
-            h("td", {"data-label": "Browser"}, session.userAgent ?? "unknown"),
+            h("td", {"data-label": "Browser", title: session.userAgent ?? ""},
+                sessionName(session.userAgent), session.current ? h("strong", {}, ", this one") : null),
             h("td", {"data-label": "Signed in"}, formatDate(session.createdAt)),
             h("td", {"data-label": "Last used"}, formatDate(session.lastUsedAt)),
             h("td", {}, session.current ? h("span", {class: "muted"}, "this session") : h("button", {
@@ -157,6 +236,7 @@ async function sessionsTable() {
     await load();
     return h("section", {"aria-labelledby": "sessions-title"},
         h("h2", {id: "sessions-title"}, "Signed-in sessions"),
+        h("div", {class: "actions"}, everywhere),
         h("table", {class: "tokens", id: "sessions"},
             h("thead", {}, h("tr", {},
                 h("th", {scope: "col"}, "Browser"), h("th", {scope: "col"}, "Signed in"), h("th", {scope: "col"}, "Last used"),
