@@ -6,6 +6,7 @@ import {api, failureText, sendFile} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {apiPaths, viewPaths} from "./paths.js";
 import {confirmDelete, confirmDialog, copyButton} from "./widgets.js";
+import {auditTable} from "./audit.js";
 
 export async function showAccount(view) {
     document.title = "Your account — Snippet Store";
@@ -92,6 +93,7 @@ export async function showAccount(view) {
         }
     });
 
+    const activity = auditTable("my-activity", false);
     replace(view,
         h("h1", {}, "Your account"),
         passwordForm(),
@@ -106,8 +108,12 @@ export async function showAccount(view) {
             h("thead", {}, h("tr", {},
                 h("th", {scope: "col"}, "Name"), h("th", {scope: "col"}, "Created"), h("th", {scope: "col"}, "Last used"),
                 h("th", {scope: "col"}, "Expires"), h("th", {scope: "col"}, h("span", {class: "visually-hidden"}, "Actions")))),
-            rows));
+            rows),
+        h("h2", {}, "Recent activity"),
+        h("p", {class: "muted"}, "Sign-ins, password and token changes, deletions, exports and imports of your account."),
+        activity.table);
     await load();
+    await activity.filter(new URLSearchParams());
 }
 
 /** Changing one's own password: the API checks the current one and says which field is wrong. */

@@ -12,6 +12,8 @@ import {showAccount} from "./account.js";
 import {showTrash} from "./trash.js";
 import {showUsers} from "./users.js";
 import {showCommandLine} from "./command-line.js";
+import {showStorage} from "./storage.js";
+import {showAudit} from "./audit.js";
 import {me} from "./me.js";
 
 const view = document.getElementById("view");
@@ -60,6 +62,10 @@ async function route() {
             showCommandLine(view);
         } else if (path === "/users" && me.role === "admin") {
             await showUsers(view);
+        } else if (path === "/storage" && me.role === "admin") {
+            await showStorage(view);
+        } else if (path === "/audit" && me.role === "admin") {
+            await showAudit(view);
         } else {
             notFound();
         }
@@ -126,7 +132,9 @@ try {
     markSignedIn();
     document.body.classList.remove("starting");
     document.getElementById("whoami").textContent = data.username;
-    document.getElementById("nav-users").hidden = data.role !== "admin";
+    for (const id of ["nav-users", "nav-storage", "nav-audit"]) {
+        document.getElementById(id).hidden = data.role !== "admin";
+    }
     await route();
 } catch (error) {
     if (error.status !== 401) {

@@ -14,7 +14,7 @@ import {h, markRanges, replace} from "./dom.js";
 import {report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
 import {parseCode, variablesOf} from "./variables.js";
-import {markdown, visibilitySelect} from "./widgets.js";
+import {knownLanguages, markdown, visibilitySelect} from "./widgets.js";
 
 const FIELDS = ["title", "language", "tags", "description", "code", "notes", "visibility"];
 const INDENT = "    ";
@@ -101,6 +101,19 @@ function codePreview(code) {
     return h("pre", {id: "preview-code", class: "code-preview", tabindex: "0", "aria-label": "The code, its placeholders marked"}, element);
 }
 
+/** The Language field's suggestions: the languages in use among what the user can read first, then every one highlighted. */
+function languageSuggestions() {
+    const list = h("datalist", {id: "language-suggestions"}, knownLanguages().map((name) => h("option", {value: name})));
+    api("GET", apiPaths.snippetFacets(new URLSearchParams({scope: "all"}))).then(({data}) => {
+        const inUse = data.languages.map((facet) => facet.name);
+        const rest = [...list.options].filter((option) => !inUse.some((name) => name.toLowerCase() === option.value.toLowerCase()));
+        replace(list, inUse.map((name) => h("option", {value: name})), rest);
+    }).catch(() => {
+        // the known languages are suggestion enough
+    });
+    return list;
+}
+
 function fieldLabel(name) {
     return name[0].toUpperCase() + name.slice(1);
 }
@@ -165,7 +178,7 @@ export async function showEditor(view, id) {
     const form = h("form", {id: "snippet-form", novalidate: true, class: "editor"},
         field("title", "Title", h("input", {required: true, autocomplete: "off"})),
         h("div", {class: "row"},
-            field("language", "Language", h("input", {required: true, autocomplete: "off", placeholder: "java, sql, bash…"})),
+            field("language", "Language", h("input", {required: true, autocomplete: "off", placeholder: "java, sql, bash…", list: "language-suggestions"})),
             field("tags", "Tags", h("input", {autocomplete: "off"}), "Separated by commas")),
         field("description", "Description", h("textarea", {rows: "2"})),
         field("code", "Code", h("textarea", {rows: "14", required: true, spellcheck: "false", wrap: "off", class: "code-input"}),
@@ -180,7 +193,7 @@ export async function showEditor(view, id) {
         // the save bar stays at the window's bottom: Ctrl+S from anywhere in a long form shows its result
         h("div", {class: "actions save-bar"}, save, h("a", {href: cancelHref, class: "button secondary", id: "cancel"}, "Cancel"), savedStatus));
     const conflicts = h("div", {id: "conflicts", class: "callout conflicts", role: "alert", hidden: true});
-    replace(view, h("h1", {}, id ? `Edit “${snippet.title}”` : "New snippet"), restored, conflicts, form);
+    replace(view, h("h1", {}, id ? `Edit “${snippet.title}”` : "New snippet"), restored, conflicts, form, languageSuggestions());
 
     const control = (name) => form.elements.namedItem(name);
     const values = () => Object.fromEntries(FIELDS.map((name) => [name, control(name).value]));

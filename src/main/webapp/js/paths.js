@@ -45,6 +45,13 @@ export const apiPaths = {
     user: (id) => `${API}/users/${segment(id)}`,
     userPassword: (id) => `${API}/users/${segment(id)}/password`,
     exportArchive: `${API}/export`,
+    storage: `${API}/storage`,
+    backups: `${API}/storage/backups`,
+    backup: (name) => `${API}/storage/backups/${segment(name)}`,
+    backupRestore: (name) => `${API}/storage/backups/${segment(name)}/restore`,
+    metrics: `${API}/metrics`,
+    ready: "/api/ready",
+    audit: (params) => `${API}/audit?${params}`,
     importArchive: `${API}/import`,
 };
 
@@ -61,5 +68,7 @@ export const viewPaths = {
     tag: (tag) => "#/?" + new URLSearchParams({tag}),
     account: "#/tokens",
     users: "#/users",
+    storage: "#/storage",
+    audit: "#/audit",
     commandLine: "#/command-line",
 };

@@ -105,10 +105,33 @@ export function showDialog(id, title, ...content) {
     });
 }
 
+/** Names people give languages that highlight.js knows by another (its own aliases cover the rest). */
+const MORE_ALIASES = {
+    xml: ["vue", "svelte"], groovy: ["jenkinsfile"], protobuf: ["proto"], dockerfile: ["docker", "containerfile"],
+    powershell: ["pwsh", "ps1"], dos: ["bat", "cmd", "batch"], nginx: ["nginxconf"],
+};
+let aliasesRegistered = false;
+
+/** highlight.js with the aliases above, or undefined when it did not load. */
+function highlighter() {
+    const hljs = window.hljs;
+    if (hljs && !aliasesRegistered) {
+        Object.entries(MORE_ALIASES).forEach(([languageName, aliases]) => hljs.getLanguage(languageName) && hljs.registerAliases(aliases, {languageName}));
+        aliasesRegistered = true;
+    }
+    return hljs;
+}
+
+/** The languages the code view highlights, by their names and the aliases above, for a Language field to suggest. */
+export function knownLanguages() {
+    const hljs = highlighter();
+    return hljs ? [...new Set([...hljs.listLanguages(), ...Object.values(MORE_ALIASES).flat()])].sort() : [];
+}
+
 /** Shows the code in `element`, highlighted when highlight.js knows its language; never parsed as HTML. */
 function highlight(element, language, code) {
     element.textContent = code;
-    const hljs = window.hljs;
+    const hljs = highlighter();
     const name = language.toLowerCase();
     if (hljs?.getLanguage(name)) {
         element.classList.add(`language-${name}`);
@@ -157,14 +180,22 @@ const EXTENSIONS = {
     bash: "sh", shell: "sh", sh: "sh", zsh: "sh", python: "py", javascript: "js", typescript: "ts", java: "java",
     kotlin: "kt", go: "go", rust: "rs", ruby: "rb", c: "c", "c++": "cpp", cpp: "cpp", "c#": "cs", csharp: "cs",
     sql: "sql", html: "html", css: "css", json: "json", yaml: "yml", xml: "xml", markdown: "md", php: "php",
-    swift: "swift", scala: "scala", dockerfile: "Dockerfile", powershell: "ps1", lua: "lua", r: "r",
+    swift: "swift", scala: "scala", dockerfile: "Dockerfile", docker: "Dockerfile", containerfile: "Dockerfile", powershell: "ps1",
+    pwsh: "ps1", ps1: "ps1", lua: "lua", r: "r", terraform: "tf", hcl: "tf", tf: "tf", nginx: "conf", protobuf: "proto",
+    proto: "proto", vue: "vue", svelte: "svelte", groovy: "groovy", jenkinsfile: "Jenkinsfile", makefile: "Makefile",
+    make: "Makefile", ini: "ini", toml: "toml", properties: "properties", dos: "bat", bat: "bat", cmd: "cmd", yml: "yml",
+    perl: "pl", haskell: "hs", elixir: "ex", erlang: "erl", clojure: "clj", dart: "dart", nix: "nix", http: "http",
+    pgsql: "sql", cmake: "cmake", awk: "awk", vim: "vim", puppet: "pp", apache: "conf",
 };
+
+/** Languages whose file has a fixed name rather than an extension. */
+const FILE_NAMES = new Set(["Dockerfile", "Jenkinsfile", "Makefile"]);
 
 /** The file name a snippet's code downloads as: its title, made safe, with its language's extension. */
 export function codeFilename(title, language) {
     const base = title.normalize("NFKD").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "snippet";
     const extension = EXTENSIONS[language.trim().toLowerCase()] ?? "txt";
-    return extension === "Dockerfile" ? extension : `${base}.${extension}`;
+    return FILE_NAMES.has(extension) ? extension : `${base}.${extension}`;
 }
 
 /**

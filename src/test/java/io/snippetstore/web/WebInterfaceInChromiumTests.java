@@ -1229,6 +1229,136 @@ public abstract class WebInterfaceInChromiumTests {
     }
 
     @Test
+    void anAdministratorSeesTheStorageAndTakesRestoresOnlyAfterTypingItsNameAndDeletesABackup() {
+        TestUser admin = TestUsers.create("admin");
+        ApiClient administration = TestUsers.signedIn(admin);
+        String restoredOver = null;
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, admin);
+            visible(wait, "nav-storage").click();
+            wait.until(textToBePresentInElementLocated(By.id("storage-backend"), "sqlite"));
+            assertTrue(driver.findElement(By.id("storage-size")).getText().matches("[\\d.]+ (bytes|KB|MB|GB)"));
+            assertTrue(driver.findElement(By.id("storage-wal")).getText().matches("[\\d.]+ (bytes|KB|MB|GB)"),
+                    driver.findElement(By.id("storage-wal")).getText());
+            assertTrue(driver.findElement(By.id("storage-free")).getText().contains("writes stop below"));
+            assertEquals(Long.toString(storageCount(administration, "snippets")), driver.findElement(By.id("storage-snippets")).getText());
+
+            driver.findElement(By.id("take-backup")).click();
+            wait.until(textToBePresentInElementLocated(By.id("backup-status"), "taken"));
+            String name = driver.findElement(By.id("backup-status")).getText().split(" ")[1];
+            wait.until(textToBePresentInElementLocated(By.id("backups"), name));
+            browser.screenshot("storage");
+
+            driver.findElement(By.cssSelector("#backups button[aria-label='Restore " + name + "']")).click();
+            visible(wait, "restore-name").sendKeys("not its name");
+            driver.findElement(By.id("confirm-ok")).click();
+            wait.until(textToBePresentInElementLocated(By.id("backup-status"), "Not restored: the name typed was not the backup's."));
+
+            driver.findElement(By.cssSelector("#backups button[aria-label='Restore " + name + "']")).click();
+            visible(wait, "restore-name").sendKeys(name);
+            driver.findElement(By.id("confirm-ok")).click();
+            WebDriverWait slow = new WebDriverWait(driver, Duration.ofSeconds(60));
+            slow.until(textToBePresentInElementLocated(By.id("backup-status"), "Restored " + name));
+            restoredOver = driver.findElement(By.id("backup-status")).getText().replaceAll(".* kept as (\\S+)\\.$", "$1");
+
+            By delete = By.cssSelector("#backups button[aria-label='Delete " + name + "']");
+            wait.until(visibilityOfElementLocated(delete)).click();
+            visible(wait, "confirm-ok").click();
+            wait.until(ignored -> !driver.findElement(By.id("backups")).getText().contains(name));
+            assertEquals(404, administration.get("/api/v1/storage/backups/" + name).status());
+            assertEquals(List.of(), scriptErrors(browser));
+        } finally {
+            if (restoredOver != null) {
+                // back to the database as it was just before this restore: the rest of the suite's writes since the backup
+                Reply back = TestUsers.admin().post("/api/v1/storage/backups/" + restoredOver + "/restore", Json.createObjectBuilder().build());
+                assertEquals(200, back.status(), back::toString);
+            }
+        }
+    }
+
+    private static long storageCount(ApiClient administration, String name) {
+        return administration.get("/api/v1/storage").data().getJsonObject("counts").getJsonNumber(name).longValue();
+    }
+
+    @Test
+    void anAdministratorReadsTheAuditTrailByUserAndActionAndAUserSeesTheirOwnOnTheAccountPage() {
+        TestUser admin = TestUsers.create("admin");
+        TestUser someone = TestUsers.create();
+        TestUsers.newToken(TestUsers.signedIn(someone), "audited token");
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, admin);
+            visible(wait, "nav-audit").click();
+            visible(wait, "audit");
+            wait.until(ignored -> driver.findElements(By.cssSelector("#audit-user option")).size() > 1);
+            new Select(driver.findElement(By.id("audit-user"))).selectByVisibleText(someone.username());
+            wait.until(ignored -> auditRows(driver, "audit").stream().allMatch(row -> row.contains(someone.username()))
+                    && auditRows(driver, "audit").stream().anyMatch(row -> row.contains("token.created")));
+            new Select(driver.findElement(By.id("audit-action"))).selectByValue("login");
+            wait.until(ignored -> !auditRows(driver, "audit").isEmpty() && auditRows(driver, "audit").stream()
+                    .allMatch(row -> row.contains(someone.username()) && row.contains("login") && !row.contains("token.created")));
+            browser.screenshot("audit");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, someone);
+            assertFalse(driver.findElement(By.id("nav-audit")).isDisplayed(), "the whole trail is for administrators");
+            driver.findElement(By.id("nav-tokens")).click();
+            wait.until(ignored -> auditRows(driver, "my-activity").stream().anyMatch(row -> row.contains("token.created") && row.contains("audited token")));
+            assertTrue(auditRows(driver, "my-activity").stream().noneMatch(row -> row.contains(admin.username())), "only their own");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> auditRows(WebDriver driver, String table) {
+        return (List<String>) script(driver, "return [...document.querySelectorAll('#" + table + " tbody tr')].map(row => row.textContent)");
+    }
+
+    @Test
+    void anOperationsTeamsLanguagesAreHighlightedDownloadUnderTheirFileNamesAndAreSuggestedInTheEditor() {
+        String dockerfile = create(api, snippet("Base image", "Dockerfile", "FROM debian:12\nRUN apt-get update\n")).getString("id");
+        String powershell = create(api, snippet("List services", "ps1", "Get-Service | Where-Object {$_.Status -eq 'Running'}\n")).getString("id");
+        String vue = create(api, snippet("A component", "Vue", "<template><p>{{ greeting }}</p></template>\n")).getString("id");
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            for (String id : List.of(dockerfile, powershell, vue)) {
+                browser.open("/#/s/" + id);
+                wait.until(ignored -> !driver.findElements(By.cssSelector("#code .line")).isEmpty());
+                assertFalse(driver.findElements(By.cssSelector("#code [class^='hljs-']")).isEmpty(),
+                        "highlighted: " + driver.findElement(By.id("code")).getAttribute("class"));
+            }
+            browser.open("/#/s/" + dockerfile);
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Base image"));
+            assertEquals("Dockerfile", driver.findElement(By.id("download-code")).getAttribute("download"));
+            browser.open("/#/s/" + powershell);
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "List services"));
+            assertEquals("List-services.ps1", driver.findElement(By.id("download-code")).getAttribute("download"));
+
+            browser.open("/#/new");
+            visible(wait, "language");
+            wait.until(ignored -> suggestedLanguages(driver).containsAll(List.of("Dockerfile", "ps1", "Vue", "powershell", "nginx", "protobuf")));
+            List<String> suggested = suggestedLanguages(driver);
+            assertTrue(List.of("Dockerfile", "ps1", "Vue").stream().allMatch(used -> suggested.indexOf(used) < suggested.indexOf("nginx")),
+                    "the ones in use first, as they are spelt: " + suggested);
+            assertFalse(suggestedLanguages(driver).contains("dockerfile"), "a language in use is offered once");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> suggestedLanguages(WebDriver driver) {
+        return (List<String>) script(driver, "return [...document.querySelectorAll('#language-suggestions option')].map(option => option.value)");
+    }
+
+    @Test
     void noPageHasASeriousOrCriticalAccessibilityViolation() throws IOException {
         // with variables, so that their form is checked too
         JsonObject snippet = create(api, snippet("Accessible", "java", "class A { String name = \"{{name:A}}\"; int n = {{n|1|2}}; }", "a11y")

@@ -1,0 +1,92 @@
+// The audit trail: for administrators everyone's records, narrowed to one user or one action; for
+// every user their own, on the account page. Newest first, a page at a time.
+import {api} from "./api.js";
+import {formatDate, h, replace} from "./dom.js";
+import {report} from "./notice.js";
+import {apiPaths} from "./paths.js";
+
+/** The actions the service records (docs/API.md, "Audit trail"). */
+const ACTIONS = ["login", "password.changed", "token.created", "token.first_used", "token.revoked", "browser_login.approved",
+    "user.created", "user.changed", "snippet.deleted", "snippet.undeleted", "snippet.purged", "revision.restored",
+    "attachment.deleted", "storage.changed", "backup.taken", "backup.restored", "backup.deleted", "data.exported", "data.imported"];
+
+/**
+ * A table of audit records with "Load more", and `filter()` to start again with other
+ * parameters. `withUser`: a column of who acted (administrators see everyone's).
+ */
+export function auditTable(id, withUser) {
+    const rows = h("tbody", {});
+    const more = h("button", {type: "button", id: `${id}-more`, class: "secondary", hidden: true}, "Load more");
+    let parameters = new URLSearchParams();
+    let cursor = null;
+
+    const row = (record) => h("tr", {},
+        h("td", {"data-label": "When"}, formatDate(record.at)),
+        withUser ? h("td", {"data-label": "Who"}, record.username) : null,
+        h("td", {"data-label": "What"}, record.action, record.outcome === "success" ? "" : h("strong", {}, ` (${record.outcome})`)),
+        h("td", {"data-label": "On"}, [record.subject, record.detail].filter(Boolean).join(" · ")),
+        h("td", {"data-label": "From"}, record.clientAddress ?? ""));
+
+    async function load(append) {
+        const query = new URLSearchParams(parameters);
+        query.set("limit", "50");
+        if (append && cursor) {
+            query.set("cursor", cursor);
+        }
+        const {data, meta} = await api("GET", apiPaths.audit(query));
+        if (!append) {
+            replace(rows);
+        }
+        rows.append(...data.map(row));
+        if (rows.children.length === 0) {
+            replace(rows, h("tr", {}, h("td", {colspan: withUser ? "5" : "4", class: "muted"}, "Nothing recorded.")));
+        }
+        cursor = meta.nextCursor;
+        more.hidden = !cursor;
+    }
+
+    more.addEventListener("click", () => load(true).catch(report));
+    const table = h("div", {},
+        h("table", {class: "tokens", id},
+            h("thead", {}, h("tr", {},
+                h("th", {scope: "col"}, "When"), withUser ? h("th", {scope: "col"}, "Who") : null, h("th", {scope: "col"}, "What"),
+                h("th", {scope: "col"}, "On"), h("th", {scope: "col"}, "From"))),
+            rows),
+        more);
+    return {
+        table,
+        filter: (next) => {
+            parameters = next;
+            return load(false);
+        },
+    };
+}
+
+export async function showAudit(view) {
+    document.title = "Audit — Snippet Store";
+    const user = h("select", {id: "audit-user"}, h("option", {value: ""}, "Everyone"));
+    const action = h("select", {id: "audit-action"}, h("option", {value: ""}, "Every action"),
+        ACTIONS.map((name) => h("option", {value: name}, name)));
+    const trail = auditTable("audit", true);
+    const apply = () => {
+        const parameters = new URLSearchParams();
+        if (user.value) {
+            parameters.set("userId", user.value);
+        }
+        if (action.value) {
+            parameters.set("action", action.value);
+        }
+        trail.filter(parameters).catch(report);
+    };
+    user.addEventListener("change", apply);
+    action.addEventListener("change", apply);
+    replace(view,
+        h("h1", {}, "Audit"),
+        h("div", {class: "toolbar"},
+            h("div", {class: "field"}, h("label", {for: "audit-user"}, "Who"), user),
+            h("div", {class: "field"}, h("label", {for: "audit-action"}, "Action"), action)),
+        trail.table);
+    const {data: users} = await api("GET", apiPaths.users);
+    user.append(...users.map((listed) => h("option", {value: listed.id}, listed.username)));
+    await trail.filter(new URLSearchParams());
+}

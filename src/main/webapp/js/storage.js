@@ -1,0 +1,120 @@
+// The operator's storage page, for administrators: where the data lives and how big it is (the
+// database, its write-ahead log, the disk's free room above the floor), what it holds, and the
+// backups: take one, download, delete, or restore one after typing its name.
+import {api} from "./api.js";
+import {formatBytes, formatDate, h, replace} from "./dom.js";
+import {report} from "./notice.js";
+import {apiPaths} from "./paths.js";
+import {confirmDelete, confirmDialog} from "./widgets.js";
+
+/** A number of the service's metrics (Prometheus text), or null when it is not there. */
+async function metric(name) {
+    const response = await fetch(apiPaths.metrics, {credentials: "same-origin", headers: {"Accept": "text/plain"}});
+    const line = (await response.text()).split("\n").find((row) => row.startsWith(`${name} `));
+    return line ? Number(line.split(" ")[1]) : null;
+}
+
+/** The disk check of readiness ({freeBytes, minFreeBytes}), whatever the service's status. */
+async function diskSpace() {
+    const response = await fetch(apiPaths.ready, {headers: {"Accept": "application/json"}});
+    const health = await response.json().catch(() => null);
+    return health?.checks?.find((check) => check.name === "disk-space")?.data ?? null;
+}
+
+function facts(rows) {
+    return h("dl", {class: "facts"}, rows.flatMap(([term, value, id]) => [h("dt", {}, term), h("dd", {id}, value)]));
+}
+
+async function overview() {
+    const [{data}, wal, disk] = await Promise.all([api("GET", apiPaths.storage), metric("snippets_database_wal_size_bytes"), diskSpace()]);
+    return facts([
+        ["Backend", data.backend, "storage-backend"],
+        ["Database", `${data.database.path} (${data.database.journalMode} journal)`, "storage-path"],
+        ["Database size", formatBytes(data.database.sizeBytes), "storage-size"],
+        ["Write-ahead log", wal === null ? "unknown" : formatBytes(wal), "storage-wal"],
+        ["Free disk", disk ? `${formatBytes(disk.freeBytes)} (writes stop below ${formatBytes(disk.minFreeBytes)})` : "unknown", "storage-free"],
+        ["Users", String(data.counts.users), "storage-users"],
+        ["Snippets", String(data.counts.snippets), "storage-snippets"],
+        ["Attachments", `${data.counts.attachments} (${formatBytes(data.counts.attachmentBytes)})`, "storage-attachments"],
+    ]);
+}
+
+/**
+ * Restoring replaces everything: the administrator types the backup's name to say they mean it.
+ * Resolves to "restore", "cancelled" or "mistyped".
+ */
+async function confirmRestore(backup) {
+    const typed = h("input", {id: "restore-name", autocomplete: "off", spellcheck: "false"});
+    const confirmed = await confirmDialog(`Restore ${backup.name}? Every snippet, user, token and setting becomes as it was then; `
+        + "the current data is first kept as a backup of its own.", "Restore",
+    h("p", {}, h("label", {for: "restore-name"}, `Type ${backup.name} to confirm`), typed));
+    return !confirmed ? "cancelled" : typed.value.trim() === backup.name ? "restore" : "mistyped";
+}
+
+export async function showStorage(view) {
+    document.title = "Storage — Snippet Store";
+    const summary = h("div", {id: "storage-overview"});
+    const rows = h("tbody", {});
+    const status = h("p", {id: "backup-status", role: "status", class: "muted"});
+
+    async function refresh() {
+        replace(summary, await overview());
+        const {data} = await api("GET", apiPaths.backups);
+        replace(rows, data.length === 0 ? h("tr", {}, h("td", {colspan: "4", class: "muted"}, "No backups yet.")) : data.map((backup) =>
+            h("tr", {},
+                h("td", {"data-label": "Backup"}, h("a", {href: backup.downloadUrl, download: backup.name}, backup.name)),
+                h("td", {"data-label": "Size"}, formatBytes(backup.sizeBytes)),
+                h("td", {"data-label": "Taken"}, formatDate(backup.createdAt)),
+                h("td", {class: "row-actions"},
+                    h("button", {type: "button", class: "link", "aria-label": `Restore ${backup.name}`, onclick: () => restore(backup)}, "Restore"),
+                    h("button", {
+                        type: "button", class: "link danger-text", "aria-label": `Delete ${backup.name}`,
+                        onclick: () => confirmDelete(`Delete the backup ${backup.name}? It cannot be restored afterwards.`, "Delete backup",
+                            apiPaths.backup(backup.name), refresh),
+                    }, "Delete")))));
+    }
+
+    async function restore(backup) {
+        const answer = await confirmRestore(backup);
+        if (answer !== "restore") {
+            status.textContent = answer === "mistyped" ? "Not restored: the name typed was not the backup's." : "";
+            return;
+        }
+        status.textContent = `Restoring ${backup.name}…`;
+        try {
+            const {data} = await api("POST", apiPaths.backupRestore(backup.name));
+            status.textContent = `Restored ${data.restoredFrom}. What was there before is kept as ${data.previousData.name}.`;
+            await refresh();
+        } catch (error) {
+            status.textContent = "";
+            report(error);
+        }
+    }
+
+    const take = h("button", {type: "button", id: "take-backup", onclick: async () => {
+        take.disabled = true;
+        status.textContent = "Taking a backup…";
+        try {
+            const {data} = await api("POST", apiPaths.backups);
+            status.textContent = `Backup ${data.name} taken (${formatBytes(data.sizeBytes)}).`;
+            await refresh();
+        } catch (error) {
+            status.textContent = "";
+            report(error);
+        } finally {
+            take.disabled = false;
+        }
+    }}, "Take a backup now");
+
+    replace(view,
+        h("h1", {}, "Storage"),
+        summary,
+        h("h2", {}, "Backups"),
+        h("div", {class: "actions"}, take), status,
+        h("table", {class: "tokens", id: "backups"},
+            h("thead", {}, h("tr", {},
+                h("th", {scope: "col"}, "Backup"), h("th", {scope: "col"}, "Size"), h("th", {scope: "col"}, "Taken"),
+                h("th", {scope: "col"}, h("span", {class: "visually-hidden"}, "Actions")))),
+            rows));
+    await refresh();
+}
