@@ -44,7 +44,7 @@ export async function showTrash(view) {
                     },
                 }, "Restore"),
                 h("button", {
-                    type: "button", class: "danger", "aria-label": `Delete ${snippet.title} for good`,
+                    type: "button", class: "danger", "aria-label": `Delete for good: ${snippet.title}`,
                     onclick: () => confirmDelete(`Delete “${snippet.title}” for good, with its attachments and history? This cannot be undone.`,
                         "Delete for good", apiPaths.trashItem(snippet.id), () => loadPage(true)),
                 }, "Delete for good")));

@@ -107,7 +107,7 @@ export async function showUsers(view) {
                     onclick: () => change(user, {disabled: !user.disabled}),
                 }, user.disabled ? "Enable" : "Disable"),
                 user.id === me.userId || user.source === "provider" ? null : h("button", {
-                    type: "button", class: "link", "aria-label": `Reset the password of ${user.username}`,
+                    type: "button", class: "link", "aria-label": `Reset password of ${user.username}`,
                     onclick: () => reset(user),
                 }, "Reset password")))));
     }

@@ -288,6 +288,8 @@ export function markdown(text, attributes = {}) {
         link.setAttribute("rel", "noopener noreferrer");
         link.setAttribute("target", "_blank");
     });
+    // a code block may scroll sideways: focusable, so that a keyboard can scroll it
+    fragment.querySelectorAll("pre").forEach((block) => block.setAttribute("tabindex", "0"));
     container.append(fragment);
     return container;
 }

@@ -982,15 +982,16 @@ public abstract class WebInterfaceInChromiumTests {
         }
     }
 
-    /** The serious and critical violations axe-core (injected into the page as it is) finds, each with where. */
+    /** Every violation of every rule axe-core (injected into the page as it is) finds, each with its impact and where. */
     @SuppressWarnings("unchecked")
     private static List<String> accessibilityViolations(WebDriver driver) throws IOException {
         JavascriptExecutor page = (JavascriptExecutor) driver;
         page.executeScript(Files.readString(Path.of(System.getProperty("snippets.axeScript"))));
         return (List<String>) page.executeAsyncScript("""
                 const done = arguments[arguments.length - 1];
-                axe.run(document, {resultTypes: ["violations"]}).then((results) => done(results.violations
-                    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+                // every rule, the experimental ones too
+                const rules = Object.fromEntries(axe.getRules(["experimental"]).map((rule) => [rule.ruleId, {enabled: true}]));
+                axe.run(document, {resultTypes: ["violations"], rules}).then((results) => done(results.violations
                     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at `
                         + violation.nodes.map((node) => node.target.join(" ")).join(", "))));
                 """);
@@ -1358,12 +1359,38 @@ public abstract class WebInterfaceInChromiumTests {
         return (List<String>) script(driver, "return [...document.querySelectorAll('#language-suggestions option')].map(option => option.value)");
     }
 
+    /** The widths (a desktop, a phone) and themes every page is checked in. */
+    private static final List<Dimension> WIDTHS = List.of(new Dimension(1280, 900), new Dimension(360, 780));
+    private static final List<String> THEMES = List.of("light", "dark");
+
+    /**
+     * Runs axe-core on the page as it is now in each width and theme; `prepare` brings the page
+     * back to the state to check after each change (a dialog open, say). Violations are keyed by
+     * page, width and theme.
+     */
+    private static void checkEverywhere(WebDriver driver, String page, Runnable prepare, Map<String, List<String>> found) throws IOException {
+        for (Dimension size : WIDTHS) {
+            driver.manage().window().setSize(size);
+            for (String theme : THEMES) {
+                ((ChromiumDriver) driver).executeCdpCommand("Emulation.setEmulatedMedia",
+                        Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", theme))));
+                prepare.run();
+                found.put(page + " at " + size.getWidth() + " px, " + theme, accessibilityViolations(driver));
+            }
+        }
+        driver.manage().window().setSize(WIDTHS.get(0));
+    }
+
     @Test
-    void noPageHasASeriousOrCriticalAccessibilityViolation() throws IOException {
+    void noPageViolatesAnyAccessibilityRuleInEitherThemeOrWidth() throws IOException {
         // with variables, so that their form is checked too
         JsonObject snippet = create(api, snippet("Accessible", "java", "class A { String name = \"{{name:A}}\"; int n = {{n|1|2}}; }", "a11y")
-                .add("notes", "Some *notes*").add("visibility", "link"));
+                .add("notes", "Some *notes*\n\n```\nlet x = 1; // a line long enough to scroll sideways on a phone, and then some more\n```")
+                .add("description", "A **described** snippet").add("visibility", "link"));
         String id = snippet.getString("id");
+        api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("title", "Accessible, changed").build());
+        create(api, snippet("Another", "python", "print('searchable')", "a11y"));
+        api.delete("/api/v1/snippets/" + create(api, snippet("Deleted", "text", "gone")).getString("id"));
         String link = api.post("/api/v1/snippets/" + id + "/links", Json.createObjectBuilder().build()).data().getString("url");
         TestUser admin = TestUsers.create("admin");
         Map<String, List<String>> found = new java.util.LinkedHashMap<>();
@@ -1372,35 +1399,47 @@ public abstract class WebInterfaceInChromiumTests {
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             browser.open("/login");
             visible(wait, "username");
-            found.put("/login", accessibilityViolations(driver));
+            checkEverywhere(driver, "/login", () -> { }, found);
             driver.get(link);
             visible(wait, "snippet-title");
-            found.put("/s/<secret>", accessibilityViolations(driver));
+            checkEverywhere(driver, "/s/<secret>", () -> { }, found);
 
             signIn(browser, wait, admin);
-            for (String page : List.of("/#/", "/#/new", "/#/tokens", "/#/users", "/#/trash")) {
+            for (String page : List.of("/#/", "/#/new", "/#/tokens", "/#/users", "/#/trash", "/#/storage", "/#/audit", "/#/command-line")) {
                 browser.open(page);
                 wait.until(ignored -> !driver.findElement(By.id("view")).getText().contains("Loading"));
                 wait.until(ignored -> driver.findElements(By.cssSelector("#view h1, #view .toolbar")).size() > 0);
-                found.put(page, accessibilityViolations(driver));
+                checkEverywhere(driver, page, () -> { }, found);
             }
+            browser.open("/device");
+            visible(wait, "code");
+            checkEverywhere(driver, "/device", () -> { }, found);
         }
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             signIn(browser, wait, user);
+            browser.open("/#/?q=searchable");
+            wait.until(ignored -> resultTitles(driver).contains("Another"));
+            checkEverywhere(driver, "/#/?q=searchable", () -> { }, found);
             browser.open("/#/s/" + id);
             visible(wait, "snippet-title");
-            found.put("/#/s/<id>", accessibilityViolations(driver));
-            visible(wait, "share").click();
-            visible(wait, "share-dialog");
-            found.put("share dialog", accessibilityViolations(driver));
+            checkEverywhere(driver, "/#/s/<id>", () -> { }, found);
+            checkEverywhere(driver, "share dialog", () -> {
+                if (driver.findElements(By.id("share-dialog")).isEmpty()) {
+                    driver.findElement(By.id("share")).click();
+                }
+                visible(wait, "share-dialog");
+            }, found);
             browser.open("/#/s/" + id + "/edit");
             visible(wait, "title");
-            found.put("/#/s/<id>/edit", accessibilityViolations(driver));
+            checkEverywhere(driver, "/#/s/<id>/edit", () -> { }, found);
             browser.open("/#/s/" + id + "/history");
             visible(wait, "version-1");
-            found.put("/#/s/<id>/history", accessibilityViolations(driver));
+            checkEverywhere(driver, "/#/s/<id>/history", () -> { }, found);
+            browser.open("/#/trash");
+            wait.until(textToBePresentInElementLocated(By.id("trash"), "Deleted"));
+            checkEverywhere(driver, "/#/trash with a snippet", () -> { }, found);
         }
         found.values().removeIf(List::isEmpty);
         assertEquals(Map.of(), found);
