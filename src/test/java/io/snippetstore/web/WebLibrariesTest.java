@@ -61,10 +61,44 @@ class WebLibrariesTest {
         return Arrays.compare(have, fixed) < 0;
     }
 
+    private static final List<String> PAGES = List.of("index.html", "shared.html", "login.html", "authorize.html", "device.html",
+            "api-docs/index.html");
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-z.-]+)}");
+
+    @Test
+    void thePagesTakeEveryLibrarysVersionFromTheBuild() throws IOException {
+        Pattern typed = Pattern.compile("/(?:webjars|vendor)/[a-z.-]+/\\d");
+        for (String page : PAGES) {
+            String html = Files.readString(Path.of("src/main/webapp", page));
+            assertFalse(typed.matcher(html).find(), page + " types a library's version instead of naming the build's");
+            Matcher placeholder = PLACEHOLDER.matcher(html);
+            while (placeholder.find()) {
+                assertTrue(buildProperty(placeholder.group(1)).isPresent(), page + " names " + placeholder.group(1) + ", which the build does not define");
+            }
+        }
+    }
+
+    /** A property of the build (pom.xml), which the WAR's pages are filtered with. */
+    private static java.util.Optional<String> buildProperty(String name) throws IOException {
+        Matcher property = Pattern.compile("<" + Pattern.quote(name) + ">([^<]+)</" + Pattern.quote(name) + ">")
+                .matcher(Files.readString(Path.of("pom.xml")));
+        return property.find() ? java.util.Optional.of(property.group(1)) : java.util.Optional.empty();
+    }
+
+    /** A page as the WAR serves it: the build's versions in place of their names. */
+    private static String asServed(String page) throws IOException {
+        Matcher placeholder = PLACEHOLDER.matcher(Files.readString(Path.of("src/main/webapp", page)));
+        StringBuilder served = new StringBuilder();
+        while (placeholder.find()) {
+            placeholder.appendReplacement(served, Matcher.quoteReplacement(buildProperty(placeholder.group(1)).orElseThrow()));
+        }
+        return placeholder.appendTail(served).toString();
+    }
+
     private static List<Loaded> loadedByPages() throws IOException {
         List<Loaded> loaded = new ArrayList<>();
-        for (String page : List.of("index.html", "shared.html", "login.html", "authorize.html")) {
-            Matcher matcher = LIBRARY.matcher(Files.readString(Path.of("src/main/webapp", page)));
+        for (String page : PAGES) {
+            Matcher matcher = LIBRARY.matcher(asServed(page));
             while (matcher.find()) {
                 loaded.add(new Loaded(page, matcher.group(1), matcher.group(2)));
             }
