@@ -8,6 +8,7 @@ import {me} from "./me.js";
 import {report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
 import {markdown} from "./widgets.js";
+import {selectionBar} from "./selection.js";
 
 const SEARCH_DELAY_MS = 250;
 const COMPACT_KEY = "snippets.compactList";
@@ -160,6 +161,7 @@ export async function showList(view, params) {
         results.classList.toggle("compact", compact.checked);
     });
     const more = h("button", {id: "load-more", type: "button", class: "secondary", hidden: true}, "Load more");
+    const selection = selectionBar(() => reload());
     const withVariables = h("input", {type: "checkbox", id: "variables-filter"});
     withVariables.checked = state.variables;
 
@@ -174,7 +176,7 @@ export async function showList(view, params) {
         h("div", {class: "list-options"}, status,
             h("label", {class: "toggle", for: "variables-filter"}, withVariables, " With variables to fill in"),
             h("label", {class: "toggle", for: "compact"}, compact, " Compact")),
-        results, more);
+        selection.bar, results, more);
 
     let nextCursor = null;
     let timer;
@@ -187,7 +189,9 @@ export async function showList(view, params) {
 
     const item = (snippet) => h("li", {},
         h("article", {class: "result"},
-            h("h2", {}, h("a", {href: viewPaths.snippet(snippet.id), onclick: () => keepPlace(pages)}, snippet.title)),
+            h("div", {class: "result-head"},
+                snippet.owner.id === me.userId ? selection.checkbox(snippet) : null,
+                h("h2", {}, h("a", {href: viewPaths.snippet(snippet.id), onclick: () => keepPlace(pages)}, snippet.title))),
             h("p", {class: "meta"}, sharingBadge(snippet), `${snippet.language} · updated ${formatDate(snippet.updatedAt)}`,
                 snippet.owner.id !== me.userId ? h("span", {class: "owner"}, ` · by ${snippet.owner.username}`) : "",
                 snippet.attachmentCount ? ` · ${snippet.attachmentCount} attachment${snippet.attachmentCount === 1 ? "" : "s"}` : ""),
@@ -288,6 +292,7 @@ export async function showList(view, params) {
     }
 
     function reload() {
+        selection.clear();
         remember(state);
         renderChips();
         loadFacets();

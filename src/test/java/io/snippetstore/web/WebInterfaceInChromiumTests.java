@@ -1359,6 +1359,56 @@ public abstract class WebInterfaceInChromiumTests {
         return (List<String>) script(driver, "return [...document.querySelectorAll('#language-suggestions option')].map(option => option.value)");
     }
 
+    @Test
+    void severalSnippetsAreTaggedSharedAndDeletedAtOnceFromTheListAndTheDeletionIsUndone() {
+        String first = create(api, snippet("Batch one", "text", "1")).getString("id");
+        String second = create(api, snippet("Batch two", "text", "2")).getString("id");
+        String third = create(api, snippet("Batch three", "text", "3")).getString("id");
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            wait.until(ignored -> resultTitles(driver).size() == 3);
+            assertFalse(driver.findElement(By.id("selection-bar")).isDisplayed(), "nothing chosen, no actions");
+            choose(driver, "Batch one", "Batch two");
+            assertEquals("2 snippets selected", driver.findElement(By.id("selection-count")).getText());
+
+            driver.findElement(By.id("selection-tag")).click();
+            visible(wait, "selection-tag-name").sendKeys("Batch");
+            driver.findElement(By.id("confirm-ok")).click();
+            wait.until(textToBePresentInElementLocated(By.id("notice"), "Tagged “batch”: 2 snippets."));
+            assertTrue(tagsOf(first).contains("batch") && tagsOf(second).contains("batch") && !tagsOf(third).contains("batch"));
+
+            choose(driver, "Batch one", "Batch two");
+            new Select(driver.findElement(By.id("selection-visibility"))).selectByValue("team");
+            wait.until(textToBePresentInElementLocated(By.id("notice"), "Made team: 2 snippets."));
+            assertEquals(List.of("team", "team", "private"), List.of(first, second, third).stream()
+                    .map(id -> api.get("/api/v1/snippets/" + id).data().getString("visibility")).toList());
+
+            choose(driver, "Batch one", "Batch three");
+            driver.findElement(By.id("selection-delete")).click();
+            assertTrue(visible(wait, "confirm-question").getText().startsWith("Delete 2 snippets?"));
+            driver.findElement(By.id("confirm-ok")).click();
+            wait.until(ignored -> resultTitles(driver).equals(List.of("Batch two")));
+            assertEquals(404, api.get("/api/v1/snippets/" + third).status());
+            visible(wait, "undo-delete").click();
+            wait.until(ignored -> resultTitles(driver).size() == 3);
+            assertEquals(200, api.get("/api/v1/snippets/" + third).status());
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    private static void choose(WebDriver driver, String... titles) {
+        for (String title : titles) {
+            driver.findElement(By.cssSelector("#results input.select[aria-label='Select “" + title + "”']")).click();
+        }
+    }
+
+    private List<String> tagsOf(String id) {
+        return api.get("/api/v1/snippets/" + id).data().getJsonArray("tags").getValuesAs(jakarta.json.JsonString.class).stream()
+                .map(jakarta.json.JsonString::getString).toList();
+    }
+
     /** The widths (a desktop, a phone) and themes every page is checked in. */
     private static final List<Dimension> WIDTHS = List.of(new Dimension(1280, 900), new Dimension(360, 780));
     private static final List<String> THEMES = List.of("light", "dark");

@@ -1,0 +1,116 @@
+// Several of one's own snippets at once, chosen in the list: tag them, change who reads them, or
+// delete them (to the trash, with an undo). Each change is sent under its snippet's version, so
+// one changed meanwhile elsewhere is left alone and named, never overwritten.
+import {api} from "./api.js";
+import {h, replace} from "./dom.js";
+import {inform, report} from "./notice.js";
+import {apiPaths} from "./paths.js";
+import {confirmDialog} from "./widgets.js";
+
+/** "1 snippet", "3 snippets". */
+function count(n) {
+    return `${n} snippet${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * The selection of a list and its action bar. `checkbox(snippet)` is the box for a listed snippet
+ * of one's own; `done()` is called after an action, to show the list again.
+ */
+export function selectionBar(done) {
+    const chosen = new Map();
+    const status = h("span", {id: "selection-count", role: "status"});
+    const visibility = h("select", {id: "selection-visibility", "aria-label": "Who can read the selected snippets"},
+        h("option", {value: ""}, "Who can read them…"),
+        h("option", {value: "private"}, "Private: only me"),
+        h("option", {value: "link"}, "Whoever has a link"),
+        h("option", {value: "team"}, "The whole team"));
+    const bar = h("div", {id: "selection-bar", class: "selection-bar actions", hidden: true},
+        status,
+        h("button", {type: "button", id: "selection-tag", class: "secondary", onclick: () => addTag()}, "Add a tag"),
+        visibility,
+        h("button", {type: "button", id: "selection-delete", class: "danger", onclick: () => remove()}, "Delete"),
+        h("button", {type: "button", id: "selection-clear", class: "link", onclick: () => clear()}, "Clear selection"));
+
+    function changed() {
+        status.textContent = `${count(chosen.size)} selected`;
+        bar.hidden = chosen.size === 0;
+    }
+
+    function clear() {
+        chosen.clear();
+        document.querySelectorAll("#results input.select").forEach((box) => box.checked = false);
+        changed();
+    }
+
+    /** Applies `change(snippet)` (a PATCH body) to each chosen snippet under its version; says which were changed meanwhile. */
+    async function patchEach(change, what) {
+        const snippets = [...chosen.values()];
+        const results = await Promise.allSettled(snippets.map((snippet) =>
+            api("PATCH", apiPaths.snippet(snippet.id), {body: change(snippet), headers: {"If-Match": `"${snippet.version}"`}})));
+        const refused = snippets.filter((snippet, index) => results[index].status === "rejected");
+        clear();
+        await done();
+        if (refused.length === 0) {
+            inform(`${what} ${count(snippets.length)}.`);
+        } else {
+            report(new Error(`${what} ${count(snippets.length - refused.length)}; not ${refused.map((snippet) => `“${snippet.title}”`).join(", ")}, `
+                + "changed meanwhile or refused: open them to see why."));
+        }
+    }
+
+    async function addTag() {
+        const input = h("input", {id: "selection-tag-name", autocomplete: "off"});
+        if (!await confirmDialog(`Add a tag to ${count(chosen.size)}?`, "Add tag", h("p", {}, h("label", {for: "selection-tag-name"}, "Tag"), input))) {
+            return;
+        }
+        const tag = input.value.trim().toLowerCase();
+        if (tag) {
+            await patchEach((snippet) => ({tags: [...new Set([...snippet.tags, tag])]}), `Tagged “${tag}”:`);
+        }
+    }
+
+    visibility.addEventListener("change", async () => {
+        const value = visibility.value;
+        visibility.value = "";
+        if (value) {
+            await patchEach(() => ({visibility: value}), `Made ${value}:`);
+        }
+    });
+
+    async function remove() {
+        const snippets = [...chosen.values()];
+        if (!await confirmDialog(`Delete ${count(snippets.length)}? They go to the trash with their attachments, where you can restore them.`,
+            `Delete ${count(snippets.length)}`)) {
+            return;
+        }
+        const results = await Promise.allSettled(snippets.map((snippet) => api("DELETE", apiPaths.snippet(snippet.id))));
+        const deleted = snippets.filter((snippet, index) => results[index].status === "fulfilled");
+        clear();
+        await done();
+        inform(`Deleted ${count(deleted.length)}.`, {
+            id: "undo-delete", label: "Undo", seconds: 60, run: async () => {
+                await Promise.all(deleted.map((snippet) => api("POST", apiPaths.trashRestore(snippet.id))));
+                await done();
+                inform(`Restored ${count(deleted.length)}.`);
+            },
+        });
+    }
+
+    return {
+        bar,
+        checkbox(snippet) {
+            const box = h("input", {type: "checkbox", class: "select", "aria-label": `Select “${snippet.title}”`});
+            box.checked = chosen.has(snippet.id);
+            box.addEventListener("change", () => {
+                if (box.checked) {
+                    chosen.set(snippet.id, snippet);
+                } else {
+                    chosen.delete(snippet.id);
+                }
+                changed();
+            });
+            return box;
+        },
+        clear,
+    };
+}
