@@ -14,7 +14,7 @@ import {h, markRanges, replace} from "./dom.js";
 import {report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
 import {parseCode, variablesOf} from "./variables.js";
-import {knownLanguages, markdown, visibilitySelect} from "./widgets.js";
+import {guessLanguage, knownLanguages, markdown, visibilitySelect} from "./widgets.js";
 
 const FIELDS = ["title", "language", "tags", "description", "code", "notes", "visibility"];
 const INDENT = "    ";
@@ -257,6 +257,9 @@ export async function showEditor(view, id) {
     if (!id && pastedCode !== null) {
         control("code").value = pastedCode;
         control("code").dispatchEvent(new Event("input")); // a draft at once, like typed code
+        if (!control("language").value) {
+            control("language").value = guessLanguage(pastedCode); // a guess, there to be changed
+        }
     }
     pastedCode = null;
 

@@ -122,6 +122,26 @@ function highlighter() {
     return hljs;
 }
 
+/** What pasted code is guessed to be among, when nothing names its language: the common ones, so that a guess is rarely exotic. */
+const GUESSED = ["bash", "python", "javascript", "typescript", "java", "sql", "yaml", "json", "xml", "dockerfile", "go", "rust", "ruby",
+    "php", "powershell", "css", "c", "cpp", "csharp", "kotlin", "ini", "nginx", "makefile", "markdown"];
+
+/** The language highlight.js finds most likely for `code`, or "" when it cannot tell; the user may change it. */
+export function guessLanguage(code) {
+    const hljs = highlighter();
+    if (!hljs) {
+        return "";
+    }
+    // "#!/bin/sh", "#!/usr/bin/env python3": the interpreter names it
+    const shebang = code.match(/^#!\S*\/(\w+)(?:[ \t]+(\w+))?/);
+    const interpreter = (shebang && (shebang[1] === "env" ? shebang[2] ?? "" : shebang[1]))?.replace(/\d+$/, "");
+    if (interpreter && hljs.getLanguage(interpreter)) {
+        return hljs.getLanguage(interpreter).name === "Bash" ? "bash" : interpreter;
+    }
+    const guess = hljs.highlightAuto(code, GUESSED.filter((name) => hljs.getLanguage(name)));
+    return guess.relevance >= 5 ? guess.language : "";
+}
+
 /** The languages the code view highlights, by their names and the aliases above, for a Language field to suggest. */
 export function knownLanguages() {
     const hljs = highlighter();

@@ -1199,12 +1199,13 @@ public abstract class WebInterfaceInChromiumTests {
             visible(wait, "title");
             driver.findElement(By.id("nav-home")).click();
             visible(wait, "search");
-            script(driver, "const data = new DataTransfer(); data.setData('text/plain', 'SELECT 1;\\n');"
+            script(driver, "const data = new DataTransfer(); data.setData('text/plain', '#!/usr/bin/env python3\\nprint(1)\\n');"
                     + " document.body.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true}))");
             wait.until(urlContains("#/new"));
             WebElement code = visible(wait, "code");
-            wait.until(ignored -> "SELECT 1;\n".equals(code.getAttribute("value")));
+            wait.until(ignored -> "#!/usr/bin/env python3\nprint(1)\n".equals(code.getAttribute("value")));
             assertEquals("", driver.findElement(By.id("title")).getAttribute("value"));
+            assertEquals("python", driver.findElement(By.id("language")).getAttribute("value"), "the language guessed, to be changed if wrong");
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
