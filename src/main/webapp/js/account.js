@@ -5,7 +5,7 @@
 import {api, failureText, sendFile} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {apiPaths, viewPaths} from "./paths.js";
-import {confirmDelete, confirmDialog, copyButton} from "./widgets.js";
+import {confirmDelete, confirmDialog, copyButton, recordTable} from "./widgets.js";
 import {auditTable} from "./audit.js";
 
 export async function showAccount(view) {
@@ -104,11 +104,7 @@ export async function showAccount(view) {
             " (", h("a", {href: "/api-docs/"}, "API documentation"), "); the ",
             h("a", {href: viewPaths.commandLine}, "command-line client"), " makes its own when it signs in."),
         form, formError, created,
-        h("table", {class: "tokens", id: "tokens"},
-            h("thead", {}, h("tr", {},
-                h("th", {scope: "col"}, "Name"), h("th", {scope: "col"}, "Created"), h("th", {scope: "col"}, "Last used"),
-                h("th", {scope: "col"}, "Expires"), h("th", {scope: "col"}, h("span", {class: "visually-hidden"}, "Actions")))),
-            rows),
+        recordTable("tokens", ["Name", "Created", "Last used", "Expires", ""], rows),
         h("h2", {}, "Recent activity"),
         h("p", {class: "muted"}, "Sign-ins, password and token changes, deletions, exports and imports of your account."),
         activity.table);
@@ -149,18 +145,15 @@ function passwordForm() {
 
 /** A refused password change in the form's own words, not the API's field names. */
 function passwordProblem(error) {
-    const fields = new Set((error.details ?? []).map((detail) => detail.field));
-    if (fields.has("currentPassword")) {
+    const about = (field) => (error.details ?? []).find((detail) => detail.field === field);
+    if (about("currentPassword")) {
         return "The current password is not right.";
     }
-    if (fields.has("newPassword")) {
-        return "The new password needs 8 to 256 characters.";
-    }
-    return error.message;
+    return about("newPassword") ? `The new password ${about("newPassword").message}.` : error.message;
 }
 
 /** "Chromium on Linux", from a browser's User-Agent; the whole string stays in the row's title. */
-export function sessionName(userAgent) {
+function sessionName(userAgent) {
     if (!userAgent) {
         return "An unknown browser";
     }
@@ -216,11 +209,9 @@ async function sessionsTable() {
             + " Their browsers will have to sign in again; this one stays signed in.", "Sign out everywhere else")) {
             return;
         }
-        try {
-            await Promise.all(others.map((session) => api("DELETE", apiPaths.session(session.id))));
-        } finally {
-            await load();
-        }
+        // one already gone counts as signed out: the list that follows shows what is left
+        await Promise.allSettled(others.map((session) => api("DELETE", apiPaths.session(session.id))));
+        await load();
     }}, "Sign out everywhere else");
 
     async function load() {
@@ -243,9 +234,5 @@ async function sessionsTable() {
     return h("section", {"aria-labelledby": "sessions-title"},
         h("h2", {id: "sessions-title"}, "Signed-in sessions"),
         h("div", {class: "actions"}, everywhere),
-        h("table", {class: "tokens", id: "sessions"},
-            h("thead", {}, h("tr", {},
-                h("th", {scope: "col"}, "Browser"), h("th", {scope: "col"}, "Signed in"), h("th", {scope: "col"}, "Last used"),
-                h("th", {scope: "col"}, h("span", {class: "visually-hidden"}, "Actions")))),
-            rows));
+        recordTable("sessions", ["Browser", "Signed in", "Last used", ""], rows));
 }

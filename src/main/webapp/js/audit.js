@@ -4,6 +4,7 @@ import {api} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {report} from "./notice.js";
 import {apiPaths} from "./paths.js";
+import {recordTable} from "./widgets.js";
 
 /** The actions the service records (docs/API.md, "Audit trail"). */
 const ACTIONS = ["login", "password.changed", "token.created", "token.first_used", "token.revoked", "browser_login.approved",
@@ -47,11 +48,7 @@ export function auditTable(id, withUser) {
 
     more.addEventListener("click", () => load(true).catch(report));
     const table = h("div", {},
-        h("table", {class: "tokens", id},
-            h("thead", {}, h("tr", {},
-                h("th", {scope: "col"}, "When"), withUser ? h("th", {scope: "col"}, "Who") : null, h("th", {scope: "col"}, "What"),
-                h("th", {scope: "col"}, "On"), h("th", {scope: "col"}, "From"))),
-            rows),
+        recordTable(id, ["When", ...(withUser ? ["Who"] : []), "What", "On", "From"], rows),
         more);
     return {
         table,

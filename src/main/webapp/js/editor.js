@@ -10,114 +10,17 @@
 // Keys: Tab indents in the code (Esc, then Tab, leaves it), Enter in a one-line field does not
 // submit, Ctrl/Cmd+S saves and stays, Ctrl/Cmd+Enter saves and closes.
 import {api} from "./api.js";
-import {h, markRanges, replace} from "./dom.js";
+import {h, replace} from "./dom.js";
 import {report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
-import {parseCode, variablesOf} from "./variables.js";
-import {guessLanguage, knownLanguages, markdown, visibilitySelect} from "./widgets.js";
+import {guessLanguage, markdown, visibilitySelect} from "./widgets.js";
+import {FIELDS, field, fieldOf, formValues} from "./editor-fields.js";
+import {codePreview, languageSuggestions, placeholderReport} from "./editor-code.js";
+import {fieldMerge, mergeIntoForm, showClashes} from "./edit-conflicts.js";
 
-const FIELDS = ["title", "language", "tags", "description", "code", "notes", "visibility"];
 const INDENT = "    ";
 
 /** Where this browser keeps the unsaved draft of a snippet (or of a new one). */
-/** A snippet's fields as the form holds them. */
-function formValues(snippet) {
-    return Object.fromEntries(FIELDS.map((name) => [name, name === "tags" ? snippet.tags.join(", ") : (snippet[name] ?? "")]));
-}
-
-/**
- * The lines of two texts side by side in one column: kept lines once, then what only theirs has
- * (+) and what only mine has (−), from a longest common subsequence of lines.
- */
-function lineDiff(mine, theirs) {
-    const a = mine.split("\n");
-    const b = theirs.split("\n");
-    const common = Array.from({length: a.length + 1}, () => new Array(b.length + 1).fill(0));
-    for (let i = a.length - 1; i >= 0; i--) {
-        for (let j = b.length - 1; j >= 0; j--) {
-            common[i][j] = a[i] === b[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
-        }
-    }
-    const rows = [];
-    let i = 0;
-    let j = 0;
-    while (i < a.length || j < b.length) {
-        if (i < a.length && j < b.length && a[i] === b[j]) {
-            rows.push(h("span", {class: "same"}, `  ${a[i++]}\n`));
-            j++;
-        } else if (j < b.length && (i === a.length || common[i][j + 1] >= common[i + 1][j])) {
-            rows.push(h("span", {class: "theirs"}, `+ ${b[j++]}\n`));
-        } else {
-            rows.push(h("span", {class: "mine"}, `− ${a[i++]}\n`));
-        }
-    }
-    return h("pre", {class: "diff"}, rows);
-}
-
-/** A field's value as the API has it, as the form holds it: tags joined, null as empty. */
-function formValue(name, value) {
-    return name === "tags" ? (value ?? []).join(", ") : (value ?? "");
-}
-
-/** A form field's value as the API takes it. */
-function apiValue(name, value) {
-    return name === "tags" ? value.split(",").map((tag) => tag.trim()).filter((tag) => tag !== "") : value;
-}
-
-/** The most malformed placeholders the editor names at once. */
-const PLACEHOLDER_PROBLEMS_SHOWN = 5;
-
-/**
- * What the editor says under the code of its placeholders: the variables they make, each as a
- * chip, and each stretch that looks meant as a placeholder but is not one, with its line and why.
- */
-function placeholderReport(code) {
-    const variables = variablesOf(code);
-    const problems = parseCode(code).filter((piece) => piece.problem);
-    const describe = (variable) => variable.choices.length > 0 ? `${variable.name}: ${variable.choices.join(" | ")}`
-        : variable.default !== null ? `${variable.name} = ${variable.default}` : variable.name;
-    const lineOf = (offset) => code.slice(0, offset).split("\n").length;
-    return [
-        variables.length > 0 ? h("p", {id: "code-variables-found", class: "hint"}, "Variables: ",
-            variables.map((variable) => h("code", {class: "placeholder-chip"}, describe(variable)))) : null,
-        problems.length > 0 ? h("div", {id: "code-placeholder-problems", class: "field-error error"},
-            h("p", {}, problems.length === 1 ? "This is not a placeholder, and stays as it is:" : "These are not placeholders, and stay as they are:"),
-            h("ul", {}, problems.slice(0, PLACEHOLDER_PROBLEMS_SHOWN).map((problem) =>
-                h("li", {}, `Line ${lineOf(problem.start)}: `, h("code", {}, code.slice(problem.start, Math.min(problem.end, problem.start + 80))),
-                    ` (${problem.problem})`)),
-                problems.length > PLACEHOLDER_PROBLEMS_SHOWN ? h("li", {}, `and ${problems.length - PLACEHOLDER_PROBLEMS_SHOWN} more`) : null)) : null,
-    ];
-}
-
-/** The code as it will be stored, its placeholders marked (and what is not one, marked apart). */
-function codePreview(code) {
-    const element = h("code", {});
-    element.textContent = code;
-    markRanges(element, parseCode(code).filter((piece) => piece.placeholder || piece.problem).map((piece) => ({
-        start: piece.start, end: piece.end, className: piece.problem ? "placeholder-problem" : "placeholder",
-        title: piece.problem ? `not a placeholder: ${piece.problem}` : piece.placeholder.name,
-    })));
-    // focusable, so that a keyboard can scroll a long line into view
-    return h("pre", {id: "preview-code", class: "code-preview", tabindex: "0", "aria-label": "The code, its placeholders marked"}, element);
-}
-
-/** The Language field's suggestions: the languages in use among what the user can read first, then every one highlighted. */
-function languageSuggestions() {
-    const list = h("datalist", {id: "language-suggestions"}, knownLanguages().map((name) => h("option", {value: name})));
-    api("GET", apiPaths.snippetFacets(new URLSearchParams({scope: "all"}))).then(({data}) => {
-        const inUse = data.languages.map((facet) => facet.name);
-        const rest = [...list.options].filter((option) => !inUse.some((name) => name.toLowerCase() === option.value.toLowerCase()));
-        replace(list, inUse.map((name) => h("option", {value: name})), rest);
-    }).catch(() => {
-        // the known languages are suggestion enough
-    });
-    return list;
-}
-
-function fieldLabel(name) {
-    return name[0].toUpperCase() + name.slice(1);
-}
-
 function draftKey(id) {
     return `snippets.draft.${id ?? "new"}`;
 }
@@ -142,22 +45,6 @@ export function startNewWith(code) {
 /** Whether the editor is showing changes that are not saved yet (they are kept as a draft either way). */
 export function hasUnsavedEdit() {
     return unsaved && document.getElementById("snippet-form") !== null;
-}
-
-function field(name, label, control, hint) {
-    control.id = name;
-    control.name = name;
-    control.setAttribute("aria-describedby", `${name}-error${hint ? ` ${name}-hint` : ""}`);
-    return h("div", {class: "field"},
-        h("label", {for: name}, label),
-        control,
-        hint ? h("p", {id: `${name}-hint`, class: "hint muted"}, hint) : null,
-        h("p", {id: `${name}-error`, class: "field-error error", hidden: true}));
-}
-
-/** The field a detail of the API names: "tags[2]" is about "tags". */
-function fieldOf(detail) {
-    return String(detail.field ?? "").split(/[[.]/)[0];
 }
 
 export async function showEditor(view, id) {
@@ -193,7 +80,15 @@ export async function showEditor(view, id) {
         // the save bar stays at the window's bottom: Ctrl+S from anywhere in a long form shows its result
         h("div", {class: "actions save-bar"}, save, h("a", {href: cancelHref, class: "button secondary", id: "cancel"}, "Cancel"), savedStatus));
     const conflicts = h("div", {id: "conflicts", class: "callout conflicts", role: "alert", hidden: true});
-    replace(view, h("h1", {}, id ? `Edit “${snippet.title}”` : "New snippet"), restored, conflicts, form, languageSuggestions());
+    const readOnly = snippet?.access === "read";
+    if (readOnly) {
+        // said before any typing, not at Save
+        save.disabled = true;
+    }
+    const readOnlyNotice = readOnly ? h("p", {id: "read-only", class: "callout", role: "status"},
+        `You can read this snippet but not change it: only ${snippet.owner.username}, or a group they share it with for writing, can. `,
+        h("a", {href: viewPaths.snippet(id)}, "Back to the snippet")) : null;
+    replace(view, h("h1", {}, id ? `Edit “${snippet.title}”` : "New snippet"), readOnlyNotice, restored, conflicts, form, languageSuggestions());
 
     const control = (name) => form.elements.namedItem(name);
     const values = () => Object.fromEntries(FIELDS.map((name) => [name, control(name).value]));
@@ -294,6 +189,9 @@ export async function showEditor(view, id) {
 
     /** Saves; `close` then shows the snippet, otherwise the editor stays open on the saved version. */
     async function persist(close) {
+        if (readOnly) {
+            return;
+        }
         for (const name of FIELDS) {
             const error = document.getElementById(`${name}-error`);
             error.hidden = true;
@@ -369,105 +267,19 @@ export async function showEditor(view, id) {
                 report(error);
                 return;
             }
-            merge = fieldMerge(mine, current); // the base is no longer kept: field by field against the form's start
+            merge = fieldMerge(mine, loaded, current.data); // the base is no longer kept: field by field against the form's start
         }
-        const theirs = formValues(current.data);
-        loaded = theirs;
+        loaded = formValues(current.data);
         base = merge.version;
         etag = `"${merge.version}"`;
-        const clashes = [];
-        for (const name of FIELDS) {
-            const field = merge.fields[name];
-            if ("merged" in field) {
-                control(name).value = formValue(name, field.merged);
-            } else if (field.chunks) {
-                const chunks = field.chunks;
-                const chosen = chunks.map((chunk) => chunk.text ?? chunk.conflict.mine);
-                const compose = () => {
-                    control(name).value = chosen.join("");
-                    control(name).dispatchEvent(new Event("input"));
-                };
-                compose();
-                chunks.forEach((chunk, index) => {
-                    if (chunk.conflict) {
-                        clashes.push({name, number: clashes.filter((clash) => clash.name === name).length + 1, mine: chunk.conflict.mine,
-                            theirs: chunk.conflict.theirs, choose: (text) => {
-                                chosen[index] = text;
-                                compose();
-                            }});
-                    }
-                });
-            } else {
-                control(name).value = formValue(name, field.conflict.mine);
-                clashes.push({name, mine: formValue(name, field.conflict.mine), theirs: formValue(name, field.conflict.theirs), choose: (text) => {
-                    control(name).value = text;
-                    control(name).dispatchEvent(new Event("input"));
-                }});
-            }
-        }
+        const clashes = mergeIntoForm(merge, control);
         localStorage.setItem(draftKey(id), JSON.stringify({...values(), base}));
         if (clashes.length === 0) {
             savedStatus.textContent = `Merged with version ${merge.version}, which someone else saved meanwhile.`;
             await persist(close);
             return;
         }
-        let open = clashes.length;
-        const settle = (section, heading, text) => {
-            section.replaceChildren(heading, h("p", {class: "muted"}, text));
-            if (--open === 0) {
-                conflicts.hidden = true;
-                savedStatus.textContent = "Every conflict is settled: save when ready.";
-            }
-        };
-        const names = [...new Set(clashes.map((clash) => fieldLabel(clash.name)))];
-        replace(conflicts,
-            h("p", {}, `Someone else saved version ${merge.version} after you started, so yours was not saved yet. `
-                + "Everything that did not overlap is merged into the form. "
-                + `Both of you changed the same part of ${names.join(" and ")}: theirs is beside yours (+ theirs, − yours).`),
-            clashes.map((clash) => {
-                const suffix = clash.number ? `-${clash.number}` : "";
-                const heading = h("h3", {}, fieldLabel(clash.name) + (clash.number ? `, conflict ${clash.number}` : ""));
-                const section = h("section", {class: "conflict", "data-field": clash.name});
-                section.append(heading, lineDiff(clash.mine.replace(/\n$/, ""), clash.theirs.replace(/\n$/, "")),
-                    h("div", {class: "actions"},
-                        h("button", {
-                            type: "button", id: `keep-mine-${clash.name}${suffix}`, onclick: () => {
-                                clash.choose(clash.mine);
-                                settle(section, heading, "Yours is kept.");
-                            },
-                        }, "Keep mine"),
-                        h("button", {
-                            type: "button", id: `take-theirs-${clash.name}${suffix}`, class: "secondary", onclick: () => {
-                                clash.choose(clash.theirs);
-                                settle(section, heading, "Theirs is in the form.");
-                            },
-                        }, "Take theirs"),
-                        h("button", {
-                            type: "button", class: "link", id: `edit-${clash.name}${suffix}`, onclick: () => {
-                                settle(section, heading, "Yours is in the form: edit it there, then save.");
-                                control(clash.name).focus();
-                            },
-                        }, "Edit")));
-                return section;
-            }));
-        conflicts.hidden = false;
-        conflicts.scrollIntoView({block: "start"});
-    }
-
-    /** A merge as the service answers one, made field by field here: when the edit's base version is no longer kept. */
-    function fieldMerge(mine, current) {
-        const theirs = formValues(current.data);
-        const fields = {};
-        for (const name of FIELDS) {
-            if (mine[name] === loaded[name] || mine[name] === theirs[name]) {
-                fields[name] = {merged: apiValue(name, theirs[name])};
-            } else if (theirs[name] === loaded[name]) {
-                fields[name] = {merged: apiValue(name, mine[name])};
-            } else {
-                fields[name] = {conflict: {base: apiValue(name, loaded[name]), mine: apiValue(name, mine[name]), theirs: apiValue(name, theirs[name])}};
-            }
-        }
-        return {version: current.data.version, fields};
+        showClashes(conflicts, clashes, merge.version, control, () => savedStatus.textContent = "Every conflict is settled: save when ready.");
     }
 
     function showFailure(error, close) {

@@ -1,7 +1,9 @@
 // The snippet list: whose snippets (mine, the team's, both), search as you type, tag chips, a
 // language filter and the sort order all combine into one query; "Load more" follows the API's
 // cursor. The filters live in the address (#/?q=...&tag=...), so a reload, a bookmark or "back"
-// shows the same list. Others' snippets name their owner.
+// shows the same list. Others' snippets name their owner; each item has a badge of who reads it;
+// among one's own, the list says how many more the team and one's groups share. One's own are
+// chosen for actions on several at once (selection.js).
 import {api} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {me} from "./me.js";

@@ -16,6 +16,7 @@ export async function showSnippet(view, id, params = new URLSearchParams()) {
     const snippet = loaded.data;
     let etag = loaded.etag;
     const mine = snippet.owner.id === me.userId;
+    const editable = snippet.access !== "read"; // its owner, or a member of a group it is shared with for writing
     document.title = `${snippet.title} — Snippet Store`;
     const attachments = h("ul", {id: "attachments", class: "attachments"});
     const progress = h("progress", {id: "upload-progress", max: "100", value: "0", hidden: true});
@@ -85,7 +86,7 @@ export async function showSnippet(view, id, params = new URLSearchParams()) {
         }
     });
 
-    const byline = mine ? "" : ` · by ${snippet.owner.username} · read-only`;
+    const byline = mine ? "" : ` · by ${snippet.owner.username} · ${editable ? "you may edit it" : "read-only"}`;
     replace(view, h("article", {class: "snippet"},
         h("header", {class: "snippet-header"},
             h("div", {},
@@ -99,7 +100,8 @@ export async function showSnippet(view, id, params = new URLSearchParams()) {
                 h("a", {href: viewPaths.history(snippet.id), class: "button secondary", id: "history"}, "History"),
                 h("a", {href: viewPaths.edit(snippet.id), class: "button", id: "edit"}, "Edit"),
                 h("button", {type: "button", id: "delete", class: "danger", onclick: remove}, "Delete"))
-                : h("div", {class: "actions"}, h("a", {href: viewPaths.history(snippet.id), class: "button secondary", id: "history"}, "History"))),
+                : h("div", {class: "actions"}, h("a", {href: viewPaths.history(snippet.id), class: "button secondary", id: "history"}, "History"),
+                    editable ? h("a", {href: viewPaths.edit(snippet.id), class: "button", id: "edit"}, "Edit") : null)),
         mine ? h("div", {class: "visibility"},
             h("label", {for: "snippet-visibility"}, "Who can read it"), visibility, visibilityStatus) : null,
         snippet.description ? markdown(snippet.description, {id: "description", class: "description"}) : null,

@@ -5,7 +5,7 @@ import {api} from "./api.js";
 import {formatBytes, formatDate, h, replace} from "./dom.js";
 import {report} from "./notice.js";
 import {apiPaths} from "./paths.js";
-import {confirmDelete, confirmDialog} from "./widgets.js";
+import {confirmDelete, confirmDialog, recordTable} from "./widgets.js";
 
 /** A number of the service's metrics (Prometheus text), or null when it is not there. */
 async function metric(name) {
@@ -111,10 +111,6 @@ export async function showStorage(view) {
         summary,
         h("h2", {}, "Backups"),
         h("div", {class: "actions"}, take), status,
-        h("table", {class: "tokens", id: "backups"},
-            h("thead", {}, h("tr", {},
-                h("th", {scope: "col"}, "Backup"), h("th", {scope: "col"}, "Size"), h("th", {scope: "col"}, "Taken"),
-                h("th", {scope: "col"}, h("span", {class: "visually-hidden"}, "Actions")))),
-            rows));
+        recordTable("backups", ["Backup", "Size", "Taken", ""], rows));
     await refresh();
 }

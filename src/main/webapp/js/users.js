@@ -8,7 +8,7 @@ import {formatDate, h, replace} from "./dom.js";
 import {me} from "./me.js";
 import {report} from "./notice.js";
 import {apiPaths} from "./paths.js";
-import {confirmDialog, copyButton, generatedPassword} from "./widgets.js";
+import {confirmDialog, copyButton, generatedPassword, recordTable} from "./widgets.js";
 
 /** "1 session", "2 sessions". */
 function count(n, noun) {
@@ -194,18 +194,10 @@ export async function showUsers(view) {
     replace(view,
         h("h1", {}, "Users"),
         form, formError, shown,
-        h("table", {class: "tokens", id: "users"},
-            h("thead", {}, h("tr", {},
-                h("th", {scope: "col"}, "User"), h("th", {scope: "col"}, "Role"), h("th", {scope: "col"}, "State"),
-                h("th", {scope: "col"}, "Created"), h("th", {scope: "col"}, h("span", {class: "visually-hidden"}, "Actions")))),
-            rows),
+        recordTable("users", ["User", "Role", "State", "Created", ""], rows),
         h("h2", {}, "Groups"),
         groupForm, groupError,
-        h("table", {class: "tokens", id: "groups"},
-            h("thead", {}, h("tr", {},
-                h("th", {scope: "col"}, "Group"), h("th", {scope: "col"}, "Members"),
-                h("th", {scope: "col"}, h("span", {class: "visually-hidden"}, "Actions")))),
-            groups));
+        recordTable("groups", ["Group", "Members", ""], groups));
     await load();
     await loadGroups();
 }

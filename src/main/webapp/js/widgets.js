@@ -24,6 +24,14 @@ export function confirmDialog(question, confirmLabel, extra = null) {
     });
 }
 
+/** A table of records: a header per column ("" for a column of actions, named for screen readers only), then `rows` (a tbody). */
+export function recordTable(id, columns, rows) {
+    return h("table", {class: "records", id},
+        h("thead", {}, h("tr", {}, columns.map((column) =>
+            h("th", {scope: "col"}, column || h("span", {class: "visually-hidden"}, "Actions"))))),
+        rows);
+}
+
 /** Asks first; once confirmed, DELETEs `path` and runs `done`. A failure is reported, nothing else happens. */
 export async function confirmDelete(question, confirmLabel, path, done) {
     if (!await confirmDialog(question, confirmLabel)) {

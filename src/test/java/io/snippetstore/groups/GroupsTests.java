@@ -149,6 +149,36 @@ public abstract class GroupsTests {
     }
 
     @Test
+    void everySnippetAnswerSaysWhatTheCallerMayDoWithItOwnWriteOrRead() {
+        JsonObject writers = newGroup(memberUser);
+        String word = TestUsers.uniqueName("access").replaceAll("[^A-Za-z]", "");
+        JsonObject written = sharedWith(writers.getString("id"), "write", "team", "writable " + word);
+        String id = written.getString("id");
+        assertEquals("owner", written.getString("access"), "the creator owns it");
+        assertEquals("owner", owner.get("/api/v1/snippets/" + id).data().getString("access"));
+        assertEquals("write", member.get("/api/v1/snippets/" + id).data().getString("access"), "a member of a writing group");
+        assertEquals("read", outsider.get("/api/v1/snippets/" + id).data().getString("access"), "the team reads it");
+
+        for (String list : List.of("/api/v1/snippets?scope=all&query=" + word, "/api/v1/snippets?scope=all&fields=summary&query=" + word,
+                "/api/v1/snippets?scope=team&tag=ops&limit=200")) {
+            assertEquals("write", accessIn(member, list, id), list);
+            assertEquals("read", accessIn(outsider, list, id), list);
+        }
+        Reply edited = member.send("PATCH", "/api/v1/snippets/" + id, "application/json", patch("title", "edited " + word).toString(),
+                Map.of("If-Match", "\"1\""));
+        assertEquals("write", edited.data().getString("access"), "a writer's change answers as the writer sees it");
+        Reply restored = member.send("POST", "/api/v1/snippets/" + id + "/revisions/1/restore", null, null, Map.of());
+        assertEquals(200, restored.status(), restored::toString);
+        assertEquals("write", restored.data().getString("access"));
+    }
+
+    private static String accessIn(ApiClient caller, String list, String id) {
+        return caller.get(list).json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
+                .filter(item -> item.getString("id").equals(id)).findFirst().orElseThrow(() -> new AssertionError(id + " not in " + list))
+                .getString("access");
+    }
+
+    @Test
     void aTeamSnippetIsReadByTheTeamAndByItsLinkAtOnceAndRevokingTheLinkLeavesTheTeam() {
         String id = create(owner, snippet("team and link", "sh", "uptime").add("visibility", "team")).getString("id");
         Reply link = owner.post("/api/v1/snippets/" + id + "/links", JsonValue.EMPTY_JSON_OBJECT);

@@ -484,6 +484,10 @@ public abstract class WebInterfaceInChromiumTests {
             assertTrue(driver.findElement(By.cssSelector(".snippet .meta")).getText().contains("read-only"));
             assertTrue(driver.findElements(By.id("edit")).isEmpty() && driver.findElements(By.id("delete")).isEmpty()
                     && driver.findElements(By.id("file-input")).isEmpty() && driver.findElements(By.id("snippet-visibility")).isEmpty());
+            browser.open("/#/s/" + teamSnippet.getString("id") + "/edit");
+            assertTrue(visible(wait, "read-only").getText().startsWith("You can read this snippet but not change it"),
+                    "said when the editor opens, not at Save");
+            assertFalse(driver.findElement(By.id("save")).isEnabled());
             assertEquals(List.of(), scriptErrors(browser));
         }
         assertEquals("team", api.get("/api/v1/snippets/" + teamSnippet.getString("id")).data().getString("visibility"));
@@ -1408,6 +1412,33 @@ public abstract class WebInterfaceInChromiumTests {
     private List<String> tagsOf(String id) {
         return api.get("/api/v1/snippets/" + id).data().getJsonArray("tags").getValuesAs(jakarta.json.JsonString.class).stream()
                 .map(jakarta.json.JsonString::getString).toList();
+    }
+
+    @Test
+    void aMemberOfAGroupThatMayWriteFindsEditOnASnippetSharedWithItAndSavesAChange() {
+        TestUser writer = TestUsers.create();
+        ApiClient administration = TestUsers.admin();
+        String groupId = administration.post("/api/v1/groups", Json.createObjectBuilder().add("name", TestUsers.uniqueName("writers")).build())
+                .data().getString("id");
+        assertEquals(200, administration.send("PUT", "/api/v1/groups/" + groupId + "/members/" + writer.id(), null, null, Map.of()).status());
+        String id = create(api, snippet("Shared for writing", "sh", "echo one")
+                .add("groups", Json.createArrayBuilder().add(Json.createObjectBuilder().add("id", groupId).add("access", "write")))).getString("id");
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, writer);
+            browser.open("/#/s/" + id);
+            wait.until(textToBePresentInElementLocated(By.cssSelector(".snippet .meta"), "you may edit it"));
+            assertTrue(driver.findElements(By.id("delete")).isEmpty() && driver.findElements(By.id("share")).isEmpty(), "still the owner's");
+            driver.findElement(By.id("edit")).click();
+            WebElement title = visible(wait, "title");
+            assertTrue(driver.findElements(By.id("read-only")).isEmpty());
+            title.sendKeys(" by a writer");
+            title.sendKeys(Keys.chord(Keys.CONTROL, "s"));
+            wait.until(textToBePresentInElementLocated(By.id("save-status"), "Saved, version 2."));
+            assertEquals("Shared for writing by a writer", api.get("/api/v1/snippets/" + id).data().getString("title"));
+            assertEquals(List.of(), scriptErrors(browser));
+        }
     }
 
     /** The widths (a desktop, a phone) and themes every page is checked in. */

@@ -13,6 +13,7 @@ import io.snippetstore.snippets.control.RevisionPage;
 import io.snippetstore.snippets.control.Revisions;
 import io.snippetstore.snippets.control.SnippetData;
 import io.snippetstore.snippets.control.SnippetPatch;
+import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.storage.control.GroupCommit;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -42,6 +43,9 @@ public class RevisionsResource {
 
     @Inject
     Revisions revisions;
+
+    @Inject
+    Snippets snippets;
 
     @Inject
     GroupCommit commits;
@@ -88,6 +92,6 @@ public class RevisionsResource {
         Caller caller = Caller.of(security);
         OptionalLong expectedVersion = SnippetsResource.expectedVersion(ifMatch);
         SnippetData restored = commits.write(() -> revisions.restore(caller, snippetId, version, expectedVersion));
-        return Response.ok(ApiResponse.of(SnippetView.of(restored, caller))).tag(new EntityTag(Long.toString(restored.version()))).build();
+        return Response.ok(ApiResponse.of(SnippetView.of(restored, caller, snippets.groupsOf(caller, restored)))).tag(new EntityTag(Long.toString(restored.version()))).build();
     }
 }

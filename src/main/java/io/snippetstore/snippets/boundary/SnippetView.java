@@ -1,6 +1,7 @@
 package io.snippetstore.snippets.boundary;
 
 import java.util.List;
+import java.util.Set;
 
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
@@ -14,13 +15,15 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
  * are written as {@code null} when empty; {@code match} (why a search result matched) is
  * {@code null} outside a search list; {@code groups} (whom it is shared with) is the owner's to
  * see, {@code null} for anyone else. {@code variables} are those of the code's placeholders.
+ * {@code access} is what the caller may do with it: {@code owner}, {@code write} (its six fields,
+ * shared with a group of theirs for writing) or {@code read}.
  */
 @JsonbNillable
 @JsonbPropertyOrder({"id", "title", "description", "notes", "language", "code", "variables", "tags",
-        "createdAt", "updatedAt", "version", "attachmentCount", "visibility", "groups", "owner", "match"})
+        "createdAt", "updatedAt", "version", "attachmentCount", "visibility", "groups", "owner", "access", "match"})
 public record SnippetView(String id, String title, String description, String notes, String language, String code,
                           List<VariableView> variables, List<String> tags, String createdAt, String updatedAt, long version, int attachmentCount,
-                          String visibility, List<GroupShareView> groups, Owner owner, MatchView match) {
+                          String visibility, List<GroupShareView> groups, Owner owner, String access, MatchView match) {
 
     @JsonbPropertyOrder({"id", "username"})
     public record Owner(String id, String username) {
@@ -31,17 +34,18 @@ public record SnippetView(String id, String title, String description, String no
     public record GroupShareView(String id, String name, String access) {
     }
 
-    static SnippetView of(SnippetData snippet, Caller caller) {
-        return of(snippet, null, caller);
+    /** @param memberOf the caller's groups, when the snippet is someone else's (what they may do with it) */
+    static SnippetView of(SnippetData snippet, Caller caller, Set<String> memberOf) {
+        return of(snippet, null, caller, memberOf);
     }
 
     /** A search result, with why it matched ({@code null} when only its title, language or tags did). */
-    static SnippetView of(SnippetData snippet, MatchExcerpt match, Caller caller) {
+    static SnippetView of(SnippetData snippet, MatchExcerpt match, Caller caller, Set<String> memberOf) {
         var fields = snippet.fields();
         return new SnippetView(snippet.id(), fields.title(), fields.description(), fields.notes(), fields.language(),
                 fields.code(), VariableView.of(fields.code()), fields.tags(), Timestamps.format(snippet.createdAt()), Timestamps.format(snippet.updatedAt()),
                 snippet.version(), snippet.attachmentCount(), fields.visibility().apiName(), groupsFor(snippet, caller),
-                new Owner(snippet.ownerId(), snippet.ownerUsername()), MatchView.of(match));
+                new Owner(snippet.ownerId(), snippet.ownerUsername()), snippet.accessOf(caller.userId(), memberOf), MatchView.of(match));
     }
 
     /** Whom the snippet is shared with, for its owner; {@code null} for anyone else. */

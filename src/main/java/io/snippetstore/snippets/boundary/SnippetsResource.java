@@ -2,6 +2,7 @@ package io.snippetstore.snippets.boundary;
 
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.ApiList;
@@ -75,7 +76,7 @@ public class SnippetsResource {
         UriBuilder location = uri.getAbsolutePathBuilder();
         answers.resume(answer, commits.submit(() -> snippets.create(caller, input)), created -> Response.created(location.path(created.id()).build())
                 .tag(etag(created))
-                .entity(ApiResponse.of(SnippetView.of(created, caller)))
+                .entity(ApiResponse.of(SnippetView.of(created, caller, Set.of())))
                 .build());
     }
 
@@ -86,8 +87,8 @@ public class SnippetsResource {
         Caller caller = Caller.of(security);
         SnippetPage page = snippets.list(caller, query);
         List<?> items = query.summary()
-                ? page.items().stream().map(snippet -> SnippetSummaryView.of(snippet, page.matches().get(snippet.id()), caller)).toList()
-                : page.items().stream().map(snippet -> SnippetView.of(snippet, page.matches().get(snippet.id()), caller)).toList();
+                ? page.items().stream().map(snippet -> SnippetSummaryView.of(snippet, page.matches().get(snippet.id()), caller, page.memberOf())).toList()
+                : page.items().stream().map(snippet -> SnippetView.of(snippet, page.matches().get(snippet.id()), caller, page.memberOf())).toList();
         if (query.terms().isEmpty()) {
             return ApiList.page(items, page.nextCursor(), page.limit());
         }
@@ -145,8 +146,8 @@ public class SnippetsResource {
         answers.resume(answer, commits.submit(() -> snippets.delete(caller, snippetId)), deleted -> ApiResponse.of(Deleted.of(deleted)));
     }
 
-    private static Response withEtag(SnippetData snippet, Caller caller) {
-        return Response.ok(ApiResponse.of(SnippetView.of(snippet, caller))).tag(etag(snippet)).build();
+    private Response withEtag(SnippetData snippet, Caller caller) {
+        return Response.ok(ApiResponse.of(SnippetView.of(snippet, caller, snippets.groupsOf(caller, snippet)))).tag(etag(snippet)).build();
     }
 
     private static EntityTag etag(SnippetData snippet) {

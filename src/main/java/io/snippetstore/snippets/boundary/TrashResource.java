@@ -1,6 +1,7 @@
 package io.snippetstore.snippets.boundary;
 
 import java.util.Optional;
+import java.util.Set;
 
 import io.snippetstore.platform.ApiList;
 import io.snippetstore.platform.ApiResponse;
@@ -50,7 +51,8 @@ public class TrashResource {
     public Response restore(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
         Caller caller = Caller.of(security);
         SnippetData restored = trash.restore(caller, snippetId);
-        return Response.ok(ApiResponse.of(SnippetView.of(restored, caller))).tag(new EntityTag(Long.toString(restored.version()))).build();
+        // only its owner restores it: no groups to look up
+        return Response.ok(ApiResponse.of(SnippetView.of(restored, caller, Set.of()))).tag(new EntityTag(Long.toString(restored.version()))).build();
     }
 
     /** Purges the snippet for good now. */

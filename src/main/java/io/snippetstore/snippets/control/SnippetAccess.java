@@ -19,7 +19,11 @@ enum SnippetAccess {
 
     /** @param groupAccess the access of each group of the caller's the snippet is shared with */
     static SnippetAccess of(String ownerId, Visibility visibility, Collection<String> groupAccess, Caller caller) {
-        if (ownerId.equals(caller.userId())) {
+        return of(ownerId, visibility, groupAccess, caller.userId());
+    }
+
+    static SnippetAccess of(String ownerId, Visibility visibility, Collection<String> groupAccess, String callerId) {
+        if (ownerId.equals(callerId)) {
             return OWN;
         }
         if (groupAccess.contains(SnippetShare.WRITE)) {
@@ -53,5 +57,15 @@ enum SnippetAccess {
 
     boolean isOwner() {
         return this == OWN;
+    }
+
+    /** As the API names it to the caller: {@code owner}, {@code write}, {@code read} (or {@code none}, never answered). */
+    String apiName() {
+        return switch (this) {
+            case OWN -> "owner";
+            case EDIT -> "write";
+            case READ -> "read";
+            case NONE -> "none";
+        };
     }
 }

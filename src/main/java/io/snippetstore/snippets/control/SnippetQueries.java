@@ -111,7 +111,8 @@ public class SnippetQueries {
             ListedSnippet last = page.get(page.size() - 1);
             next = cursors.encode(query.fingerprint(), List.of(order.keyOf(last), last.snippet().id()));
         }
-        return new SnippetPage(page.stream().map(ListedSnippet::snippet).toList(), Map.of(), next, query.limit(), Optional.empty());
+        List<SnippetData> items = page.stream().map(ListedSnippet::snippet).toList();
+        return new SnippetPage(items, Map.of(), next, query.limit(), Optional.empty(), memberOf(callerId, items));
     }
 
     /**
@@ -148,7 +149,12 @@ public class SnippetQueries {
         Map<String, MatchExcerpt> matches = new HashMap<>();
         page.forEach(snippet -> MatchExcerpt.of(snippet, query.terms().all()).ifPresent(match -> matches.put(snippet.id(), match)));
         Optional<String> suggestion = hits.isEmpty() && after.isEmpty() ? index.suggestion(request) : Optional.empty();
-        return new SnippetPage(page, matches, next, query.limit(), suggestion);
+        return new SnippetPage(page, matches, next, query.limit(), suggestion, memberOf(callerId, page));
+    }
+
+    /** The caller's groups if some of these snippets are someone else's: read once per page, and only then. */
+    private Set<String> memberOf(String callerId, List<SnippetData> snippets) {
+        return snippets.stream().allMatch(snippet -> snippet.ownerId().equals(callerId)) ? Set.of() : groupsOf(callerId);
     }
 
     /** The snippets of these ids that the caller may list in the scope, by id. */
@@ -176,7 +182,7 @@ public class SnippetQueries {
     }
 
     /** The groups the caller is a member of: few, read once per search. */
-    private Set<String> groupsOf(String callerId) {
+    Set<String> groupsOf(String callerId) {
         return Set.copyOf(database.list("SELECT group_id FROM group_members WHERE user_id = ?", List.of(callerId), row -> row.getString(1)));
     }
 

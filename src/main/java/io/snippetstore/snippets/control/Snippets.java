@@ -124,6 +124,12 @@ public class Snippets {
         return snippet;
     }
 
+    /** The groups the caller is a member of, when the snippet is someone else's: with its shares, what the caller may do with it ({@link SnippetData#accessOf}). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Set<String> groupsOf(Caller caller, SnippetData snippet) {
+        return snippet.ownerId().equals(caller.userId()) ? Set.of() : queries.groupsOf(caller.userId());
+    }
+
     /** The code with its variables filled in by these values or their defaults (docs/API.md, "Variables"). */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public RenderedCode render(Caller caller, String id, Map<String, String> values) {
