@@ -200,7 +200,7 @@ function exportAndImport() {
         status, report);
 }
 
-/** Where the user is signed in, each session's last use, and signing any other one out. */
+/** Where the user is signed in (which browser, from which address), each session's last use, and signing any other one, or all, out. */
 async function sessionsTable() {
     const rows = h("tbody", {});
     let others = [];
@@ -221,6 +221,7 @@ async function sessionsTable() {
         replace(rows, data.map((session) => h("tr", {},
             h("td", {"data-label": "Browser", title: session.userAgent ?? ""},
                 sessionName(session.userAgent), session.current ? h("strong", {}, ", this one") : null),
+            h("td", {"data-label": "From"}, session.clientAddress ?? "not recorded"),
             h("td", {"data-label": "Signed in"}, formatDate(session.createdAt)),
             h("td", {"data-label": "Last used"}, formatDate(session.lastUsedAt)),
             h("td", {}, session.current ? h("span", {class: "muted"}, "this session") : h("button", {
@@ -234,5 +235,5 @@ async function sessionsTable() {
     return h("section", {"aria-labelledby": "sessions-title"},
         h("h2", {id: "sessions-title"}, "Signed-in sessions"),
         h("div", {class: "actions"}, everywhere),
-        recordTable("sessions", ["Browser", "Signed in", "Last used", ""], rows));
+        recordTable("sessions", ["Browser", "From", "Signed in", "Last used", ""], rows));
 }

@@ -222,6 +222,7 @@ public abstract class SessionTests {
         assertEquals(2, sessions.size(), "a signed-out session is gone: " + sessions);
         assertEquals(1, sessions.stream().filter(session -> session.getBoolean("current")).count());
         sessions.forEach(session -> assertFalse(session.isNull("lastUsedAt"), session::toString));
+        sessions.forEach(session -> assertEquals("127.0.0.1", session.getString("clientAddress"), "where it signed in from"));
         String phoneSession = sessions.stream().filter(session -> !session.getBoolean("current")).findFirst().orElseThrow().getString("id");
         assertFalse(listed.text().contains(laptop.cookies().getCookieStore().getCookies().get(0).getValue()),
                 "the list never shows a session cookie");

@@ -1102,6 +1102,8 @@ public abstract class WebInterfaceInChromiumTests {
             signIn(browser, wait, someone);
             driver.findElement(By.id("nav-tokens")).click();
             wait.until(textToBePresentInElementLocated(By.id("sessions"), "Chromium on Linux, this one"));
+            assertEquals("127.0.0.1", driver.findElement(By.cssSelector("#sessions tbody tr:first-child td[data-label='From']")).getText(),
+                    "where it signed in from");
             visible(wait, "sign-out-others").click();
             visible(wait, "confirm-ok").click();
             wait.until(ExpectedConditions.invisibilityOfElementLocated(By.id("sign-out-others")));

@@ -7,11 +7,11 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
 
 /** A browser session on the wire; {@code current} marks the one the request came with. */
 @JsonbNillable
-@JsonbPropertyOrder({"id", "createdAt", "lastUsedAt", "userAgent", "current"})
-public record SessionView(String id, String createdAt, String lastUsedAt, String userAgent, boolean current) {
+@JsonbPropertyOrder({"id", "createdAt", "lastUsedAt", "userAgent", "clientAddress", "current"})
+public record SessionView(String id, String createdAt, String lastUsedAt, String userAgent, String clientAddress, boolean current) {
 
     static SessionView of(SessionData session, boolean current) {
         return new SessionView(session.id(), Timestamps.format(session.createdAt()), Timestamps.format(session.lastUsedAt()),
-                session.userAgent(), current);
+                session.userAgent(), session.clientAddress().orElse(null), current);
     }
 }

@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import io.snippetstore.auth.control.BrowserSessions;
 import io.snippetstore.auth.control.UserData;
+import io.snippetstore.platform.ClientAddress;
 import io.snippetstore.platform.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -23,6 +24,9 @@ public class Sessions {
     @Inject
     BrowserSessions sessions;
 
+    @Inject
+    ClientAddress clientAddress;
+
     /**
      * Signs the user in, always under a new session id so that no earlier id stays valid. The
      * container writes the session cookie, with the attributes of web.xml's cookie-config.
@@ -32,7 +36,7 @@ public class Sessions {
             current(request).ifPresent(sessions::end); // the browser's earlier sign-in is over
             request.changeSessionId();
         }
-        String recordId = sessions.start(user.id(), request.getHeader("User-Agent"));
+        String recordId = sessions.start(user.id(), request.getHeader("User-Agent"), clientAddress.current());
         request.getSession(true).setAttribute(SESSION_ID, recordId);
     }
 

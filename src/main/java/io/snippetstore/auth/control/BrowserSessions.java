@@ -40,13 +40,15 @@ public class BrowserSessions {
     /**
      * A new session record for the user; returns its id, for the container's session to hold.
      * Signing in must work on a full disk, as reads and deletes do: the record is a small row,
-     * written into the room kept under the free-space floor.
+     * written into the room kept under the free-space floor. With where it signed in from, when a
+     * request is being served (a trusted proxy's forwarded-for header may name more than an address: cut to the column).
      */
     @WriteTransaction(freesSpace = true)
-    public String start(String userId, String userAgent) {
+    public String start(String userId, String userAgent, Optional<String> clientAddress) {
         Instant now = Timestamps.now();
         em.createNamedQuery(UserSession.PURGE).setParameter("before", now.minus(KEEP_IDLE)).executeUpdate();
-        UserSession session = new UserSession(Secrets.random(24), userId, now, shortened(userAgent));
+        UserSession session = new UserSession(Secrets.random(24), userId, now, shortened(userAgent),
+                clientAddress.map(address -> address.substring(0, Math.min(address.length(), UserSession.CLIENT_ADDRESS_MAX))).orElse(null));
         em.persist(session);
         return session.id();
     }

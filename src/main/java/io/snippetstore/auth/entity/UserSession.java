@@ -1,6 +1,7 @@
 package io.snippetstore.auth.entity;
 
 import java.time.Instant;
+import java.util.Optional;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -25,6 +26,8 @@ public class UserSession implements RecordsUse {
     public static final String END_OTHERS_OF_USER = "UserSession.endOthersOfUser";
 
     public static final int USER_AGENT_MAX = 200;
+    /** An IPv6 address in full is 45 characters; what ClientAddress answers fits. */
+    public static final int CLIENT_ADDRESS_MAX = 64;
 
     @Id
     private String id;
@@ -41,15 +44,20 @@ public class UserSession implements RecordsUse {
     @Column(name = "user_agent", length = USER_AGENT_MAX)
     private String userAgent;
 
+    /** Where it signed in from; null for the sessions that signed in before this was recorded. */
+    @Column(name = "client_address", length = CLIENT_ADDRESS_MAX)
+    private String clientAddress;
+
     protected UserSession() {
     }
 
-    public UserSession(String id, String userId, Instant createdAt, String userAgent) {
+    public UserSession(String id, String userId, Instant createdAt, String userAgent, String clientAddress) {
         this.id = id;
         this.userId = userId;
         this.createdAt = createdAt;
         this.lastUsedAt = createdAt;
         this.userAgent = userAgent;
+        this.clientAddress = clientAddress;
     }
 
     @Override
@@ -75,5 +83,9 @@ public class UserSession implements RecordsUse {
 
     public String userAgent() {
         return userAgent;
+    }
+
+    public Optional<String> clientAddress() {
+        return Optional.ofNullable(clientAddress);
     }
 }
