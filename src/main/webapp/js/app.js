@@ -1,5 +1,5 @@
-// The single-page interface: a hash router over four views, the notice area for errors, sign-out,
-// and the "/" shortcut to the search box.
+// The single-page interface: a hash router over the views, the notice area for errors, sign-out,
+// the "/" shortcut to the search box, "n" for a new snippet, and code pasted onto the list.
 import {api, markSignedIn} from "./api.js";
 import {h, replace} from "./dom.js";
 import {clearNotice, report, showAnnounced} from "./notice.js";

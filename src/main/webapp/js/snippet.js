@@ -1,6 +1,7 @@
 // One snippet: highlighted code with a copy button, its notes and description as plain text, its
 // tags, and its attachments. Its owner also edits and deletes it, uploads and deletes attachments,
-// chooses who can read it and shares it by link; everyone else who can read it sees it read-only.
+// chooses who can read it and shares it by link; a member of a group it is shared with for
+// writing also edits it; everyone else who can read it sees it read-only.
 import {api, upload} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {me} from "./me.js";

@@ -227,8 +227,8 @@ export function codeFilename(title, language) {
 }
 
 /**
- * A snippet's code to read: highlighted, with line numbers, in one scroll area of at most most of
- * the window's height; a wrap toggle remembered by this browser (the numbers stay, long lines
+ * A snippet's code to read: highlighted, with line numbers, in one scroll area no taller than
+ * most of the window; a wrap toggle remembered by this browser (the numbers stay, long lines
  * hang indented); copy, raw view and download. With a `fillIn` (fill-in.js) the code shows,
  * copies and downloads with its variables' values, marked. `lines`: the address of a line
  * (`href(n)`), and the line that address chose (`selected`), marked and scrolled to; a click on a
