@@ -18,8 +18,11 @@ export function showCommandLine(view) {
         h("p", {}, h("code", {}, "snippets"), " is this service from a terminal or a script: search, show, create, edit, run, share, "
             + "attach and download, with ", h("code", {}, "--json"), " everywhere. It needs Java 17 or later on the ", h("code", {}, "PATH"), "."),
         h("h2", {}, "Get it"),
-        h("p", {}, "The service's build makes it: one executable file, ", h("code", {}, "cli/target/snippets"),
-            ", that runs wherever it is copied. From a checkout of Snippet Store:"),
+        h("p", {}, "One executable file, the client of this very service's build: ",
+            h("a", {href: "/downloads/snippets", download: "snippets", id: "cli-download"}, "download snippets"),
+            ", or from a terminal:"),
+        command("cli-install", `curl -fsSo ~/.local/bin/snippets ${server}/downloads/snippets && chmod 755 ~/.local/bin/snippets`),
+        h("p", {}, "From a checkout of Snippet Store, the build makes the same file:"),
         command("cli-build", "mvn -f cli/pom.xml package && install -m 755 cli/target/snippets ~/.local/bin/snippets"),
         h("h2", {}, "Sign it in"),
         h("p", {}, "With a browser on the same machine (it opens this service; once you are signed in, the client gets its own token):"),

@@ -1217,7 +1217,7 @@ public abstract class WebInterfaceInChromiumTests {
     }
 
     @Test
-    void everyPageLinksTheApiDocumentationAndTheCommandLineClientsPageTellsHowToSignInHere() {
+    void everyPageLinksTheApiDocumentationAndTheCommandLineClientsPageOffersItsDownloadAndTellsHowToSignInHere() throws IOException {
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
@@ -1227,11 +1227,17 @@ public abstract class WebInterfaceInChromiumTests {
             String origin = (String) script(driver, "return window.location.origin");
             wait.until(textToBePresentInElementLocated(By.id("cli-login"), "snippets login " + origin));
             assertEquals("snippets login " + origin + " --device", driver.findElement(By.id("cli-login-device")).getText());
+            assertEquals(origin + "/downloads/snippets", driver.findElement(By.id("cli-download")).getAttribute("href"));
+            assertTrue(driver.findElement(By.id("cli-install")).getText().contains(origin + "/downloads/snippets"));
             assertEquals("Command-line client — Snippet Store", driver.getTitle());
             browser.screenshot("command-line");
             driver.findElement(By.id("nav-api-docs")).click();
             wait.until(urlContains("/api-docs/"));
             assertEquals(200, api.get("/api-docs/").status());
+            Reply client = new ApiClient().get("/downloads/snippets");
+            assertEquals(200, client.status());
+            assertArrayEquals(Files.readAllBytes(Path.of("cli/target/snippets")), client.body(),
+                    "the service offers the client of its own build, to anyone, signed in or not");
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
