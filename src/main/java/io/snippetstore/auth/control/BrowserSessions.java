@@ -40,8 +40,8 @@ public class BrowserSessions {
     /**
      * A new session record for the user; returns its id, for the container's session to hold.
      * Signing in must work on a full disk, as reads and deletes do: the record is a small row,
-     * written into the room kept under the free-space floor. With where it signed in from, when a
-     * request is being served (a trusted proxy's forwarded-for header may name more than an address: cut to the column).
+     * written into the room kept under the free-space floor. With where it signed in from, when
+     * known (cut to the column: a trusted proxy's forwarded-for entry may be longer than an address).
      */
     @WriteTransaction(freesSpace = true)
     public String start(String userId, String userAgent, Optional<String> clientAddress) {

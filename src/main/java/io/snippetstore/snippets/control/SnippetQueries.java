@@ -181,7 +181,7 @@ public class SnippetQueries {
         return Set.copyOf(database.list("SELECT id FROM users WHERE disabled_at IS NOT NULL", List.of(), row -> row.getString(1)));
     }
 
-    /** The groups the caller is a member of: few, read once per search. */
+    /** The groups the caller is a member of: few, read once per search or page. */
     Set<String> groupsOf(String callerId) {
         return Set.copyOf(database.list("SELECT group_id FROM group_members WHERE user_id = ?", List.of(callerId), row -> row.getString(1)));
     }
