@@ -149,7 +149,13 @@ public class SnippetQueries {
         Map<String, MatchExcerpt> matches = new HashMap<>();
         page.forEach(snippet -> MatchExcerpt.of(snippet, query.terms().all()).ifPresent(match -> matches.put(snippet.id(), match)));
         Optional<String> suggestion = hits.isEmpty() && after.isEmpty() ? index.suggestion(request) : Optional.empty();
-        return new SnippetPage(page, matches, next, query.limit(), suggestion, memberOf(callerId, page));
+        // the scopes that reach the caller's groups have read them for the index already
+        Set<String> memberOf = reachesGroups(query.scope()) ? request.groupIds() : memberOf(callerId, page);
+        return new SnippetPage(page, matches, next, query.limit(), suggestion, memberOf);
+    }
+
+    private static boolean reachesGroups(SnippetScope scope) {
+        return scope == SnippetScope.GROUPS || scope == SnippetScope.ALL;
     }
 
     /** The caller's groups if some of these snippets are someone else's: read once per page, and only then. */
@@ -171,7 +177,7 @@ public class SnippetQueries {
     private SearchRequest request(String callerId, SnippetQuery query, Optional<SearchPosition> after) {
         Set<String> hidden = query.scope() == SnippetScope.OWN ? Set.of() : disabledUsers();
         // only the index needs the caller's groups (SQL joins the memberships), and only in the scopes that reach them
-        Set<String> groupIds = query.scope() == SnippetScope.GROUPS || query.scope() == SnippetScope.ALL ? groupsOf(callerId) : Set.of();
+        Set<String> groupIds = reachesGroups(query.scope()) ? groupsOf(callerId) : Set.of();
         return new SearchRequest(callerId, query.scope().inIndex(), groupIds, hidden, query.terms().all(), query.tags(), query.language(),
                 query.variables(), query.sort().inIndex(), query.limit(), after);
     }
