@@ -9,7 +9,7 @@ import {formatDate, h, replace} from "./dom.js";
 import {me} from "./me.js";
 import {report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
-import {markdown} from "./widgets.js";
+import {languageNames, markdown} from "./widgets.js";
 import {selectionBar} from "./selection.js";
 
 const SEARCH_DELAY_MS = 250;
@@ -97,16 +97,15 @@ function remember(state) {
     history.replaceState(null, "", query ? `#/?${query}` : viewPaths.list);
 }
 
-/** The filters of the list as query parameters: whose snippets, search, tags, language, with variables only. */
+/** The filters of the list as query parameters: whose snippets, search, tags, language (by any of its names), with variables only. */
 function filterParams(state) {
     const params = new URLSearchParams();
     if (state.query.trim()) {
         params.set("query", state.query.trim());
     }
     state.tags.forEach((tag) => params.append("tag", tag));
-    if (state.language.trim()) {
-        params.set("language", state.language.trim());
-    }
+    // every name the language goes by: "js" lists JavaScript too
+    languageNames(state.language).forEach((name) => params.append("language", name));
     if (state.scope) {
         params.set("scope", state.scope);
     }

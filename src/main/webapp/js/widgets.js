@@ -2,6 +2,7 @@
 // copy button with the status that says whether copying worked.
 import {api} from "./api.js";
 import {formatBytes, h, markRanges} from "./dom.js";
+import {hcl} from "./hcl.js";
 import {renderedText} from "./variables.js";
 import {report} from "./notice.js";
 
@@ -120,14 +121,32 @@ const MORE_ALIASES = {
 };
 let aliasesRegistered = false;
 
-/** highlight.js with the aliases above, or undefined when it did not load. */
+/** highlight.js with HCL and the aliases above, or undefined when it did not load. */
 function highlighter() {
     const hljs = window.hljs;
     if (hljs && !aliasesRegistered) {
+        hljs.registerLanguage("hcl", hcl);
         Object.entries(MORE_ALIASES).forEach(([languageName, aliases]) => hljs.getLanguage(languageName) && hljs.registerAliases(aliases, {languageName}));
         aliasesRegistered = true;
     }
     return hljs;
+}
+
+/**
+ * Every name highlight.js knows the language `name` by (its key, its title, its aliases and the
+ * ones above), lower-cased, `name` first: what a language filter matches, so that "js" finds
+ * snippets whose language is "JavaScript" too. Just `name` for a language it does not know.
+ */
+export function languageNames(name) {
+    const hljs = highlighter();
+    const wanted = name.trim();
+    const language = hljs?.getLanguage(wanted);
+    if (!language) {
+        return wanted ? [wanted] : [];
+    }
+    const candidates = [...hljs.listLanguages(), ...(language.aliases ?? []), ...Object.values(MORE_ALIASES).flat()];
+    const names = candidates.filter((candidate) => hljs.getLanguage(candidate) === language).map((candidate) => candidate.toLowerCase());
+    return [...new Set([wanted, language.name.toLowerCase(), ...names])];
 }
 
 /** What pasted code is guessed to be among, when nothing names its language: the common ones, so that a guess is rarely exotic. */

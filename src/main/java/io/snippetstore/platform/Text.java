@@ -34,4 +34,11 @@ public final class Text {
     public static String stripped(String value) {
         return value == null ? null : value.strip();
     }
+
+    /** {@code value} with A–Z as a–z and every other character as it is: how SQLite's NOCASE compares. */
+    public static String asciiLowerCase(String value) {
+        StringBuilder folded = new StringBuilder(value.length());
+        value.chars().forEach(c -> folded.append(c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : (char) c));
+        return folded.toString();
+    }
 }

@@ -14,10 +14,13 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -424,6 +427,30 @@ public abstract class SnippetSearchTests {
 
         assertEquals(List.of(python), ids(walk(owner, "/api/v1/snippets?language=python")));
         assertEquals(List.of(python), ids(walk(owner, "/api/v1/snippets?language=PYTHON&query=handler&tag=web")));
+    }
+
+    @Test
+    void repeatedLanguagesFindSnippetsInAnyOfThemInListsSearchesAndFacets() {
+        String js = create(owner, snippet("js", "js", "const handler = 1", "web")).getString("id");
+        String javascript = create(owner, snippet("javascript", "JavaScript", "let handler = 2", "web")).getString("id");
+        create(owner, snippet("typescript", "TypeScript", "const handler: number = 3", "web"));
+        Set<String> both = Set.of(js, javascript);
+
+        assertEquals(both, Set.copyOf(ids(walk(owner, "/api/v1/snippets?language=JS&language=javascript&limit=1"))), "a list, page by page");
+        assertEquals(both, Set.copyOf(ids(walk(owner, "/api/v1/snippets?language=js&language=JavaScript&query=handler&limit=1"))), "a search");
+        assertEquals(List.of("JavaScript:1", "js:1"),
+                facets(owner.get("/api/v1/snippets/facets?language=js&language=javascript").data(), "languages"));
+    }
+
+    @Test
+    void filteringOnMoreLanguagesThanOneLanguageHasNamesIsABadRequest() {
+        String languages = IntStream.rangeClosed(1, 33).mapToObj(i -> "language=l" + i).collect(Collectors.joining("&"));
+        String thirtyTwo = IntStream.rangeClosed(1, 32).mapToObj(i -> "language=l" + i).collect(Collectors.joining("&"));
+
+        assertEquals(200, owner.get("/api/v1/snippets?" + thirtyTwo).status());
+        Reply refused = owner.get("/api/v1/snippets?" + languages);
+        assertEquals(400, refused.status(), refused.toString());
+        assertEquals("bad_request", refused.errorCode());
     }
 
     @Test

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
@@ -1365,6 +1366,45 @@ public abstract class WebInterfaceInChromiumTests {
             assertFalse(suggestedLanguages(driver).contains("dockerfile"), "a language in use is offered once");
             assertEquals(List.of(), scriptErrors(browser));
         }
+    }
+
+    @Test
+    void terraformIsHighlightedAndTheLanguageFilterFindsALanguageByAnyOfItsNames() {
+        String terraform = create(api, snippet("A web server", "Terraform",
+                "# the one server\nresource \"aws_instance\" \"web\" {\n  ami   = \"ami-${var.id}\"\n  count = 2\n}\n")).getString("id");
+        create(api, snippet("Short name", "js", "const a = 1;\n"));
+        create(api, snippet("Long name", "JavaScript", "let b = 2;\n"));
+        create(api, snippet("Typed", "TypeScript", "const c: number = 3;\n"));
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + terraform);
+            wait.until(ignored -> !driver.findElements(By.cssSelector("#code .line")).isEmpty());
+            assertEquals(List.of("resource"), texts(driver, "#code .hljs-keyword"));
+            assertEquals(List.of("ami", "count"), texts(driver, "#code .hljs-attr"));
+            assertTrue(texts(driver, "#code .hljs-string").containsAll(List.of("\"aws_instance\"", "\"web\"")), texts(driver, "#code .hljs-string").toString());
+            assertEquals(List.of("${var.id}"), texts(driver, "#code .hljs-subst"));
+            assertEquals(List.of("# the one server"), texts(driver, "#code .hljs-comment"));
+            assertEquals("A-web-server.tf", driver.findElement(By.id("download-code")).getAttribute("download"));
+
+            driver.findElement(By.id("nav-home")).click();
+            wait.until(ignored -> resultTitles(driver).size() == 4);
+            driver.findElement(By.id("language-filter")).sendKeys("JS");
+            wait.until(ignored -> resultTitles(driver).size() == 2);
+            assertEquals(Set.of("Short name", "Long name"), Set.copyOf(resultTitles(driver)), "js and JavaScript are one language");
+            driver.findElement(By.id("language-filter")).sendKeys(Keys.chord(Keys.CONTROL, "a"), "tf");
+            wait.until(ignored -> resultTitles(driver).equals(List.of("A web server")));
+            driver.findElement(By.id("language-filter")).sendKeys(Keys.chord(Keys.CONTROL, "a"), "typescript");
+            wait.until(ignored -> resultTitles(driver).equals(List.of("Typed")));
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    /** The texts of the elements `selector` finds, read in one script call. */
+    @SuppressWarnings("unchecked")
+    private static List<String> texts(WebDriver driver, String selector) {
+        return (List<String>) script(driver, "return [...document.querySelectorAll(arguments[0])].map(element => element.textContent)", selector);
     }
 
     @SuppressWarnings("unchecked")

@@ -126,9 +126,7 @@ final class IndexFields {
     }
 
     static String languageKey(String language) {
-        StringBuilder key = new StringBuilder(language.length());
-        language.chars().forEach(c -> key.append(c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : (char) c));
-        return key.toString();
+        return io.snippetstore.platform.Text.asciiLowerCase(language); // qualified: Text here is the indexed texts
     }
 
     static Document document(IndexedSnippet snippet) {

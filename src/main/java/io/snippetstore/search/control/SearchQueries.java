@@ -83,8 +83,12 @@ final class SearchQueries {
 
     private static void filters(SearchRequest request, BooleanQuery.Builder query) {
         request.tags().forEach(tag -> query.add(new TermQuery(new Term(IndexFields.TAG, tag)), Occur.FILTER));
-        request.language().ifPresent(language ->
-                query.add(new TermQuery(new Term(IndexFields.LANGUAGE_KEY, IndexFields.languageKey(language))), Occur.FILTER));
+        if (!request.languages().isEmpty()) {
+            BooleanQuery.Builder anyLanguage = new BooleanQuery.Builder().setMinimumNumberShouldMatch(1);
+            request.languages().forEach(language ->
+                    anyLanguage.add(new TermQuery(new Term(IndexFields.LANGUAGE_KEY, IndexFields.languageKey(language))), Occur.SHOULD));
+            query.add(anyLanguage.build(), Occur.FILTER);
+        }
         request.variables().ifPresent(wanted -> query.add(new TermQuery(new Term(IndexFields.VARIABLES, IndexFields.flag(wanted))), Occur.FILTER));
     }
 

@@ -6,7 +6,7 @@ import java.util.Set;
 
 /**
  * A search as the index answers it: the caller and the scope, the (case-folded, distinct) terms
- * that must all occur as substrings, the tags a snippet must all carry, a language, whether its
+ * that must all occur as substrings, the tags a snippet must all carry, the languages it may be in (any, when none), whether its
  * code must have variables (or must not), the order, how many results, and where the previous page ended.
  *
  * @param groupIds the groups the caller is a member of
@@ -14,5 +14,5 @@ import java.util.Set;
  * @param after the position after the previous page, as the previous page's last {@link SearchHits.Hit} gave it
  */
 public record SearchRequest(String callerId, SearchScope scope, Set<String> groupIds, Set<String> hiddenOwners, List<String> terms, Set<String> tags,
-                            Optional<String> language, Optional<Boolean> variables, SearchOrder order, int limit, Optional<SearchPosition> after) {
+                            Set<String> languages, Optional<Boolean> variables, SearchOrder order, int limit, Optional<SearchPosition> after) {
 }

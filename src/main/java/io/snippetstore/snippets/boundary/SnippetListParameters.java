@@ -1,8 +1,10 @@
 package io.snippetstore.snippets.boundary;
 
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -21,6 +23,8 @@ public class SnippetListParameters {
 
     static final int MAX_QUERY_LENGTH = 2_000;
     static final int MAX_TERMS = 32;
+    /** Enough for every name one language goes by (highlight.js knows XML by a dozen). */
+    static final int MAX_LANGUAGES = 32;
 
     /** {@code own} (the default), {@code team}, {@code groups} or {@code all}. */
     @QueryParam("scope")
@@ -36,8 +40,9 @@ public class SnippetListParameters {
     @QueryParam("tags")
     String tags;
 
+    /** Repeated {@code language=a&language=b}: a snippet in any of them. */
     @QueryParam("language")
-    String language;
+    List<String> language;
 
     /** {@code true}: only snippets whose code has variables; {@code false}: only those without. */
     @QueryParam("variables")
@@ -67,7 +72,7 @@ public class SnippetListParameters {
         if (terms.size() > MAX_TERMS) {
             throw ApiException.badRequest("query is limited to " + MAX_TERMS + " terms.");
         }
-        return new SnippetQuery(scope(), terms, tagFilters(), Optional.ofNullable(Text.stripped(language)).filter(name -> !name.isEmpty()),
+        return new SnippetQuery(scope(), terms, tagFilters(), languageFilters(),
                 variables(), sort(terms), PageLimit.parse(limit), Optional.ofNullable(cursor).filter(value -> !value.isEmpty()), summary());
     }
 
@@ -114,6 +119,18 @@ public class SnippetListParameters {
             throw ApiException.badRequest("At most " + Snippet.TAGS_MAX + " different tags can be filtered on.");
         }
         return wanted;
+    }
+
+    private Set<String> languageFilters() {
+        Map<String, String> wanted = new LinkedHashMap<>();
+        if (language != null) {
+            language.stream().map(String::strip).filter(name -> !name.isEmpty())
+                    .forEach(name -> wanted.putIfAbsent(Text.asciiLowerCase(name), name));
+        }
+        if (wanted.size() > MAX_LANGUAGES) {
+            throw ApiException.badRequest("At most " + MAX_LANGUAGES + " different languages can be filtered on.");
+        }
+        return new LinkedHashSet<>(wanted.values());
     }
 
     private static void addTag(Set<String> wanted, String value) {

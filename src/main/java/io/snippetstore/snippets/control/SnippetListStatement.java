@@ -1,6 +1,7 @@
 package io.snippetstore.snippets.control;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -49,10 +50,10 @@ record SnippetListStatement(String sql, List<Object> parameters) {
             sql.append(" AND EXISTS (SELECT 1 FROM snippet_tags t WHERE t.snippet_id = s.id AND t.tag = ?)");
             parameters.add(tag);
         }
-        query.language().ifPresent(language -> {
-            sql.append(" AND s.language = ? COLLATE NOCASE");
-            parameters.add(language);
-        });
+        if (!query.languages().isEmpty()) {
+            sql.append(" AND s.language COLLATE NOCASE IN (").append(String.join(", ", Collections.nCopies(query.languages().size(), "?"))).append(")");
+            parameters.addAll(query.languages());
+        }
         if (after.isPresent()) {
             sql.append(" AND ").append(order.after());
             parameters.addAll(after.get());

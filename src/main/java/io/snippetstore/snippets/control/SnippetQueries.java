@@ -178,7 +178,7 @@ public class SnippetQueries {
         Set<String> hidden = query.scope() == SnippetScope.OWN ? Set.of() : disabledUsers();
         // only the index needs the caller's groups (SQL joins the memberships), and only in the scopes that reach them
         Set<String> groupIds = reachesGroups(query.scope()) ? groupsOf(callerId) : Set.of();
-        return new SearchRequest(callerId, query.scope().inIndex(), groupIds, hidden, query.terms().all(), query.tags(), query.language(),
+        return new SearchRequest(callerId, query.scope().inIndex(), groupIds, hidden, query.terms().all(), query.tags(), query.languages(),
                 query.variables(), query.sort().inIndex(), query.limit(), after);
     }
 

@@ -3,18 +3,19 @@ package io.snippetstore.snippets.control;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import io.snippetstore.platform.Secrets;
+import io.snippetstore.platform.Text;
 
 /**
  * What a client asks of the snippet list, already validated: whose snippets, search terms, tag
- * filters (lower case), a language filter, whether the code must have variables (or must not), the order, the page size, the position after the
+ * filters (lower case), the languages a snippet may be in (distinct ignoring ASCII case; any, when none), whether the code must have variables (or must not), the order, the page size, the position after the
  * previous page, and whether a summary of each snippet will do (no code, no notes).
  */
-public record SnippetQuery(SnippetScope scope, SearchTerms terms, Set<String> tags, Optional<String> language, Optional<Boolean> variables,
+public record SnippetQuery(SnippetScope scope, SearchTerms terms, Set<String> tags, Set<String> languages, Optional<Boolean> variables,
                            SnippetSort sort,
                            int limit, Optional<String> cursor, boolean summary) {
 
@@ -24,7 +25,7 @@ public record SnippetQuery(SnippetScope scope, SearchTerms terms, Set<String> ta
      */
     String fingerprint() {
         String identity = scope.apiName() + "\n" + sort.apiName() + "\n" + String.join(" ", terms.all())
-                + "\n" + String.join(",", tags) + "\n" + language.map(name -> name.toLowerCase(Locale.ROOT)).orElse("")
+                + "\n" + String.join(",", tags) + "\n" + languages.stream().map(Text::asciiLowerCase).sorted().collect(Collectors.joining(","))
                 + variables.map(wanted -> "\nvariables=" + wanted).orElse("");
         byte[] digest = Secrets.sha256(identity.getBytes(StandardCharsets.UTF_8));
         return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, 9));

@@ -229,8 +229,8 @@ class SnippetIndexTest {
         return inScope
                 && request.terms().stream().allMatch(term -> texts.stream().anyMatch(text -> text.contains(term)))
                 && snippet.tags().containsAll(request.tags())
-                && request.language().map(language -> IndexFields.languageKey(language).equals(IndexFields.languageKey(snippet.language())))
-                .orElse(true)
+                && (request.languages().isEmpty() || request.languages().stream()
+                        .anyMatch(language -> IndexFields.languageKey(language).equals(IndexFields.languageKey(snippet.language()))))
                 && request.variables().map(wanted -> CodeTemplate.parse(snippet.code()).hasVariables() == wanted).orElse(true);
     }
 
@@ -257,12 +257,12 @@ class SnippetIndexTest {
 
     private static SearchRequest withAfter(SearchRequest request, Optional<SearchPosition> after) {
         return new SearchRequest(request.callerId(), request.scope(), request.groupIds(), request.hiddenOwners(), request.terms(), request.tags(),
-                request.language(), request.variables(), request.order(), request.limit(), after);
+                request.languages(), request.variables(), request.order(), request.limit(), after);
     }
 
     private static SearchRequest request(String caller, SearchScope scope, List<String> terms, SearchOrder order, int limit,
                                          Optional<SearchPosition> after) {
-        return new SearchRequest(caller, scope, Set.of(), Set.of(), terms, Set.of(), Optional.empty(), Optional.empty(), order, limit, after);
+        return new SearchRequest(caller, scope, Set.of(), Set.of(), terms, Set.of(), Set.of(), Optional.empty(), order, limit, after);
     }
 
     // --- random data ---
@@ -278,10 +278,15 @@ class SnippetIndexTest {
             terms.add(TextFold.fold(randomTerm()));
         }
         Set<String> tags = random.nextInt(4) == 0 ? Set.of(TAGS.get(random.nextInt(TAGS.size()))) : Set.of();
-        Optional<String> language = random.nextInt(5) == 0 ? Optional.of(LANGUAGES.get(random.nextInt(LANGUAGES.size()))) : Optional.empty();
+        // none, one, or two (any of them)
+        Set<String> languages = random.nextInt(5) == 0 ? Set.of(LANGUAGES.get(random.nextInt(LANGUAGES.size()))) : Set.of();
+        if (!languages.isEmpty() && random.nextBoolean()) {
+            languages = new HashSet<>(languages);
+            languages.add(LANGUAGES.get(random.nextInt(LANGUAGES.size())));
+        }
         Optional<Boolean> variables = random.nextInt(4) == 0 ? Optional.of(random.nextBoolean()) : Optional.empty();
         SearchOrder order = SearchOrder.values()[random.nextInt(SearchOrder.values().length)];
-        return new SearchRequest(caller, scope, groups, hidden, List.copyOf(terms), tags, language, variables, order, 1 + random.nextInt(20), Optional.empty());
+        return new SearchRequest(caller, scope, groups, hidden, List.copyOf(terms), tags, languages, variables, order, 1 + random.nextInt(20), Optional.empty());
     }
 
     /** A piece of some snippet's text (one to eight code points), or a word that may be nowhere. */

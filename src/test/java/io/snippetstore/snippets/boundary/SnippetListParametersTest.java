@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.snippets.control.SnippetQuery;
@@ -19,7 +19,7 @@ class SnippetListParametersTest {
         parameters.query = query;
         parameters.tag = tag;
         parameters.tags = tags;
-        parameters.language = language;
+        parameters.language = language == null ? null : List.of(language);
         parameters.sort = sort;
         parameters.limit = limit;
         return parameters.toQuery();
@@ -41,8 +41,26 @@ class SnippetListParametersTest {
 
     @Test
     void aBlankLanguageIsNoFilter() {
-        assertEquals(Optional.empty(), parse(null, null, null, "  ", null, null).language());
-        assertEquals(Optional.of("Python"), parse(null, null, null, " Python ", null, null).language());
+        assertEquals(Set.of(), parse(null, null, null, "  ", null, null).languages());
+        assertEquals(Set.of("Python"), parse(null, null, null, " Python ", null, null).languages());
+    }
+
+    @Test
+    void repeatedLanguagesAreOneFilterOfDistinctNamesIgnoringAsciiCase() {
+        SnippetListParameters parameters = new SnippetListParameters();
+        parameters.language = List.of("js", " JavaScript", "JS", "", "javascript", "Ärlang", "ärlang");
+
+        assertEquals(List.of("js", "JavaScript", "Ärlang", "ärlang"), List.copyOf(parameters.toQuery().languages()));
+    }
+
+    @Test
+    void moreLanguagesThanTheLimitAreABadRequest() {
+        SnippetListParameters parameters = new SnippetListParameters();
+        parameters.language = IntStream.rangeClosed(1, SnippetListParameters.MAX_LANGUAGES).mapToObj(i -> "language" + i).toList();
+        assertEquals(SnippetListParameters.MAX_LANGUAGES, parameters.toQuery().languages().size());
+
+        parameters.language = IntStream.rangeClosed(1, SnippetListParameters.MAX_LANGUAGES + 1).mapToObj(i -> "language" + i).toList();
+        assertEquals("bad_request", assertThrows(ApiException.class, parameters::toQuery).code());
     }
 
     @Test

@@ -77,8 +77,16 @@ class SnippetListPlansTest {
         assertTrue(plan.stream().anyMatch(line -> line.startsWith("SEARCH t EXISTS USING COVERING INDEX snippet_tags_tag")), plan.toString());
     }
 
+    @Test
+    void aFilterOfSeveralLanguagesIsCheckedOnEachRowWhileTheOrderIsWalked() throws SQLException {
+        SnippetQuery query = new SnippetQuery(SnippetScope.OWN, SearchTerms.parse(""), Set.of(), Set.of("js", "JavaScript"), Optional.empty(),
+                SnippetSort.UPDATED, 50, Optional.empty(), false);
+
+        assertWalks(plan(query, true), "snippets_owner_updated");
+    }
+
     private static SnippetQuery query(SnippetScope scope, String search, Set<String> tags, SnippetSort sort) {
-        return new SnippetQuery(scope, SearchTerms.parse(search), tags, Optional.empty(), Optional.empty(), sort, 50, Optional.empty(), false);
+        return new SnippetQuery(scope, SearchTerms.parse(search), tags, Set.of(), Optional.empty(), sort, 50, Optional.empty(), false);
     }
 
     /** How the order's indexes are named: snippets_owner_updated, snippets_visibility_title, ... */

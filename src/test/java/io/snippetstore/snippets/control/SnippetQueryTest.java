@@ -3,6 +3,8 @@ package io.snippetstore.snippets.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -11,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class SnippetQueryTest {
 
     private static String fingerprint(SnippetScope scope, String search, Set<String> tags, String language, SnippetSort sort, int limit) {
-        return new SnippetQuery(scope, SearchTerms.parse(search), tags, Optional.ofNullable(language), Optional.empty(), sort, limit, Optional.empty(), false)
+        return new SnippetQuery(scope, SearchTerms.parse(search), tags, language == null ? Set.of() : Set.of(language), Optional.empty(), sort, limit, Optional.empty(), false)
                 .fingerprint();
     }
 
@@ -29,5 +31,19 @@ class SnippetQueryTest {
         assertNotEquals(base, fingerprint("find me", Set.of("b"), "go", SnippetSort.TITLE, 5));
         assertNotEquals(base, fingerprint("find me", Set.of("a"), null, SnippetSort.TITLE, 5));
         assertNotEquals(base, fingerprint(SnippetScope.TEAM, "find me", Set.of("a"), "go", SnippetSort.TITLE, 5));
+    }
+
+    @Test
+    void languagesInAnyOrderAndCaseAreTheSameListAndOneMoreIsAnother() {
+        String both = languages(Set.of("js", "JavaScript"));
+
+        assertEquals(both, languages(new LinkedHashSet<>(List.of("JAVASCRIPT", "JS"))));
+        assertNotEquals(both, languages(Set.of("js")));
+        assertNotEquals(both, languages(Set.of("js", "JavaScript", "jsx")));
+    }
+
+    private static String languages(Set<String> languages) {
+        return new SnippetQuery(SnippetScope.OWN, SearchTerms.parse(""), Set.of(), languages, Optional.empty(), SnippetSort.UPDATED, 50,
+                Optional.empty(), false).fingerprint();
     }
 }
