@@ -10,89 +10,7 @@ import {auditTable} from "./audit.js";
 
 export async function showAccount(view) {
     document.title = "Your account — Snippet Store";
-    const rows = h("tbody", {});
-    const created = h("div", {id: "new-token", class: "callout", hidden: true});
-    const name = h("input", {id: "token-name", required: true, autocomplete: "off", placeholder: "laptop CLI"});
-    const expiry = h("input", {id: "token-expiry", type: "number", min: "1", inputmode: "numeric", placeholder: "never"});
-    const formError = h("p", {id: "token-error", class: "error", role: "alert", hidden: true});
-    const nameError = h("p", {id: "token-name-error", class: "field-error error", hidden: true});
-    const expiryError = h("p", {id: "token-expiry-error", class: "field-error error", hidden: true});
-    name.setAttribute("aria-describedby", "token-name-error");
-    expiry.setAttribute("aria-describedby", "token-expiry-error");
-
-    /** A field's problem in plain words, beside the field. */
-    function fieldProblem(input, message, text) {
-        message.textContent = text;
-        message.hidden = !text;
-        if (text) {
-            input.setAttribute("aria-invalid", "true");
-        } else {
-            input.removeAttribute("aria-invalid");
-        }
-        return Boolean(text);
-    }
-
-    let shownTokenId = null;
-
-    async function load() {
-        const {data} = await api("GET", apiPaths.tokens);
-        if (shownTokenId !== null && !data.some((token) => token.id === shownTokenId)) {
-            created.hidden = true; // the token just shown was revoked: its value is worth nothing now
-            replace(created);
-            shownTokenId = null;
-        }
-        replace(rows, data.length === 0 ? h("tr", {}, h("td", {colspan: "5", class: "muted"}, "No tokens.")) : data.map((token) =>
-            h("tr", {},
-                h("td", {"data-label": "Name"}, token.name),
-                h("td", {"data-label": "Created"}, formatDate(token.createdAt)),
-                h("td", {"data-label": "Last used"}, formatDate(token.lastUsedAt)),
-                h("td", {"data-label": "Expires"}, token.expiresAt ? formatDate(token.expiresAt) : "never"),
-                h("td", {}, h("button", {
-                    type: "button", class: "link danger-text", "aria-label": `Revoke token ${token.name}`,
-                    onclick: () => confirmDelete(`Revoke “${token.name}”? Anything using it stops working at once.`, "Revoke",
-                        apiPaths.token(token.id), load),
-                }, "Revoke")))));
-    }
-
-    const form = h("form", {id: "token-form", class: "inline-form", novalidate: true},
-        h("div", {class: "field grow"}, h("label", {for: "token-name"}, "Name"), name, nameError),
-        h("div", {class: "field"}, h("label", {for: "token-expiry"}, "Expires in days"), expiry, expiryError),
-        h("button", {type: "submit", id: "create-token"}, "Create token"));
-    form.addEventListener("submit", async (event) => {
-        event.preventDefault();
-        formError.hidden = true;
-        const days = expiry.value === "" ? null : Number(expiry.value);
-        const nameWrong = fieldProblem(name, nameError, name.value.trim() === ""
-            ? "Give the token a name that says where it is used, such as “laptop CLI”." : "");
-        const expiryWrong = fieldProblem(expiry, expiryError, days !== null && !(Number.isInteger(days) && days >= 1 && days <= 3650)
-            ? "A whole number of days from 1 to 3650, or empty for a token that does not expire." : "");
-        if (nameWrong || expiryWrong) {
-            (nameWrong ? name : expiry).focus();
-            return;
-        }
-        try {
-            const body = {name: name.value};
-            if (expiry.value !== "") {
-                body.expiresInDays = Number(expiry.value);
-            }
-            const {data} = await api("POST", apiPaths.tokens, {body});
-            const copy = copyButton({id: "copy-token", label: "Copy token", text: data.token, statusId: "copy-token-status"});
-            replace(created,
-                h("p", {}, h("strong", {}, "Copy this token now. "), "It is shown only once; the service keeps only its hash."),
-                h("code", {id: "new-token-value"}, data.token),
-                copy.button,
-                copy.status);
-            created.hidden = false;
-            shownTokenId = data.id;
-            name.value = "";
-            expiry.value = "";
-            await load();
-        } catch (error) {
-            formError.textContent = failureText(error);
-            formError.hidden = false;
-        }
-    });
-
+    const tokens = new TokenList();
     const activity = auditTable("my-activity", false);
     replace(view,
         h("h1", {}, "Your account"),
@@ -103,13 +21,112 @@ export async function showAccount(view) {
         h("p", {class: "muted"}, "Scripts and tools send a token as ", h("code", {}, "Authorization: Bearer <token>"),
             " (", h("a", {href: "/api-docs/"}, "API documentation"), "); the ",
             h("a", {href: viewPaths.commandLine}, "command-line client"), " makes its own when it signs in."),
-        form, formError, created,
-        recordTable("tokens", ["Name", "Created", "Last used", "Expires", ""], rows),
+        tokens.form(), tokens.formError, tokens.created,
+        recordTable("tokens", ["Name", "Created", "Last used", "Expires", ""], tokens.rows),
         h("h2", {}, "Recent activity"),
         h("p", {class: "muted"}, "Sign-ins, password and token changes, deletions, exports and imports of your account."),
         activity.table);
-    await load();
+    await tokens.load();
     await activity.filter(new URLSearchParams());
+}
+
+/** A field's problem in plain words, beside the field; whether there is one. */
+function fieldProblem(input, message, text) {
+    message.textContent = text;
+    message.hidden = !text;
+    if (text) {
+        input.setAttribute("aria-invalid", "true");
+    } else {
+        input.removeAttribute("aria-invalid");
+    }
+    return Boolean(text);
+}
+
+/** The API tokens: creating one (its value shown once), each one's last use, revoking. */
+class TokenList {
+    constructor() {
+        this.rows = h("tbody", {});
+        this.created = h("div", {id: "new-token", class: "callout", hidden: true});
+        this.formError = h("p", {id: "token-error", class: "error", role: "alert", hidden: true});
+        this.shownTokenId = null;
+    }
+
+    async load() {
+        const {data} = await api("GET", apiPaths.tokens);
+        if (this.shownTokenId !== null && !data.some((token) => token.id === this.shownTokenId)) {
+            this.created.hidden = true; // the token just shown was revoked: its value is worth nothing now
+            replace(this.created);
+            this.shownTokenId = null;
+        }
+        replace(this.rows, data.length === 0 ? h("tr", {}, h("td", {colspan: "5", class: "muted"}, "No tokens.")) : data.map((token) =>
+            h("tr", {},
+                h("td", {"data-label": "Name"}, token.name),
+                h("td", {"data-label": "Created"}, formatDate(token.createdAt)),
+                h("td", {"data-label": "Last used"}, formatDate(token.lastUsedAt)),
+                h("td", {"data-label": "Expires"}, token.expiresAt ? formatDate(token.expiresAt) : "never"),
+                h("td", {}, h("button", {
+                    type: "button", class: "link danger-text", "aria-label": `Revoke token ${token.name}`,
+                    onclick: () => confirmDelete(`Revoke “${token.name}”? Anything using it stops working at once.`, "Revoke",
+                        apiPaths.token(token.id), () => this.load()),
+                }, "Revoke")))));
+    }
+
+    form() {
+        const fields = {
+            name: h("input", {id: "token-name", required: true, autocomplete: "off", placeholder: "laptop CLI", "aria-describedby": "token-name-error"}),
+            nameError: h("p", {id: "token-name-error", class: "field-error error", hidden: true}),
+            expiry: h("input", {
+                id: "token-expiry", type: "number", min: "1", inputmode: "numeric", placeholder: "never", "aria-describedby": "token-expiry-error",
+            }),
+            expiryError: h("p", {id: "token-expiry-error", class: "field-error error", hidden: true}),
+        };
+        const form = h("form", {id: "token-form", class: "inline-form", novalidate: true},
+            h("div", {class: "field grow"}, h("label", {for: "token-name"}, "Name"), fields.name, fields.nameError),
+            h("div", {class: "field"}, h("label", {for: "token-expiry"}, "Expires in days"), fields.expiry, fields.expiryError),
+            h("button", {type: "submit", id: "create-token"}, "Create token"));
+        form.addEventListener("submit", (event) => {
+            event.preventDefault();
+            this.create(fields);
+        });
+        return form;
+    }
+
+    /** Creates a token when its fields are right, else says beside each what is wrong. */
+    async create({name, nameError, expiry, expiryError}) {
+        this.formError.hidden = true;
+        const days = expiry.value === "" ? null : Number(expiry.value);
+        const nameWrong = fieldProblem(name, nameError, name.value.trim() === ""
+            ? "Give the token a name that says where it is used, such as “laptop CLI”." : "");
+        const expiryWrong = fieldProblem(expiry, expiryError, days !== null && !(Number.isInteger(days) && days >= 1 && days <= 3650)
+            ? "A whole number of days from 1 to 3650, or empty for a token that does not expire." : "");
+        if (nameWrong || expiryWrong) {
+            (nameWrong ? name : expiry).focus();
+            return;
+        }
+        try {
+            const body = days === null ? {name: name.value} : {name: name.value, expiresInDays: days};
+            const {data} = await api("POST", apiPaths.tokens, {body});
+            this.showOnce(data);
+            name.value = "";
+            expiry.value = "";
+            await this.load();
+        } catch (error) {
+            this.formError.textContent = failureText(error);
+            this.formError.hidden = false;
+        }
+    }
+
+    /** A new token's value, shown only this once, with a button to copy it. */
+    showOnce(token) {
+        const copy = copyButton({id: "copy-token", label: "Copy token", text: token.token, statusId: "copy-token-status"});
+        replace(this.created,
+            h("p", {}, h("strong", {}, "Copy this token now. "), "It is shown only once; the service keeps only its hash."),
+            h("code", {id: "new-token-value"}, token.token),
+            copy.button,
+            copy.status);
+        this.created.hidden = false;
+        this.shownTokenId = token.id;
+    }
 }
 
 /** Changing one's own password: the API checks the current one and says which field is wrong. */

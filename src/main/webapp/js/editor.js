@@ -49,20 +49,24 @@ export function hasUnsavedEdit() {
 
 export async function showEditor(view, id) {
     const existing = id ? await api("GET", apiPaths.snippet(id)) : null;
-    const snippet = existing?.data;
-    let etag = existing?.etag;
-    /** The version the form's edit started from, and its fields: what a save sends the changes against. */
-    let base = snippet?.version;
     unsaved = false;
-    document.title = `${id ? `Edit “${snippet.title}”` : "New snippet"} — Snippet Store`;
-    const savedStatus = h("span", {id: "save-status", class: "muted", role: "status"});
-    const restored = h("div", {id: "draft-restored", class: "callout", hidden: true});
-    const preview = h("div", {id: "preview", class: "preview callout", hidden: true, "aria-live": "polite"});
-    const formError = h("div", {id: "form-error", class: "error", role: "alert", hidden: true});
-    const save = h("button", {type: "submit", id: "save"}, id ? "Save changes" : "Create snippet");
-    const placeholderCheck = h("div", {id: "code-variables", class: "placeholder-check", "aria-live": "polite"});
-    const cancelHref = id ? viewPaths.snippet(id) : viewPaths.list;
-    const form = h("form", {id: "snippet-form", novalidate: true, class: "editor"},
+    const editor = new SnippetEditor(view, id, existing);
+    await editor.restoreDraft();
+    editor.listen();
+}
+
+/** The editor's page: the form with its save bar, the draft banner, the preview and the conflicts. */
+function editorPage(id, snippet) {
+    const page = {
+        savedStatus: h("span", {id: "save-status", class: "muted", role: "status"}),
+        restored: h("div", {id: "draft-restored", class: "callout", hidden: true}),
+        preview: h("div", {id: "preview", class: "preview callout", hidden: true, "aria-live": "polite"}),
+        formError: h("div", {id: "form-error", class: "error", role: "alert", hidden: true}),
+        save: h("button", {type: "submit", id: "save"}, id ? "Save changes" : "Create snippet"),
+        placeholderCheck: h("div", {id: "code-variables", class: "placeholder-check", "aria-live": "polite"}),
+        conflicts: h("div", {id: "conflicts", class: "callout conflicts", role: "alert", hidden: true}),
+    };
+    page.form = h("form", {id: "snippet-form", novalidate: true, class: "editor"},
         field("title", "Title", h("input", {required: true, autocomplete: "off"})),
         h("div", {class: "row"},
             field("language", "Language", h("input", {required: true, autocomplete: "off", placeholder: "java, sql, bash…", list: "language-suggestions"})),
@@ -71,180 +75,218 @@ export async function showEditor(view, id) {
         field("code", "Code", h("textarea", {rows: "14", required: true, spellcheck: "false", wrap: "off", class: "code-input"}),
             "Tab indents; Esc, then Tab, moves on. Ctrl+S saves, Ctrl+Enter saves and closes. "
             + "{{name}}, {{name:default}} or {{name|a|b}} mark a part to fill in (docs: Variables)."),
-        placeholderCheck,
+        page.placeholderCheck,
         field("notes", "Notes", h("textarea", {rows: "5"}), "Markdown, in the description too."),
         h("div", {class: "actions"}, h("button", {type: "button", id: "preview-toggle", class: "secondary"}, "Preview")),
-        preview,
+        page.preview,
         field("visibility", "Who can read it", visibilitySelect("visibility", snippet?.visibility)),
-        formError,
+        page.formError,
         // the save bar stays at the window's bottom: Ctrl+S from anywhere in a long form shows its result
-        h("div", {class: "actions save-bar"}, save, h("a", {href: cancelHref, class: "button secondary", id: "cancel"}, "Cancel"), savedStatus));
-    const conflicts = h("div", {id: "conflicts", class: "callout conflicts", role: "alert", hidden: true});
-    const readOnly = snippet?.access === "read";
-    if (readOnly) {
-        // said before any typing, not at Save
-        save.disabled = true;
-    }
-    const readOnlyNotice = readOnly ? h("p", {id: "read-only", class: "callout", role: "status"},
-        `You can read this snippet but not change it: only ${snippet.owner.username}, or a group they share it with for writing, can. `,
-        h("a", {href: viewPaths.snippet(id)}, "Back to the snippet")) : null;
-    replace(view, h("h1", {}, id ? `Edit “${snippet.title}”` : "New snippet"), readOnlyNotice, restored, conflicts, form, languageSuggestions());
+        h("div", {class: "actions save-bar"}, page.save,
+            h("a", {href: id ? viewPaths.snippet(id) : viewPaths.list, class: "button secondary", id: "cancel"}, "Cancel"), page.savedStatus));
+    return page;
+}
 
-    const control = (name) => form.elements.namedItem(name);
-    const values = () => Object.fromEntries(FIELDS.map((name) => [name, control(name).value]));
-    const fill = (fields) => FIELDS.forEach((name) => control(name).value = fields[name] ?? "");
-    const opened = snippet ? formValues(snippet) : values();
-    let loaded = opened;
-    fill(loaded);
-    const draft = JSON.parse(localStorage.getItem(draftKey(id)) ?? "null");
-    if (draft && FIELDS.some((name) => (draft[name] ?? "") !== loaded[name])) {
-        if (id && draft.base && draft.base !== base) {
+/** Said before any typing, not at Save: a reader of someone else's snippet cannot change it. */
+function readOnlyNotice(id, snippet) {
+    return h("p", {id: "read-only", class: "callout", role: "status"},
+        `You can read this snippet but not change it: only ${snippet.owner.username}, or a group they share it with for writing, can. `,
+        h("a", {href: viewPaths.snippet(id)}, "Back to the snippet"));
+}
+
+/** One opening of the editor: the form, the version its edit started from (the base), and saving against it. */
+class SnippetEditor {
+    constructor(view, id, existing) {
+        this.id = id;
+        this.existing = existing;
+        this.snippet = existing?.data;
+        this.etag = existing?.etag;
+        /** The version the form's edit started from, and its fields: what a save sends the changes against. */
+        this.base = this.snippet?.version;
+        this.readOnly = this.snippet?.access === "read";
+        this.page = editorPage(id, this.snippet);
+        this.page.save.disabled = this.readOnly;
+        document.title = `${id ? `Edit “${this.snippet.title}”` : "New snippet"} — Snippet Store`;
+        replace(view, h("h1", {}, id ? `Edit “${this.snippet.title}”` : "New snippet"), this.readOnly ? readOnlyNotice(id, this.snippet) : null,
+            this.page.restored, this.page.conflicts, this.page.form, languageSuggestions());
+        this.opened = this.snippet ? formValues(this.snippet) : this.values();
+        this.loaded = this.opened;
+        this.fill(this.loaded);
+    }
+
+    control(name) {
+        return this.page.form.elements.namedItem(name);
+    }
+
+    values() {
+        return Object.fromEntries(FIELDS.map((name) => [name, this.control(name).value]));
+    }
+
+    fill(fields) {
+        FIELDS.forEach((name) => this.control(name).value = fields[name] ?? "");
+    }
+
+    keepDraft() {
+        localStorage.setItem(draftKey(this.id), JSON.stringify({...this.values(), base: this.base}));
+    }
+
+    forgetDraft() {
+        localStorage.removeItem(draftKey(this.id));
+        unsaved = false;
+    }
+
+    /** A draft this browser kept of unsaved changes comes back into the form, with a way to discard it. */
+    async restoreDraft() {
+        const draft = JSON.parse(localStorage.getItem(draftKey(this.id)) ?? "null");
+        if (!draft || FIELDS.every((name) => (draft[name] ?? "") === this.loaded[name])) {
+            return;
+        }
+        if (this.id && draft.base && draft.base !== this.base) {
             // a draft of an older version: its changes are against that version, which the history keeps
             try {
-                loaded = formValues((await api("GET", apiPaths.revision(id, draft.base))).data);
-                base = draft.base;
-                etag = `"${draft.base}"`; // so that the save is refused, and merged with what was saved since
+                this.loaded = formValues((await api("GET", apiPaths.revision(this.id, draft.base))).data);
+                this.base = draft.base;
+                this.etag = `"${draft.base}"`; // so that the save is refused, and merged with what was saved since
             } catch {
                 // no longer kept: the draft counts as changes against the current version
             }
         }
-        fill(draft);
+        this.fill(draft);
         unsaved = true;
-        replace(restored, "Your unsaved changes were kept in this browser and are back in the form. ",
-            h("button", {
-                type: "button", id: "discard-draft", class: "secondary", onclick: () => {
-                    forgetDraft();
-                    loaded = opened;
-                    base = snippet?.version;
-                    etag = existing?.etag;
-                    fill(opened);
-                    restored.hidden = true;
-                },
-            }, "Discard them"));
-        restored.hidden = false;
+        replace(this.page.restored, "Your unsaved changes were kept in this browser and are back in the form. ",
+            h("button", {type: "button", id: "discard-draft", class: "secondary", onclick: () => this.discardDraft()}, "Discard them"));
+        this.page.restored.hidden = false;
     }
-    const checkPlaceholders = () => replace(placeholderCheck, ...placeholderReport(control("code").value));
-    checkPlaceholders();
-    control("code").addEventListener("input", checkPlaceholders);
-    form.querySelector("#preview-toggle").addEventListener("click", (event) => {
-        preview.hidden = !preview.hidden;
-        event.currentTarget.textContent = preview.hidden ? "Preview" : "Hide preview";
-        showPreview();
-    });
-    function showPreview() {
-        if (!preview.hidden) {
-            replace(preview, markdown(control("description").value, {id: "preview-description"}),
-                codePreview(control("code").value),
-                markdown(control("notes").value, {id: "preview-notes"}));
+
+    discardDraft() {
+        this.forgetDraft();
+        this.loaded = this.opened;
+        this.base = this.snippet?.version;
+        this.etag = this.existing?.etag;
+        this.fill(this.opened);
+        this.page.restored.hidden = true;
+    }
+
+    /** Every change is kept as a draft and previewed; the keys save; code pasted onto the list arrives. */
+    listen() {
+        const {form, placeholderCheck, preview} = this.page;
+        const checkPlaceholders = () => replace(placeholderCheck, ...placeholderReport(this.control("code").value));
+        checkPlaceholders();
+        this.control("code").addEventListener("input", checkPlaceholders);
+        form.querySelector("#preview-toggle").addEventListener("click", (event) => {
+            preview.hidden = !preview.hidden;
+            event.currentTarget.textContent = preview.hidden ? "Preview" : "Hide preview";
+            this.showPreview();
+        });
+        this.control("title").focus();
+        for (const name of FIELDS) {
+            this.control(name).addEventListener("input", () => this.changed(name));
         }
-    }
-    control("title").focus();
-    for (const name of FIELDS) {
-        control(name).addEventListener("input", () => {
-            document.getElementById(`${name}-error`).hidden = true;
-            control(name).removeAttribute("aria-invalid");
-            localStorage.setItem(draftKey(id), JSON.stringify({...values(), base}));
-            unsaved = true;
-            showPreview();
-            savedStatus.textContent = "";
+        this.takePastedCode();
+        form.addEventListener("keydown", keyHandler(this));
+        form.addEventListener("submit", (event) => {
+            event.preventDefault();
+            this.persist(true);
         });
     }
-    if (!id && pastedCode !== null) {
-        control("code").value = pastedCode;
-        control("code").dispatchEvent(new Event("input")); // a draft at once, like typed code
-        if (!control("language").value) {
-            control("language").value = guessLanguage(pastedCode); // a guess, there to be changed
-        }
-    }
-    pastedCode = null;
 
-    function forgetDraft() {
-        localStorage.removeItem(draftKey(id));
-        unsaved = false;
+    changed(name) {
+        document.getElementById(`${name}-error`).hidden = true;
+        this.control(name).removeAttribute("aria-invalid");
+        this.keepDraft();
+        unsaved = true;
+        this.showPreview();
+        this.page.savedStatus.textContent = "";
     }
 
-    let escaped = false;
-    form.addEventListener("keydown", (event) => {
-        const command = event.ctrlKey || event.metaKey;
-        if (command && event.key.toLowerCase() === "s") {
-            event.preventDefault();
-            persist(false);
-        } else if (command && event.key === "Enter") {
-            event.preventDefault();
-            persist(true);
-        } else if (event.key === "Enter" && event.target.tagName === "INPUT") {
-            event.preventDefault();
-        } else if (event.key === "Tab" && event.target === control("code") && !escaped && !event.shiftKey && !command && !event.altKey) {
-            event.preventDefault();
-            event.target.setRangeText(INDENT, event.target.selectionStart, event.target.selectionEnd, "end");
-            event.target.dispatchEvent(new Event("input"));
+    showPreview() {
+        if (!this.page.preview.hidden) {
+            replace(this.page.preview, markdown(this.control("description").value, {id: "preview-description"}),
+                codePreview(this.control("code").value),
+                markdown(this.control("notes").value, {id: "preview-notes"}));
         }
-        escaped = event.key === "Escape";
-    });
+    }
 
-    form.addEventListener("submit", (event) => {
-        event.preventDefault();
-        persist(true);
-    });
+    takePastedCode() {
+        if (!this.id && pastedCode !== null) {
+            this.control("code").value = pastedCode;
+            this.control("code").dispatchEvent(new Event("input")); // a draft at once, like typed code
+            if (!this.control("language").value) {
+                this.control("language").value = guessLanguage(pastedCode); // a guess, there to be changed
+            }
+        }
+        pastedCode = null;
+    }
+
+    clearErrors() {
+        for (const name of FIELDS) {
+            document.getElementById(`${name}-error`).hidden = true;
+            this.control(name).removeAttribute("aria-invalid");
+        }
+        this.page.formError.hidden = true;
+    }
 
     /** Saves; `close` then shows the snippet, otherwise the editor stays open on the saved version. */
-    async function persist(close) {
-        if (readOnly) {
+    async persist(close) {
+        if (this.readOnly) {
             return;
         }
-        for (const name of FIELDS) {
-            const error = document.getElementById(`${name}-error`);
-            error.hidden = true;
-            control(name).removeAttribute("aria-invalid");
-        }
-        formError.hidden = true;
-        const sent = values();
-        const body = requestBody(sent);
-        if (id && Object.keys(body).length === 0) {
-            forgetDraft();
-            restored.hidden = true;
-            if (close) {
-                window.location.hash = viewPaths.snippet(id);
-            } else {
-                savedStatus.textContent = "Nothing changed: nothing to save.";
-            }
+        this.clearErrors();
+        const sent = this.values();
+        const body = this.requestBody(sent);
+        if (this.id && Object.keys(body).length === 0) {
+            this.nothingToSave(close);
             return;
         }
-        save.disabled = true;
+        this.page.save.disabled = true;
         try {
-            const saved = id
-                ? await api("PATCH", apiPaths.snippet(id), {body, headers: {"If-Match": etag}})
+            const saved = this.id
+                ? await api("PATCH", apiPaths.snippet(this.id), {body, headers: {"If-Match": this.etag}})
                 : await api("POST", apiPaths.snippets, {body});
-            forgetDraft();
-            restored.hidden = true;
-            conflicts.hidden = true;
-            if (close) {
-                window.location.hash = viewPaths.snippet(saved.data.id);
-            } else if (!id) {
-                window.location.hash = viewPaths.edit(saved.data.id);
-            } else {
-                etag = saved.etag;
-                base = saved.data.version;
-                loaded = formValues(saved.data);
-                // the form shows what was saved (trimmed, tags lower-cased) unless the user typed on meanwhile
-                if (FIELDS.every((name) => control(name).value === sent[name])) {
-                    fill(loaded);
-                }
-                savedStatus.textContent = `Saved, version ${saved.data.version}.`;
-            }
+            this.saved(saved, sent, close);
         } catch (error) {
-            showFailure(error, close);
+            this.showFailure(error, close);
         } finally {
-            save.disabled = false;
+            this.page.save.disabled = false;
+        }
+    }
+
+    nothingToSave(close) {
+        this.forgetDraft();
+        this.page.restored.hidden = true;
+        if (close) {
+            window.location.hash = viewPaths.snippet(this.id);
+        } else {
+            this.page.savedStatus.textContent = "Nothing changed: nothing to save.";
+        }
+    }
+
+    saved(saved, sent, close) {
+        this.forgetDraft();
+        this.page.restored.hidden = true;
+        this.page.conflicts.hidden = true;
+        if (close) {
+            window.location.hash = viewPaths.snippet(saved.data.id);
+        } else if (!this.id) {
+            window.location.hash = viewPaths.edit(saved.data.id);
+        } else {
+            this.etag = saved.etag;
+            this.base = saved.data.version;
+            this.loaded = formValues(saved.data);
+            // the form shows what was saved (trimmed, tags lower-cased) unless the user typed on meanwhile
+            if (FIELDS.every((name) => this.control(name).value === sent[name])) {
+                this.fill(this.loaded);
+            }
+            this.page.savedStatus.textContent = `Saved, version ${saved.data.version}.`;
         }
     }
 
     /** The JSON fields a save sends: a new snippet's all; an edit's only those changed since the base (null clears). */
-    function requestBody(fields) {
+    requestBody(fields) {
         const value = (name) => name === "tags"
             ? fields.tags.split(",").map((tag) => tag.trim()).filter((tag) => tag !== "")
-            : (fields[name] === "" && (name === "description" || name === "notes") ? (id ? null : undefined) : fields[name]);
-        const changed = id ? FIELDS.filter((name) => fields[name] !== loaded[name]) : FIELDS;
+            : (fields[name] === "" && (name === "description" || name === "notes") ? (this.id ? null : undefined) : fields[name]);
+        const changed = this.id ? FIELDS.filter((name) => fields[name] !== this.loaded[name]) : FIELDS;
         return Object.fromEntries(changed.map((name) => [name, value(name)]));
     }
 
@@ -255,60 +297,89 @@ export async function showEditor(view, id) {
      * shown at the top, theirs beside mine, to keep mine, take theirs, or edit; Save then saves on
      * top of their version.
      */
-    async function showConflict(close) {
-        const mine = values();
+    async showConflict(close) {
+        const mine = this.values();
         let current;
         let merge;
         try {
-            current = await api("GET", apiPaths.snippet(id));
-            merge = (await api("POST", apiPaths.mergeRevision(id, base), {body: requestBody(mine)})).data;
+            current = await api("GET", apiPaths.snippet(this.id));
+            merge = (await api("POST", apiPaths.mergeRevision(this.id, this.base), {body: this.requestBody(mine)})).data;
         } catch (error) {
             if (error.status !== 404 || !current) {
                 report(error);
                 return;
             }
-            merge = fieldMerge(mine, loaded, current.data); // the base is no longer kept: field by field against the form's start
+            merge = fieldMerge(mine, this.loaded, current.data); // the base is no longer kept: field by field against the form's start
         }
-        loaded = formValues(current.data);
-        base = merge.version;
-        etag = `"${merge.version}"`;
-        const clashes = mergeIntoForm(merge, control);
-        localStorage.setItem(draftKey(id), JSON.stringify({...values(), base}));
+        this.loaded = formValues(current.data);
+        this.base = merge.version;
+        this.etag = `"${merge.version}"`;
+        const clashes = mergeIntoForm(merge, (name) => this.control(name));
+        this.keepDraft();
         if (clashes.length === 0) {
-            savedStatus.textContent = `Merged with version ${merge.version}, which someone else saved meanwhile.`;
-            await persist(close);
+            this.page.savedStatus.textContent = `Merged with version ${merge.version}, which someone else saved meanwhile.`;
+            await this.persist(close);
             return;
         }
-        showClashes(conflicts, clashes, merge.version, control, () => savedStatus.textContent = "Every conflict is settled: save when ready.");
+        showClashes(this.page.conflicts, clashes, merge.version, (name) => this.control(name),
+            () => this.page.savedStatus.textContent = "Every conflict is settled: save when ready.");
     }
 
-    function showFailure(error, close) {
+    showFailure(error, close) {
         if (error.status === 412) {
-            showConflict(close);
+            this.showConflict(close);
             return;
         }
-        const unplaced = [];
-        for (const detail of error.details ?? []) {
-            const name = fieldOf(detail);
-            const target = FIELDS.includes(name) ? document.getElementById(`${name}-error`) : null;
-            if (target) {
-                target.textContent = `${name[0].toUpperCase()}${name.slice(1)} ${detail.message}.`;
-                target.hidden = false;
-                control(name).setAttribute("aria-invalid", "true");
-            } else {
-                unplaced.push(`${detail.field}: ${detail.message}`);
-            }
-        }
-        const first = form.querySelector("[aria-invalid=true]");
+        const unplaced = this.placeFieldErrors(error.details ?? []);
+        const first = this.page.form.querySelector("[aria-invalid=true]");
         if (first) {
             first.focus();
         }
         if (!first || unplaced.length) {
-            replace(formError, error.message, unplaced.length ? ` ${unplaced.join("; ")}` : "");
-            formError.hidden = false;
+            replace(this.page.formError, error.message, unplaced.length ? ` ${unplaced.join("; ")}` : "");
+            this.page.formError.hidden = false;
         }
         if (!error.details?.length) {
             report(error);
         }
     }
+
+    /** The API's messages beside the fields they concern; those about no field of the form are returned. */
+    placeFieldErrors(details) {
+        const unplaced = [];
+        for (const detail of details) {
+            const name = fieldOf(detail);
+            const target = FIELDS.includes(name) ? document.getElementById(`${name}-error`) : null;
+            if (target) {
+                target.textContent = `${name[0].toUpperCase()}${name.slice(1)} ${detail.message}.`;
+                target.hidden = false;
+                this.control(name).setAttribute("aria-invalid", "true");
+            } else {
+                unplaced.push(`${detail.field}: ${detail.message}`);
+            }
+        }
+        return unplaced;
+    }
+}
+
+/** Ctrl/Cmd+S saves, Ctrl/Cmd+Enter saves and closes, Enter in a one-line field does not submit, Tab indents code (not after Esc). */
+function keyHandler(editor) {
+    let escaped = false;
+    return (event) => {
+        const command = event.ctrlKey || event.metaKey;
+        if (command && event.key.toLowerCase() === "s") {
+            event.preventDefault();
+            editor.persist(false);
+        } else if (command && event.key === "Enter") {
+            event.preventDefault();
+            editor.persist(true);
+        } else if (event.key === "Enter" && event.target.tagName === "INPUT") {
+            event.preventDefault();
+        } else if (event.key === "Tab" && event.target === editor.control("code") && !escaped && !event.shiftKey && !command && !event.altKey) {
+            event.preventDefault();
+            event.target.setRangeText(INDENT, event.target.selectionStart, event.target.selectionEnd, "end");
+            event.target.dispatchEvent(new Event("input"));
+        }
+        escaped = event.key === "Escape";
+    };
 }

@@ -40,38 +40,58 @@ function fieldDiff(change) {
 
 export async function showHistory(view, id) {
     const loaded = await api("GET", apiPaths.snippet(id));
-    const snippet = loaded.data;
-    const mine = snippet.owner.id === me.userId;
-    document.title = `History of “${snippet.title}” — Snippet Store`;
-    const versions = [];
-    const list = h("ol", {id: "versions", class: "versions"});
-    const more = h("button", {type: "button", id: "more-versions", class: "secondary", hidden: true}, "Older versions");
-    const diff = h("div", {id: "version-diff", "aria-live": "polite"});
-    let cursor = null;
-    let selected = null;
+    const page = new HistoryPage(loaded.data);
+    document.title = `History of “${page.snippet.title}” — Snippet Store`;
+    replace(view, h("h1", {}, `History of “${page.snippet.title}”`),
+        h("p", {}, h("a", {href: viewPaths.snippet(id), id: "back-to-snippet"}, "Back to the snippet")),
+        h("div", {class: "history"}, h("div", {}, page.list, page.more), page.diff));
+    await page.loadPage();
+    await page.select(page.snippet.version);
+}
 
-    async function loadPage() {
-        const page = await api("GET", apiPaths.revisions(id, new URLSearchParams(cursor ? {cursor} : {})));
-        versions.push(...page.data);
-        cursor = page.meta.nextCursor;
-        more.hidden = !cursor;
-        replace(list, versions.map(item));
+/** The versions loaded so far (newest first), the one chosen, and what it changed. */
+class HistoryPage {
+    constructor(snippet) {
+        this.snippet = snippet;
+        this.mine = snippet.owner.id === me.userId;
+        this.versions = [];
+        this.list = h("ol", {id: "versions", class: "versions"});
+        this.more = h("button", {type: "button", id: "more-versions", class: "secondary", hidden: true}, "Older versions");
+        this.diff = h("div", {id: "version-diff", "aria-live": "polite"});
+        this.cursor = null;
+        this.selected = null;
+        this.more.addEventListener("click", () => this.loadPage().catch(report));
     }
 
-    function item(version) {
+    async loadPage() {
+        const page = await api("GET", apiPaths.revisions(this.snippet.id, new URLSearchParams(this.cursor ? {cursor: this.cursor} : {})));
+        this.versions.push(...page.data);
+        this.cursor = page.meta.nextCursor;
+        this.more.hidden = !this.cursor;
+        this.showVersions();
+    }
+
+    showVersions() {
+        replace(this.list, this.versions.map((version) => this.item(version)));
+    }
+
+    item(version) {
         const changed = version.changedFields ? version.changedFields.join(", ") : "fields not recorded";
-        return h("li", {class: version.version === selected ? "selected" : ""},
+        const selected = version.version === this.selected;
+        return h("li", {class: selected ? "selected" : ""},
             h("button", {
-                type: "button", class: "link", id: `version-${version.version}`, "aria-pressed": String(version.version === selected),
-                onclick: () => select(version.version),
+                type: "button", class: "link", id: `version-${version.version}`, "aria-pressed": String(selected),
+                onclick: () => this.select(version.version),
             }, `Version ${version.version}`),
             h("span", {class: "muted"}, ` ${formatDate(version.createdAt)} · ${version.author.username ?? "unknown"} · ${changed}`),
-            version.version === snippet.version ? h("span", {class: "chip"}, "current") : null);
+            version.version === this.snippet.version ? h("span", {class: "chip"}, "current") : null);
     }
 
-    async function select(version) {
-        selected = version;
-        replace(list, versions.map(item));
+    /** Shows what `version` changed since the one before it (another may be chosen), and offers to restore it. */
+    async select(version) {
+        this.selected = version;
+        this.showVersions();
+        const {versions} = this;
         const older = versions.find((candidate) => candidate.version < version);
         const compareWith = h("select", {id: "compare-with", "aria-label": "Compare with version"},
             versions.filter((candidate) => candidate.version !== version)
@@ -79,25 +99,25 @@ export async function showHistory(view, id) {
         if (older) {
             compareWith.value = String(older.version);
         }
-        compareWith.addEventListener("change", () => showDiff(Number(compareWith.value), version));
-        const restore = mine && version !== snippet.version ? h("button", {
-            type: "button", id: "restore-version", onclick: () => restoreVersion(version),
+        compareWith.addEventListener("change", () => this.showDiff(Number(compareWith.value), version));
+        const restore = this.mine && version !== this.snippet.version ? h("button", {
+            type: "button", id: "restore-version", onclick: () => this.restoreVersion(version),
         }, `Restore version ${version}`) : null;
-        replace(diff, h("div", {class: "toolbar"},
+        replace(this.diff, h("div", {class: "toolbar"},
             versions.length > 1 ? h("label", {for: "compare-with"}, "Compared with ") : null,
             versions.length > 1 ? compareWith : null, restore),
         h("div", {id: "diff-fields"}));
         if (older || versions.length > 1) {
-            await showDiff(Number(compareWith.value), version);
+            await this.showDiff(Number(compareWith.value), version);
         } else {
-            replace(diff.querySelector("#diff-fields"), h("p", {class: "muted"}, "The first version: nothing before it to compare."));
+            replace(this.diff.querySelector("#diff-fields"), h("p", {class: "muted"}, "The first version: nothing before it to compare."));
         }
     }
 
-    async function showDiff(from, to) {
+    async showDiff(from, to) {
         try {
-            const {data} = await api("GET", apiPaths.revisionDiff(id, from, to));
-            replace(diff.querySelector("#diff-fields"),
+            const {data} = await api("GET", apiPaths.revisionDiff(this.snippet.id, from, to));
+            replace(this.diff.querySelector("#diff-fields"),
                 h("p", {class: "muted", id: "diff-caption"}, `From version ${from} to version ${to}:`),
                 data.fields.length ? data.fields.map(fieldDiff) : h("p", {class: "muted"}, "No differences."));
         } catch (error) {
@@ -105,25 +125,19 @@ export async function showHistory(view, id) {
         }
     }
 
-    async function restoreVersion(version) {
+    async restoreVersion(version) {
+        const {snippet} = this;
         const question = `Restore version ${version}? Its title, description, notes, language, code and tags become `
             + `version ${snippet.version + 1}; version ${snippet.version} stays in the history. Who can read it does not change.`;
         if (!await confirmDialog(question, "Restore", null)) {
             return;
         }
         try {
-            const restored = await api("POST", apiPaths.restoreRevision(id, version), {headers: {"If-Match": `"${snippet.version}"`}});
+            const restored = await api("POST", apiPaths.restoreRevision(snippet.id, version), {headers: {"If-Match": `"${snippet.version}"`}});
             announce(`Restored version ${version} as version ${restored.data.version}.`);
-            window.location.hash = viewPaths.snippet(id);
+            window.location.hash = viewPaths.snippet(snippet.id);
         } catch (error) {
             report(error.status === 412 ? new Error("Someone changed this snippet meanwhile: reload the history first.") : error);
         }
     }
-
-    more.addEventListener("click", () => loadPage().catch(report));
-    replace(view, h("h1", {}, `History of “${snippet.title}”`),
-        h("p", {}, h("a", {href: viewPaths.snippet(id), id: "back-to-snippet"}, "Back to the snippet")),
-        h("div", {class: "history"}, h("div", {}, list, more), diff));
-    await loadPage();
-    await select(snippet.version);
 }

@@ -130,117 +130,151 @@ function listPath(state, cursor) {
 
 export async function showList(view, params) {
     document.title = "Snippets — Snippet Store";
-    const state = stateFrom(params);
-    const search = h("input", {
-        id: "search", type: "search", value: state.query, autocomplete: "off", spellcheck: "false",
-        placeholder: "Search titles, code, notes… (press /)",
-    });
-    const language = h("input", {id: "language-filter", value: state.language, autocomplete: "off", placeholder: "any", list: "languages"});
-    const languages = h("datalist", {id: "languages"});
-    const sort = h("select", {id: "sort"},
-        h("option", {value: ""}, "Best match / newest"),
-        h("option", {value: "updated"}, "Recently updated"),
-        h("option", {value: "created"}, "Recently created"),
-        h("option", {value: "title"}, "Title"));
-    sort.value = state.sort;
-    const scope = h("select", {id: "scope"},
-        h("option", {value: ""}, "Mine"),
-        h("option", {value: "team"}, "Team"),
-        h("option", {value: "groups"}, "Shared with my groups"),
-        h("option", {value: "all"}, "Mine, the team's and my groups'"));
-    scope.value = state.scope;
-    const chips = h("div", {id: "active-tags", class: "chips", role: "group", "aria-label": "Tag filters"});
-    const sharedHint = h("p", {id: "shared-hint", hidden: true});
-    const status = h("p", {id: "result-status", class: "muted", role: "status"});
-    const results = h("ul", {id: "results", class: "results"});
-    const tagFacets = h("div", {id: "tag-facets", class: "chips facets", role: "group", "aria-label": "Tags of these snippets"});
-    const compact = h("input", {type: "checkbox", id: "compact"});
-    compact.checked = localStorage.getItem(COMPACT_KEY) === "true";
-    results.classList.toggle("compact", compact.checked);
-    compact.addEventListener("change", () => {
-        localStorage.setItem(COMPACT_KEY, String(compact.checked));
-        results.classList.toggle("compact", compact.checked);
-    });
-    const more = h("button", {id: "load-more", type: "button", class: "secondary", hidden: true}, "Load more");
-    const selection = selectionBar(() => reload());
-    const withVariables = h("input", {type: "checkbox", id: "variables-filter"});
-    withVariables.checked = state.variables;
+    const list = new SnippetList(view, stateFrom(params));
+    const place = takePlace();
+    await list.reload();
+    // Back from a result: the pages that were loaded, and the scroll, as they were.
+    for (let page = 1; place && page < place.pages && list.nextCursor; page++) {
+        await list.load(true);
+    }
+    if (place) {
+        window.scrollTo(0, place.scrollY);
+    }
+    window.dispatchEvent(new Event("snippets:list-shown"));
+}
 
-    replace(view,
-        h("h1", {class: "visually-hidden"}, "Snippets"),
-        h("div", {class: "toolbar", role: "search"},
-            h("div", {class: "field grow"}, h("label", {for: "search"}, "Search"), search),
-            h("div", {class: "field"}, h("label", {for: "language-filter"}, "Language"), language, languages),
-            h("div", {class: "field"}, h("label", {for: "scope"}, "Snippets"), scope),
-            h("div", {class: "field"}, h("label", {for: "sort"}, "Sort"), sort)),
-        sharedHint, chips, tagFacets,
-        h("div", {class: "list-options"}, status,
-            h("label", {class: "toggle", for: "variables-filter"}, withVariables, " With variables to fill in"),
-            h("label", {class: "toggle", for: "compact"}, compact, " Compact")),
-        selection.bar, results, more);
+/** The list's filters as controls holding `state`'s values. */
+function filterControls(state) {
+    const controls = {
+        search: h("input", {
+            id: "search", type: "search", value: state.query, autocomplete: "off", spellcheck: "false",
+            placeholder: "Search titles, code, notes… (press /)",
+        }),
+        language: h("input", {id: "language-filter", value: state.language, autocomplete: "off", placeholder: "any", list: "languages"}),
+        languages: h("datalist", {id: "languages"}),
+        sort: h("select", {id: "sort"},
+            h("option", {value: ""}, "Best match / newest"),
+            h("option", {value: "updated"}, "Recently updated"),
+            h("option", {value: "created"}, "Recently created"),
+            h("option", {value: "title"}, "Title")),
+        scope: h("select", {id: "scope"},
+            h("option", {value: ""}, "Mine"),
+            h("option", {value: "team"}, "Team"),
+            h("option", {value: "groups"}, "Shared with my groups"),
+            h("option", {value: "all"}, "Mine, the team's and my groups'")),
+        withVariables: h("input", {type: "checkbox", id: "variables-filter"}),
+        compact: h("input", {type: "checkbox", id: "compact"}),
+    };
+    controls.sort.value = state.sort;
+    controls.scope.value = state.scope;
+    controls.withVariables.checked = state.variables;
+    controls.compact.checked = localStorage.getItem(COMPACT_KEY) === "true";
+    return controls;
+}
 
-    let nextCursor = null;
-    let timer;
+/** The list's parts that change as it loads: chips, hint, status, results, tag facets and "Load more". */
+function listParts() {
+    return {
+        chips: h("div", {id: "active-tags", class: "chips", role: "group", "aria-label": "Tag filters"}),
+        sharedHint: h("p", {id: "shared-hint", hidden: true}),
+        status: h("p", {id: "result-status", class: "muted", role: "status"}),
+        results: h("ul", {id: "results", class: "results"}),
+        tagFacets: h("div", {id: "tag-facets", class: "chips facets", role: "group", "aria-label": "Tags of these snippets"}),
+        more: h("button", {id: "load-more", type: "button", class: "secondary", hidden: true}, "Load more"),
+    };
+}
 
-    const renderChips = () => replace(chips, state.tags.map((tag) =>
-        h("button", {type: "button", class: "chip active", "aria-label": `Remove tag filter ${tag}`, onclick: () => {
-            state.tags = state.tags.filter((other) => other !== tag);
-            reload();
-        }}, tag, h("span", {"aria-hidden": "true"}, " ×"))));
+/** What the status line says when nothing is listed: why, by what was asked. */
+function emptyListText(state) {
+    if (state.query || state.tags.length || state.language || state.variables) {
+        return "No snippet matches.";
+    }
+    return state.scope === "team" ? "Nobody has shared a snippet with the team yet."
+        : state.scope === "groups" ? "Nothing is shared with your groups yet."
+            : "No snippets yet. Create the first one with “New snippet”.";
+}
 
-    const item = (snippet) => h("li", {},
-        h("article", {class: "result"},
-            h("div", {class: "result-head"},
-                snippet.owner.id === me.userId ? selection.checkbox(snippet) : null,
-                h("h2", {}, h("a", {href: viewPaths.snippet(snippet.id), onclick: () => keepPlace(pages)}, snippet.title))),
-            h("p", {class: "meta"}, sharingBadge(snippet), `${snippet.language} · updated ${formatDate(snippet.updatedAt)}`,
-                snippet.owner.id !== me.userId ? h("span", {class: "owner"}, ` · by ${snippet.owner.username}`) : "",
-                snippet.attachmentCount ? ` · ${snippet.attachmentCount} attachment${snippet.attachmentCount === 1 ? "" : "s"}` : ""),
-            snippet.description ? markdown(snippet.description, {class: "description"}) : null,
-            snippet.match ? excerpt(snippet.match) : null,
-            h("div", {class: "chips"}, snippet.tags.map((tag) => h("button", {
-                type: "button", class: "chip", "aria-label": `Filter by tag ${tag}`,
-                onclick: () => {
-                    if (!state.tags.includes(tag)) {
-                        state.tags.push(tag);
-                    }
-                    reload();
-                },
-            }, tag)))));
+/** One showing of the list: its filters (`state`, kept in the address), the pages loaded, and the selection. */
+class SnippetList {
+    constructor(view, state) {
+        this.state = state;
+        this.controls = filterControls(state);
+        this.parts = listParts();
+        this.selection = selectionBar(() => this.reload());
+        this.nextCursor = null;
+        this.pages = 0;
+        this.allTagsShown = false;
+        this.parts.results.classList.toggle("compact", this.controls.compact.checked);
+        const {search, language, languages, scope, sort, withVariables, compact} = this.controls;
+        const {chips, sharedHint, status, results, tagFacets, more} = this.parts;
+        replace(view,
+            h("h1", {class: "visually-hidden"}, "Snippets"),
+            h("div", {class: "toolbar", role: "search"},
+                h("div", {class: "field grow"}, h("label", {for: "search"}, "Search"), search),
+                h("div", {class: "field"}, h("label", {for: "language-filter"}, "Language"), language, languages),
+                h("div", {class: "field"}, h("label", {for: "scope"}, "Snippets"), scope),
+                h("div", {class: "field"}, h("label", {for: "sort"}, "Sort"), sort)),
+            sharedHint, chips, tagFacets,
+            h("div", {class: "list-options"}, status,
+                h("label", {class: "toggle", for: "variables-filter"}, withVariables, " With variables to fill in"),
+                h("label", {class: "toggle", for: "compact"}, compact, " Compact")),
+            this.selection.bar, results, more);
+        this.listen();
+    }
 
-    /** "Did you mean …": a search the service found something for, one click away. */
-    const suggestion = (respelled) => [" Did you mean ",
-        h("button", {type: "button", id: "suggestion", class: "link", onclick: () => {
-            state.query = respelled;
-            search.value = respelled;
-            reload();
-        }}, respelled), "?"];
+    /** Typing waits a moment before the list follows; choices follow at once. */
+    listen() {
+        const {search, language, scope, sort, withVariables, compact} = this.controls;
+        let timer;
+        const later = (change) => (event) => {
+            change(event.target.value);
+            clearTimeout(timer);
+            timer = setTimeout(() => this.reload(), SEARCH_DELAY_MS);
+        };
+        const now = (change) => () => {
+            change();
+            this.reload();
+        };
+        search.addEventListener("input", later((value) => this.state.query = value));
+        language.addEventListener("input", later((value) => this.state.language = value));
+        sort.addEventListener("change", now(() => this.state.sort = sort.value));
+        scope.addEventListener("change", now(() => this.state.scope = scope.value));
+        withVariables.addEventListener("change", now(() => this.state.variables = withVariables.checked));
+        compact.addEventListener("change", () => {
+            localStorage.setItem(COMPACT_KEY, String(compact.checked));
+            this.parts.results.classList.toggle("compact", compact.checked);
+        });
+        this.parts.more.addEventListener("click", () => this.load(true));
+    }
 
-    let pages = 0;
-    let allTagsShown = false;
+    reload() {
+        this.selection.clear();
+        remember(this.state);
+        this.renderChips();
+        this.loadFacets();
+        return this.load(false);
+    }
 
-    async function load(append) {
+    /** The first page (or, with `append`, the next one); an answer overtaken by a newer load is dropped. */
+    async load(append) {
         const mine = ++generation;
         try {
-            const {data, meta} = await api("GET", listPath(state, append ? nextCursor : null));
+            const {data, meta} = await api("GET", listPath(this.state, append ? this.nextCursor : null));
             if (mine !== generation) {
                 return;
             }
+            const {results, more, status} = this.parts;
             if (!append) {
                 replace(results);
             }
-            pages = append ? pages + 1 : 1;
-            results.append(...data.map(item));
-            nextCursor = meta.nextCursor;
-            more.hidden = !nextCursor;
+            this.pages = append ? this.pages + 1 : 1;
+            results.append(...data.map((snippet) => this.item(snippet)));
+            this.nextCursor = meta.nextCursor;
+            more.hidden = !this.nextCursor;
             const shown = results.children.length;
-            replace(status, shown === 0
-                ? (state.query || state.tags.length || state.language || state.variables ? "No snippet matches."
-                    : state.scope === "team" ? "Nobody has shared a snippet with the team yet."
-                        : state.scope === "groups" ? "Nothing is shared with your groups yet."
-                        : "No snippets yet. Create the first one with “New snippet”.")
-                : `${shown} snippet${shown === 1 ? "" : "s"} shown${nextCursor ? "; more below" : ""}.`,
-            shown === 0 && meta.suggestion ? suggestion(meta.suggestion) : null);
+            replace(status, shown === 0 ? emptyListText(this.state)
+                : `${shown} snippet${shown === 1 ? "" : "s"} shown${this.nextCursor ? "; more below" : ""}.`,
+            shown === 0 && meta.suggestion ? this.suggestion(meta.suggestion) : null);
         } catch (error) {
             if (mine === generation) {
                 report(error);
@@ -248,87 +282,90 @@ export async function showList(view, params) {
         }
     }
 
-    /**
-     * Among one's own snippets, how many more of the team's and one's groups' the same filters
-     * match, one click away: a new member's empty list is not the team's.
-     */
-    async function showShared(own) {
-        if (state.scope) {
-            sharedHint.hidden = true;
-            return;
+    renderChips() {
+        replace(this.parts.chips, this.state.tags.map((tag) =>
+            h("button", {type: "button", class: "chip active", "aria-label": `Remove tag filter ${tag}`, onclick: () => {
+                this.state.tags = this.state.tags.filter((other) => other !== tag);
+                this.reload();
+            }}, tag, h("span", {"aria-hidden": "true"}, " ×"))));
+    }
+
+    addTag(tag) {
+        if (!this.state.tags.includes(tag)) {
+            this.state.tags.push(tag);
         }
-        const {data} = await api("GET", apiPaths.snippetFacets(filterParams({...state, scope: "all"})));
-        const others = total(data) - total(own);
-        replace(sharedHint, `${others} more ${others === 1 ? "snippet is" : "snippets are"} shared with you by the team and your groups. `,
-            h("button", {type: "button", id: "show-shared", class: "link", onclick: () => {
-                state.scope = "all";
-                scope.value = "all";
-                reload();
-            }}, others === 1 ? "Show it" : "Show them too"));
-        sharedHint.hidden = others <= 0;
+        this.reload();
+    }
+
+    item(snippet) {
+        const mine = snippet.owner.id === me.userId;
+        return h("li", {},
+            h("article", {class: "result"},
+                h("div", {class: "result-head"},
+                    mine ? this.selection.checkbox(snippet) : null,
+                    h("h2", {}, h("a", {href: viewPaths.snippet(snippet.id), onclick: () => keepPlace(this.pages)}, snippet.title))),
+                h("p", {class: "meta"}, sharingBadge(snippet), `${snippet.language} · updated ${formatDate(snippet.updatedAt)}`,
+                    mine ? "" : h("span", {class: "owner"}, ` · by ${snippet.owner.username}`),
+                    snippet.attachmentCount ? ` · ${snippet.attachmentCount} attachment${snippet.attachmentCount === 1 ? "" : "s"}` : ""),
+                snippet.description ? markdown(snippet.description, {class: "description"}) : null,
+                snippet.match ? excerpt(snippet.match) : null,
+                h("div", {class: "chips"}, snippet.tags.map((tag) =>
+                    h("button", {type: "button", class: "chip", "aria-label": `Filter by tag ${tag}`, onclick: () => this.addTag(tag)}, tag)))));
+    }
+
+    /** "Did you mean …": a search the service found something for, one click away. */
+    suggestion(respelled) {
+        return [" Did you mean ",
+            h("button", {type: "button", id: "suggestion", class: "link", onclick: () => {
+                this.state.query = respelled;
+                this.controls.search.value = respelled;
+                this.reload();
+            }}, respelled), "?"];
     }
 
     /** The languages and tags of what the filters match: the language suggestions, and tags to add with their counts. */
-    async function loadFacets() {
+    async loadFacets() {
         try {
-            const {data} = await api("GET", apiPaths.snippetFacets(filterParams(state)));
-            replace(languages, data.languages.map((facet) => h("option", {value: facet.name}, `${facet.count}`)));
-            const offered = data.tags.filter((facet) => !state.tags.includes(facet.name));
-            const hidden = allTagsShown ? 0 : Math.max(0, offered.length - TAG_FACETS_SHOWN);
-            replace(tagFacets, offered.slice(0, offered.length - hidden).map((facet) =>
-                h("button", {
-                    type: "button", class: "chip", "aria-label": `Filter by tag ${facet.name} (${facet.count})`, onclick: () => {
-                        state.tags.push(facet.name);
-                        reload();
-                    },
-                }, facet.name, h("span", {class: "muted"}, ` ${facet.count}`))),
-            hidden > 0 ? h("button", {type: "button", id: "more-tags", class: "link", onclick: () => {
-                allTagsShown = true;
-                loadFacets();
-            }}, `${hidden} more tag${hidden === 1 ? "" : "s"}`) : null);
-            await showShared(data);
+            const {data} = await api("GET", apiPaths.snippetFacets(filterParams(this.state)));
+            replace(this.controls.languages, data.languages.map((facet) => h("option", {value: facet.name}, `${facet.count}`)));
+            this.showTagFacets(data.tags);
+            await this.showShared(data);
         } catch (error) {
             report(error);
         }
     }
 
-    function reload() {
-        selection.clear();
-        remember(state);
-        renderChips();
-        loadFacets();
-        return load(false);
+    showTagFacets(tags) {
+        const offered = tags.filter((facet) => !this.state.tags.includes(facet.name));
+        const hidden = this.allTagsShown ? 0 : Math.max(0, offered.length - TAG_FACETS_SHOWN);
+        replace(this.parts.tagFacets, offered.slice(0, offered.length - hidden).map((facet) =>
+            h("button", {
+                type: "button", class: "chip", "aria-label": `Filter by tag ${facet.name} (${facet.count})`, onclick: () => this.addTag(facet.name),
+            }, facet.name, h("span", {class: "muted"}, ` ${facet.count}`))),
+        hidden > 0 ? h("button", {type: "button", id: "more-tags", class: "link", onclick: () => {
+            this.allTagsShown = true;
+            this.loadFacets();
+        }}, `${hidden} more tag${hidden === 1 ? "" : "s"}`) : null);
     }
 
-    const later = (change) => (event) => {
-        change(event.target.value);
-        clearTimeout(timer);
-        timer = setTimeout(reload, SEARCH_DELAY_MS);
-    };
-    search.addEventListener("input", later((value) => state.query = value));
-    language.addEventListener("input", later((value) => state.language = value));
-    sort.addEventListener("change", () => {
-        state.sort = sort.value;
-        reload();
-    });
-    scope.addEventListener("change", () => {
-        state.scope = scope.value;
-        reload();
-    });
-    withVariables.addEventListener("change", () => {
-        state.variables = withVariables.checked;
-        reload();
-    });
-    more.addEventListener("click", () => load(true));
-
-    const place = takePlace();
-    await reload();
-    // Back from a result: the pages that were loaded, and the scroll, as they were.
-    for (let page = 1; place && page < place.pages && nextCursor; page++) {
-        await load(true);
+    /**
+     * Among one's own snippets, how many more of the team's and one's groups' the same filters
+     * match, one click away: a new member's empty list is not the team's.
+     */
+    async showShared(own) {
+        const {sharedHint} = this.parts;
+        if (this.state.scope) {
+            sharedHint.hidden = true;
+            return;
+        }
+        const {data} = await api("GET", apiPaths.snippetFacets(filterParams({...this.state, scope: "all"})));
+        const others = total(data) - total(own);
+        replace(sharedHint, `${others} more ${others === 1 ? "snippet is" : "snippets are"} shared with you by the team and your groups. `,
+            h("button", {type: "button", id: "show-shared", class: "link", onclick: () => {
+                this.state.scope = "all";
+                this.controls.scope.value = "all";
+                this.reload();
+            }}, others === 1 ? "Show it" : "Show them too"));
+        sharedHint.hidden = others <= 0;
     }
-    if (place) {
-        window.scrollTo(0, place.scrollY);
-    }
-    window.dispatchEvent(new Event("snippets:list-shown"));
 }

@@ -2,7 +2,7 @@
 // delete them (to the trash, with an undo). Each change is sent under its snippet's version, so
 // one changed meanwhile elsewhere is left alone and named, never overwritten.
 import {api} from "./api.js";
-import {h, replace} from "./dom.js";
+import {h} from "./dom.js";
 import {inform, report} from "./notice.js";
 import {apiPaths} from "./paths.js";
 import {confirmDialog} from "./widgets.js";
@@ -17,39 +17,67 @@ function count(n) {
  * of one's own; `done()` is called after an action, to show the list again.
  */
 export function selectionBar(done) {
-    const chosen = new Map();
-    const status = h("span", {id: "selection-count", role: "status"});
-    const visibility = h("select", {id: "selection-visibility", "aria-label": "Who can read the selected snippets"},
-        h("option", {value: ""}, "Who can read them…"),
-        h("option", {value: "private"}, "Private: only me"),
-        h("option", {value: "link"}, "Whoever has a link"),
-        h("option", {value: "team"}, "The whole team"));
-    const bar = h("div", {id: "selection-bar", class: "selection-bar actions", hidden: true},
-        status,
-        h("button", {type: "button", id: "selection-tag", class: "secondary", onclick: () => addTag()}, "Add a tag"),
-        visibility,
-        h("button", {type: "button", id: "selection-delete", class: "danger", onclick: () => remove()}, "Delete"),
-        h("button", {type: "button", id: "selection-clear", class: "link", onclick: () => clear()}, "Clear selection"));
+    return new Selection(done);
+}
 
-    function changed() {
-        status.textContent = `${count(chosen.size)} selected`;
-        bar.hidden = chosen.size === 0;
+class Selection {
+    constructor(done) {
+        this.done = done;
+        this.chosen = new Map();
+        this.status = h("span", {id: "selection-count", role: "status"});
+        const visibility = h("select", {id: "selection-visibility", "aria-label": "Who can read the selected snippets"},
+            h("option", {value: ""}, "Who can read them…"),
+            h("option", {value: "private"}, "Private: only me"),
+            h("option", {value: "link"}, "Whoever has a link"),
+            h("option", {value: "team"}, "The whole team"));
+        visibility.addEventListener("change", async () => {
+            const value = visibility.value;
+            visibility.value = "";
+            if (value) {
+                await this.patchEach(() => ({visibility: value}), `Made ${value}:`);
+            }
+        });
+        this.bar = h("div", {id: "selection-bar", class: "selection-bar actions", hidden: true},
+            this.status,
+            h("button", {type: "button", id: "selection-tag", class: "secondary", onclick: () => this.addTag()}, "Add a tag"),
+            visibility,
+            h("button", {type: "button", id: "selection-delete", class: "danger", onclick: () => this.remove()}, "Delete"),
+            h("button", {type: "button", id: "selection-clear", class: "link", onclick: () => this.clear()}, "Clear selection"));
     }
 
-    function clear() {
-        chosen.clear();
+    checkbox(snippet) {
+        const box = h("input", {type: "checkbox", class: "select", "aria-label": `Select “${snippet.title}”`});
+        box.checked = this.chosen.has(snippet.id);
+        box.addEventListener("change", () => {
+            if (box.checked) {
+                this.chosen.set(snippet.id, snippet);
+            } else {
+                this.chosen.delete(snippet.id);
+            }
+            this.changed();
+        });
+        return box;
+    }
+
+    changed() {
+        this.status.textContent = `${count(this.chosen.size)} selected`;
+        this.bar.hidden = this.chosen.size === 0;
+    }
+
+    clear() {
+        this.chosen.clear();
         document.querySelectorAll("#results input.select").forEach((box) => box.checked = false);
-        changed();
+        this.changed();
     }
 
     /** Applies `change(snippet)` (a PATCH body) to each chosen snippet under its version; says which were changed meanwhile. */
-    async function patchEach(change, what) {
-        const snippets = [...chosen.values()];
+    async patchEach(change, what) {
+        const snippets = [...this.chosen.values()];
         const results = await Promise.allSettled(snippets.map((snippet) =>
             api("PATCH", apiPaths.snippet(snippet.id), {body: change(snippet), headers: {"If-Match": `"${snippet.version}"`}})));
         const refused = snippets.filter((snippet, index) => results[index].status === "rejected");
-        clear();
-        await done();
+        this.clear();
+        await this.done();
         if (refused.length === 0) {
             inform(`${what} ${count(snippets.length)}.`);
         } else {
@@ -58,59 +86,35 @@ export function selectionBar(done) {
         }
     }
 
-    async function addTag() {
+    async addTag() {
         const input = h("input", {id: "selection-tag-name", autocomplete: "off"});
-        if (!await confirmDialog(`Add a tag to ${count(chosen.size)}?`, "Add tag", h("p", {}, h("label", {for: "selection-tag-name"}, "Tag"), input))) {
+        if (!await confirmDialog(`Add a tag to ${count(this.chosen.size)}?`, "Add tag",
+            h("p", {}, h("label", {for: "selection-tag-name"}, "Tag"), input))) {
             return;
         }
         const tag = input.value.trim().toLowerCase();
         if (tag) {
-            await patchEach((snippet) => ({tags: [...new Set([...snippet.tags, tag])]}), `Tagged “${tag}”:`);
+            await this.patchEach((snippet) => ({tags: [...new Set([...snippet.tags, tag])]}), `Tagged “${tag}”:`);
         }
     }
 
-    visibility.addEventListener("change", async () => {
-        const value = visibility.value;
-        visibility.value = "";
-        if (value) {
-            await patchEach(() => ({visibility: value}), `Made ${value}:`);
-        }
-    });
-
-    async function remove() {
-        const snippets = [...chosen.values()];
+    /** Deletes the chosen snippets (to the trash), with an undo for a minute. */
+    async remove() {
+        const snippets = [...this.chosen.values()];
         if (!await confirmDialog(`Delete ${count(snippets.length)}? They go to the trash with their attachments, where you can restore them.`,
             `Delete ${count(snippets.length)}`)) {
             return;
         }
         const results = await Promise.allSettled(snippets.map((snippet) => api("DELETE", apiPaths.snippet(snippet.id))));
         const deleted = snippets.filter((snippet, index) => results[index].status === "fulfilled");
-        clear();
-        await done();
+        this.clear();
+        await this.done();
         inform(`Deleted ${count(deleted.length)}.`, {
             id: "undo-delete", label: "Undo", seconds: 60, run: async () => {
                 await Promise.all(deleted.map((snippet) => api("POST", apiPaths.trashRestore(snippet.id))));
-                await done();
+                await this.done();
                 inform(`Restored ${count(deleted.length)}.`);
             },
         });
     }
-
-    return {
-        bar,
-        checkbox(snippet) {
-            const box = h("input", {type: "checkbox", class: "select", "aria-label": `Select “${snippet.title}”`});
-            box.checked = chosen.has(snippet.id);
-            box.addEventListener("change", () => {
-                if (box.checked) {
-                    chosen.set(snippet.id, snippet);
-                } else {
-                    chosen.delete(snippet.id);
-                }
-                changed();
-            });
-            return box;
-        },
-        clear,
-    };
 }

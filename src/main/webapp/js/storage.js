@@ -53,64 +53,73 @@ async function confirmRestore(backup) {
 
 export async function showStorage(view) {
     document.title = "Storage — Snippet Store";
-    const summary = h("div", {id: "storage-overview"});
-    const rows = h("tbody", {});
-    const status = h("p", {id: "backup-status", role: "status", class: "muted"});
+    const page = new StoragePage();
+    replace(view,
+        h("h1", {}, "Storage"),
+        page.summary,
+        h("h2", {}, "Backups"),
+        h("div", {class: "actions"}, page.takeButton()), page.status,
+        recordTable("backups", ["Backup", "Size", "Taken", ""], page.rows));
+    await page.refresh();
+}
 
-    async function refresh() {
-        replace(summary, await overview());
+/** The storage's overview and its backups, each to download, restore or delete. */
+class StoragePage {
+    constructor() {
+        this.summary = h("div", {id: "storage-overview"});
+        this.rows = h("tbody", {});
+        this.status = h("p", {id: "backup-status", role: "status", class: "muted"});
+    }
+
+    async refresh() {
+        replace(this.summary, await overview());
         const {data} = await api("GET", apiPaths.backups);
-        replace(rows, data.length === 0 ? h("tr", {}, h("td", {colspan: "4", class: "muted"}, "No backups yet.")) : data.map((backup) =>
+        replace(this.rows, data.length === 0 ? h("tr", {}, h("td", {colspan: "4", class: "muted"}, "No backups yet.")) : data.map((backup) =>
             h("tr", {},
                 h("td", {"data-label": "Backup"}, h("a", {href: backup.downloadUrl, download: backup.name}, backup.name)),
                 h("td", {"data-label": "Size"}, formatBytes(backup.sizeBytes)),
                 h("td", {"data-label": "Taken"}, formatDate(backup.createdAt)),
                 h("td", {class: "row-actions"},
-                    h("button", {type: "button", class: "link", "aria-label": `Restore ${backup.name}`, onclick: () => restore(backup)}, "Restore"),
+                    h("button", {type: "button", class: "link", "aria-label": `Restore ${backup.name}`, onclick: () => this.restore(backup)}, "Restore"),
                     h("button", {
                         type: "button", class: "link danger-text", "aria-label": `Delete ${backup.name}`,
                         onclick: () => confirmDelete(`Delete the backup ${backup.name}? It cannot be restored afterwards.`, "Delete backup",
-                            apiPaths.backup(backup.name), refresh),
+                            apiPaths.backup(backup.name), () => this.refresh()),
                     }, "Delete")))));
     }
 
-    async function restore(backup) {
+    async restore(backup) {
         const answer = await confirmRestore(backup);
         if (answer !== "restore") {
-            status.textContent = answer === "mistyped" ? "Not restored: the name typed was not the backup's." : "";
+            this.status.textContent = answer === "mistyped" ? "Not restored: the name typed was not the backup's." : "";
             return;
         }
-        status.textContent = `Restoring ${backup.name}…`;
+        this.status.textContent = `Restoring ${backup.name}…`;
         try {
             const {data} = await api("POST", apiPaths.backupRestore(backup.name));
-            status.textContent = `Restored ${data.restoredFrom}. What was there before is kept as ${data.previousData.name}.`;
-            await refresh();
+            this.status.textContent = `Restored ${data.restoredFrom}. What was there before is kept as ${data.previousData.name}.`;
+            await this.refresh();
         } catch (error) {
-            status.textContent = "";
+            this.status.textContent = "";
             report(error);
         }
     }
 
-    const take = h("button", {type: "button", id: "take-backup", onclick: async () => {
-        take.disabled = true;
-        status.textContent = "Taking a backup…";
-        try {
-            const {data} = await api("POST", apiPaths.backups);
-            status.textContent = `Backup ${data.name} taken (${formatBytes(data.sizeBytes)}).`;
-            await refresh();
-        } catch (error) {
-            status.textContent = "";
-            report(error);
-        } finally {
-            take.disabled = false;
-        }
-    }}, "Take a backup now");
-
-    replace(view,
-        h("h1", {}, "Storage"),
-        summary,
-        h("h2", {}, "Backups"),
-        h("div", {class: "actions"}, take), status,
-        recordTable("backups", ["Backup", "Size", "Taken", ""], rows));
-    await refresh();
+    takeButton() {
+        const take = h("button", {type: "button", id: "take-backup", onclick: async () => {
+            take.disabled = true;
+            this.status.textContent = "Taking a backup…";
+            try {
+                const {data} = await api("POST", apiPaths.backups);
+                this.status.textContent = `Backup ${data.name} taken (${formatBytes(data.sizeBytes)}).`;
+                await this.refresh();
+            } catch (error) {
+                this.status.textContent = "";
+                report(error);
+            } finally {
+                take.disabled = false;
+            }
+        }}, "Take a backup now");
+        return take;
+    }
 }
