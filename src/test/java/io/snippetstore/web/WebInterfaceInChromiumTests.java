@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
@@ -1585,6 +1587,45 @@ public abstract class WebInterfaceInChromiumTests {
         Reply highlighter = new ApiClient().get("/webjars/highlightjs/11.11.1/highlight.min.js");
         assertEquals(200, highlighter.status());
         assertTrue(highlighter.text().contains("Highlight.js"));
+    }
+
+    /** Past this, a function does several jobs: the backend's units are a fraction of it (issue 34, item 17). */
+    private static final int LONGEST_FUNCTION_LINES = 60;
+
+    @Test
+    void noFunctionOfThePagesScriptsIsLongerThanAScreen() throws IOException {
+        Map<String, String> scripts = new TreeMap<>();
+        try (Stream<Path> files = Files.list(Path.of("src/main/webapp/js"))) {
+            for (Path file : files.filter(path -> path.toString().endsWith(".js")).toList()) {
+                scripts.put(file.getFileName().toString(), Files.readString(file));
+            }
+        }
+        assertTrue(scripts.containsKey("editor.js") && scripts.containsKey("list.js"), scripts.keySet()::toString);
+        try (Browser browser = new Browser()) {
+            browser.open("/login");
+            JavascriptExecutor page = (JavascriptExecutor) browser.driver();
+            page.executeScript(Files.readString(Path.of(System.getProperty("snippets.acornScript"))));
+            @SuppressWarnings("unchecked")
+            Map<String, Long> longest = (Map<String, Long>) page.executeScript("""
+                    const [scripts] = arguments;
+                    const found = {};
+                    const visit = (file, node) => {
+                        if (/Function/.test(node.type)) {
+                            const lines = node.loc.end.line - node.loc.start.line + 1;
+                            found[`${file}:${node.loc.start.line}`] = lines;
+                        }
+                        Object.values(node).flat().filter((child) => typeof child?.type === "string").forEach((child) => visit(file, child));
+                    };
+                    for (const [file, source] of Object.entries(scripts)) {
+                        visit(file, acorn.parse(source, {ecmaVersion: "latest", sourceType: "module", locations: true}));
+                    }
+                    return found;
+                    """, scripts);
+            assertTrue(longest.size() > 100, "every function was measured: " + longest.size());
+            Map<String, Long> tooLong = new TreeMap<>(longest);
+            tooLong.values().removeIf(lines -> lines <= LONGEST_FUNCTION_LINES);
+            assertEquals(Map.of(), tooLong, "functions of more than " + LONGEST_FUNCTION_LINES + " lines, by where they start");
+        }
     }
 
     private static long sizeOf(Path file) {
