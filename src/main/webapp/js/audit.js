@@ -1,5 +1,5 @@
-// The audit trail: for administrators everyone's records, narrowed to one user or one action; for
-// every user their own, on the account page. Newest first, a page at a time.
+// The audit trail: for administrators everyone's records, narrowed to one user, one action or the
+// days from one to another; for every user their own, on the account page. Newest first, a page at a time.
 import {api} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {report} from "./notice.js";
@@ -21,6 +21,7 @@ export function auditTable(id, withUser) {
     const more = h("button", {type: "button", id: `${id}-more`, class: "secondary", hidden: true}, "Load more");
     let parameters = new URLSearchParams();
     let cursor = null;
+    let generation = 0;
 
     const row = (record) => h("tr", {},
         h("td", {"data-label": "When"}, formatDate(record.at)),
@@ -35,7 +36,11 @@ export function auditTable(id, withUser) {
         if (append && cursor) {
             query.set("cursor", cursor);
         }
+        const mine = ++generation;
         const {data, meta} = await api("GET", apiPaths.audit(query));
+        if (mine !== generation) {
+            return; // filters changed meanwhile: a newer load shows theirs
+        }
         if (!append) {
             replace(rows);
         }
@@ -60,11 +65,19 @@ export function auditTable(id, withUser) {
     };
 }
 
+/** The start of the day `date` ("2026-11-27", as a date field holds it) plus `days`, in this browser's time zone, as the API takes instants. */
+function startOfDay(date, days = 0) {
+    const [year, month, day] = date.split("-").map(Number);
+    return new Date(year, month - 1, day + days).toISOString();
+}
+
 export async function showAudit(view) {
     document.title = "Audit — Snippet Store";
     const user = h("select", {id: "audit-user"}, h("option", {value: ""}, "Everyone"));
     const action = h("select", {id: "audit-action"}, h("option", {value: ""}, "Every action"),
         ACTIONS.map((name) => h("option", {value: name}, name)));
+    const since = h("input", {id: "audit-since", type: "date"});
+    const until = h("input", {id: "audit-until", type: "date"});
     const trail = auditTable("audit", true);
     const apply = () => {
         const parameters = new URLSearchParams();
@@ -74,15 +87,22 @@ export async function showAudit(view) {
         if (action.value) {
             parameters.set("action", action.value);
         }
+        if (since.value) {
+            parameters.set("since", startOfDay(since.value));
+        }
+        if (until.value) {
+            parameters.set("until", startOfDay(until.value, 1)); // the last day is whole
+        }
         trail.filter(parameters).catch(report);
     };
-    user.addEventListener("change", apply);
-    action.addEventListener("change", apply);
+    [user, action, since, until].forEach((control) => control.addEventListener("change", apply));
     replace(view,
         h("h1", {}, "Audit"),
         h("div", {class: "toolbar"},
             h("div", {class: "field"}, h("label", {for: "audit-user"}, "Who"), user),
-            h("div", {class: "field"}, h("label", {for: "audit-action"}, "Action"), action)),
+            h("div", {class: "field"}, h("label", {for: "audit-action"}, "Action"), action),
+            h("div", {class: "field"}, h("label", {for: "audit-since"}, "From"), since),
+            h("div", {class: "field"}, h("label", {for: "audit-until"}, "To (the whole day)"), until)),
         trail.table);
     const {data: users} = await api("GET", apiPaths.users);
     user.append(...users.map((listed) => h("option", {value: listed.id}, listed.username)));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -187,6 +188,43 @@ public abstract class AuditTests {
         }
         assertEquals("token 4", all.get(0).getString("detail"), "the last token came last");
         assertEquals("login", all.get(5).getString("action"), "the sign-in came first");
+    }
+
+    @Test
+    void sinceAndUntilNarrowTheTrailToAPeriodFromItsStartUpToItsEnd() {
+        TestUser user = TestUsers.create();
+        ApiClient browser = TestUsers.signedIn(user);
+        JsonObject login = records(browser.get("/api/v1/audit")).get(0);
+        Database.age("audit_records", "at", "id", login.getString("id"), Duration.ofDays(2));
+        TestUsers.newToken(browser, "this week's");
+        String dayAgo = SnippetsApi.encode(Instant.now().minus(Duration.ofDays(1)).toString());
+        String aged = records(browser.get("/api/v1/audit?action=login")).get(0).getString("at");
+
+        assertEquals(List.of("token.created"), actions(browser.get("/api/v1/audit?since=" + dayAgo)));
+        assertEquals(List.of("login"), actions(browser.get("/api/v1/audit?until=" + dayAgo)));
+        assertEquals(List.of("login"), actions(browser.get("/api/v1/audit?since=" + SnippetsApi.encode(aged) + "&until=" + dayAgo)),
+                "since is inclusive");
+        assertEquals(List.of(), actions(browser.get("/api/v1/audit?until=" + SnippetsApi.encode(aged))), "until is exclusive");
+        String sameMoment = SnippetsApi.encode(Instant.parse(aged).atOffset(ZoneOffset.ofHours(2)).toString());
+        assertEquals(List.of("login"), actions(browser.get("/api/v1/audit?action=login&since=" + sameMoment)), "any offset");
+    }
+
+    private static List<String> actions(Reply reply) {
+        assertEquals(200, reply.status(), reply::toString);
+        return records(reply).stream().map(record -> record.getString("action")).toList();
+    }
+
+    @Test
+    void aPeriodThatIsNotADateAndTimeOrEndsBeforeItStartsIs400() {
+        ApiClient admin = TestUsers.admin();
+
+        for (String query : List.of("since=yesterday", "until=2026-11-27", "since=2026-11-27T08:00:00", "since=%2B10000-01-01T00:00:00Z",
+                "since=2026-11-28T00:00:00Z&until=2026-11-27T00:00:00Z")) {
+            Reply refused = admin.get("/api/v1/audit?" + query);
+            assertEquals(400, refused.status(), query + " -> " + refused);
+            assertEquals("bad_request", refused.errorCode());
+        }
+        assertEquals(200, admin.get("/api/v1/audit?since=2026-11-27T00:00:00Z&until=2026-11-27T00:00:00Z").status(), "an empty period");
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -1318,6 +1319,18 @@ public abstract class WebInterfaceInChromiumTests {
             wait.until(ignored -> !auditRows(driver, "audit").isEmpty() && auditRows(driver, "audit").stream()
                     .allMatch(row -> row.contains(someone.username()) && row.contains("login") && !row.contains("token.created")));
             browser.screenshot("audit");
+
+            String today = (String) script(driver, "const d = new Date(); return new Date(d - d.getTimezoneOffset() * 60000).toISOString().slice(0, 10)");
+            String tomorrow = LocalDate.parse(today).plusDays(1).toString();
+            String yesterday = LocalDate.parse(today).minusDays(1).toString();
+            chooseDay(driver, "audit-since", tomorrow);
+            wait.until(ignored -> auditRows(driver, "audit").equals(List.of("Nothing recorded.")));
+            chooseDay(driver, "audit-since", today);
+            chooseDay(driver, "audit-until", today);
+            wait.until(ignored -> !auditRows(driver, "audit").equals(List.of("Nothing recorded.")) && auditRows(driver, "audit").stream()
+                    .allMatch(row -> row.contains(someone.username()) && row.contains("login")));
+            chooseDay(driver, "audit-until", yesterday);
+            wait.until(ignored -> auditRows(driver, "audit").equals(List.of("Nothing recorded.")));
             assertEquals(List.of(), scriptErrors(browser));
         }
         try (Browser browser = new Browser()) {
@@ -1330,6 +1343,12 @@ public abstract class WebInterfaceInChromiumTests {
             assertTrue(auditRows(driver, "my-activity").stream().noneMatch(row -> row.contains(admin.username())), "only their own");
             assertEquals(List.of(), scriptErrors(browser));
         }
+    }
+
+    /** Chooses a day in a date field as its picker would: the value, then the change event. */
+    private static void chooseDay(WebDriver driver, String id, String day) {
+        script(driver, "const field = document.getElementById(arguments[0]); field.value = arguments[1];"
+                + " field.dispatchEvent(new Event('change'))", id, day);
     }
 
     @SuppressWarnings("unchecked")

@@ -2,10 +2,12 @@ package io.snippetstore.audit.boundary;
 
 import java.util.Optional;
 
+import io.snippetstore.audit.control.AuditFilter;
 import io.snippetstore.audit.control.AuditPage;
 import io.snippetstore.audit.control.AuditTrail;
 import io.snippetstore.platform.ApiList;
 import io.snippetstore.platform.PageLimit;
+import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
 import jakarta.inject.Inject;
@@ -28,9 +30,12 @@ public class AuditResource {
 
     @GET
     public ApiList<AuditRecordView> list(@QueryParam("userId") String userId, @QueryParam("action") String action,
+                                         @QueryParam("since") String since, @QueryParam("until") String until,
                                          @QueryParam("cursor") String cursor, @QueryParam("limit") String limit,
                                          @Context SecurityContext security) {
-        AuditPage page = trail.page(Caller.of(security), present(userId), present(action), present(cursor), PageLimit.parse(limit));
+        AuditFilter filter = new AuditFilter(present(userId), present(action),
+                present(since).map(value -> Timestamps.parse(value, "since")), present(until).map(value -> Timestamps.parse(value, "until")));
+        AuditPage page = trail.page(Caller.of(security), filter, present(cursor), PageLimit.parse(limit));
         return ApiList.page(page.records().stream().map(AuditRecordView::of).toList(), page.nextCursor().orElse(null), page.limit());
     }
 

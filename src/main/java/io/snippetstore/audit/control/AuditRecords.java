@@ -33,12 +33,15 @@ public class AuditRecords {
         em.createNamedQuery(AuditRecord.PURGE).setParameter("before", keepSince).executeUpdate();
     }
 
-    /** Newest first: up to {@code limit} records with an id below {@code before}, of one user and one action when given. */
+    /** Newest first: up to {@code limit} records with an id below {@code before} that the filter lets through. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public List<AuditRecord> page(Optional<String> userId, Optional<String> action, Optional<String> before, int limit) {
+    public List<AuditRecord> page(AuditFilter filter, Optional<String> before, int limit) {
+        // an open end is the earliest or latest instant stored, not a null: one query shape, and no untyped null instant to bind
         return em.createNamedQuery(AuditRecord.PAGE, AuditRecord.class)
-                .setParameter("userId", userId.orElse(null))
-                .setParameter("action", action.orElse(null))
+                .setParameter("userId", filter.userId().orElse(null))
+                .setParameter("action", filter.action().orElse(null))
+                .setParameter("since", filter.since().orElse(Instant.EPOCH))
+                .setParameter("until", filter.until().orElse(AuditRecord.LATEST))
                 .setParameter("before", before.orElse(null))
                 .setMaxResults(limit)
                 .getResultList();

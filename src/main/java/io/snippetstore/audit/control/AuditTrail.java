@@ -24,18 +24,18 @@ public class AuditTrail {
     AuditRecords records;
 
     /**
-     * A page of the records the caller may read, newest first; {@code userId} narrows an
-     * administrator's view to one user (another user may name only themselves). What happened
-     * until now is written first, so the page shows it.
+     * A page of the records the caller may read that the filter lets through, newest first; its
+     * {@code userId} narrows an administrator's view to one user (another user may name only
+     * themselves). What happened until now is written first, so the page shows it.
      */
-    public AuditPage page(Caller caller, Optional<String> userId, Optional<String> action, Optional<String> cursor, int limit) {
-        if (!caller.isAdmin() && userId.filter(id -> !id.equals(caller.userId())).isPresent()) {
+    public AuditPage page(Caller caller, AuditFilter filter, Optional<String> cursor, int limit) {
+        if (!caller.isAdmin() && filter.userId().filter(id -> !id.equals(caller.userId())).isPresent()) {
             throw ApiException.forbidden("Only an administrator reads the audit records of other users.");
         }
         cursor.ifPresent(AuditTrail::requireRecordId);
         writer.writePending();
-        Optional<String> ofUser = caller.isAdmin() ? userId : Optional.of(caller.userId());
-        List<AuditRecord> found = records.page(ofUser, action, cursor, limit + 1);
+        Optional<String> ofUser = caller.isAdmin() ? filter.userId() : Optional.of(caller.userId());
+        List<AuditRecord> found = records.page(new AuditFilter(ofUser, filter.action(), filter.since(), filter.until()), cursor, limit + 1);
         if (found.size() <= limit) {
             return new AuditPage(found, Optional.empty(), limit);
         }

@@ -12,12 +12,15 @@ import jakarta.persistence.Table;
 @Entity
 @Table(name = "audit_records")
 @NamedQuery(name = AuditRecord.PAGE, query = "SELECT r FROM AuditRecord r WHERE (:userId IS NULL OR r.userId = :userId) "
-        + "AND (:action IS NULL OR r.action = :action) AND (:before IS NULL OR r.id < :before) ORDER BY r.id DESC")
+        + "AND (:action IS NULL OR r.action = :action) AND r.at >= :since AND r.at < :until AND (:before IS NULL OR r.id < :before) "
+        + "ORDER BY r.id DESC")
 @NamedQuery(name = AuditRecord.PURGE, query = "DELETE FROM AuditRecord r WHERE r.at < :before")
 public class AuditRecord {
 
     public static final String PAGE = "AuditRecord.page";
     public static final String PURGE = "AuditRecord.purge";
+    /** Later than any record: the open end of a period asked for. */
+    public static final Instant LATEST = Instant.ofEpochMilli(Long.MAX_VALUE);
 
     /** Room for a username, an address, an id or a name as the components pass them; longer is cut. */
     public static final int TEXT_MAX = 200;
