@@ -5,7 +5,8 @@
 import {api, failureText, sendFile} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {apiPaths, viewPaths} from "./paths.js";
-import {confirmDelete, confirmDialog, copyButton, recordTable} from "./widgets.js";
+import {confirmDelete, confirmDialog} from "./dialogs.js";
+import {copyButton, recordTable} from "./widgets.js";
 import {auditTable} from "./audit.js";
 
 export async function showAccount(view) {

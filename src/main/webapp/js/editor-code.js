@@ -4,7 +4,7 @@ import {api} from "./api.js";
 import {h, markRanges, replace} from "./dom.js";
 import {apiPaths} from "./paths.js";
 import {parseCode, variablesOf} from "./variables.js";
-import {knownLanguages} from "./widgets.js";
+import {knownLanguages} from "./languages.js";
 
 /** The most malformed placeholders the editor names at once. */
 const PLACEHOLDER_PROBLEMS_SHOWN = 5;

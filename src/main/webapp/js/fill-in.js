@@ -4,7 +4,8 @@
 // this browser.
 import {h, markRanges} from "./dom.js";
 import {renderedText} from "./variables.js";
-import {codeView, markdown} from "./widgets.js";
+import {codeView} from "./code-view.js";
+import {markdown} from "./widgets.js";
 
 const valuesKey = (snippetId) => `snippets.values.${snippetId}`;
 

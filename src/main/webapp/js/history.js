@@ -6,7 +6,7 @@ import {formatDate, h, replace} from "./dom.js";
 import {me} from "./me.js";
 import {announce, report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
-import {confirmDialog} from "./widgets.js";
+import {confirmDialog} from "./dialogs.js";
 
 const SIGNS = {context: " ", removed: "−", added: "+"};
 

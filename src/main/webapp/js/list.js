@@ -9,7 +9,8 @@ import {formatDate, h, replace} from "./dom.js";
 import {me} from "./me.js";
 import {report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
-import {languageNames, markdown} from "./widgets.js";
+import {languageNames} from "./languages.js";
+import {markdown} from "./widgets.js";
 import {selectionBar} from "./selection.js";
 
 const SEARCH_DELAY_MS = 250;

@@ -5,7 +5,7 @@ import {api} from "./api.js";
 import {h} from "./dom.js";
 import {inform, report} from "./notice.js";
 import {apiPaths} from "./paths.js";
-import {confirmDialog} from "./widgets.js";
+import {confirmDialog} from "./dialogs.js";
 
 /** "1 snippet", "3 snippets". */
 function count(n) {

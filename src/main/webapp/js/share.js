@@ -6,7 +6,8 @@ import {api, failureText} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {report} from "./notice.js";
 import {apiPaths} from "./paths.js";
-import {confirmDelete, copyButton, showDialog} from "./widgets.js";
+import {confirmDelete, showDialog} from "./dialogs.js";
+import {copyButton} from "./widgets.js";
 
 /**
  * @param snippet the snippet as the page shows it (its visibility kept current)

@@ -9,7 +9,8 @@ import {announce, report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
 import {showShareDialog} from "./share.js";
 import {codeWithVariables, notesOf} from "./fill-in.js";
-import {attachmentItem, confirmDelete, markdown, visibilitySelect} from "./widgets.js";
+import {confirmDelete} from "./dialogs.js";
+import {attachmentItem, markdown, visibilitySelect} from "./widgets.js";
 
 /** One snippet; `params` may choose a line of its code (`line`). */
 export async function showSnippet(view, id, params = new URLSearchParams()) {

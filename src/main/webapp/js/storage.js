@@ -5,7 +5,8 @@ import {api} from "./api.js";
 import {formatBytes, formatDate, h, replace} from "./dom.js";
 import {report} from "./notice.js";
 import {apiPaths} from "./paths.js";
-import {confirmDelete, confirmDialog, recordTable} from "./widgets.js";
+import {confirmDelete, confirmDialog} from "./dialogs.js";
+import {recordTable} from "./widgets.js";
 
 /** A number of the service's metrics (Prometheus text), or null when it is not there. */
 async function metric(name) {

@@ -4,7 +4,7 @@ import {api} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {announce, report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
-import {confirmDelete} from "./widgets.js";
+import {confirmDelete} from "./dialogs.js";
 
 export async function showTrash(view) {
     document.title = "Trash — Snippet Store";

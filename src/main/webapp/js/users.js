@@ -8,7 +8,8 @@ import {formatDate, h, replace} from "./dom.js";
 import {me} from "./me.js";
 import {report} from "./notice.js";
 import {apiPaths} from "./paths.js";
-import {confirmDialog, copyButton, generatedPassword, recordTable} from "./widgets.js";
+import {confirmDialog} from "./dialogs.js";
+import {copyButton, generatedPassword, recordTable} from "./widgets.js";
 
 /** "1 session", "2 sessions". */
 function count(n, noun) {
