@@ -70,9 +70,12 @@ public class SnippetLoader {
                     .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(body))
                     .build();
-            pending.add(http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, error) -> {
+            pending.add(http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).whenComplete((response, error) -> {
                 if (error != null || response.statusCode() != 201) {
-                    failures.incrementAndGet();
+                    // say what failed: a refusal of the service's (status and envelope) or the connection's
+                    if (failures.incrementAndGet() <= 5) {
+                        System.err.println("create failed: " + (error != null ? error : response.statusCode() + " " + response.body()));
+                    }
                 }
                 inFlight.release();
             }));
