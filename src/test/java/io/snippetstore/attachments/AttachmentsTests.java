@@ -4,6 +4,7 @@ import static io.snippetstore.testing.SnippetsApi.create;
 import static io.snippetstore.testing.SnippetsApi.snippet;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -11,6 +12,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -281,7 +284,11 @@ public abstract class AttachmentsTests {
 
     /** The staging folder is the whole service's: only files that appeared during the test's own request are its. */
     private static Set<Path> stagingFiles() {
-        try (Stream<Path> staged = Files.list(Database.file().resolveSibling("staging"))) {
+        Path folder = Database.file().resolveSibling("staging");
+        if (!Files.isDirectory(folder)) {
+            return Set.of(); // made by the first upload since the service started
+        }
+        try (Stream<Path> staged = Files.list(folder)) {
             return staged.collect(java.util.stream.Collectors.toSet());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -329,6 +336,62 @@ public abstract class AttachmentsTests {
             assertEquals(201, slow.status());
         }
         assertEquals(List.of("slow.txt"), list().stream().map(a -> a.getString("filename")).toList());
+    }
+
+    /**
+     * Clients that stop reading leave their downloads blocked in a write, as a slow client does for
+     * as long as it takes. More of them than WildFly's default workers (16 a core) must not keep
+     * a JSON request from being answered: the bytes are written by threads of the service's own.
+     */
+    @Test
+    void downloadsThatTheirClientsStopReadingHoldNoneOfTheWorkersThatJsonRequestsNeed() {
+        // larger than what the loopback's socket buffers take in, so that each download blocks
+        JsonObject attachment = upload("large.bin", randomBytes(32 * 1024 * 1024, 7));
+        int stalled = 16 * Runtime.getRuntime().availableProcessors() + 8;
+        List<RawHttp> downloads = new ArrayList<>();
+        try {
+            for (int i = 0; i < stalled; i++) {
+                downloads.add(new RawHttp("GET", attachment.getString("downloadUrl"), Map.of("Authorization", "Bearer " + token)));
+            }
+            for (RawHttp download : downloads) {
+                assertEquals(200, download.status(), "every download under way at once");
+            }
+
+            Reply read = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> owner.get("/api/v1/snippets/" + snippetId));
+
+            assertEquals(200, read.status(), read::toString);
+            assertEquals("with files", read.data().getString("title"));
+        } finally {
+            downloads.forEach(RawHttp::close);
+        }
+    }
+
+    /** As with downloads: clients that stop sending their uploads half-way hold no worker a JSON request needs. */
+    @Test
+    void uploadsThatTheirClientsStopSendingHoldNoneOfTheWorkersThatJsonRequestsNeed() {
+        Multipart body = new Multipart().file("file", "stalled.bin", null, randomBytes(1024 * 1024, 8));
+        byte[] bytes = body.bytes();
+        int stalled = 16 * Runtime.getRuntime().availableProcessors() + 8;
+        Set<Path> stagedBefore = stagingFiles();
+        List<RawHttp> uploads = new ArrayList<>();
+        try {
+            for (int i = 0; i < stalled; i++) {
+                uploads.add(new RawHttp("POST", attachmentsPath(), Map.of("Authorization", "Bearer " + token,
+                        "Content-Type", body.contentType(), "Content-Length", String.valueOf(bytes.length)))
+                        .write(Arrays.copyOf(bytes, bytes.length / 2)));
+            }
+            awaitDatabase(() -> stagingFiles().stream().filter(file -> !stagedBefore.contains(file)).count() >= stalled,
+                    "every upload under way at once");
+
+            Reply read = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> owner.get("/api/v1/snippets/" + snippetId));
+
+            assertEquals(200, read.status(), read::toString);
+            assertEquals("with files", read.data().getString("title"));
+        } finally {
+            uploads.forEach(RawHttp::close);
+        }
+        awaitDatabase(() -> stagingFiles().stream().noneMatch(file -> !stagedBefore.contains(file)), "the abandoned uploads' staging files removed");
+        assertEquals(List.of(), list(), "nothing of the abandoned uploads is kept");
     }
 
     @Test

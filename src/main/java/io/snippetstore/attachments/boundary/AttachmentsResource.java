@@ -3,6 +3,7 @@ package io.snippetstore.attachments.boundary;
 import io.snippetstore.attachments.control.Attachments;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.Deleted;
+import io.snippetstore.platform.StreamingPool;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,10 +14,11 @@ import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 
 /** One attachment: its metadata, its bytes, its deletion. Application-scoped like {@code SnippetsResource}, for the same reason. */
@@ -28,6 +30,9 @@ public class AttachmentsResource {
 
     @Inject
     Attachments attachments;
+
+    @Inject
+    StreamingPool streaming;
 
     @GET
     @Path("{attachmentId}")
@@ -41,14 +46,15 @@ public class AttachmentsResource {
         return ApiResponse.of(Deleted.of(attachments.delete(Caller.of(security), attachmentId)));
     }
 
-    /** The exact bytes, or a range of them; see {@link DownloadResponse}. */
+    /** The exact bytes, or a range of them (see {@link DownloadResponse}), written at the client's pace by a thread not the server's. */
     @GET
     @Path("{attachmentId}/download")
     @Produces(MediaType.WILDCARD)
-    public Response download(@PathParam("attachmentId") String attachmentId, @HeaderParam("Range") String range,
-                             @HeaderParam("If-Range") String ifRange, @Context HttpHeaders headers,
-                             @Context SecurityContext security) {
-        return DownloadResponse.of(attachments.get(Caller.of(security), attachmentId), ordinal -> attachments.findChunk(attachmentId, ordinal),
-                headers, range, ifRange);
+    public void download(@PathParam("attachmentId") String attachmentId, @HeaderParam("Range") String range,
+                         @HeaderParam("If-Range") String ifRange, @Context HttpHeaders headers,
+                         @Context SecurityContext security, @Suspended AsyncResponse answer) {
+        Caller caller = Caller.of(security);
+        streaming.send(answer, () -> DownloadResponse.of(attachments.get(caller, attachmentId),
+                ordinal -> attachments.findChunk(attachmentId, ordinal), headers, range, ifRange));
     }
 }

@@ -1,5 +1,7 @@
 package io.snippetstore.attachments.boundary;
 
+import java.io.IOException;
+
 import io.snippetstore.attachments.control.AttachmentData;
 import io.snippetstore.attachments.control.AttachmentUpload;
 import io.snippetstore.attachments.control.Attachments;
@@ -7,6 +9,7 @@ import io.snippetstore.attachments.control.StagingArea;
 import io.snippetstore.attachments.control.Upload;
 import io.snippetstore.platform.ApiList;
 import io.snippetstore.platform.ApiResponse;
+import io.snippetstore.platform.StreamingPool;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
 import jakarta.inject.Inject;
@@ -17,11 +20,15 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
+import org.apache.commons.fileupload2.core.RequestContext;
 
 /** A snippet's attachments: their list, and uploads. */
 @Path("v1/snippets/{snippetId}/attachments")
@@ -34,6 +41,9 @@ public class SnippetAttachmentsResource {
 
     @Inject
     StagingArea staging;
+
+    @Inject
+    StreamingPool streaming;
 
     @Context
     SecurityContext security;
@@ -50,17 +60,24 @@ public class SnippetAttachmentsResource {
      * Takes the body from the servlet request rather than as a JAX-RS entity, so that it is
      * read once, as a stream, into the staging area, from where the upload copies it into the
      * database in steps while more arrives. An unknown snippet is refused before any of it is read.
+     * The body is read at its client's pace by a thread not the server's; what that thread needs
+     * of the request is taken here, on the request's own.
      */
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
-    public Response upload(@Context HttpServletRequest request, @Context UriInfo uri) {
-        try (AttachmentUpload upload = attachments.startUpload(caller(), snippetId);
-                Upload received = UploadReceiver.receive(request, staging, upload)) {
-            AttachmentData created = upload.finish(received);
-            return Response.created(uri.getBaseUriBuilder().path(AttachmentsResource.class).path(created.id()).build())
-                    .entity(ApiResponse.of(AttachmentView.of(created)))
-                    .build();
-        }
+    public void upload(@Context HttpServletRequest request, @Context UriInfo uri, @Suspended AsyncResponse answer) throws IOException {
+        Caller caller = caller();
+        RequestContext body = UploadReceiver.bodyOf(request);
+        UriBuilder attachmentUris = uri.getBaseUriBuilder().path(AttachmentsResource.class);
+        streaming.receive(answer, () -> {
+            try (AttachmentUpload upload = attachments.startUpload(caller, snippetId);
+                    Upload received = UploadReceiver.receive(body, staging, upload)) {
+                AttachmentData created = upload.finish(received);
+                return Response.created(attachmentUris.path(created.id()).build())
+                        .entity(ApiResponse.of(AttachmentView.of(created)))
+                        .build();
+            }
+        });
     }
 
     private Caller caller() {

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.InvalidPathException;
 import java.util.List;
+import java.util.Locale;
 
 import io.snippetstore.attachments.control.StagedFile;
 import io.snippetstore.attachments.control.StagingArea;
@@ -17,6 +18,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.apache.commons.fileupload2.core.FileItemInput;
 import org.apache.commons.fileupload2.core.FileItemInputIterator;
 import org.apache.commons.fileupload2.core.FileUploadSizeException;
+import org.apache.commons.fileupload2.core.RequestContext;
 import org.apache.commons.fileupload2.jakarta.servlet6.JakartaServletFileUpload;
 
 /**
@@ -45,16 +47,25 @@ final class UploadReceiver {
         this.progress = progress;
     }
 
+    /**
+     * What the multipart parser reads of {@code request}, taken on the request's own thread (a
+     * runtime's {@code HttpServletRequest} may be a proxy for the current request), so that
+     * another thread can read the body.
+     */
+    static RequestContext bodyOf(HttpServletRequest request) throws IOException {
+        return new Body(request.getContentType(), request.getCharacterEncoding(), request.getContentLengthLong(), request.getInputStream());
+    }
+
     /** The upload, staged, with {@code progress} told of every write; the caller closes it, which deletes the staged bytes. */
-    static Upload receive(HttpServletRequest request, StagingArea staging, StagedFile.Progress progress) {
+    static Upload receive(RequestContext request, StagingArea staging, StagedFile.Progress progress) {
         if (!isMultipartFormData(request.getContentType())) {
             // JAX-RS lets a request without a Content-Type reach a method whatever it consumes
             throw ApiException.unsupportedMediaType(MediaType.MULTIPART_FORM_DATA);
         }
-        if (request.getContentLengthLong() > staging.maxUploadBytes() + MULTIPART_ALLOWANCE) {
+        if (request.getContentLength() > staging.maxUploadBytes() + MULTIPART_ALLOWANCE) {
             throw staging.tooLarge();
         }
-        staging.requireRoomFor(request.getContentLengthLong());
+        staging.requireRoomFor(request.getContentLength());
         UploadReceiver receiver = new UploadReceiver(staging, progress);
         try {
             receiver.read(request);
@@ -79,7 +90,7 @@ final class UploadReceiver {
         }
     }
 
-    private void read(HttpServletRequest request) throws IOException {
+    private void read(RequestContext request) throws IOException {
         JakartaServletFileUpload<?, ?> multipart = new JakartaServletFileUpload<>();
         multipart.setHeaderCharset(StandardCharsets.UTF_8);
         multipart.setSizeMax(staging.maxUploadBytes() + MULTIPART_ALLOWANCE);
@@ -146,5 +157,34 @@ final class UploadReceiver {
             return ApiException.badRequest("The multipart body could not be read: it is malformed or ended early.");
         }
         return (RuntimeException) cause;
+    }
+
+    private record Body(String contentType, String characterEncoding, long contentLength, InputStream body) implements RequestContext {
+
+        @Override
+        public String getContentType() {
+            return contentType;
+        }
+
+        @Override
+        public String getCharacterEncoding() {
+            return characterEncoding;
+        }
+
+        /** -1 when the request does not say (a chunked body). */
+        @Override
+        public long getContentLength() {
+            return contentLength;
+        }
+
+        @Override
+        public InputStream getInputStream() {
+            return body;
+        }
+
+        @Override
+        public boolean isMultipartRelated() {
+            return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith("multipart/related");
+        }
     }
 }

@@ -20,12 +20,12 @@ import io.snippetstore.storage.control.WriteGate;
 /**
  * One upload, copied into the database while it still arrives. Told of every write into its
  * staging file, it hands the next step of whole chunks (see {@link #chunksOfNextStep()}) to
- * another thread as soon as they are staged and no step is under way, so the request thread
- * goes on reading the network while the database writes; the staging file holds whatever the
+ * another thread as soon as they are staged and no step is under way, so the thread reading
+ * the body goes on reading the network while the database writes; the staging file holds whatever the
  * database has not taken yet. A step takes the writer only for bytes already on this machine,
  * so the writer never waits on a client. {@link #finish} copies the rest and makes the
  * attachment visible; closing an upload that did not finish removes what it wrote. Made by
- * {@link Attachments#startUpload}, used by one request thread.
+ * {@link Attachments#startUpload}, used by one thread, the one reading the body.
  */
 public final class AttachmentUpload implements StagedFile.Progress, AutoCloseable {
 

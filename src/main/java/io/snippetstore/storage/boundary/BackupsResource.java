@@ -3,6 +3,7 @@ package io.snippetstore.storage.boundary;
 import io.snippetstore.platform.ApiList;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.Deleted;
+import io.snippetstore.platform.StreamingPool;
 import io.snippetstore.platform.security.AdminOnly;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
@@ -15,6 +16,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -33,6 +36,9 @@ public class BackupsResource {
 
     @Inject
     Backups backups;
+
+    @Inject
+    StreamingPool streaming;
 
     @POST
     public Response take(@Context UriInfo uri, @Context SecurityContext security) {
@@ -56,11 +62,13 @@ public class BackupsResource {
     @GET
     @Path("{name}/download")
     @Produces({SQLITE, MediaType.APPLICATION_JSON})
-    public Response download(@PathParam("name") String name) {
-        java.nio.file.Path file = backups.file(name);
-        return Response.ok(file.toFile(), SQLITE)
-                .header("Content-Disposition", "attachment; filename=\"" + file.getFileName() + "\"")
-                .build();
+    public void download(@PathParam("name") String name, @Suspended AsyncResponse answer) {
+        streaming.send(answer, () -> {
+            java.nio.file.Path file = backups.file(name);
+            return Response.ok(file.toFile(), SQLITE)
+                    .header("Content-Disposition", "attachment; filename=\"" + file.getFileName() + "\"")
+                    .build();
+        });
     }
 
     /** Replaces the whole database with this backup; the data it replaces is kept as another backup. */

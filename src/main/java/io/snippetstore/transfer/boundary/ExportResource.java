@@ -3,6 +3,7 @@ package io.snippetstore.transfer.boundary;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 
+import io.snippetstore.platform.StreamingPool;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.transfer.control.Exports;
@@ -10,6 +11,8 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -26,12 +29,15 @@ public class ExportResource {
     @Inject
     Exports exports;
 
+    @Inject
+    StreamingPool streaming;
+
     @GET
     @Produces({ZIP, MediaType.APPLICATION_JSON})
-    public Response export(@Context SecurityContext security) {
+    public void export(@Context SecurityContext security, @Suspended AsyncResponse answer) {
         Caller caller = Caller.of(security);
         StreamingOutput archive = out -> exports.write(caller, out);
         String filename = "snippets-" + caller.username() + "-" + LocalDate.now(ZoneOffset.UTC) + ".zip";
-        return Response.ok(archive, ZIP).header("Content-Disposition", "attachment; filename=\"" + filename + "\"").build();
+        streaming.send(answer, () -> Response.ok(archive, ZIP).header("Content-Disposition", "attachment; filename=\"" + filename + "\"").build());
     }
 }
