@@ -39,3 +39,25 @@ start_service() {   # port, data directory, [more Payara Micro arguments]: the W
     trap "stop_server $server '$directory'" EXIT
     wait_until_ready "http://127.0.0.1:$port"
 }
+
+start_server() {   # server (payara, wildfly or liberty), port, data directory: the WAR on that server, as the README's run command starts it (mvn -P<profile> package); sets $server, stopped on exit
+    local which="$1" port="$2" directory="$3" profile
+    if [ "$which" = payara ]; then
+        start_service "$port" "$directory"
+        return
+    fi
+    case "$which" in
+        wildfly) profile=run-wildfly ;;
+        liberty) profile=run-liberty ;;
+        *) echo "unknown server: $which (payara, wildfly or liberty)" >&2; exit 1 ;;
+    esac
+    SNIPPETS_HTTP_PORT="$port" SNIPPETS_DATA_DIR="$directory" SNIPPETS_ADMIN_PASSWORD=bench-admin-password \
+        setsid mvn -B -q -o -P"$profile" package >"$directory/server.log" 2>&1 &
+    server=$!
+    # the whole process group: Maven and the server it started
+    trap "kill -- -$server 2>/dev/null || true; while kill -0 $server 2>/dev/null; do sleep 0.2; done; rm -rf '$directory'" EXIT
+    until curl -sf -o /dev/null "http://127.0.0.1:$port/api/ready"; do
+        kill -0 "$server" 2>/dev/null || { tail -50 "$directory/server.log" >&2; exit 1; }
+        sleep 0.5
+    done
+}

@@ -3,7 +3,8 @@
 # server, then while 100 clients each download a 100 MiB attachment at 1 MB/s (curl --limit-rate).
 # Do the downloads hold what the reads need? Prints a Markdown table for docs/BENCHMARKS.md.
 # Usage: bench/slow-downloads.sh [downloads] [seconds-per-measurement] [MiB per attachment]
-# JAVA_OPTS is passed to the server's JVM.
+# JAVA_OPTS is passed to Payara Micro's JVM; SERVER=wildfly or SERVER=liberty runs the WAR on that
+# server instead, started as the README's run command does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/common.sh
@@ -16,7 +17,7 @@ base="http://127.0.0.1:$port"
 data="$(mktemp -d)"
 
 prepare
-start_service "$port" "$data"
+start_server "${SERVER:-payara}" "$port" "$data"
 token=$(admin_token "$base" bench-admin-password "$data/cookies")
 auth="Authorization: Bearer $token"
 java bench/SnippetLoader.java "$base" "$token" 100 >&2
@@ -48,4 +49,4 @@ running=0
 for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && running=$((running + 1)); done
 kill "${pids[@]}" 2>/dev/null || true
 echo
-echo "downloads still running at the end: $running of $downloads; attachment: $mib MiB; JAVA_OPTS: ${JAVA_OPTS:-none}"
+echo "server: ${SERVER:-payara}; downloads still running at the end: $running of $downloads; attachment: $mib MiB; JAVA_OPTS: ${JAVA_OPTS:-none}"
