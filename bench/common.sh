@@ -40,8 +40,16 @@ start_service() {   # port, data directory, [more Payara Micro arguments]: the W
     wait_until_ready "http://127.0.0.1:$port"
 }
 
+server_jvm() {   # the process id of the server's JVM started by start_server (for jcmd): the server itself on Payara Micro, else the Java process Maven started in its group
+    if [ "${server_kind:-payara}" = payara ]; then echo "$server"; return; fi
+    pgrep -g "$server" java | while read -r pid; do
+        grep -qa plexus.classworlds "/proc/$pid/cmdline" || echo "$pid"
+    done | tail -1
+}
+
 start_server() {   # server (payara, wildfly or liberty), port, data directory: the WAR on that server, as the README's run command starts it (mvn -P<profile> package); sets $server, stopped on exit
     local which="$1" port="$2" directory="$3" profile
+    server_kind="$which"
     if [ "$which" = payara ]; then
         start_service "$port" "$directory"
         return

@@ -4,7 +4,8 @@
 # Do the downloads hold what the reads need? Prints a Markdown table for docs/BENCHMARKS.md.
 # Usage: bench/slow-downloads.sh [downloads] [seconds-per-measurement] [MiB per attachment]
 # JAVA_OPTS is passed to Payara Micro's JVM; SERVER=wildfly or SERVER=liberty runs the WAR on that
-# server instead, started as the README's run command does.
+# server instead, started as the README's run command does. JFR=<file> records the server's JVM
+# (settings=profile) while the downloads run, for a profile of what the reads wait on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/common.sh
@@ -44,9 +45,11 @@ for _ in $(seq "$downloads"); do
     pids+=($!)
 done
 sleep 5
+[ -z "${JFR:-}" ] || jcmd "$(server_jvm)" JFR.start name=slow settings=profile filename="$(realpath -m "$JFR")" >/dev/null
 read_by_id "beside $downloads downloads at 1 MB/s"
 running=0
 for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && running=$((running + 1)); done
+[ -z "${JFR:-}" ] || jcmd "$(server_jvm)" JFR.stop name=slow >/dev/null
 kill "${pids[@]}" 2>/dev/null || true
 echo
 echo "server: ${SERVER:-payara}; downloads still running at the end: $running of $downloads; attachment: $mib MiB; JAVA_OPTS: ${JAVA_OPTS:-none}"
