@@ -11,6 +11,7 @@ import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.core.Response;
 
@@ -21,7 +22,8 @@ import jakarta.ws.rs.core.Response;
  * request is suspended and answered from a thread of this pool; Jersey and RESTEasy both write a
  * resumed answer on the thread that resumes it, and neither puts a time limit on a suspended
  * request unless asked. While every thread of the pool is busy, the request's own thread does
- * the work, as it would without the pool.
+ * the work, as it would without the pool. The work runs with the request's client address as the
+ * current one, so that what it records (an export's audit record) names the client that asked.
  */
 @ApplicationScoped
 public class StreamingPool {
@@ -32,6 +34,9 @@ public class StreamingPool {
 
     @Resource
     ManagedThreadFactory threads;
+
+    @Inject
+    ClientAddress clientAddress;
 
     private ThreadPoolExecutor streaming;
 
@@ -76,8 +81,12 @@ public class StreamingPool {
     }
 
     private void run(Runnable work) {
+        Supplier<Void> carried = clientAddress.carriedInto(() -> {
+            work.run();
+            return null;
+        });
         try {
-            streaming.execute(work);
+            streaming.execute(carried::get);
         } catch (RejectedExecutionException everyThreadBusy) {
             work.run();
         }

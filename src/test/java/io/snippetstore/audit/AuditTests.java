@@ -306,10 +306,17 @@ public abstract class AuditTests {
         assertEquals(200, imported.status(), imported::toString);
 
         for (String[] action : expected) {
-            Set<String> added = ids(admin, action[0], action[1]);
-            added.removeAll(earlier.get(action[0]));
+            Map<String, JsonObject> added = byId(admin, action[0], action[1]);
+            added.keySet().removeAll(earlier.get(action[0]));
             assertEquals(1, added.size(), action[0] + " recorded once for " + action[1]);
+            assertEquals("127.0.0.1", stringOrNull(added.values().iterator().next(), "clientAddress"),
+                    action[0] + ": the address of the client that asked, though exports and imports stream on threads of the service's own");
         }
+    }
+
+    private static Map<String, JsonObject> byId(ApiClient admin, String action, String userId) {
+        return records(admin.get("/api/v1/audit?action=" + action + "&userId=" + userId)).stream()
+                .collect(Collectors.toMap(record -> record.getString("id"), record -> record));
     }
 
     private static Set<String> ids(ApiClient admin, String action, String userId) {

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.ArrayList;
+import java.lang.reflect.Proxy;
 import java.util.Collection;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ForkJoinPool;
@@ -16,6 +18,8 @@ import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.enterprise.context.ContextNotActiveException;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.container.TimeoutHandler;
 import jakarta.ws.rs.core.Response;
@@ -26,10 +30,12 @@ import org.junit.jupiter.api.Test;
 class StreamingPoolTest {
 
     private final StreamingPool streaming = new StreamingPool();
+    private final ClientAddress clientAddress = connectionFrom("192.0.2.7");
 
     @BeforeEach
     void start() {
         streaming.threads = new PlainThreads();
+        streaming.clientAddress = clientAddress;
         streaming.start();
     }
 
@@ -96,6 +102,38 @@ class StreamingPoolTest {
         });
 
         assertSame(tooLarge, answer.sent.get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void theWorkOfThePoolsThreadsKnowsTheRequestsClientAddress() throws Exception {
+        Answer answer = new Answer(null);
+        CompletableFuture<Optional<String>> seen = new CompletableFuture<>();
+
+        streaming.receive(answer, () -> {
+            seen.complete(clientAddress.current());
+            return Response.ok().build();
+        });
+
+        assertEquals(Optional.of("192.0.2.7"), seen.get(10, TimeUnit.SECONDS));
+    }
+
+    /** The address as a request from {@code address} gives it; on any other thread there is no request. */
+    private static ClientAddress connectionFrom(String address) {
+        Thread requests = Thread.currentThread();
+        ClientAddress clientAddress = new ClientAddress();
+        clientAddress.trustedProxies = Optional.empty();
+        clientAddress.readTrustedProxies();
+        clientAddress.request = (HttpServletRequest) Proxy.newProxyInstance(ClientAddress.class.getClassLoader(),
+                new Class<?>[] {HttpServletRequest.class}, (proxy, method, arguments) -> {
+                    if (Thread.currentThread() != requests) {
+                        throw new ContextNotActiveException("no request on this thread");
+                    }
+                    if (method.getName().equals("getRemoteAddr")) {
+                        return address;
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
+        return clientAddress;
     }
 
     @Test
