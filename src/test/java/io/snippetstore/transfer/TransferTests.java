@@ -3,21 +3,30 @@ package io.snippetstore.transfer;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import java.util.zip.ZipOutputStream;
@@ -26,8 +35,10 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Database;
 import io.snippetstore.testing.ImportArchive;
 import io.snippetstore.testing.Multipart;
+import io.snippetstore.testing.RawHttp;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
@@ -223,6 +234,65 @@ public abstract class TransferTests {
             assertEquals(100, imported.data().getInt("attachmentsCreated"));
         } finally {
             Files.delete(archive);
+        }
+    }
+
+    /**
+     * As with uploads: clients that stop sending their archives half-way hold none of the server's
+     * workers (WildFly has 16 a core) that a JSON request needs, and nothing of them is kept.
+     */
+    @Test
+    void importsThatTheirClientsStopSendingHoldNoneOfTheWorkersThatJsonRequestsNeed() throws IOException {
+        ApiClient source = TestUsers.withToken(TestUsers.create());
+        SnippetsApi.create(source, SnippetsApi.snippet("exported", "text", "sent half-way"));
+        byte[] archive = source.get("/api/v1/export").body();
+        ApiClient session = TestUsers.signedIn(TestUsers.create());
+        String token = TestUsers.newToken(session, "stalled imports");
+        ApiClient importer = new ApiClient().withBearer(token);
+        JsonObject own = SnippetsApi.create(importer, SnippetsApi.snippet("own", "text", "read while the imports stall"));
+        int stalled = 16 * Runtime.getRuntime().availableProcessors() + 8;
+        Set<Path> receivedBefore = receivedArchives();
+        List<RawHttp> imports = new ArrayList<>();
+        try {
+            for (int i = 0; i < stalled; i++) {
+                imports.add(new RawHttp("POST", "/api/v1/import", Map.of("Authorization", "Bearer " + token, "Content-Type", ZIP,
+                        "Content-Length", String.valueOf(archive.length))).write(Arrays.copyOf(archive, archive.length / 2)));
+            }
+            awaitArchives(() -> receivedArchives().stream().filter(file -> !receivedBefore.contains(file)).count() >= stalled,
+                    "every import under way at once");
+
+            Reply read = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> importer.get("/api/v1/snippets/" + own.getString("id")));
+
+            assertEquals(200, read.status(), read::toString);
+            assertEquals("own", read.data().getString("title"));
+        } finally {
+            imports.forEach(RawHttp::close);
+        }
+        awaitArchives(() -> receivedArchives().stream().noneMatch(file -> !receivedBefore.contains(file)),
+                "the abandoned imports' received archives removed");
+        assertEquals(List.of("own"), importer.get("/api/v1/snippets").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
+                .map(snippet -> snippet.getString("title")).toList(), "nothing of the abandoned imports is kept");
+    }
+
+    /** The archives being received, which the service keeps beside its database while it reads them. */
+    private static Set<Path> receivedArchives() {
+        try (Stream<Path> files = Files.list(Database.file().getParent())) {
+            return files.filter(file -> file.getFileName().toString().startsWith(".import-")).collect(Collectors.toSet());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void awaitArchives(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "waited 30 s for: " + what);
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
         }
     }
 

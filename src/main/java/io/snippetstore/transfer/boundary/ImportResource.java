@@ -1,19 +1,24 @@
 package io.snippetstore.transfer.boundary;
 
+import java.io.IOException;
 import java.io.InputStream;
 
 import io.snippetstore.platform.ApiResponse;
+import io.snippetstore.platform.StreamingPool;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
-import io.snippetstore.transfer.control.ImportReport;
-import io.snippetstore.transfer.control.Imports;
+import io.snippetstore.transfer.control.ArchiveReceiver;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 
 /** An export archive taken into the caller's account, all or nothing, with a report of what was created. */
@@ -22,12 +27,23 @@ import jakarta.ws.rs.core.SecurityContext;
 public class ImportResource {
 
     @Inject
-    Imports imports;
+    ArchiveReceiver archives;
 
+    @Inject
+    StreamingPool streaming;
+
+    /**
+     * Takes the body from the servlet request rather than as a JAX-RS entity, so that a thread of
+     * the service's own reads it at its client's pace (up to the import limit) and none of the
+     * server's HTTP workers waits on a slow sender.
+     */
     @POST
     @Consumes({ExportResource.ZIP, "application/x-zip-compressed", MediaType.APPLICATION_OCTET_STREAM})
     @Produces(MediaType.APPLICATION_JSON)
-    public ApiResponse<ImportReport> importArchive(InputStream archive, @Context SecurityContext security) {
-        return ApiResponse.of(imports.receive(Caller.of(security), archive));
+    public void importArchive(@Context HttpServletRequest request, @Context SecurityContext security, @Suspended AsyncResponse answer)
+            throws IOException {
+        Caller caller = Caller.of(security);
+        InputStream archive = request.getInputStream();
+        streaming.receive(answer, () -> Response.ok(ApiResponse.of(archives.receive(caller, archive))).build());
     }
 }

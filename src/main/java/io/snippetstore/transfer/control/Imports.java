@@ -2,8 +2,6 @@ package io.snippetstore.transfer.control;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -27,7 +25,6 @@ import io.snippetstore.snippets.control.SnippetData;
 import io.snippetstore.snippets.control.HistoricVersion;
 import io.snippetstore.snippets.control.SnippetInput;
 import io.snippetstore.snippets.control.Snippets;
-import io.snippetstore.storage.control.DataDirectory;
 import io.snippetstore.storage.control.DiskSpace;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -38,7 +35,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Takes an export archive into the caller's account, all or nothing. The archive is received onto
- * the disk first (so the writer never waits on a client), read and checked, every attachment's
+ * the disk first ({@link ArchiveReceiver}, so the writer never waits on a client), read and checked, every attachment's
  * bytes verified against its size and SHA-256, all before anything is written. Then snippets are
  * created in small batches and attachments copied in steps, each a short transaction, so other
  * users' writes and sign-ins go on meanwhile; the import's snippets stay marked as pending
@@ -65,17 +62,10 @@ public class Imports {
     ImportBatches batches;
 
     @Inject
-    DataDirectory dataDirectory;
-
-    @Inject
     DiskSpace disk;
 
     @Inject
     Event<AuditEvent> audit;
-
-    @Inject
-    @ConfigProperty(name = Settings.MAX_IMPORT_BYTES, defaultValue = Settings.MAX_IMPORT_BYTES_DEFAULT)
-    long maxImportBytes;
 
     @Inject
     @ConfigProperty(name = Settings.MAX_CODE_BYTES, defaultValue = Settings.MAX_CODE_BYTES_DEFAULT)
@@ -97,37 +87,24 @@ public class Imports {
     @ConfigProperty(name = Settings.IMPORT_MAX_EXPANDED_BYTES, defaultValue = Settings.IMPORT_MAX_EXPANDED_BYTES_DEFAULT)
     long maxExpandedBytes;
 
+    /** Takes in the archive {@code received} onto the disk ({@link ArchiveReceiver}); the caller deletes the file. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public ImportReport receive(Caller caller, InputStream archive) {
-        disk.requireRoomFor(0);
-        Path received = null;
-        try {
-            received = Files.createTempFile(dataDirectory.path(), ".import-", ".zip");
-            copyBounded(archive, received);
-            try (ZipFile zip = new ZipFile(received.toFile())) {
-                List<ArchivedSnippet> plan = ArchiveReader.read(zip, new ArchiveLimits(maxSnippets, maxAttachments,
-                        ArchiveLimits.documentBytesFor(maxCodeBytes), maxTextBytes, maxExpandedBytes));
-                plan.forEach(this::requireValid);
-                for (ArchivedSnippet snippet : plan) {
-                    snippet.attachments().forEach(attachment -> verify(zip, attachment));
-                }
-                ImportReport report = write(caller, zip, plan);
-                audit.fire(AuditEvent.success(caller, AuditEvent.DATA_IMPORTED, null,
-                        report.snippetsCreated() + " snippets, " + report.attachmentsCreated() + " attachments"));
-                return report;
-            } catch (ZipException e) {
-                throw ApiException.invalidArchive("The body is not a ZIP archive.");
+    public ImportReport importArchive(Caller caller, Path received) {
+        try (ZipFile zip = new ZipFile(received.toFile())) {
+            List<ArchivedSnippet> plan = ArchiveReader.read(zip, new ArchiveLimits(maxSnippets, maxAttachments,
+                    ArchiveLimits.documentBytesFor(maxCodeBytes), maxTextBytes, maxExpandedBytes));
+            plan.forEach(this::requireValid);
+            for (ArchivedSnippet snippet : plan) {
+                snippet.attachments().forEach(attachment -> verify(zip, attachment));
             }
+            ImportReport report = write(caller, zip, plan);
+            audit.fire(AuditEvent.success(caller, AuditEvent.DATA_IMPORTED, null,
+                    report.snippetsCreated() + " snippets, " + report.attachmentsCreated() + " attachments"));
+            return report;
+        } catch (ZipException e) {
+            throw ApiException.invalidArchive("The body is not a ZIP archive.");
         } catch (IOException e) {
-            throw disk.isLow() ? DiskSpace.full() : ApiException.badRequest("The archive could not be received.");
-        } finally {
-            if (received != null) {
-                try {
-                    Files.deleteIfExists(received);
-                } catch (IOException e) {
-                    LOG.warning(() -> "Could not delete a received archive: " + e);
-                }
-            }
+            throw disk.isLow() ? DiskSpace.full() : ApiException.badRequest("The archive could not be read.");
         }
     }
 
@@ -244,20 +221,6 @@ public class Imports {
         } catch (ApiException e) {
             throw ApiException.invalidArchive("The snippet " + archived.sourceId() + " (\"" + archived.input().title() + "\") breaks a rule: "
                     + e.details().stream().map(detail -> detail.field() + " " + detail.message()).collect(Collectors.joining("; ")) + ".");
-        }
-    }
-
-    private void copyBounded(InputStream archive, Path target) throws IOException {
-        byte[] buffer = new byte[BUFFER_BYTES];
-        long total = 0;
-        try (OutputStream out = Files.newOutputStream(target)) {
-            for (int read = archive.read(buffer); read >= 0; read = archive.read(buffer)) {
-                total += read;
-                if (total > maxImportBytes) {
-                    throw ApiException.payloadTooLarge("An import archive may have at most " + maxImportBytes + " bytes.");
-                }
-                out.write(buffer, 0, read);
-            }
         }
     }
 }
