@@ -274,6 +274,42 @@ public abstract class TransferTests {
                 .map(snippet -> snippet.getString("title")).toList(), "nothing of the abandoned imports is kept");
     }
 
+    /**
+     * Clients that stop reading their exports leave each export blocked in a write. More of them
+     * than WildFly's default pool of each bean's instances (16 a core), or than the database's
+     * connections, must not keep another export from starting: an export holds neither while it waits.
+     */
+    @Test
+    void exportsThatTheirClientsStopReadingKeepNoOtherExportWaiting() throws IOException {
+        String ownersToken = TestUsers.newToken(TestUsers.signedIn(TestUsers.create()), "stalled exports");
+        ApiClient owner = new ApiClient().withBearer(ownersToken);
+        String snippetId = SnippetsApi.create(owner, SnippetsApi.snippet("large", "text", "with a large file")).getString("id");
+        byte[] large = new byte[16 * 1024 * 1024];
+        new Random(9).nextBytes(large); // does not compress: each export is larger than what the loopback's buffers take in
+        assertEquals(201, new Multipart().file("file", "large.bin", "application/octet-stream", large)
+                .postTo(owner, "/api/v1/snippets/" + snippetId + "/attachments").status());
+        ApiClient other = TestUsers.withToken(TestUsers.create());
+        SnippetsApi.create(other, SnippetsApi.snippet("small", "text", "exported meanwhile"));
+        int stalled = 16 * Runtime.getRuntime().availableProcessors() + 8;
+        List<RawHttp> exports = new ArrayList<>();
+        try {
+            assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+                for (int i = 0; i < stalled; i++) {
+                    RawHttp export = new RawHttp("GET", "/api/v1/export", Map.of("Authorization", "Bearer " + ownersToken));
+                    exports.add(export);
+                    assertEquals(200, export.status(), "every export under way at once");
+                }
+            });
+
+            Reply another = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> other.get("/api/v1/export"));
+
+            assertEquals(200, another.status(), another::toString);
+            assertTrue(unzip(another.body()).containsKey("manifest.json"), "a whole archive");
+        } finally {
+            exports.forEach(RawHttp::close);
+        }
+    }
+
     /** The archives being received, which the service keeps beside its database while it reads them. */
     private static Set<Path> receivedArchives() {
         try (Stream<Path> files = Files.list(Database.file().getParent())) {
