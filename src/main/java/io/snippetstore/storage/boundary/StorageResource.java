@@ -1,11 +1,13 @@
 package io.snippetstore.storage.boundary;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
 
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.FieldError;
+import io.snippetstore.platform.StreamingPool;
 import io.snippetstore.platform.security.AdminOnly;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
@@ -13,6 +15,7 @@ import io.snippetstore.storage.control.Backups;
 import io.snippetstore.storage.control.StorageSettings;
 import jakarta.inject.Inject;
 import jakarta.json.JsonString;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.json.JsonValue;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -20,8 +23,11 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 
 /** Storage settings, for administrators. */
@@ -41,6 +47,9 @@ public class StorageResource {
     @Inject
     Backups backups;
 
+    @Inject
+    StreamingPool streaming;
+
     @GET
     public ApiResponse<StorageView> get() {
         return ApiResponse.of(StorageView.of(settings.current()));
@@ -57,12 +66,17 @@ public class StorageResource {
 
     /**
      * Replaces the whole database with the SQLite file in the body (a downloaded backup), once it
-     * passes the checks; the data it replaces is kept as a backup.
+     * passes the checks; the data it replaces is kept as a backup. The body is taken from the
+     * servlet request and read by a thread of the service's own, so that a slow sender holds none
+     * of the server's HTTP workers.
      */
     @POST
     @Path("restore")
     @Consumes({BackupsResource.SQLITE, "application/x-sqlite3", MediaType.APPLICATION_OCTET_STREAM})
-    public ApiResponse<RestoredView> restore(InputStream database, @Context SecurityContext security) {
-        return ApiResponse.of(RestoredView.of(backups.restoreUpload(Caller.of(security), database)));
+    public void restore(@Context HttpServletRequest request, @Context SecurityContext security, @Suspended AsyncResponse answer)
+            throws IOException {
+        Caller caller = Caller.of(security);
+        InputStream database = request.getInputStream();
+        streaming.receive(answer, () -> Response.ok(ApiResponse.of(RestoredView.of(backups.restoreUpload(caller, database)))).build());
     }
 }
