@@ -21,13 +21,12 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 import io.snippetstore.platform.Secrets;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Database;
+import io.snippetstore.testing.Eventually;
 import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.RawHttp;
 import io.snippetstore.testing.Reply;
@@ -218,26 +217,13 @@ public abstract class AttachmentsTests {
     private void awaitUnfinishedChunks(long chunks) {
         String unfinishedChunks = "SELECT COUNT(*) FROM attachment_chunks c JOIN attachments a ON a.id = c.attachment_id"
                 + " WHERE a.snippet_id = ? AND a.uploading_since IS NOT NULL";
-        awaitDatabase(() -> Database.number(unfinishedChunks, snippetId) >= chunks, chunks + " chunks written while the body still arrives");
+        Eventually.holds(() -> Database.number(unfinishedChunks, snippetId) >= chunks, chunks + " chunks written while the body still arrives");
     }
 
     /** Waits until the snippet has no attachment, not even an unfinished one. */
     private void awaitNoAttachmentRows() {
-        awaitDatabase(() -> Database.number("SELECT COUNT(*) FROM attachments WHERE snippet_id = ?", snippetId) == 0,
+        Eventually.holds(() -> Database.number("SELECT COUNT(*) FROM attachments WHERE snippet_id = ?", snippetId) == 0,
                 "the abandoned upload removed");
-    }
-
-    private static void awaitDatabase(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "waited 30 s for: " + what);
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
     }
 
     @Test
@@ -380,7 +366,7 @@ public abstract class AttachmentsTests {
                         "Content-Type", body.contentType(), "Content-Length", String.valueOf(bytes.length)))
                         .write(Arrays.copyOf(bytes, bytes.length / 2)));
             }
-            awaitDatabase(() -> stagingFiles().stream().filter(file -> !stagedBefore.contains(file)).count() >= stalled,
+            Eventually.holds(() -> stagingFiles().stream().filter(file -> !stagedBefore.contains(file)).count() >= stalled,
                     "every upload under way at once");
 
             Reply read = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> owner.get("/api/v1/snippets/" + snippetId));
@@ -390,7 +376,7 @@ public abstract class AttachmentsTests {
         } finally {
             uploads.forEach(RawHttp::close);
         }
-        awaitDatabase(() -> stagingFiles().stream().noneMatch(file -> !stagedBefore.contains(file)), "the abandoned uploads' staging files removed");
+        Eventually.holds(() -> stagingFiles().stream().noneMatch(file -> !stagedBefore.contains(file)), "the abandoned uploads' staging files removed");
         assertEquals(List.of(), list(), "nothing of the abandoned uploads is kept");
     }
 

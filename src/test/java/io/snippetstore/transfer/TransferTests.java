@@ -23,7 +23,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -36,6 +35,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Database;
+import io.snippetstore.testing.Eventually;
 import io.snippetstore.testing.ImportArchive;
 import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.RawHttp;
@@ -258,7 +258,7 @@ public abstract class TransferTests {
                 imports.add(new RawHttp("POST", "/api/v1/import", Map.of("Authorization", "Bearer " + token, "Content-Type", ZIP,
                         "Content-Length", String.valueOf(archive.length))).write(Arrays.copyOf(archive, archive.length / 2)));
             }
-            awaitArchives(() -> receivedArchives().stream().filter(file -> !receivedBefore.contains(file)).count() >= stalled,
+            Eventually.holds(() -> receivedArchives().stream().filter(file -> !receivedBefore.contains(file)).count() >= stalled,
                     "every import under way at once");
 
             Reply read = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> importer.get("/api/v1/snippets/" + own.getString("id")));
@@ -268,7 +268,7 @@ public abstract class TransferTests {
         } finally {
             imports.forEach(RawHttp::close);
         }
-        awaitArchives(() -> receivedArchives().stream().noneMatch(file -> !receivedBefore.contains(file)),
+        Eventually.holds(() -> receivedArchives().stream().noneMatch(file -> !receivedBefore.contains(file)),
                 "the abandoned imports' received archives removed");
         assertEquals(List.of("own"), importer.get("/api/v1/snippets").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
                 .map(snippet -> snippet.getString("title")).toList(), "nothing of the abandoned imports is kept");
@@ -316,19 +316,6 @@ public abstract class TransferTests {
             return files.filter(file -> file.getFileName().toString().startsWith(".import-")).collect(Collectors.toSet());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void awaitArchives(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "waited 30 s for: " + what);
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
         }
     }
 
