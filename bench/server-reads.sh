@@ -5,7 +5,8 @@
 # Prints a Markdown table for docs/BENCHMARKS.md.
 # Usage: bench/server-reads.sh [count] [seconds-per-measurement] [connections]
 # SERVER=payara (the default), wildfly or liberty: started as the README's run command does, from
-# this tree's build; JAVA_OPTS is passed to Payara Micro's JVM.
+# this tree's build; JAVA_OPTS is passed to Payara Micro's JVM. JFR=<file> records the server's JVM
+# (settings=profile) while the reads are measured.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/common.sh
@@ -33,11 +34,13 @@ measure() {   # name, path
 }
 
 wrk -t2 -c"$connections" -d"${seconds}s" -H "$auth" "$base/api/v1/snippets/$id" >/dev/null   # warm
+[ -z "${JFR:-}" ] || jcmd "$(server_jvm)" JFR.start name=reads settings=profile filename="$(realpath -m "$JFR")" >/dev/null
 echo "| request ($connections connections, $count snippets) | req/s | p50 | p99 | non-2xx |"
 echo "|---|---:|---:|---:|---:|"
 measure "whoami" "/api/v1/auth/whoami"
 measure "GET by id" "/api/v1/snippets/$id"
 measure "first page of 50" "/api/v1/snippets?limit=50"
 measure "tag filter, page of 50" "/api/v1/snippets?tag=$tag&limit=50"
+[ -z "${JFR:-}" ] || jcmd "$(server_jvm)" JFR.stop name=reads >/dev/null
 echo
 echo "server: ${SERVER:-payara}; build: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src || echo ' with changes'); JAVA_OPTS: ${JAVA_OPTS:-none}"
