@@ -35,12 +35,12 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Takes an export archive into the caller's account, all or nothing. The archive is received onto
- * the disk first ({@link ArchiveReceiver}, so the writer never waits on a client), read and checked, every attachment's
- * bytes verified against its size and SHA-256, all before anything is written. Then snippets are
- * created in small batches and attachments copied in steps, each a short transaction, so other
- * users' writes and sign-ins go on meanwhile; the import's snippets stay marked as pending
- * ({@link ImportBatches}) until the last one is in. A failure deletes what the import wrote; a
- * crash leaves it to the next start ({@link UnfinishedImports}).
+ * the disk first ({@link ArchiveReceiver}, so the writer never waits on a client), read and
+ * checked, every attachment's bytes verified against its size and SHA-256, all before anything is
+ * written. Then snippets are created in small batches and attachments copied in steps, each a
+ * short transaction, so other users' writes and sign-ins go on meanwhile; the import's snippets
+ * stay marked as pending ({@link ImportBatches}) until the last one is in. A failure deletes what
+ * the import wrote; a crash leaves it to the next start ({@link UnfinishedImports}).
  */
 @Stateless
 public class Imports {
@@ -87,7 +87,7 @@ public class Imports {
     @ConfigProperty(name = Settings.IMPORT_MAX_EXPANDED_BYTES, defaultValue = Settings.IMPORT_MAX_EXPANDED_BYTES_DEFAULT)
     long maxExpandedBytes;
 
-    /** Takes in the archive {@code received} onto the disk ({@link ArchiveReceiver}); the caller deletes the file. */
+    /** Takes in the archive that {@link ArchiveReceiver} received onto the disk; the caller deletes the file. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public ImportReport importArchive(Caller caller, Path received) {
         try (ZipFile zip = new ZipFile(received.toFile())) {
