@@ -96,14 +96,17 @@ class StoragePage {
             return;
         }
         this.status.textContent = `Restoring ${backup.name}…`;
+        let restored;
         try {
-            const {data} = await api("POST", apiPaths.backupRestore(backup.name));
-            this.status.textContent = `Restored ${data.restoredFrom}. What was there before is kept as ${data.previousData.name}.`;
-            await this.refresh();
+            restored = (await api("POST", apiPaths.backupRestore(backup.name))).data;
         } catch (error) {
             this.status.textContent = "";
             report(error);
+            return;
         }
+        // the list first, then the news: what the status names is already in the list beneath it
+        await this.refresh().catch(report);
+        this.status.textContent = `Restored ${restored.restoredFrom}. What was there before is kept as ${restored.previousData.name}.`;
     }
 
     takeButton() {
@@ -112,8 +115,8 @@ class StoragePage {
             this.status.textContent = "Taking a backup…";
             try {
                 const {data} = await api("POST", apiPaths.backups);
+                await this.refresh().catch(report);
                 this.status.textContent = `Backup ${data.name} taken (${formatBytes(data.sizeBytes)}).`;
-                await this.refresh();
             } catch (error) {
                 this.status.textContent = "";
                 report(error);
