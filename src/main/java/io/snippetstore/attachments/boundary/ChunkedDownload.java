@@ -19,6 +19,7 @@ final class ChunkedDownload implements StreamingOutput {
      * The most written at once. Payara's Grizzly copies what the socket cannot take at once and
      * keeps the copy until the client has read it: a whole chunk's copy, for a client reading at
      * 1 MB/s, lives about a second, long enough to be copied again by every young collection.
+     * Payara Micro's preboot file bounds how many such copies a connection may queue.
      */
     static final int SLICE = 64 * 1024;
 
