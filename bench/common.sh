@@ -51,6 +51,8 @@ start_server() {   # server (payara, wildfly or liberty), port, data directory: 
     local which="$1" port="$2" directory="$3" profile
     server_kind="$which"
     if [ "$which" = payara ]; then
+        # the run profile's heap (pom.xml's snippets.heap), unless JAVA_OPTS names the JVM's options
+        JAVA_OPTS="${JAVA_OPTS:--Xmx$(sed -n 's:.*<snippets.heap>\(.*\)</snippets.heap>.*:\1:p' pom.xml)}"
         start_service "$port" "$directory"
         return
     fi
