@@ -2,7 +2,8 @@
 # Creates as fast as the connections allow and counts the answers' statuses (bench/CreateStatuses.java):
 # every create must be a 201 with its Location. Exits non-zero on any other answer.
 # Usage: bench/create-statuses.sh [connections] [seconds]
-# JAVA_OPTS is passed to Payara Micro's JVM; SERVER=wildfly or SERVER=liberty runs the WAR on that server.
+# JAVA_OPTS is passed to Payara Micro's JVM (unset: the run command's heap); SERVER=wildfly or
+# SERVER=liberty runs the WAR on that server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/common.sh

@@ -5,8 +5,8 @@
 # Prints a Markdown table for docs/BENCHMARKS.md.
 # Usage: bench/server-reads.sh [count] [seconds-per-measurement] [connections]
 # SERVER=payara (the default), wildfly or liberty: started as the README's run command does, from
-# this tree's build; JAVA_OPTS is passed to Payara Micro's JVM. JFR=<file> records the server's JVM
-# (settings=profile) while the reads are measured.
+# this tree's build; JAVA_OPTS is passed to Payara Micro's JVM (unset: the run command's heap).
+# JFR=<file> records the server's JVM (settings=profile) while the reads are measured.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/common.sh

@@ -3,9 +3,10 @@
 # server, then while 100 clients each download a 100 MiB attachment at 1 MB/s (curl --limit-rate).
 # Do the downloads hold what the reads need? Prints a Markdown table for docs/BENCHMARKS.md.
 # Usage: bench/slow-downloads.sh [downloads] [seconds-per-measurement] [MiB per attachment]
-# JAVA_OPTS is passed to Payara Micro's JVM; SERVER=wildfly or SERVER=liberty runs the WAR on that
-# server instead, started as the README's run command does. JFR=<file> records the server's JVM
-# (settings=profile) while the downloads run, for a profile of what the reads wait on.
+# JAVA_OPTS is passed to Payara Micro's JVM (unset: the run command's heap); SERVER=wildfly or
+# SERVER=liberty runs the WAR on that server instead, started as the README's run command does.
+# JFR=<file> records the server's JVM (settings=profile) while the downloads run, for a profile of
+# what the reads wait on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/common.sh
