@@ -45,7 +45,7 @@ final class DownloadResponse {
                 ? Response.status(Response.Status.PARTIAL_CONTENT).header("Content-Range", bytes.contentRange(attachment.size()))
                 : Response.ok();
         return response
-                .entity(new ChunkedDownload(chunks, bytes))
+                .entity(new ChunkedDownload(chunks, bytes, HeldChunks.PERMITS))
                 .type(attachment.mimeType())
                 .header(HttpHeaders.CONTENT_LENGTH, bytes.length())
                 .header("Content-Disposition", ContentDisposition.attachment(attachment.filename()))
