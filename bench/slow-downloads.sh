@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Slow clients beside fast ones: 16 connections read a snippet by id (wrk), first on a quiet
 # server, then while 100 clients each download a 100 MiB attachment at 1 MB/s (curl --limit-rate).
-# Do the downloads hold what the reads need? Prints a Markdown table for docs/BENCHMARKS.md.
+# Do the downloads hold what the reads need, and how fast do they go? Prints a Markdown table for
+# docs/BENCHMARKS.md and the downloads' average rate.
 # Usage: bench/slow-downloads.sh [downloads] [seconds-per-measurement] [MiB per attachment]
 # JAVA_OPTS is passed to Payara Micro's JVM (unset: the run command's heap); SERVER=wildfly or
 # SERVER=liberty runs the WAR on that server instead, started as the README's run command does.
@@ -41,8 +42,10 @@ echo "| 16 connections reading by id | req/s | p50 | p99 | non-2xx |"
 echo "|---|---:|---:|---:|---:|"
 read_by_id "quiet"
 pids=()
+lasting=$((seconds + 15))   # outlives the wait and the reads below; 100 MiB at 1 MB/s takes 100 s
 for _ in $(seq "$downloads"); do
-    curl -s --limit-rate 1M -o /dev/null -H "$auth" "$base/api/v1/attachments/$attachment/download" &
+    curl -s --limit-rate 1M --max-time "$lasting" -o /dev/null -w '%{size_download}\n' -H "$auth" \
+        "$base/api/v1/attachments/$attachment/download" >>"$data/received" &
     pids+=($!)
 done
 sleep 5
@@ -51,6 +54,8 @@ read_by_id "beside $downloads downloads at 1 MB/s"
 running=0
 for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && running=$((running + 1)); done
 [ -z "${JFR:-}" ] || jcmd "$(server_jvm)" JFR.stop name=slow >/dev/null
-kill "${pids[@]}" 2>/dev/null || true
+wait "${pids[@]}" || true
+received=$(awk '{ sum += $1 } END { printf "%.2f", sum / 1048576 / '"$lasting"' / '"$downloads"' }' "$data/received")
 echo
 echo "server: ${SERVER:-payara}; downloads still running at the end: $running of $downloads; attachment: $mib MiB; JAVA_OPTS: ${JAVA_OPTS:-none}"
+echo "each download received on average $received MiB/s over its $lasting s (curl limits it to 1 MiB/s)"
