@@ -7,6 +7,7 @@ import io.snippetstore.attachments.boundary.ByteRange.Part;
 import io.snippetstore.attachments.boundary.ByteRange.Selection;
 import io.snippetstore.attachments.boundary.ByteRange.Unsatisfiable;
 import io.snippetstore.attachments.control.AttachmentData;
+import io.snippetstore.attachments.control.HeldChunks;
 import io.snippetstore.platform.ApiException;
 import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -45,7 +46,7 @@ final class DownloadResponse {
                 ? Response.status(Response.Status.PARTIAL_CONTENT).header("Content-Range", bytes.contentRange(attachment.size()))
                 : Response.ok();
         return response
-                .entity(new ChunkedDownload(chunks, bytes, HeldChunks.PERMITS))
+                .entity(new ChunkedDownload(chunks, bytes, HeldChunks.SHARED))
                 .type(attachment.mimeType())
                 .header(HttpHeaders.CONTENT_LENGTH, bytes.length())
                 .header("Content-Disposition", ContentDisposition.attachment(attachment.filename()))

@@ -6,12 +6,14 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
 import io.snippetstore.attachments.control.AttachmentData;
 import io.snippetstore.attachments.control.Attachments;
+import io.snippetstore.attachments.control.HeldChunks;
 import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
@@ -163,14 +165,15 @@ public class Exports {
 
     private void writeAttachment(ZipOutputStream zip, AttachmentData file) throws IOException {
         zip.putNextEntry(new ZipEntry(ArchiveFormat.attachmentPath(file.id())));
+        byte[] slice = new byte[HeldChunks.SLICE];
         long copied = 0;
         for (long ordinal = 0; copied < file.size(); ordinal++) {
-            Optional<byte[]> chunk = attachments.findChunk(file.id(), ordinal);
-            if (chunk.isEmpty()) {
+            long next = ordinal;
+            OptionalInt written = HeldChunks.SHARED.write(() -> attachments.findChunk(file.id(), next), 0, file.size() - copied, slice, zip);
+            if (written.isEmpty()) {
                 break; // deleted while the export ran: its entry stays short, and the snippet's document says so by its sha256
             }
-            zip.write(chunk.get());
-            copied += chunk.get().length;
+            copied += written.getAsInt();
         }
         zip.closeEntry();
     }
