@@ -30,13 +30,13 @@ final class ChunkedDownload implements StreamingOutput {
 
     @Override
     public void write(OutputStream output) throws IOException {
-        byte[] slice = new byte[HeldChunks.SLICE];
+        HeldChunks.Writer writer = held.writer(output);
         long ordinal = range.first() / AttachmentChunk.SIZE;
         int skip = (int) (range.first() % AttachmentChunk.SIZE);
         long remaining = range.length();
         while (remaining > 0) {
             long next = ordinal++;
-            remaining -= held.write(() -> chunks.apply(next), skip, remaining, slice, output)
+            remaining -= writer.write(() -> chunks.apply(next), skip, remaining)
                     .orElseThrow(() -> new IOException("The attachment was deleted during its download"));
             skip = 0;
         }

@@ -59,6 +59,7 @@ public class Exports {
         try {
             ZipOutputStream zip = new ZipOutputStream(out);
             zip.setLevel(Deflater.BEST_SPEED);
+            HeldChunks.Writer chunks = HeldChunks.SHARED.writer(zip);
             JsonArrayBuilder written = Json.createArrayBuilder();
             long snippetCount = 0;
             long attachmentCount = 0;
@@ -68,7 +69,7 @@ public class Exports {
                 for (SnippetData snippet : page) {
                     List<AttachmentData> files = attachments.list(caller, snippet.id());
                     for (AttachmentData file : files) {
-                        writeAttachment(zip, file);
+                        writeAttachment(zip, chunks, file);
                     }
                     List<RevisionData> versions = revisions.all(caller, snippet.id());
                     JsonArrayBuilder history = Json.createArrayBuilder();
@@ -163,13 +164,12 @@ public class Exports {
         }
     }
 
-    private void writeAttachment(ZipOutputStream zip, AttachmentData file) throws IOException {
+    private void writeAttachment(ZipOutputStream zip, HeldChunks.Writer chunks, AttachmentData file) throws IOException {
         zip.putNextEntry(new ZipEntry(ArchiveFormat.attachmentPath(file.id())));
-        byte[] slice = new byte[HeldChunks.SLICE];
         long copied = 0;
         for (long ordinal = 0; copied < file.size(); ordinal++) {
             long next = ordinal;
-            OptionalInt written = HeldChunks.SHARED.write(() -> attachments.findChunk(file.id(), next), 0, file.size() - copied, slice, zip);
+            OptionalInt written = chunks.write(() -> attachments.findChunk(file.id(), next), 0, file.size() - copied);
             if (written.isEmpty()) {
                 break; // deleted while the export ran: its entry stays short, and the snippet's document says so by its sha256
             }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -50,7 +51,7 @@ class ChunkedDownloadTest {
     }
 
     private static HeldChunks onePermit() {
-        return new HeldChunks(new Semaphore(1));
+        return new HeldChunks(new Semaphore(1), Duration.ofHours(1));
     }
 
     @Test
@@ -61,7 +62,7 @@ class ChunkedDownloadTest {
         new ChunkedDownload(ChunkedDownloadTest::chunk, range, onePermit()).write(output);
 
         assertArrayEquals(Arrays.copyOfRange(CONTENT, (int) range.first(), CONTENT.length), output.toByteArray());
-        assertTrue(output.writes.stream().allMatch(length -> length > 0 && length <= HeldChunks.SLICE), output.writes::toString);
+        assertTrue(output.writes.stream().allMatch(length -> length > 0 && length <= 64 * 1024), output.writes::toString);
     }
 
     @Test
@@ -97,7 +98,7 @@ class ChunkedDownloadTest {
         Semaphore permits = new Semaphore(1);
         ByteRange pastTheStoredChunks = new ByteRange(0, CONTENT.length + AttachmentChunk.SIZE);
 
-        assertThrows(IOException.class, () -> new ChunkedDownload(ChunkedDownloadTest::chunk, pastTheStoredChunks, new HeldChunks(permits))
+        assertThrows(IOException.class, () -> new ChunkedDownload(ChunkedDownloadTest::chunk, pastTheStoredChunks, new HeldChunks(permits, Duration.ofHours(1)))
                 .write(new ByteArrayOutputStream()));
         assertEquals(1, permits.availablePermits());
     }

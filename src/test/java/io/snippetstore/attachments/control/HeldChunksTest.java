@@ -11,11 +11,14 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,6 +26,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
@@ -30,11 +34,28 @@ import org.junit.jupiter.api.Test;
 class HeldChunksTest {
 
     private static final long MIB = 1L << 20;
+    private static final Duration NEVER_SLOW = Duration.ofHours(1);
+    private static final Duration ALWAYS_SLOW = Duration.ZERO;
     private static final byte[] CHUNK = new byte[(int) MIB];
 
     static {
-        Arrays.fill(CHUNK, (byte) 7);
-        CHUNK[12] = 1;
+        new Random(33).nextBytes(CHUNK);
+    }
+
+    /** An output that notes how many permits were left during each write. */
+    private static final class PermitsDuringWrites extends ByteArrayOutputStream {
+        final Semaphore permits;
+        final List<Integer> left = Collections.synchronizedList(new ArrayList<>());
+
+        PermitsDuringWrites(Semaphore permits) {
+            this.permits = permits;
+        }
+
+        @Override
+        public synchronized void write(byte[] bytes, int offset, int length) {
+            left.add(permits.availablePermits());
+            super.write(bytes, offset, length);
+        }
     }
 
     private static Optional<byte[]> chunk() {
@@ -56,24 +77,48 @@ class HeldChunksTest {
     void writesAtMostWhatIsAskedFromTheSkippedOffset() throws IOException {
         ByteArrayOutputStream output = new ByteArrayOutputStream();
 
-        OptionalInt written = new HeldChunks(new Semaphore(1)).write(HeldChunksTest::chunk, 10, 5, new byte[4], output);
+        OptionalInt written = new HeldChunks(new Semaphore(1), NEVER_SLOW).writer(output).write(HeldChunksTest::chunk, 10, 5);
 
         assertEquals(OptionalInt.of(5), written);
         assertArrayEquals(Arrays.copyOfRange(CHUNK, 10, 15), output.toByteArray());
     }
 
     @Test
-    void aChunkIsReadOnlyWithAPermitWhichIsGivenBackOnceItsSlicesAreWritten() throws IOException {
+    void aFastClientsChunkIsReadOnceAndHeldWithAPermitUntilItsLastSliceIsWritten() throws IOException {
         Semaphore permits = new Semaphore(1);
-        List<Integer> permitsLeftWhileReading = new ArrayList<>();
-        Supplier<Optional<byte[]>> counting = () -> {
-            permitsLeftWhileReading.add(permits.availablePermits());
+        AtomicInteger reads = new AtomicInteger();
+        PermitsDuringWrites output = new PermitsDuringWrites(permits);
+
+        new HeldChunks(permits, NEVER_SLOW).writer(output).write(() -> {
+            reads.incrementAndGet();
+            return chunk();
+        }, 0, MIB);
+
+        assertArrayEquals(CHUNK, output.toByteArray());
+        assertEquals(1, reads.get());
+        assertEquals(Collections.nCopies(16, 0), output.left);
+        assertEquals(1, permits.availablePermits());
+    }
+
+    @Test
+    void aSlowClientsWriterReadsTheChunkAgainForEachSliceAndHoldsNoPermitWhileItWaits() throws IOException {
+        Semaphore permits = new Semaphore(1);
+        AtomicInteger reads = new AtomicInteger();
+        PermitsDuringWrites output = new PermitsDuringWrites(permits);
+        HeldChunks.Writer writer = new HeldChunks(permits, ALWAYS_SLOW).writer(output);
+        Supplier<Optional<byte[]>> counted = () -> {
+            reads.incrementAndGet();
             return chunk();
         };
 
-        new HeldChunks(permits).write(counting, 0, MIB, new byte[HeldChunks.SLICE], new ByteArrayOutputStream());
+        writer.write(counted, 0, MIB);
+        writer.write(counted, 0, 2 * HeldChunks.SLICE);
 
-        assertEquals(List.of(0), permitsLeftWhileReading);
+        assertArrayEquals(CHUNK, Arrays.copyOf(output.toByteArray(), (int) MIB));
+        assertArrayEquals(Arrays.copyOf(CHUNK, 2 * HeldChunks.SLICE), Arrays.copyOfRange(output.toByteArray(), (int) MIB, output.size()));
+        assertEquals(0, output.left.get(0), "the first slice, before the client is known to be slow");
+        assertEquals(Collections.nCopies(17, 1), output.left.subList(1, 18), "every later slice, the next chunk's too");
+        assertEquals(15 + 2, reads.get(), "one read for the first two slices, then one for each");
         assertEquals(1, permits.availablePermits());
     }
 
@@ -81,7 +126,7 @@ class HeldChunksTest {
     void aChunkGoneIsToldAndItsPermitGivenBack() throws IOException {
         Semaphore permits = new Semaphore(1);
 
-        OptionalInt written = new HeldChunks(permits).write(Optional::empty, 0, MIB, new byte[HeldChunks.SLICE], new ByteArrayOutputStream());
+        OptionalInt written = new HeldChunks(permits, NEVER_SLOW).writer(new ByteArrayOutputStream()).write(Optional::empty, 0, MIB);
 
         assertTrue(written.isEmpty());
         assertEquals(1, permits.availablePermits());
@@ -97,14 +142,14 @@ class HeldChunksTest {
             }
         };
 
-        assertThrows(IOException.class, () -> new HeldChunks(permits).write(HeldChunksTest::chunk, 0, MIB, new byte[HeldChunks.SLICE], gone));
+        assertThrows(IOException.class, () -> new HeldChunks(permits, NEVER_SLOW).writer(gone).write(HeldChunksTest::chunk, 0, MIB));
         assertEquals(1, permits.availablePermits());
     }
 
     @Test
     void aWriterWaitsWithoutReadingWhileAnotherHoldsTheLastPermit() throws Exception {
         Semaphore permits = new Semaphore(1);
-        HeldChunks bounded = new HeldChunks(permits);
+        HeldChunks bounded = new HeldChunks(permits, NEVER_SLOW);
         CountDownLatch firstHoldsAChunk = new CountDownLatch(1);
         CountDownLatch letFirstGoOn = new CountDownLatch(1);
         Supplier<Optional<byte[]>> holding = () -> {
@@ -147,10 +192,10 @@ class HeldChunksTest {
             read.set(true);
             return chunk();
         };
+        HeldChunks.Writer writer = new HeldChunks(new Semaphore(0), NEVER_SLOW).writer(new ByteArrayOutputStream());
         Thread.currentThread().interrupt();
         try {
-            assertThrows(InterruptedIOException.class,
-                    () -> new HeldChunks(new Semaphore(0)).write(reading, 0, MIB, new byte[HeldChunks.SLICE], new ByteArrayOutputStream()));
+            assertThrows(InterruptedIOException.class, () -> writer.write(reading, 0, MIB));
         } finally {
             assertTrue(Thread.interrupted(), "the interrupt is kept for the thread's owner");
         }
@@ -159,7 +204,7 @@ class HeldChunksTest {
 
     private static void write(HeldChunks held, Supplier<Optional<byte[]>> chunk) {
         try {
-            held.write(chunk, 0, MIB, new byte[HeldChunks.SLICE], new ByteArrayOutputStream());
+            held.writer(new ByteArrayOutputStream()).write(chunk, 0, MIB);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
