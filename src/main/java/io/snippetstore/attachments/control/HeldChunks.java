@@ -6,7 +6,11 @@ import java.io.OutputStream;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 import io.snippetstore.attachments.entity.AttachmentChunk;
@@ -17,6 +21,12 @@ import io.snippetstore.attachments.entity.AttachmentChunk;
  * grows with their number: 200 of them held 400 MiB of a 512 MiB heap and stopped every other
  * request. Together they may hold chunks worth a third of the heap; a writer beyond that waits for
  * a permit before it reads its next chunk.
+ * <p>
+ * A client that stops reading would keep its permit as long as its write waits (30 s on Payara
+ * before the write fails, longer for one that trickles), and enough of them would keep every other
+ * download waiting. So a writer that waits for a permit takes the chunk, and its permit, from any
+ * writer whose write has waited {@link #STALLED} or longer; that writer reads its chunk again when
+ * its write returns.
  */
 public final class HeldChunks {
 
@@ -34,31 +44,37 @@ public final class HeldChunks {
      */
     static final int SLICE = 64 * 1024;
 
-    /**
-     * A slice whose write waits this long marks a client far slower than 1 MB/s, or one that
-     * stopped reading: its writer lets go of the chunk before it writes the next slice and reads it
-     * again for the one after, for as long as its writes stay this slow, so that such clients
-     * cannot keep the others waiting for permits.
-     */
-    static final Duration SLOW_WRITE = Duration.ofSeconds(1);
+    /** A write of one slice that has waited this long marks a client far slower than 1 MB/s. */
+    static final Duration STALLED = Duration.ofSeconds(1);
 
     /** This deployment's bound; fair, so that a writer waiting for its next chunk is not passed by later ones. */
-    public static final HeldChunks SHARED = new HeldChunks(new Semaphore(permitsFor(Runtime.getRuntime().maxMemory()), true), SLOW_WRITE);
+    public static final HeldChunks SHARED = new HeldChunks(permitsFor(Runtime.getRuntime().maxMemory()), STALLED);
 
     private final Semaphore permits;
-    private final long slowWriteNanos;
+    private final long stalledNanos;
+    private final Set<Writer> writing = ConcurrentHashMap.newKeySet();
 
     /**
-     * @param permits   one for each chunk that may be held at once
-     * @param slowWrite a slice written this slowly makes its writer hold no chunk while it writes
+     * @param permits chunks that may be held at once
+     * @param stalled a write that has waited this long gives up its chunk to a writer waiting for one
      */
-    public HeldChunks(Semaphore permits, Duration slowWrite) {
-        this.permits = permits;
-        this.slowWriteNanos = slowWrite.toNanos();
+    public HeldChunks(int permits, Duration stalled) {
+        this.permits = new Semaphore(permits, true);
+        this.stalledNanos = stalled.toNanos();
     }
 
     static int permitsFor(long maxHeap) {
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, maxHeap / 3 / COST));
+    }
+
+    /** Permits not held, for tests. */
+    int available() {
+        return permits.availablePermits();
+    }
+
+    /** Whether a writer waits for a permit, for tests. */
+    boolean anyWaiting() {
+        return permits.hasQueuedThreads();
     }
 
     /** A writer of chunks to one client. */
@@ -66,16 +82,30 @@ public final class HeldChunks {
         return new Writer(output);
     }
 
+    private void acquire() throws InterruptedIOException {
+        try {
+            while (!permits.tryAcquire(stalledNanos, TimeUnit.NANOSECONDS)) {
+                writing.forEach(Writer::giveUpIfStalled);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("Interrupted while waiting to read the next chunk");
+        }
+    }
+
     /**
      * Writes chunks to one client, each slice copied into a buffer of its own, never from the
      * chunk: Grizzly keeps a reference to the last array a write was handed after the write
-     * returns, which would keep the chunk alive after its permit is given back.
+     * returns, which would keep the chunk alive after its permit is given back. The chunk is held
+     * in {@link #held} and nowhere else while a slice is written, so that it can be taken away;
+     * whoever takes it from there gives its permit back.
      */
     public final class Writer {
 
         private final OutputStream output;
         private final byte[] slice = new byte[SLICE];
-        private boolean slowClient;
+        private final AtomicReference<byte[]> held = new AtomicReference<>();
+        private volatile long writingSince;
 
         private Writer(OutputStream output) {
             this.output = output;
@@ -88,49 +118,56 @@ public final class HeldChunks {
          * @return the bytes written, empty when the chunk is gone
          */
         public OptionalInt write(Supplier<Optional<byte[]>> chunk, int skip, long atMost) throws IOException {
-            boolean permitHeld = false;
+            writing.add(this);
             try {
-                byte[] held = null;
                 long length = atMost;
                 long written = 0;
                 do {
-                    if (held == null) {
+                    byte[] bytes = held.get();
+                    if (bytes == null) {
                         acquire();
-                        permitHeld = true;
-                        Optional<byte[]> read = chunk.get();
-                        if (read.isEmpty()) {
+                        try {
+                            bytes = chunk.get().orElse(null);
+                        } finally {
+                            if (bytes == null) { // gone, or its read failed
+                                permits.release();
+                            }
+                        }
+                        if (bytes == null) {
                             return OptionalInt.empty();
                         }
-                        held = read.get();
-                        length = Math.min(held.length - skip, atMost);
+                        held.set(bytes);
+                        length = Math.min(bytes.length - skip, atMost);
                     }
                     int sliceLength = (int) Math.min(SLICE, length - written);
-                    System.arraycopy(held, skip + (int) written, slice, 0, sliceLength);
-                    if (slowClient) {
-                        held = null;
-                        permits.release();
-                        permitHeld = false;
+                    System.arraycopy(bytes, skip + (int) written, slice, 0, sliceLength);
+                    bytes = null; // from here on only held keeps the chunk, so that a waiting writer can take it
+                    writingSince = System.nanoTime();
+                    try {
+                        output.write(slice, 0, sliceLength);
+                    } finally {
+                        writingSince = 0;
                     }
-                    long started = System.nanoTime();
-                    output.write(slice, 0, sliceLength);
-                    slowClient = System.nanoTime() - started >= slowWriteNanos;
                     written += sliceLength;
                 } while (written < length);
                 return OptionalInt.of((int) length);
             } finally {
-                if (permitHeld) {
-                    permits.release();
-                }
+                writing.remove(this);
+                giveUp();
             }
         }
-    }
 
-    private void acquire() throws InterruptedIOException {
-        try {
-            permits.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("Interrupted while waiting to read the next chunk");
+        private void giveUpIfStalled() {
+            long since = writingSince;
+            if (since != 0 && System.nanoTime() - since >= stalledNanos) {
+                giveUp();
+            }
+        }
+
+        private void giveUp() {
+            if (held.getAndSet(null) != null) {
+                permits.release();
+            }
         }
     }
 }

@@ -2,7 +2,6 @@ package io.snippetstore.attachments.control;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,42 +18,59 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Random;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class HeldChunksTest {
 
     private static final long MIB = 1L << 20;
-    private static final Duration NEVER_SLOW = Duration.ofHours(1);
-    private static final Duration ALWAYS_SLOW = Duration.ZERO;
+    private static final Duration NEVER_STALLED = Duration.ofHours(1);
     private static final byte[] CHUNK = new byte[(int) MIB];
 
     static {
         new Random(33).nextBytes(CHUNK);
     }
 
+    private final ExecutorService writers = Executors.newFixedThreadPool(2);
+
+    @AfterEach
+    void stopWriters() {
+        writers.shutdownNow();
+    }
+
     /** An output that notes how many permits were left during each write. */
     private static final class PermitsDuringWrites extends ByteArrayOutputStream {
-        final Semaphore permits;
+        final HeldChunks bound;
         final List<Integer> left = Collections.synchronizedList(new ArrayList<>());
 
-        PermitsDuringWrites(Semaphore permits) {
-            this.permits = permits;
+        PermitsDuringWrites(HeldChunks bound) {
+            this.bound = bound;
         }
 
         @Override
         public synchronized void write(byte[] bytes, int offset, int length) {
-            left.add(permits.availablePermits());
+            left.add(bound.available());
             super.write(bytes, offset, length);
+        }
+    }
+
+    /** Reads {@link #CHUNK}, counting its reads. */
+    private static final class CountedReads implements Supplier<Optional<byte[]>> {
+        final AtomicInteger reads = new AtomicInteger();
+
+        @Override
+        public Optional<byte[]> get() {
+            reads.incrementAndGet();
+            return Optional.of(CHUNK);
         }
     }
 
@@ -77,64 +93,49 @@ class HeldChunksTest {
     void writesAtMostWhatIsAskedFromTheSkippedOffset() throws IOException {
         ByteArrayOutputStream output = new ByteArrayOutputStream();
 
-        OptionalInt written = new HeldChunks(new Semaphore(1), NEVER_SLOW).writer(output).write(HeldChunksTest::chunk, 10, 5);
+        OptionalInt written = new HeldChunks(1, NEVER_STALLED).writer(output).write(HeldChunksTest::chunk, 10, 5);
 
         assertEquals(OptionalInt.of(5), written);
         assertArrayEquals(Arrays.copyOfRange(CHUNK, 10, 15), output.toByteArray());
     }
 
     @Test
-    void aFastClientsChunkIsReadOnceAndHeldWithAPermitUntilItsLastSliceIsWritten() throws IOException {
-        Semaphore permits = new Semaphore(1);
-        AtomicInteger reads = new AtomicInteger();
-        PermitsDuringWrites output = new PermitsDuringWrites(permits);
+    void aChunkIsReadOnceAndHeldWithAPermitUntilItsLastSliceIsWritten() throws IOException {
+        HeldChunks bound = new HeldChunks(1, NEVER_STALLED);
+        CountedReads reads = new CountedReads();
+        PermitsDuringWrites output = new PermitsDuringWrites(bound);
 
-        new HeldChunks(permits, NEVER_SLOW).writer(output).write(() -> {
-            reads.incrementAndGet();
-            return chunk();
-        }, 0, MIB);
+        bound.writer(output).write(reads, 0, MIB);
 
         assertArrayEquals(CHUNK, output.toByteArray());
-        assertEquals(1, reads.get());
+        assertEquals(1, reads.reads.get());
         assertEquals(Collections.nCopies(16, 0), output.left);
-        assertEquals(1, permits.availablePermits());
-    }
-
-    @Test
-    void aSlowClientsWriterReadsTheChunkAgainForEachSliceAndHoldsNoPermitWhileItWaits() throws IOException {
-        Semaphore permits = new Semaphore(1);
-        AtomicInteger reads = new AtomicInteger();
-        PermitsDuringWrites output = new PermitsDuringWrites(permits);
-        HeldChunks.Writer writer = new HeldChunks(permits, ALWAYS_SLOW).writer(output);
-        Supplier<Optional<byte[]>> counted = () -> {
-            reads.incrementAndGet();
-            return chunk();
-        };
-
-        writer.write(counted, 0, MIB);
-        writer.write(counted, 0, 2 * HeldChunks.SLICE);
-
-        assertArrayEquals(CHUNK, Arrays.copyOf(output.toByteArray(), (int) MIB));
-        assertArrayEquals(Arrays.copyOf(CHUNK, 2 * HeldChunks.SLICE), Arrays.copyOfRange(output.toByteArray(), (int) MIB, output.size()));
-        assertEquals(0, output.left.get(0), "the first slice, before the client is known to be slow");
-        assertEquals(Collections.nCopies(17, 1), output.left.subList(1, 18), "every later slice, the next chunk's too");
-        assertEquals(15 + 2, reads.get(), "one read for the first two slices, then one for each");
-        assertEquals(1, permits.availablePermits());
+        assertEquals(1, bound.available());
     }
 
     @Test
     void aChunkGoneIsToldAndItsPermitGivenBack() throws IOException {
-        Semaphore permits = new Semaphore(1);
+        HeldChunks bound = new HeldChunks(1, NEVER_STALLED);
 
-        OptionalInt written = new HeldChunks(permits, NEVER_SLOW).writer(new ByteArrayOutputStream()).write(Optional::empty, 0, MIB);
+        OptionalInt written = bound.writer(new ByteArrayOutputStream()).write(Optional::empty, 0, MIB);
 
         assertTrue(written.isEmpty());
-        assertEquals(1, permits.availablePermits());
+        assertEquals(1, bound.available());
+    }
+
+    @Test
+    void aChunkWhoseReadFailsGivesItsPermitBack() {
+        HeldChunks bound = new HeldChunks(1, NEVER_STALLED);
+
+        assertThrows(IllegalStateException.class, () -> bound.writer(new ByteArrayOutputStream()).write(() -> {
+            throw new IllegalStateException("the database is gone");
+        }, 0, MIB));
+        assertEquals(1, bound.available());
     }
 
     @Test
     void aClientGoneMidChunkGivesItsPermitBack() {
-        Semaphore permits = new Semaphore(1);
+        HeldChunks bound = new HeldChunks(1, NEVER_STALLED);
         OutputStream gone = new OutputStream() {
             @Override
             public void write(int b) throws IOException {
@@ -142,14 +143,13 @@ class HeldChunksTest {
             }
         };
 
-        assertThrows(IOException.class, () -> new HeldChunks(permits, NEVER_SLOW).writer(gone).write(HeldChunksTest::chunk, 0, MIB));
-        assertEquals(1, permits.availablePermits());
+        assertThrows(IOException.class, () -> bound.writer(gone).write(HeldChunksTest::chunk, 0, MIB));
+        assertEquals(1, bound.available());
     }
 
     @Test
     void aWriterWaitsWithoutReadingWhileAnotherHoldsTheLastPermit() throws Exception {
-        Semaphore permits = new Semaphore(1);
-        HeldChunks bounded = new HeldChunks(permits, NEVER_SLOW);
+        HeldChunks bound = new HeldChunks(1, NEVER_STALLED);
         CountDownLatch firstHoldsAChunk = new CountDownLatch(1);
         CountDownLatch letFirstGoOn = new CountDownLatch(1);
         Supplier<Optional<byte[]>> holding = () -> {
@@ -157,57 +157,84 @@ class HeldChunksTest {
             await(letFirstGoOn);
             return chunk();
         };
-        AtomicBoolean secondRead = new AtomicBoolean();
-        Supplier<Optional<byte[]>> second = () -> {
-            secondRead.set(true);
-            return chunk();
-        };
+        CountedReads second = new CountedReads();
 
-        ExecutorService writers = Executors.newFixedThreadPool(2);
-        try {
-            Future<?> first = writers.submit(() -> write(bounded, holding));
-            assertTrue(firstHoldsAChunk.await(10, TimeUnit.SECONDS));
-            Future<?> waiting = writers.submit(() -> write(bounded, second));
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (!permits.hasQueuedThreads() && System.nanoTime() < deadline) {
-                Thread.sleep(1);
+        Future<byte[]> first = writers.submit(written(bound, holding));
+        assertTrue(firstHoldsAChunk.await(10, TimeUnit.SECONDS));
+        Future<byte[]> waiting = writers.submit(written(bound, second));
+        awaitWaiting(bound);
+        assertEquals(0, second.reads.get());
+
+        letFirstGoOn.countDown();
+        assertArrayEquals(CHUNK, first.get(10, TimeUnit.SECONDS));
+        assertArrayEquals(CHUNK, waiting.get(10, TimeUnit.SECONDS));
+        assertEquals(1, second.reads.get());
+        assertEquals(1, bound.available());
+    }
+
+    @Test
+    void aWriterWhoseClientStoppedReadingGivesItsChunkToOneWaitingAndReadsItAgainLater() throws Exception {
+        HeldChunks bound = new HeldChunks(1, Duration.ofMillis(20));
+        CountDownLatch stalledWriting = new CountDownLatch(1);
+        CountDownLatch clientReadsAgain = new CountDownLatch(1);
+        ByteArrayOutputStream stalledClient = new ByteArrayOutputStream() {
+            @Override
+            public synchronized void write(byte[] bytes, int offset, int length) {
+                stalledWriting.countDown();
+                await(clientReadsAgain);
+                super.write(bytes, offset, length);
             }
-            assertTrue(permits.hasQueuedThreads(), "the second writer waits for a permit");
-            assertFalse(secondRead.get());
+        };
+        CountedReads stalledReads = new CountedReads();
 
-            letFirstGoOn.countDown();
-            first.get(10, TimeUnit.SECONDS);
-            waiting.get(10, TimeUnit.SECONDS);
-        } finally {
-            writers.shutdownNow();
-        }
-        assertTrue(secondRead.get());
-        assertEquals(1, permits.availablePermits());
+        Future<?> stalled = writers.submit(() -> write(bound.writer(stalledClient), stalledReads));
+        assertTrue(stalledWriting.await(10, TimeUnit.SECONDS));
+        byte[] other = writers.submit(written(bound, HeldChunksTest::chunk)).get(10, TimeUnit.SECONDS);
+
+        assertArrayEquals(CHUNK, other, "written while the stalled client still does not read");
+        assertEquals(1, bound.available());
+        clientReadsAgain.countDown();
+        stalled.get(10, TimeUnit.SECONDS);
+        assertArrayEquals(CHUNK, stalledClient.toByteArray());
+        assertEquals(2, stalledReads.reads.get(), "read again after it was taken");
+        assertEquals(1, bound.available());
     }
 
     @Test
     void aWriterInterruptedWhileWaitingForAPermitEndsWithoutReading() {
-        AtomicBoolean read = new AtomicBoolean();
-        Supplier<Optional<byte[]>> reading = () -> {
-            read.set(true);
-            return chunk();
-        };
-        HeldChunks.Writer writer = new HeldChunks(new Semaphore(0), NEVER_SLOW).writer(new ByteArrayOutputStream());
+        CountedReads reads = new CountedReads();
+        HeldChunks.Writer writer = new HeldChunks(0, NEVER_STALLED).writer(new ByteArrayOutputStream());
         Thread.currentThread().interrupt();
         try {
-            assertThrows(InterruptedIOException.class, () -> writer.write(reading, 0, MIB));
+            assertThrows(InterruptedIOException.class, () -> writer.write(reads, 0, MIB));
         } finally {
             assertTrue(Thread.interrupted(), "the interrupt is kept for the thread's owner");
         }
-        assertFalse(read.get());
+        assertEquals(0, reads.reads.get());
     }
 
-    private static void write(HeldChunks held, Supplier<Optional<byte[]>> chunk) {
+    private static Callable<byte[]> written(HeldChunks bound, Supplier<Optional<byte[]>> chunk) {
+        return () -> {
+            ByteArrayOutputStream output = new ByteArrayOutputStream();
+            write(bound.writer(output), chunk);
+            return output.toByteArray();
+        };
+    }
+
+    private static void write(HeldChunks.Writer writer, Supplier<Optional<byte[]>> chunk) {
         try {
-            held.writer(new ByteArrayOutputStream()).write(chunk, 0, MIB);
+            writer.write(chunk, 0, MIB);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static void awaitWaiting(HeldChunks bound) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!bound.anyWaiting() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertTrue(bound.anyWaiting(), "a writer waits for a permit");
     }
 
     private static void await(CountDownLatch latch) {
