@@ -7,7 +7,8 @@
 # JAVA_OPTS is passed to Payara Micro's JVM (unset: the run command's heap); SERVER=wildfly or
 # SERVER=liberty runs the WAR on that server instead, started as the README's run command does.
 # JFR=<file> records the server's JVM (settings=profile) while the downloads run, for a profile of
-# what the reads wait on.
+# what the reads wait on. STALLED=<n> first starts n more downloads that read at 1 KB/s, nearly
+# stopped clients, and reports the 1 MB/s ones' rate apart: do the stalled keep them waiting?
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/common.sh
@@ -43,19 +44,26 @@ echo "|---|---:|---:|---:|---:|"
 read_by_id "quiet"
 pids=()
 lasting=$((seconds + 15))   # outlives the wait and the reads below; 100 MiB at 1 MB/s takes 100 s
+for _ in $(seq "${STALLED:-0}"); do
+    curl -s --limit-rate 1K --max-time "$lasting" -o /dev/null -H "$auth" "$base/api/v1/attachments/$attachment/download" &
+    pids+=($!)
+done
+[ "${STALLED:-0}" = 0 ] || sleep 5   # until their socket buffers are full and their writes wait
 for _ in $(seq "$downloads"); do
-    curl -s --limit-rate 1M --max-time "$lasting" -o /dev/null -w '%{size_download}\n' -H "$auth" \
+    curl -s --limit-rate 1M --max-time "$lasting" -o /dev/null -w '%{size_download} %{time_starttransfer}\n' -H "$auth" \
         "$base/api/v1/attachments/$attachment/download" >>"$data/received" &
     pids+=($!)
 done
 sleep 5
 [ -z "${JFR:-}" ] || jcmd "$(server_jvm)" JFR.start name=slow settings=profile filename="$(realpath -m "$JFR")" >/dev/null
-read_by_id "beside $downloads downloads at 1 MB/s"
+read_by_id "beside $downloads downloads at 1 MB/s${STALLED:+ and $STALLED at 1 KB/s}"
 running=0
 for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && running=$((running + 1)); done
 [ -z "${JFR:-}" ] || jcmd "$(server_jvm)" JFR.stop name=slow >/dev/null
 wait "${pids[@]}" || true
 received=$(awk '{ sum += $1 } END { printf "%.2f", sum / 1048576 / '"$lasting"' / '"$downloads"' }' "$data/received")
+first_byte=$(sort -k2 -n "$data/received" | awk '{ at[NR] = $2 } END { printf "median %.2f s, slowest %.2f s", at[int((NR + 1) / 2)], at[NR] }')
 echo
-echo "server: ${SERVER:-payara}; downloads still running at the end: $running of $downloads; attachment: $mib MiB; JAVA_OPTS: ${JAVA_OPTS:-none}"
-echo "each download received on average $received MiB/s over its $lasting s (curl limits it to 1 MiB/s)"
+echo "server: ${SERVER:-payara}; downloads still running at the end: $running of $((downloads + ${STALLED:-0})); stalled ones among them: ${STALLED:-0}; attachment: $mib MiB; JAVA_OPTS: ${JAVA_OPTS:-none}"
+echo "each 1 MB/s download received on average $received MiB/s over its $lasting s; its first byte came after: $first_byte"
+echo "(curl's 1 MiB/s is an average since the start: a download kept waiting catches up afterwards, so its first byte tells more)"
