@@ -22,9 +22,9 @@ import io.snippetstore.attachments.entity.AttachmentChunk;
  * request. Together they may hold chunks worth a third of the heap; a writer beyond that waits for
  * a permit before it reads its next chunk.
  * <p>
- * A client that stops reading would keep its permit as long as its write waits (30 s on Payara
- * before the write fails, longer for one that trickles), and enough of them would keep every other
- * download waiting. So a writer that waits for a permit takes the chunk, and its permit, from any
+ * A client that stops reading would keep its permit as long as its write waits (about 30 s on
+ * Payara, Grizzly's write timeout; longer for one that trickles), and enough of them would keep
+ * every other download waiting. So a writer that waits for a permit takes the chunk, and its permit, from any
  * writer whose write has waited {@link #STALLED} or longer; that writer reads its chunk again when
  * its write returns.
  */
