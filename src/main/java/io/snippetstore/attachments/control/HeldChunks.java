@@ -3,24 +3,35 @@ package io.snippetstore.attachments.control;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 import io.snippetstore.attachments.entity.AttachmentChunk;
 
 /**
- * Bounds the attachment chunks that downloads and exports hold at once. A chunk lives as long as
- * its client takes to read it, about a second at 1 MB/s, so without a bound what slow clients hold
- * grows with their number: 200 of them held 400 MiB of a 512 MiB heap and stopped every other
- * request. Together they may hold chunks worth a third of the heap; a writer beyond that waits for
- * a permit before it reads its next chunk.
+ * Holds the attachment chunks that downloads and exports write, and bounds how many are held at
+ * once. A chunk lives as long as its client takes to read it, about a second at 1 MB/s.
+ * <p>
+ * Each chunk is copied out of the array it was read into, into a direct buffer kept for reuse, so
+ * that the array dies at once. Held on the heap, a second-long 1 MiB array is "humongous" to G1
+ * at up to 4 GiB of heap: 100 downloads at 1 MB/s kept old-generation occupancy above G1's
+ * threshold, so that nearly every chunk read started another concurrent marking cycle, which took
+ * the CPU the other requests needed.
+ * <p>
+ * Without a bound what slow clients hold grows with their number: 200 of them once held 400 MiB of
+ * a 512 MiB heap and stopped every other request. So a writer waits for a permit before it reads
+ * its next chunk.
  * <p>
  * A client that stops reading would keep its permit as long as its write waits (about 30 s on
  * Payara, Grizzly's write timeout; longer for one that trickles), and enough of them would keep
@@ -31,8 +42,11 @@ import io.snippetstore.attachments.entity.AttachmentChunk;
 public final class HeldChunks {
 
     /**
-     * What one chunk costs the heap. Up to 4 GiB of heap G1's regions are at most 2 MiB, so an
-     * array of a chunk plus its header is "humongous" and takes two 1 MiB regions or one of 2 MiB.
+     * The heap a chunk cost when chunks were held on it, which sets the bound: up to 4 GiB of heap
+     * G1's regions are at most 2 MiB, so an array of a chunk plus its header takes two 1 MiB
+     * regions or one of 2 MiB. A third of the heap at that cost is a sixth of it in direct
+     * buffers, well within the direct memory a JVM allows by default (as much as its heap), which
+     * the servers' own I/O buffers share.
      */
     static final long COST = 2L * AttachmentChunk.SIZE;
 
@@ -53,6 +67,9 @@ public final class HeldChunks {
     private final Semaphore permits;
     private final long stalledNanos;
     private final Set<Writer> writing = ConcurrentHashMap.newKeySet();
+    /** Buffers no chunk is held in; never more, with those held, than the permits. */
+    private final Queue<ByteBuffer> spare = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger buffers = new AtomicInteger();
 
     /**
      * @param permits chunks that may be held at once
@@ -77,9 +94,46 @@ public final class HeldChunks {
         return permits.hasQueuedThreads();
     }
 
+    /** Direct buffers allocated, for tests. */
+    int buffers() {
+        return buffers.get();
+    }
+
     /** A writer of chunks to one client. */
     public Writer writer(OutputStream output) {
         return new Writer(output);
+    }
+
+    /**
+     * Reads a chunk into a buffer of its own, with a permit.
+     *
+     * @return the chunk, read to its limit; empty, its permit given back, when the chunk is gone
+     */
+    private Optional<ByteBuffer> hold(Supplier<Optional<byte[]>> chunk) throws InterruptedIOException {
+        acquire();
+        Optional<ByteBuffer> held = Optional.empty();
+        try {
+            held = chunk.get().map(this::copy);
+            return held;
+        } finally {
+            if (held.isEmpty()) { // gone, or its read failed
+                permits.release();
+            }
+        }
+    }
+
+    private ByteBuffer copy(byte[] chunk) {
+        ByteBuffer buffer = spare.poll();
+        if (buffer == null) {
+            buffers.incrementAndGet();
+            buffer = ByteBuffer.allocateDirect(AttachmentChunk.SIZE);
+        }
+        return buffer.clear().put(chunk).flip(); // no chunk is larger than its size (AttachmentChunk)
+    }
+
+    private void release(ByteBuffer held) {
+        spare.add(held);
+        permits.release();
     }
 
     private void acquire() throws InterruptedIOException {
@@ -94,17 +148,16 @@ public final class HeldChunks {
     }
 
     /**
-     * Writes chunks to one client, each slice copied into a buffer of its own, never from the
+     * Writes chunks to one client, each slice copied into an array of its own, never handed the
      * chunk: Grizzly keeps a reference to the last array a write was handed after the write
-     * returns, which would keep the chunk alive after its permit is given back. The chunk is held
-     * in {@link #held} and nowhere else while a slice is written, so that it can be taken away;
-     * whoever takes it from there gives its permit back.
+     * returns. While a slice is written the chunk is held in {@link #held} and nowhere else, so
+     * that it can be taken away; whoever takes it from there gives back its buffer and permit.
      */
     public final class Writer {
 
         private final OutputStream output;
         private final byte[] slice = new byte[SLICE];
-        private final AtomicReference<byte[]> held = new AtomicReference<>();
+        private final AtomicReference<ByteBuffer> held = new AtomicReference<>();
         private volatile long writingSince;
 
         private Writer(OutputStream output) {
@@ -123,25 +176,18 @@ public final class HeldChunks {
                 long length = atMost;
                 long written = 0;
                 do {
-                    byte[] bytes = held.get();
+                    ByteBuffer bytes = held.getAndSet(null); // taken from held while the slice is copied, so that it cannot be taken away
                     if (bytes == null) {
-                        acquire();
-                        try {
-                            bytes = chunk.get().orElse(null);
-                        } finally {
-                            if (bytes == null) { // gone, or its read failed
-                                permits.release();
-                            }
-                        }
-                        if (bytes == null) {
+                        Optional<ByteBuffer> read = hold(chunk);
+                        if (read.isEmpty()) {
                             return OptionalInt.empty();
                         }
-                        held.set(bytes);
-                        length = Math.min(bytes.length - skip, atMost);
+                        bytes = read.get();
+                        length = Math.min(bytes.limit() - skip, atMost);
                     }
                     int sliceLength = (int) Math.min(SLICE, length - written);
-                    System.arraycopy(bytes, skip + (int) written, slice, 0, sliceLength);
-                    bytes = null; // from here on only held keeps the chunk, so that a waiting writer can take it
+                    bytes.get(skip + (int) written, slice, 0, sliceLength);
+                    held.set(bytes);
                     writingSince = System.nanoTime();
                     try {
                         output.write(slice, 0, sliceLength);
@@ -165,8 +211,9 @@ public final class HeldChunks {
         }
 
         private void giveUp() {
-            if (held.getAndSet(null) != null) {
-                permits.release();
+            ByteBuffer bytes = held.getAndSet(null);
+            if (bytes != null) {
+                release(bytes);
             }
         }
     }

@@ -114,6 +114,37 @@ class HeldChunksTest {
     }
 
     @Test
+    void aChunkIsCopiedWhenReadSoThatTheArrayItWasReadIntoIsNotKept() throws IOException {
+        byte[] read = CHUNK.clone();
+        ByteArrayOutputStream output = new ByteArrayOutputStream() {
+            @Override
+            public synchronized void write(byte[] bytes, int offset, int length) {
+                super.write(bytes, offset, length);
+                Arrays.fill(read, (byte) 0);
+            }
+        };
+
+        new HeldChunks(1, NEVER_STALLED).writer(output).write(() -> Optional.of(read), 0, MIB);
+
+        assertArrayEquals(CHUNK, output.toByteArray());
+    }
+
+    @Test
+    void theBuffersChunksAreHeldInAreReusedOneForEachPermit() throws IOException {
+        HeldChunks bound = new HeldChunks(1, NEVER_STALLED);
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        HeldChunks.Writer writer = bound.writer(output);
+
+        for (int chunk = 0; chunk < 3; chunk++) {
+            writer.write(HeldChunksTest::chunk, 0, MIB);
+        }
+        bound.writer(new ByteArrayOutputStream()).write(HeldChunksTest::chunk, 0, MIB);
+
+        assertEquals(3 * MIB, output.size());
+        assertEquals(1, bound.buffers());
+    }
+
+    @Test
     void aChunkGoneIsToldAndItsPermitGivenBack() throws IOException {
         HeldChunks bound = new HeldChunks(1, NEVER_STALLED);
 
@@ -198,6 +229,7 @@ class HeldChunksTest {
         assertArrayEquals(CHUNK, stalledClient.toByteArray());
         assertEquals(2, stalledReads.reads.get(), "read again after it was taken");
         assertEquals(1, bound.available());
+        assertEquals(1, bound.buffers(), "the buffer taken was given back and used again");
     }
 
     @Test
