@@ -29,9 +29,9 @@ import io.snippetstore.attachments.entity.AttachmentChunk;
  * threshold, so that nearly every chunk read started another concurrent marking cycle, which took
  * the CPU the other requests needed.
  * <p>
- * Without a bound what slow clients hold grows with their number: 200 of them once held 400 MiB of
- * a 512 MiB heap and stopped every other request. So a writer waits for a permit before it reads
- * its next chunk.
+ * Without a bound what slow clients hold grows with their number: when chunks were held on the
+ * heap, 200 of them held 400 MiB of a 512 MiB heap and stopped every other request. So a writer
+ * waits for a permit before it reads its next chunk.
  * <p>
  * A client that stops reading would keep its permit as long as its write waits (about 30 s on
  * Payara, Grizzly's write timeout; longer for one that trickles), and enough of them would keep
@@ -42,13 +42,12 @@ import io.snippetstore.attachments.entity.AttachmentChunk;
 public final class HeldChunks {
 
     /**
-     * The heap a chunk cost when chunks were held on it, which sets the bound: up to 4 GiB of heap
-     * G1's regions are at most 2 MiB, so an array of a chunk plus its header takes two 1 MiB
-     * regions or one of 2 MiB. A third of the heap at that cost is a sixth of it in direct
-     * buffers, well within the direct memory a JVM allows by default (as much as its heap), which
-     * the servers' own I/O buffers share.
+     * Held chunks may take this share of the heap's size in direct buffers (85 at 512 MiB): a JVM
+     * allows by default as much direct memory as heap, and the servers' own I/O buffers share it.
+     * As many as the third of the heap they were allowed when they were held on it, at 2 MiB of
+     * G1 regions each.
      */
-    static final long COST = 2L * AttachmentChunk.SIZE;
+    static final int HEAP_SHARE = 6;
 
     /**
      * The most written at once. Payara's Grizzly copies what the socket cannot take at once and
@@ -81,7 +80,7 @@ public final class HeldChunks {
     }
 
     static int permitsFor(long maxHeap) {
-        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, maxHeap / 3 / COST));
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, maxHeap / HEAP_SHARE / AttachmentChunk.SIZE));
     }
 
     /** Permits not held, for tests. */

@@ -79,7 +79,7 @@ class HeldChunksTest {
     }
 
     @Test
-    void theChunksHeldFitInAThirdOfTheHeapAtTwoMebibytesEach() {
+    void theChunksHeldTakeASixthOfTheHeapsSizeInDirectBuffers() {
         assertEquals(85, HeldChunks.permitsFor(512 * MIB));
         assertEquals(341, HeldChunks.permitsFor(2048 * MIB));
     }
