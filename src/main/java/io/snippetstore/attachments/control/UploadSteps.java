@@ -55,11 +55,16 @@ public class UploadSteps {
      */
     @WriteTransaction(freesSpace = true)
     public long append(String attachmentId, InputStream content, long fromOrdinal, int maxChunks) {
+        return append(attachmentId, content, fromOrdinal, maxChunks, AttachmentChunk.SIZE);
+    }
+
+    /** @param bufferBytes no more than a chunk, and no more than the content has when it has less */
+    private long append(String attachmentId, InputStream content, long fromOrdinal, int maxChunks, int bufferBytes) {
         Attachment attachment = attachment(attachmentId);
         long appended = 0;
         // one buffer for every full chunk: SQLite copies the bytes it is given, and a fresh
         // mebibyte for each chunk costs as much again as the insert in allocation and collection
-        byte[] buffer = new byte[AttachmentChunk.SIZE];
+        byte[] buffer = new byte[bufferBytes];
         try {
             for (int chunk = 0; chunk < maxChunks; chunk++) {
                 int read = content.readNBytes(buffer, 0, buffer.length);
@@ -99,7 +104,10 @@ public class UploadSteps {
     public AttachmentData storeWhole(Caller caller, Attachment attachment, InputStream content, String filename, String mimeType,
                                      long size, String sha256) {
         begin(caller, attachment);
-        long appended = append(attachment.id(), content, 0, (int) ((size + AttachmentChunk.SIZE - 1) / AttachmentChunk.SIZE));
+        // a buffer of a small file's size: a mebibyte for each would be a "humongous" object to
+        // G1 (at up to 4 GiB of heap), and many of them start a collection each
+        long appended = append(attachment.id(), content, 0, (int) ((size + AttachmentChunk.SIZE - 1) / AttachmentChunk.SIZE),
+                (int) Math.min(size, AttachmentChunk.SIZE));
         if (appended != size) {
             throw new IllegalStateException("The staged upload has " + size + " bytes, not the " + appended + " copied");
         }
