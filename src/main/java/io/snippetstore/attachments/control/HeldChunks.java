@@ -185,8 +185,11 @@ public final class HeldChunks {
                         length = Math.min(bytes.limit() - skip, atMost);
                     }
                     int sliceLength = (int) Math.min(SLICE, length - written);
-                    bytes.get(skip + (int) written, slice, 0, sliceLength);
-                    held.set(bytes);
+                    try {
+                        bytes.get(skip + (int) written, slice, 0, sliceLength);
+                    } finally {
+                        held.set(bytes); // given back below even when the copy fails
+                    }
                     writingSince = System.nanoTime();
                     try {
                         output.write(slice, 0, sliceLength);

@@ -165,6 +165,17 @@ class HeldChunksTest {
     }
 
     @Test
+    void aChunkShorterThanTheOffsetAskedForFailsAndGivesItsPermitAndBufferBack() throws IOException {
+        HeldChunks bound = new HeldChunks(1, NEVER_STALLED);
+
+        assertThrows(IndexOutOfBoundsException.class,
+                () -> bound.writer(new ByteArrayOutputStream()).write(() -> Optional.of(new byte[10]), 20, MIB));
+        assertEquals(1, bound.available());
+        bound.writer(new ByteArrayOutputStream()).write(HeldChunksTest::chunk, 0, MIB);
+        assertEquals(1, bound.buffers(), "the failed writer's buffer was used again");
+    }
+
+    @Test
     void aClientGoneMidChunkGivesItsPermitBack() {
         HeldChunks bound = new HeldChunks(1, NEVER_STALLED);
         OutputStream gone = new OutputStream() {
