@@ -59,7 +59,7 @@ public class UploadSteps {
     }
 
     /** @param bufferBytes no more than a chunk, and no more than the content has when it has less */
-    private long append(String attachmentId, InputStream content, long fromOrdinal, int maxChunks, int bufferBytes) {
+    long append(String attachmentId, InputStream content, long fromOrdinal, int maxChunks, int bufferBytes) {
         Attachment attachment = attachment(attachmentId);
         long appended = 0;
         // one buffer for every full chunk: SQLite copies the bytes it is given, and a fresh

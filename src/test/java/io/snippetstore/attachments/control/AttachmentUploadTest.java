@@ -119,6 +119,19 @@ class AttachmentUploadTest {
     }
 
     @Test
+    void anUploadSmallerThanAChunkIsCopiedThroughABufferOfItsOwnSize() {
+        byte[] content = randomBytes(17);
+        try (AttachmentUpload upload = upload(); StagedFile file = staging().newFile(upload)) {
+            stage(file, content, 0, content.length);
+            file.finish();
+            upload.finish(new Upload("notes.txt", "text/plain", null, file));
+
+            assertEquals(List.of(17), steps.buffers);
+            assertArrayEquals(content, steps.written.toByteArray());
+        }
+    }
+
+    @Test
     void anUploadNoLargerThanOneStepIsStoredWholeInOneWriteThatSharesItsCommit() {
         byte[] content = randomBytes(3 * CHUNK + 17);
         try (AttachmentUpload upload = upload(); StagedFile file = staging().newFile(upload)) {
@@ -127,6 +140,7 @@ class AttachmentUploadTest {
             AttachmentData created = upload.finish(new Upload("notes.txt", "text/plain", null, file));
 
             assertEquals(List.of("begin", "append 0+4", "finish notes.txt text/plain " + content.length), steps.calls);
+            assertEquals(List.of(CHUNK), steps.buffers);
             assertEquals(1, commits.writes, "begun, copied and finished in one write, through the group commit");
             assertArrayEquals(content, steps.written.toByteArray());
             assertEquals(file.sha256(), created.sha256());
@@ -212,6 +226,7 @@ class AttachmentUploadTest {
     private static final class RecordedSteps extends UploadSteps {
 
         final List<String> calls = new ArrayList<>();
+        final List<Integer> buffers = new ArrayList<>();
         final ByteArrayOutputStream written = new ByteArrayOutputStream();
         long failAppendFrom = Long.MAX_VALUE;
         RuntimeException failure;
@@ -224,7 +239,8 @@ class AttachmentUploadTest {
         }
 
         @Override
-        public long append(String attachmentId, InputStream content, long fromOrdinal, int maxChunks) {
+        long append(String attachmentId, InputStream content, long fromOrdinal, int maxChunks, int bufferBytes) {
+            buffers.add(bufferBytes);
             onAppend.run();
             if (fromOrdinal >= failAppendFrom) {
                 throw failure;
