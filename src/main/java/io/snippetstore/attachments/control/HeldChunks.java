@@ -124,8 +124,8 @@ public final class HeldChunks {
     private ByteBuffer copy(byte[] chunk) {
         ByteBuffer buffer = spare.poll();
         if (buffer == null) {
-            buffers.incrementAndGet();
             buffer = ByteBuffer.allocateDirect(AttachmentChunk.SIZE);
+            buffers.incrementAndGet();
         }
         return buffer.clear().put(chunk).flip(); // no chunk is larger than its size (AttachmentChunk)
     }
