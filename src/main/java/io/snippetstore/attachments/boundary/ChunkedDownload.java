@@ -2,6 +2,7 @@ package io.snippetstore.attachments.boundary;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.LongFunction;
 
@@ -17,12 +18,12 @@ import jakarta.ws.rs.core.StreamingOutput;
  */
 final class ChunkedDownload implements StreamingOutput {
 
-    private final LongFunction<Optional<byte[]>> chunks;
+    private final LongFunction<Optional<List<byte[]>>> chunks;
     private final ByteRange range;
     private final HeldChunks held;
 
-    /** @param chunks reads the chunk of an ordinal, empty once the attachment is gone */
-    ChunkedDownload(LongFunction<Optional<byte[]>> chunks, ByteRange range, HeldChunks held) {
+    /** @param chunks reads the slices of the chunk of an ordinal, empty once the attachment is gone */
+    ChunkedDownload(LongFunction<Optional<List<byte[]>>> chunks, ByteRange range, HeldChunks held) {
         this.chunks = chunks;
         this.range = range;
         this.held = held;

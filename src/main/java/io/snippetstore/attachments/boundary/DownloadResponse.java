@@ -1,5 +1,6 @@
 package io.snippetstore.attachments.boundary;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.function.LongFunction;
 
@@ -26,7 +27,7 @@ final class DownloadResponse {
     }
 
     /** @param chunks reads the attachment's chunk of an ordinal, empty once the attachment is gone */
-    static Response of(AttachmentData attachment, LongFunction<Optional<byte[]>> chunks, HttpHeaders headers, String range, String ifRange) {
+    static Response of(AttachmentData attachment, LongFunction<Optional<List<byte[]>>> chunks, HttpHeaders headers, String range, String ifRange) {
         EntityTag etag = new EntityTag(attachment.sha256());
         String ifMatch = headers.getHeaderString(HttpHeaders.IF_MATCH);
         if (ifMatch != null && !EntityTagList.matches(ifMatch, attachment.sha256(), false)) {

@@ -13,6 +13,7 @@ import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.control.SharedSnippet;
 import io.snippetstore.snippets.control.Snippets;
+import io.snippetstore.storage.control.Database;
 import io.snippetstore.storage.control.DiskSpace;
 import io.snippetstore.storage.control.GroupCommit;
 import io.snippetstore.storage.control.WriteGate;
@@ -48,6 +49,9 @@ public class Attachments {
 
     @Inject
     UploadSteps steps;
+
+    @Inject
+    Database database;
 
     /** A small upload's one transaction shares its commit with the other writes. */
     @Inject
@@ -136,13 +140,13 @@ public class Attachments {
     }
 
     /**
-     * The bytes of one chunk, read on its own so that a download holds neither a transaction
-     * nor a connection while the client reads. Empty once the attachment is gone.
+     * The bytes of one chunk, in order, in slices of at most {@link ChunkStatements#SLICE}; read
+     * on its own so that a download holds neither a transaction nor a connection while the
+     * client reads. Empty once the attachment is gone.
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public Optional<byte[]> findChunk(String attachmentId, long ordinal) {
-        return Optional.ofNullable(em.find(AttachmentChunk.class, new AttachmentChunk.Key(attachmentId, ordinal)))
-                .map(AttachmentChunk::data);
+    public Optional<List<byte[]>> findChunk(String attachmentId, long ordinal) {
+        return database.first(ChunkStatements.SELECT_SLICES, List.of(attachmentId, ordinal), ChunkStatements::slices);
     }
 
     /** The attachment, when the caller may read its snippet: to anyone else it does not exist. */

@@ -5,6 +5,7 @@ import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Queue;
@@ -23,11 +24,11 @@ import io.snippetstore.attachments.entity.AttachmentChunk;
  * Holds the attachment chunks that downloads and exports write, and bounds how many are held at
  * once. A chunk lives as long as its client takes to read it, about a second at 1 MB/s.
  * <p>
- * Each chunk is copied out of the array it was read into, into a direct buffer kept for reuse, so
- * that the array dies at once. Held on the heap, a second-long 1 MiB array is "humongous" to G1
- * at up to 4 GiB of heap: 100 downloads at 1 MB/s kept old-generation occupancy above G1's
- * threshold, so that nearly every chunk read started another concurrent marking cycle, which took
- * the CPU the other requests needed.
+ * Each chunk is copied out of the arrays it was read into ({@link ChunkStatements#SLICE} each),
+ * into a direct buffer kept for reuse, so that the arrays die at once. Held on the heap, a
+ * second-long 1 MiB array is "humongous" to G1 at up to 4 GiB of heap: 100 downloads at 1 MB/s
+ * kept old-generation occupancy above G1's threshold, so that nearly every chunk read started
+ * another concurrent marking cycle, which took the CPU the other requests needed.
  * <p>
  * Without a bound what slow clients hold grows with their number: when chunks were held on the
  * heap, 200 of them held 400 MiB of a 512 MiB heap and stopped every other request. So a writer
@@ -104,11 +105,11 @@ public final class HeldChunks {
     }
 
     /**
-     * Reads a chunk into a buffer of its own, with a permit.
+     * Copies a chunk, read in slices, into a buffer of its own, with a permit.
      *
      * @return the chunk, read to its limit; empty, its permit given back, when the chunk is gone
      */
-    private Optional<ByteBuffer> hold(Supplier<Optional<byte[]>> chunk) throws InterruptedIOException {
+    private Optional<ByteBuffer> hold(Supplier<Optional<List<byte[]>>> chunk) throws InterruptedIOException {
         acquire();
         Optional<ByteBuffer> held = Optional.empty();
         try {
@@ -121,13 +122,15 @@ public final class HeldChunks {
         }
     }
 
-    private ByteBuffer copy(byte[] chunk) {
+    private ByteBuffer copy(List<byte[]> slices) {
         ByteBuffer buffer = spare.poll();
         if (buffer == null) {
             buffer = ByteBuffer.allocateDirect(AttachmentChunk.SIZE);
             buffers.incrementAndGet();
         }
-        return buffer.clear().put(chunk).flip(); // no chunk is larger than its size (AttachmentChunk)
+        buffer.clear();
+        slices.forEach(buffer::put); // no chunk is larger than its size (AttachmentChunk)
+        return buffer.flip();
     }
 
     private void release(ByteBuffer held) {
@@ -166,10 +169,10 @@ public final class HeldChunks {
         /**
          * Writes at most {@code atMost} bytes of a chunk from {@code skip}, an offset within it, on.
          *
-         * @param chunk reads the chunk, empty once the attachment is gone
+         * @param chunk reads the chunk's slices, in order, empty once the attachment is gone
          * @return the bytes written, empty when the chunk is gone
          */
-        public OptionalInt write(Supplier<Optional<byte[]>> chunk, int skip, long atMost) throws IOException {
+        public OptionalInt write(Supplier<Optional<List<byte[]>>> chunk, int skip, long atMost) throws IOException {
             writing.add(this);
             try {
                 long length = atMost;

@@ -27,8 +27,6 @@ import jakarta.persistence.PersistenceContext;
 @Stateless
 public class UploadSteps {
 
-    private static final String INSERT_CHUNK = "INSERT INTO attachment_chunks (attachment_id, ordinal, data) VALUES (?1, ?2, ?3)";
-
     @PersistenceContext
     EntityManager em;
 
@@ -72,9 +70,7 @@ public class UploadSteps {
                     break;
                 }
                 byte[] bytes = read == buffer.length ? buffer : Arrays.copyOf(buffer, read);
-                // Native SQL on purpose: a persisted entity stays referenced by the persistence
-                // context until the commit, so a large file would be held in memory whole.
-                em.createNativeQuery(INSERT_CHUNK)
+                em.createNativeQuery(ChunkStatements.INSERT)
                         .setParameter(1, attachmentId).setParameter(2, fromOrdinal + chunk).setParameter(3, bytes)
                         .executeUpdate();
                 appended += bytes.length;

@@ -43,10 +43,13 @@ class ChunkedDownloadTest {
         new Random(33).nextBytes(CONTENT);
     }
 
-    private static Optional<byte[]> chunk(long ordinal) {
+    /** The chunk of an ordinal in two slices, as a read hands it out. */
+    private static Optional<List<byte[]>> chunk(long ordinal) {
         int from = (int) ordinal * AttachmentChunk.SIZE;
+        int to = Math.min(from + AttachmentChunk.SIZE, CONTENT.length);
+        int middle = (from + to) / 2;
         return from >= CONTENT.length ? Optional.empty()
-                : Optional.of(Arrays.copyOfRange(CONTENT, from, Math.min(from + AttachmentChunk.SIZE, CONTENT.length)));
+                : Optional.of(List.of(Arrays.copyOfRange(CONTENT, from, middle), Arrays.copyOfRange(CONTENT, middle, to)));
     }
 
     private static HeldChunks onePermit() {
@@ -77,9 +80,9 @@ class ChunkedDownloadTest {
     @Test
     void theOutputIsHandedOneBufferOfTheDownloadsOwnAndNeverAChunk() throws IOException {
         List<byte[]> chunksRead = new ArrayList<>();
-        LongFunction<Optional<byte[]>> remembering = ordinal -> {
-            Optional<byte[]> chunk = chunk(ordinal);
-            chunk.ifPresent(chunksRead::add);
+        LongFunction<Optional<List<byte[]>>> remembering = ordinal -> {
+            Optional<List<byte[]>> chunk = chunk(ordinal);
+            chunk.ifPresent(chunksRead::addAll);
             return chunk;
         };
         RecordingOutput output = new RecordingOutput();
@@ -87,7 +90,7 @@ class ChunkedDownloadTest {
         new ChunkedDownload(remembering, new ByteRange(0, CONTENT.length - 1), onePermit()).write(output);
 
         assertArrayEquals(CONTENT, output.toByteArray());
-        assertEquals(3, chunksRead.size(), "chunks read");
+        assertEquals(6, chunksRead.size(), "slices read, two for each chunk");
         assertEquals(1, output.arrays.size(), "arrays handed to the output");
         assertTrue(chunksRead.stream().noneMatch(output.arrays::contains));
     }

@@ -64,18 +64,27 @@ class HeldChunksTest {
     }
 
     /** Reads {@link #CHUNK}, counting its reads. */
-    private static final class CountedReads implements Supplier<Optional<byte[]>> {
+    private static final class CountedReads implements Supplier<Optional<List<byte[]>>> {
         final AtomicInteger reads = new AtomicInteger();
 
         @Override
-        public Optional<byte[]> get() {
+        public Optional<List<byte[]>> get() {
             reads.incrementAndGet();
-            return Optional.of(CHUNK);
+            return chunk();
         }
     }
 
-    private static Optional<byte[]> chunk() {
-        return Optional.of(CHUNK);
+    /** {@link #CHUNK} as it is read, in slices. */
+    private static Optional<List<byte[]>> chunk() {
+        return Optional.of(slices(CHUNK));
+    }
+
+    private static List<byte[]> slices(byte[] chunk) {
+        List<byte[]> slices = new ArrayList<>();
+        for (int from = 0; from < chunk.length; from += ChunkStatements.SLICE) {
+            slices.add(Arrays.copyOfRange(chunk, from, Math.min(from + ChunkStatements.SLICE, chunk.length)));
+        }
+        return slices;
     }
 
     @Test
@@ -114,13 +123,13 @@ class HeldChunksTest {
     }
 
     @Test
-    void aChunkIsCopiedWhenReadSoThatTheArrayItWasReadIntoIsNotKept() throws IOException {
-        byte[] read = CHUNK.clone();
+    void aChunkIsCopiedWhenReadSoThatTheArraysItWasReadIntoAreNotKept() throws IOException {
+        List<byte[]> read = slices(CHUNK);
         ByteArrayOutputStream output = new ByteArrayOutputStream() {
             @Override
             public synchronized void write(byte[] bytes, int offset, int length) {
                 super.write(bytes, offset, length);
-                Arrays.fill(read, (byte) 0);
+                read.forEach(slice -> Arrays.fill(slice, (byte) 0));
             }
         };
 
@@ -169,7 +178,7 @@ class HeldChunksTest {
         HeldChunks bound = new HeldChunks(1, NEVER_STALLED);
 
         assertThrows(IndexOutOfBoundsException.class,
-                () -> bound.writer(new ByteArrayOutputStream()).write(() -> Optional.of(new byte[10]), 20, MIB));
+                () -> bound.writer(new ByteArrayOutputStream()).write(() -> Optional.of(List.of(new byte[10])), 20, MIB));
         assertEquals(1, bound.available());
         bound.writer(new ByteArrayOutputStream()).write(HeldChunksTest::chunk, 0, MIB);
         assertEquals(1, bound.buffers(), "the failed writer's buffer was used again");
@@ -194,7 +203,7 @@ class HeldChunksTest {
         HeldChunks bound = new HeldChunks(1, NEVER_STALLED);
         CountDownLatch firstHoldsAChunk = new CountDownLatch(1);
         CountDownLatch letFirstGoOn = new CountDownLatch(1);
-        Supplier<Optional<byte[]>> holding = () -> {
+        Supplier<Optional<List<byte[]>>> holding = () -> {
             firstHoldsAChunk.countDown();
             await(letFirstGoOn);
             return chunk();
@@ -256,7 +265,7 @@ class HeldChunksTest {
         assertEquals(0, reads.reads.get());
     }
 
-    private static Callable<byte[]> written(HeldChunks bound, Supplier<Optional<byte[]>> chunk) {
+    private static Callable<byte[]> written(HeldChunks bound, Supplier<Optional<List<byte[]>>> chunk) {
         return () -> {
             ByteArrayOutputStream output = new ByteArrayOutputStream();
             write(bound.writer(output), chunk);
@@ -264,7 +273,7 @@ class HeldChunksTest {
         };
     }
 
-    private static void write(HeldChunks.Writer writer, Supplier<Optional<byte[]>> chunk) {
+    private static void write(HeldChunks.Writer writer, Supplier<Optional<List<byte[]>>> chunk) {
         try {
             writer.write(chunk, 0, MIB);
         } catch (IOException e) {
