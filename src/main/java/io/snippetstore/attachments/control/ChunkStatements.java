@@ -15,7 +15,10 @@ import io.snippetstore.attachments.entity.AttachmentChunk;
  */
 final class ChunkStatements {
 
-    /** Native, because a persisted entity stays referenced by the persistence context until the commit: a large file would be held whole. */
+    /**
+     * Native, because a persisted entity stays referenced by the persistence context until the
+     * commit: a large file would be held in memory whole.
+     */
     static final String INSERT = "INSERT INTO attachment_chunks (attachment_id, ordinal, data) VALUES (?1, ?2, ?3)";
 
     /**
