@@ -44,9 +44,10 @@ echo "|---|---:|---:|---:|---:|"
 read_by_id "quiet"
 pids=()
 lasting=$((seconds + 15))   # outlives the wait and the reads below; 100 MiB at 1 MB/s takes 100 s
-for _ in $(seq "${STALLED:-0}"); do
-    curl -s --limit-rate 1K --max-time "$lasting" -o /dev/null -H "$auth" "$base/api/v1/attachments/$attachment/download" &
-    pids+=($!)
+stalled_pids=()
+for _ in $(seq "${STALLED:-0}"); do   # started 5 s earlier, so they last 10 s longer
+    curl -s --limit-rate 1K --max-time "$((lasting + 10))" -o /dev/null -H "$auth" "$base/api/v1/attachments/$attachment/download" &
+    stalled_pids+=($!)
 done
 [ "${STALLED:-0}" = 0 ] || sleep 5   # until their socket buffers are full and their writes wait
 for _ in $(seq "$downloads"); do
@@ -59,11 +60,13 @@ sleep 5
 read_by_id "beside $downloads downloads at 1 MB/s${STALLED:+ and $STALLED at 1 KB/s}"
 running=0
 for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && running=$((running + 1)); done
+stalled_running=0
+for pid in "${stalled_pids[@]}"; do kill -0 "$pid" 2>/dev/null && stalled_running=$((stalled_running + 1)); done
 [ -z "${JFR:-}" ] || jcmd "$(server_jvm)" JFR.stop name=slow >/dev/null
-wait "${pids[@]}" || true
+wait "${pids[@]}" "${stalled_pids[@]}" || true
 received=$(awk '{ sum += $1 } END { printf "%.2f", sum / 1048576 / '"$lasting"' / '"$downloads"' }' "$data/received")
 first_byte=$(sort -k2 -n "$data/received" | awk '{ at[NR] = $2 } END { printf "median %.2f s, slowest %.2f s", at[int((NR + 1) / 2)], at[NR] }')
 echo
-echo "server: ${SERVER:-payara}; downloads still running at the end: $running of $((downloads + ${STALLED:-0})); stalled ones among them: ${STALLED:-0}; attachment: $mib MiB; JAVA_OPTS: ${JAVA_OPTS:-none}"
+echo "server: ${SERVER:-payara}; downloads still running at the end: $running of $downloads at 1 MB/s, $stalled_running of ${STALLED:-0} at 1 KB/s; attachment: $mib MiB; JAVA_OPTS: ${JAVA_OPTS:-none}"
 echo "each 1 MB/s download received on average $received MiB/s over its $lasting s; its first byte came after: $first_byte"
 echo "(curl's 1 MiB/s is an average since the start: a download kept waiting catches up afterwards, so its first byte tells more)"
