@@ -53,7 +53,7 @@ public class JsonRequestReader implements MessageBodyReader<Record> {
 
     static JsonObject parseObject(byte[] bytes) {
         if (bytes.length == 0) {
-            throw ApiException.badRequest("A JSON object is required as the request body.");
+            throw bodyRequired();
         }
         if (nestingDepth(bytes) > MAX_NESTING) {
             throw ApiException.badRequest("The request body nests arrays and objects more than " + MAX_NESTING + " levels deep.");
@@ -75,6 +75,10 @@ public class JsonRequestReader implements MessageBodyReader<Record> {
             throw ApiException.badRequest("The request body must be a JSON object.");
         }
         return value.asJsonObject();
+    }
+
+    static ApiException bodyRequired() {
+        return ApiException.badRequest("A JSON object is required as the request body.");
     }
 
     /**

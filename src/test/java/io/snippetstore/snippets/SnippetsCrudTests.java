@@ -117,6 +117,25 @@ public abstract class SnippetsCrudTests {
         assertValidationFailure(owner.post("/api/v1/snippets", snippet("t", "x", "y").remove("language").build()), "language");
     }
 
+    /** The resource checks its bodies itself (RequestBodies): a request with none is refused as clearly as an empty one. */
+    @Test
+    void aCreateOrChangeWithoutAnyBodyIsABadRequestAndChangesNothing() {
+        String id = create(owner, snippet("kept", "sh", "echo 1")).getString("id");
+        for (String[] write : List.of(new String[] {"POST", "/api/v1/snippets"}, new String[] {"PATCH", "/api/v1/snippets/" + id},
+                new String[] {"POST", "/api/v1/snippets/" + id + "/revisions/1/merge"})) {
+            Reply empty = owner.send(write[0], write[1], "application/json", "", Map.of());
+            assertEquals(400, empty.status(), empty::toString);
+            assertEquals("bad_request", empty.errorCode(), empty::toString);
+            Reply none = owner.send(write[0], write[1], null, null, Map.of());
+            assertTrue(none.status() == 400 && "bad_request".equals(none.errorCode())
+                    || none.status() == 415 && "unsupported_media_type".equals(none.errorCode()), none::toString);
+        }
+        Reply kept = owner.get("/api/v1/snippets/" + id);
+        assertEquals("kept", kept.data().getString("title"));
+        assertEquals(1, kept.data().getInt("version"));
+        assertEquals(1, owner.get("/api/v1/snippets").json().getJsonArray("data").size(), "no snippet created");
+    }
+
     @Test
     void fieldLengthsAreCheckedInCharactersAfterTrimming() {
         assertValidationFailure(owner.post("/api/v1/snippets", snippet("   ", "x", "y").build()), "title");

@@ -6,6 +6,7 @@ import java.util.OptionalLong;
 import io.snippetstore.platform.ApiList;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.JsonRequestReader;
+import io.snippetstore.platform.RequestBodies;
 import io.snippetstore.platform.PageLimit;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
@@ -18,7 +19,6 @@ import io.snippetstore.storage.control.GroupCommit;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -79,8 +79,10 @@ public class RevisionsResource {
     @POST
     @Path("{base}/merge")
     @Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
-    public ApiResponse<JsonObject> merge(@PathParam("snippetId") String snippetId, @PathParam("base") long base, @NotNull SnippetPatch edit,
+    public ApiResponse<JsonObject> merge(@PathParam("snippetId") String snippetId, @PathParam("base") long base, SnippetPatch edit,
                                          @Context SecurityContext security) {
+        // checked here, not declared, like the bodies of SnippetsResource (RequestBodies says why)
+        RequestBodies.present(edit);
         return ApiResponse.of(MergeView.of(revisions.merge(Caller.of(security), snippetId, base, edit)));
     }
 

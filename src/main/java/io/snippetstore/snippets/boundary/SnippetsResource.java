@@ -10,6 +10,7 @@ import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.AsyncAnswers;
 import io.snippetstore.platform.Deleted;
 import io.snippetstore.platform.JsonRequestReader;
+import io.snippetstore.platform.RequestBodies;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.control.RenderedCode;
@@ -22,8 +23,6 @@ import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.storage.control.GroupCommit;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -67,11 +66,15 @@ public class SnippetsResource {
     @Inject
     AsyncAnswers answers;
 
+    /** Bodies are validated by the methods themselves, not declared: see {@link RequestBodies} for why. */
+    @Inject
+    RequestBodies bodies;
+
     /** Answered after the commit, without holding a request thread while the write waits for it; so are changes and deletes. */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public void create(@Valid @NotNull SnippetInput input, @Context UriInfo uri, @Context SecurityContext security,
-                       @Suspended AsyncResponse answer) {
+    public void create(SnippetInput input, @Context UriInfo uri, @Context SecurityContext security, @Suspended AsyncResponse answer) {
+        bodies.valid(input);
         Caller caller = Caller.of(security);
         UriBuilder location = uri.getAbsolutePathBuilder();
         answers.resume(answer, commits.submit(() -> snippets.create(caller, input)), created -> Response.created(location.path(created.id()).build())
@@ -130,9 +133,10 @@ public class SnippetsResource {
     @PATCH
     @Path("{snippetId}")
     @Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
-    public void update(@PathParam("snippetId") String snippetId, @NotNull SnippetPatch patch,
+    public void update(@PathParam("snippetId") String snippetId, SnippetPatch patch,
                        @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Context SecurityContext security,
                        @Suspended AsyncResponse answer) {
+        RequestBodies.present(patch);
         Caller caller = Caller.of(security);
         OptionalLong expectedVersion = expectedVersion(ifMatch);
         answers.resume(answer, commits.submit(() -> snippets.update(caller, snippetId, patch, expectedVersion)),
