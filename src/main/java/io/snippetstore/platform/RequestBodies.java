@@ -12,7 +12,8 @@ import jakarta.validation.Validator;
  * resources: on Payara, the declared constraints of such a resource's parameters are checked
  * twice, by Jersey and again by Hibernate Validator's CDI interceptor (13 % of a create's CPU in
  * a JFR profile, half of it spent for nothing). Called here, they are checked once on every server,
- * with the same answers as declared ones: 400 {@code validation_failed}.
+ * with the same answers as declared ones: 400 {@code validation_failed}. Input that comes another
+ * way (a snippet in an import archive, a change merged into a snippet's fields) is checked here too.
  */
 @ApplicationScoped
 public class RequestBodies {

@@ -10,8 +10,8 @@ import java.util.Set;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.FieldError;
-import io.snippetstore.platform.FieldErrors;
 import io.snippetstore.platform.Ids;
+import io.snippetstore.platform.RequestBodies;
 import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
@@ -27,8 +27,6 @@ import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.validation.ConstraintViolation;
-import jakarta.validation.Validator;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -48,7 +46,7 @@ public class Snippets {
     SnippetQueries queries;
 
     @Inject
-    Validator validator;
+    RequestBodies bodies;
 
     @Inject
     StorageQuota quota;
@@ -73,10 +71,7 @@ public class Snippets {
     /** Checks input that did not pass the boundary's validation (an imported snippet): 400 {@code validation_failed}. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public void requireValid(SnippetInput input) {
-        Set<ConstraintViolation<SnippetInput>> violations = validator.validate(input);
-        if (!violations.isEmpty()) {
-            throw ApiException.validationFailed(FieldErrors.of(violations));
-        }
+        bodies.valid(input);
         checkCodeSize(input);
     }
 
