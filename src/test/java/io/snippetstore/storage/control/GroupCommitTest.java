@@ -207,6 +207,13 @@ class GroupCommitTest {
     }
 
     @Test
+    void theWriterThreadHasTheHighestJavaPriorityForAJvmThatMapsPrioritiesToTheOs() {
+        int priority = commits.write(() -> Thread.currentThread().getPriority());
+
+        assertEquals(Thread.MAX_PRIORITY, priority);
+    }
+
+    @Test
     void aStoppedWriterRefusesNewWritesAndFailsTheOnesStillQueued() throws Exception {
         CountDownLatch release = holdTheWriter();
         Future<String> queued = requests.submit(() -> commits.write(() -> "queued"));
