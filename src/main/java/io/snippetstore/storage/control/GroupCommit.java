@@ -126,8 +126,9 @@ public class GroupCommit {
         ThreadFactory factory = threads != null ? threads : Thread::new;
         Thread thread = factory.newThread(loop);
         thread.setName("snippets-writer");
-        // nothing unless the JVM maps priorities to the OS's (-XX:ThreadPriorityPolicy=1) and may raise
-        // one: then the writer gets a core before the request threads (server-config/README.md)
+        // nothing unless the JVM maps priorities to nice values (-XX:ThreadPriorityPolicy=1) and the process
+        // may lower one (root or CAP_SYS_NICE): then the writer gets a core before the request threads
+        // (server-config/README.md)
         thread.setPriority(Thread.MAX_PRIORITY);
         thread.setDaemon(true);
         return thread;
