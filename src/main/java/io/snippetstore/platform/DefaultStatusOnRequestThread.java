@@ -10,8 +10,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * Sets an API answer's default status, 200, on the request's own thread before anything else
- * happens to the request, so that no other thread writes it later. Payara's HTTP layer (Grizzly's
+ * Sets an API answer's default status, 200, on the request's own thread before the request
+ * reaches JAX-RS, so that no other thread writes it later. Payara's HTTP layer (Grizzly's
  * {@code HttpResponsePacket.getHttpStatus}) writes the default the first time the status is read,
  * and Payara reads it on the request thread once the resource method returns, for its monitoring.
  * A create is answered by another thread after its commit; when that thread set 201 between the

@@ -6,7 +6,6 @@ import java.util.concurrent.Executors;
 
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.container.Suspended;
@@ -26,7 +25,7 @@ public class CreatedLater {
 
     @POST
     @Produces(MediaType.APPLICATION_JSON)
-    public void create(@PathParam("variant") String variant, @Suspended AsyncResponse answer) {
+    public void create(@Suspended AsyncResponse answer) {
         ANSWERING.execute(() -> answer.resume(Response.created(URI.create("http://127.0.0.1/snippets/1")).tag("1").entity(BODY).build()));
     }
 }
