@@ -194,6 +194,12 @@ public class ApiException extends RuntimeException {
                 List.of(), Map.of("Retry-After", String.valueOf(PASSWORD_CHECKS_BUSY_SECONDS)), true);
     }
 
+    /** Every place for one kind of costly work ({@code what}: "diffs and merges", "imports") is taken, in all or for this caller. */
+    public static ApiException busy(String what, Duration retryAfter) {
+        return new ApiException(429, "rate_limited", "Too many " + what + " are running at the moment; try again shortly.",
+                List.of(), Map.of("Retry-After", String.valueOf(Math.max(1, retryAfter.toSeconds()))));
+    }
+
     /** Whether the answer is better sent only after its {@code Retry-After}: a refusal that costs the client nothing to repeat. */
     public boolean answerAfterRetryDelay() {
         return answerAfterRetryDelay;

@@ -3,6 +3,7 @@ package io.snippetstore.auth.control;
 import java.time.Clock;
 import java.time.Duration;
 
+import io.snippetstore.platform.ConcurrencyLimit;
 import io.snippetstore.platform.Settings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
@@ -11,6 +12,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 @ApplicationScoped
 public class LoginThrottleProducer {
+
+    /** How long a password check waits for a place among those running at once. */
+    static final Duration PASSWORD_CHECK_WAIT = Duration.ofSeconds(2);
 
     @Produces
     @Singleton // no proxy: the throttle has no no-argument constructor
@@ -22,10 +26,12 @@ public class LoginThrottleProducer {
 
     @Produces
     @Singleton
-    PasswordCheckLimiter passwordCheckLimiter(
+    ConcurrencyLimit passwordCheckLimiter(
             @ConfigProperty(name = Settings.LOGIN_CONCURRENT_CHECKS, defaultValue = Settings.LOGIN_CONCURRENT_CHECKS_DEFAULT) int total,
             @ConfigProperty(name = Settings.LOGIN_CONCURRENT_CHECKS_PER_ADDRESS,
                     defaultValue = Settings.LOGIN_CONCURRENT_CHECKS_PER_ADDRESS_DEFAULT) int perAddress) {
-        return new PasswordCheckLimiter(Math.max(1, total), Math.max(1, perAddress));
+        // a check within its address's share waits briefly for a place, so two addresses' storms
+        // delay a third address's sign-in by about one check rather than refuse it
+        return new ConcurrencyLimit(Math.max(1, total), Math.max(1, perAddress), PASSWORD_CHECK_WAIT);
     }
 }

@@ -11,6 +11,7 @@ import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.AuditEvent.Outcome;
 import io.snippetstore.platform.ClientAddress;
+import io.snippetstore.platform.ConcurrencyLimit;
 import io.snippetstore.platform.FieldError;
 import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Settings;
@@ -43,7 +44,7 @@ public class Logins {
     LoginThrottle throttle;
 
     @Inject
-    PasswordCheckLimiter checks;
+    ConcurrencyLimit checks;
 
     @Inject
     ClientAddress clientAddress;
@@ -109,11 +110,11 @@ public class Logins {
     /**
      * The user, when the password is theirs; the attempt is counted before the check and forgotten
      * when it succeeds. A refusal is audited under {@code action}. Only so many checks run at once,
-     * in all and per client address ({@link PasswordCheckLimiter}); one that finds no room is a 429
+     * in all and per client address ({@link ConcurrencyLimit}); one that finds no room is a 429
      * that counts against no username.
      */
     private Optional<User> check(String action, String username, String password) {
-        try (PasswordCheckLimiter.Permit permit = checks.tryEnter(clientAddress.current().orElse(ClientAddress.UNKNOWN))
+        try (ConcurrencyLimit.Permit permit = checks.tryEnter(clientAddress.current().orElse(ClientAddress.UNKNOWN))
                 .orElseThrow(ApiException::passwordChecksBusy)) {
             return checkWithinLimits(action, username, password);
         }

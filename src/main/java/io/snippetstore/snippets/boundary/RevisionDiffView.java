@@ -13,7 +13,8 @@ import jakarta.json.spi.JsonProvider;
 /**
  * The differences between two versions (docs/API.md, "Revisions"): {@code from}, {@code to} and
  * {@code fields}, one entry per changed field in the API's field order. Built as JSON-P: a text
- * field's entry has {@code hunks} where another's has {@code from} and {@code to}.
+ * field's entry has {@code hunks} where another's has {@code from} and {@code to}, as has a text
+ * with more changed lines than a diff shows ({@code "replaced": true}).
  */
 final class RevisionDiffView {
 
@@ -34,6 +35,9 @@ final class RevisionDiffView {
             JsonArrayBuilder hunks = JSON.createArrayBuilder();
             diff.hunks().forEach(hunk -> hunks.add(hunk(hunk)));
             return field.add("hunks", hunks);
+        }
+        if (diff.replaced()) {
+            field.add("replaced", true);
         }
         return field.add("from", FieldValues.json(diff.from())).add("to", FieldValues.json(diff.to()));
     }

@@ -10,6 +10,7 @@ import java.util.OptionalLong;
 
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.AuditEvent;
+import io.snippetstore.platform.ConcurrencyLimit;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.snippets.entity.SnippetFields;
@@ -49,6 +50,9 @@ public class Revisions {
     CursorCodec cursors;
 
     @Inject
+    TextComparisons comparisons;
+
+    @Inject
     Event<AuditEvent> audit;
 
     /** A page of the history, newest first; the current version is the first of the first page. */
@@ -85,15 +89,17 @@ public class Revisions {
         readable(caller, snippetId);
         SnippetFields before = revision(snippetId, from).fields().orElseThrow();
         SnippetFields after = revision(snippetId, to).fields().orElseThrow();
-        List<FieldDiff> diffs = new ArrayList<>();
-        value(diffs, "title", before.title(), after.title());
-        value(diffs, "description", before.description(), after.description());
-        text(diffs, "notes", before.notes(), after.notes());
-        value(diffs, "language", before.language(), after.language());
-        text(diffs, "code", before.code(), after.code());
-        value(diffs, "tags", before.tags(), after.tags());
-        value(diffs, "visibility", before.visibility().apiName(), after.visibility().apiName());
-        return diffs;
+        try (ConcurrencyLimit.Permit place = comparisons.enter(caller)) {
+            List<FieldDiff> diffs = new ArrayList<>();
+            value(diffs, "title", before.title(), after.title());
+            value(diffs, "description", before.description(), after.description());
+            text(diffs, "notes", before.notes(), after.notes());
+            value(diffs, "language", before.language(), after.language());
+            text(diffs, "code", before.code(), after.code());
+            value(diffs, "tags", before.tags(), after.tags());
+            value(diffs, "visibility", before.visibility().apiName(), after.visibility().apiName());
+            return diffs;
+        }
     }
 
     /**
@@ -129,15 +135,17 @@ public class Revisions {
         snippets.requireValid(edited);
         SnippetFields mine = edited.fields();
         SnippetFields theirs = snippet.fields();
-        List<FieldMerge> fields = List.of(
-                FieldMerge.value("title", baseFields.title(), mine.title(), theirs.title()),
-                FieldMerge.value("description", baseFields.description(), mine.description(), theirs.description()),
-                FieldMerge.text("notes", baseFields.notes(), mine.notes(), theirs.notes()),
-                FieldMerge.value("language", baseFields.language(), mine.language(), theirs.language()),
-                FieldMerge.text("code", baseFields.code(), mine.code(), theirs.code()),
-                FieldMerge.value("tags", baseFields.tags(), mine.tags(), theirs.tags()),
-                FieldMerge.value("visibility", baseFields.visibility().apiName(), mine.visibility().apiName(), theirs.visibility().apiName()));
-        return new SnippetMerge(base, snippet.version(), fields);
+        try (ConcurrencyLimit.Permit place = comparisons.enter(caller)) {
+            List<FieldMerge> fields = List.of(
+                    FieldMerge.value("title", baseFields.title(), mine.title(), theirs.title()),
+                    FieldMerge.value("description", baseFields.description(), mine.description(), theirs.description()),
+                    FieldMerge.text("notes", baseFields.notes(), mine.notes(), theirs.notes()),
+                    FieldMerge.value("language", baseFields.language(), mine.language(), theirs.language()),
+                    FieldMerge.text("code", baseFields.code(), mine.code(), theirs.code()),
+                    FieldMerge.value("tags", baseFields.tags(), mine.tags(), theirs.tags()),
+                    FieldMerge.value("visibility", baseFields.visibility().apiName(), mine.visibility().apiName(), theirs.visibility().apiName()));
+            return new SnippetMerge(base, snippet.version(), fields);
+        }
     }
 
     /**
@@ -178,13 +186,14 @@ public class Revisions {
 
     private static void value(List<FieldDiff> diffs, String field, Object from, Object to) {
         if (!Objects.equals(from, to)) {
-            diffs.add(new FieldDiff(field, from, to, null));
+            diffs.add(new FieldDiff(field, from, to, null, false));
         }
     }
 
     private static void text(List<FieldDiff> diffs, String field, String from, String to) {
         if (!Objects.equals(from, to)) {
-            diffs.add(new FieldDiff(field, null, null, TextDiff.of(from, to)));
+            TextDiff.Diff lines = TextDiff.of(from, to);
+            diffs.add(lines.replaced() ? new FieldDiff(field, from, to, null, true) : new FieldDiff(field, null, null, lines.hunks(), false));
         }
     }
 }

@@ -3,14 +3,11 @@ package io.snippetstore.snippets.control;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.github.difflib.DiffUtils;
-import com.github.difflib.patch.AbstractDelta;
-
 /**
  * A line-level diff of two texts in hunks with {@link #CONTEXT} lines of context around each
- * change, as a unified diff groups them; the line matching is java-diff-utils' (Myers). Lines are
- * compared with their line break, so a text that gains or loses its last line break changes its
- * last line.
+ * change, as a unified diff groups them; the line matching is {@link LineDiff}'s (Myers, within a
+ * budget). Lines are compared with their line break, so a text that gains or loses its last line
+ * break changes its last line.
  */
 public final class TextDiff {
 
@@ -28,38 +25,49 @@ public final class TextDiff {
     private TextDiff() {
     }
 
-    public static List<Hunk> of(String from, String to) {
+    /**
+     * The hunks, which add and remove at most {@link LineDiff#MAX_EDIT_LINES} lines; or none and
+     * {@code replaced}, when more lines than that changed: the text is then best shown whole.
+     */
+    public record Diff(List<Hunk> hunks, boolean replaced) {
+    }
+
+    public static Diff of(String from, String to) {
         List<String> before = lines(from);
         List<String> after = lines(to);
-        List<AbstractDelta<String>> deltas = DiffUtils.diff(before, after).getDeltas();
+        LineDiff.Result matched = LineDiff.of(before, after);
+        if (matched.replaced()) {
+            return new Diff(List.of(), true);
+        }
+        List<LineDiff.Edit> deltas = matched.edits();
         List<Hunk> hunks = new ArrayList<>();
         int first = 0;
         while (first < deltas.size()) {
             // a hunk takes every following change whose context would touch its own
             int last = first;
             while (last + 1 < deltas.size()
-                    && deltas.get(last + 1).getSource().getPosition() - end(deltas.get(last)) <= 2 * CONTEXT) {
+                    && deltas.get(last + 1).fromStart() - deltas.get(last).fromEnd() <= 2 * CONTEXT) {
                 last++;
             }
             hunks.add(hunk(before, after, deltas.subList(first, last + 1)));
             first = last + 1;
         }
-        return hunks;
+        return new Diff(hunks, false);
     }
 
-    private static Hunk hunk(List<String> before, List<String> after, List<AbstractDelta<String>> deltas) {
-        AbstractDelta<String> head = deltas.get(0);
-        int fromStart = Math.max(0, head.getSource().getPosition() - CONTEXT);
-        int toStart = Math.max(0, head.getTarget().getPosition() - (head.getSource().getPosition() - fromStart));
+    private static Hunk hunk(List<String> before, List<String> after, List<LineDiff.Edit> deltas) {
+        LineDiff.Edit head = deltas.get(0);
+        int fromStart = Math.max(0, head.fromStart() - CONTEXT);
+        int toStart = Math.max(0, head.toStart() - (head.fromStart() - fromStart));
         List<Line> lines = new ArrayList<>();
         int at = fromStart;
-        for (AbstractDelta<String> delta : deltas) {
-            for (; at < delta.getSource().getPosition(); at++) {
+        for (LineDiff.Edit delta : deltas) {
+            for (; at < delta.fromStart(); at++) {
                 lines.add(line("context", before.get(at)));
             }
-            delta.getSource().getLines().forEach(text -> lines.add(line("removed", text)));
-            delta.getTarget().getLines().forEach(text -> lines.add(line("added", text)));
-            at = end(delta);
+            before.subList(delta.fromStart(), delta.fromEnd()).forEach(text -> lines.add(line("removed", text)));
+            after.subList(delta.toStart(), delta.toEnd()).forEach(text -> lines.add(line("added", text)));
+            at = delta.fromEnd();
         }
         int fromEnd = Math.min(before.size(), at + CONTEXT);
         for (; at < fromEnd; at++) {
@@ -68,10 +76,6 @@ public final class TextDiff {
         int fromCount = fromEnd - fromStart;
         int toCount = (int) lines.stream().filter(line -> !line.type().equals("removed")).count();
         return new Hunk(fromCount == 0 ? fromStart : fromStart + 1, fromCount, toCount == 0 ? toStart : toStart + 1, toCount, lines);
-    }
-
-    private static int end(AbstractDelta<String> delta) {
-        return delta.getSource().getPosition() + delta.getSource().size();
     }
 
     private static Line line(String type, String text) {

@@ -4,15 +4,14 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import com.github.difflib.DiffUtils;
-import com.github.difflib.patch.AbstractDelta;
-
 /**
  * A three-way merge of two texts that both started from a base, line by line, as diff3 and git
- * do: the changes of each side against the base come from java-diff-utils; changes that touch
+ * do: the changes of each side against the base come from {@link LineDiff}; changes that touch
  * different lines are both taken; where both sides changed the same or adjacent lines differently,
  * the result holds a conflict with the three versions of those lines (the same change on both
- * sides is taken once).
+ * sides is taken once). A side whose changes were too many to match line by line changed the
+ * whole range between its common start and end with the base, so it merges cleanly only where
+ * the other side changed nothing of it.
  */
 public final class ThreeWayMerge {
 
@@ -34,9 +33,11 @@ public final class ThreeWayMerge {
     /** The merge in order; adjacent agreed pieces are joined. */
     public static List<Chunk> of(String base, String mine, String theirs) {
         List<String> baseLines = TextDiff.lines(base);
+        List<String> mineLines = TextDiff.lines(mine);
+        List<String> theirLines = TextDiff.lines(theirs);
         List<Edit> edits = new ArrayList<>();
-        DiffUtils.diff(baseLines, TextDiff.lines(mine)).getDeltas().forEach(delta -> edits.add(new Edit(delta, true)));
-        DiffUtils.diff(baseLines, TextDiff.lines(theirs)).getDeltas().forEach(delta -> edits.add(new Edit(delta, false)));
+        LineDiff.of(baseLines, mineLines).edits().forEach(edit -> edits.add(new Edit(edit, mineLines, true)));
+        LineDiff.of(baseLines, theirLines).edits().forEach(edit -> edits.add(new Edit(edit, theirLines, false)));
         edits.sort(Comparator.comparingInt(Edit::start).thenComparingInt(Edit::end));
 
         List<Chunk> chunks = new ArrayList<>();
@@ -94,22 +95,26 @@ public final class ThreeWayMerge {
         int at = start;
         for (Edit edit : edits) {
             append(text, baseLines, at, edit.start());
-            edit.delta().getTarget().getLines().forEach(text::append);
+            edit.lines().forEach(text::append);
             at = edit.end();
         }
         append(text, baseLines, at, end);
         return text.toString();
     }
 
-    /** One side's change of base lines {@code start}..{@code end} (exclusive; equal for an insertion). */
-    private record Edit(AbstractDelta<String> delta, boolean mine) {
+    /** One side's change of base lines {@code start}..{@code end} (exclusive; equal for an insertion) into that side's lines. */
+    private record Edit(LineDiff.Edit edit, List<String> sideLines, boolean mine) {
 
         int start() {
-            return delta.getSource().getPosition();
+            return edit.fromStart();
         }
 
         int end() {
-            return delta.getSource().getPosition() + delta.getSource().size();
+            return edit.fromEnd();
+        }
+
+        List<String> lines() {
+            return sideLines.subList(edit.toStart(), edit.toEnd());
         }
     }
 }

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -18,12 +20,11 @@ import java.util.zip.ZipFile;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.snippets.control.HistoricVersion;
 import io.snippetstore.snippets.control.SnippetInput;
+import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.snippets.entity.SnippetRevision;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
@@ -37,8 +38,16 @@ import jakarta.json.JsonValue;
  */
 final class ArchiveReader {
 
-    /** The manifest lists paths: small whatever the archive holds. */
-    static final int MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+    /** What the manifest may hold besides its paths. */
+    static final int MANIFEST_BASE_BYTES = 64 * 1024;
+
+    /** Room in the manifest for each snippet's path: ours are 40 characters ({@code snippets/<id>.json}), others' may be longer. */
+    static final int MANIFEST_BYTES_PER_SNIPPET = 256;
+
+    private static final Set<String> MANIFEST_FIELDS = Set.of("format", "version");
+    private static final Set<String> SNIPPET_FIELDS = Set.of("id", "title", "description", "notes", "language", "code", "visibility", "version");
+    private static final Set<String> REVISION_FIELDS = Set.of("version", "createdAt", "title", "description", "notes", "language", "code",
+            "visibility");
 
     private final ZipFile zip;
     private final ArchiveLimits limits;
@@ -46,6 +55,7 @@ final class ArchiveReader {
     private final Set<String> attachmentEntries = new HashSet<>();
     private long textBytes;
     private long expandedBytes;
+    private int revisions;
 
     private ArchiveReader(ZipFile zip, ArchiveLimits limits) {
         this.zip = zip;
@@ -57,7 +67,8 @@ final class ArchiveReader {
     }
 
     private List<ArchivedSnippet> read() {
-        JsonObject manifest = json(ArchiveFormat.MANIFEST, MAX_MANIFEST_BYTES);
+        JsonObject manifest = json(ArchiveFormat.MANIFEST, MANIFEST_BASE_BYTES + (long) MANIFEST_BYTES_PER_SNIPPET * limits.maxSnippets(),
+                Map.of("snippets", limits.maxSnippets()), MANIFEST_FIELDS);
         if (!ArchiveFormat.FORMAT.equals(text(manifest, "format", ArchiveFormat.MANIFEST))) {
             throw ApiException.invalidArchive("manifest.json does not describe a Snippet Store export (format " + ArchiveFormat.FORMAT + ").");
         }
@@ -67,9 +78,6 @@ final class ArchiveReader {
                     + ArchiveFormat.READABLE_VERSIONS.stream().sorted().map(String::valueOf).collect(Collectors.joining(" and ")) + ").");
         }
         List<JsonValue> paths = array(manifest, "snippets", ArchiveFormat.MANIFEST);
-        if (paths.size() > limits.maxSnippets()) {
-            throw ApiException.invalidArchive("The archive holds " + paths.size() + " snippets; an import takes at most " + limits.maxSnippets() + ".");
-        }
         List<ArchivedSnippet> snippets = new ArrayList<>();
         for (JsonValue path : paths) {
             if (!(path instanceof JsonString snippetPath)) {
@@ -84,7 +92,8 @@ final class ArchiveReader {
     }
 
     private ArchivedSnippet snippet(String path) {
-        JsonObject document = json(path, limits.maxDocumentBytes());
+        JsonObject document = json(path, limits.maxDocumentBytes(), Map.of("tags", Snippet.TAGS_MAX, "changedFields", SnippetRevision.FIELDS.size(),
+                "revisions", limits.maxRevisions(), "attachments", limits.maxAttachments()), SNIPPET_FIELDS);
         SnippetInput input = input(document, path);
         long version = document.containsKey("version") ? version(document, path) : 1;
         List<HistoricVersion> history = new ArrayList<>();
@@ -92,6 +101,9 @@ final class ArchiveReader {
         for (JsonValue value : array(document, "revisions", path)) {
             if (!(value instanceof JsonString revisionPath) || !documents.add(revisionPath.getString())) {
                 throw ApiException.invalidArchive(path + ": revisions must list the paths of the snippet's earlier versions, each once.");
+            }
+            if (++revisions > limits.maxRevisions()) {
+                throw ApiException.invalidArchive("The archive holds more than " + limits.maxRevisions() + " earlier versions, the most an import takes.");
             }
             HistoricVersion earlier = historicVersion(revisionPath.getString());
             if (earlier.version() >= version || !versions.add(earlier.version())) {
@@ -140,7 +152,8 @@ final class ArchiveReader {
     }
 
     private HistoricVersion historicVersion(String path) {
-        JsonObject document = json(path, limits.maxDocumentBytes());
+        JsonObject document = json(path, limits.maxDocumentBytes(), Map.of("tags", Snippet.TAGS_MAX, "changedFields", SnippetRevision.FIELDS.size()),
+                REVISION_FIELDS);
         try {
             return new HistoricVersion(version(document, path), Instant.parse(text(document, "createdAt", path)), changed(document, path),
                     input(document, path));
@@ -178,8 +191,11 @@ final class ArchiveReader {
         }
     }
 
-    /** The JSON object at {@code path}, read only up to {@code maxBytes}: a larger entry is refused before the rest is read. */
-    private JsonObject json(String path, long maxBytes) {
+    /**
+     * The JSON object at {@code path}, read only up to {@code maxBytes} (a larger entry is refused
+     * before the rest is read) and built only within the format's room ({@link ArchiveJson}).
+     */
+    private JsonObject json(String path, long maxBytes, Map<String, Integer> arrayLimits, Set<String> scalars) {
         ZipEntry entry = zip.getEntry(path);
         if (entry == null) {
             throw ApiException.invalidArchive("The archive has no " + path + ".");
@@ -197,10 +213,8 @@ final class ArchiveReader {
                 }
                 expand(bytes.length);
             }
-            try (JsonReader reader = Json.createReader(new ByteArrayInputStream(bytes))) {
-                return reader.readObject();
-            }
-        } catch (JsonException | ClassCastException e) {
+            return ArchiveJson.read(path, new ByteArrayInputStream(bytes), arrayLimits, scalars);
+        } catch (JsonException | NoSuchElementException | IllegalStateException e) {
             throw ApiException.invalidArchive(path + " is not a JSON object.");
         } catch (IOException e) {
             throw ApiException.invalidArchive(path + " cannot be read from the archive.");

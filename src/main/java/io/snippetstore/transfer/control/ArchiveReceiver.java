@@ -5,9 +5,11 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.logging.Logger;
 
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.ConcurrencyLimit;
 import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.storage.control.DataDirectory;
@@ -27,6 +29,15 @@ public class ArchiveReceiver {
 
     private static final Logger LOG = Logger.getLogger(ArchiveReceiver.class.getName());
     private static final int BUFFER_BYTES = 64 * 1024;
+    private static final String ALL = "imports";
+    private static final Duration RETRY_AFTER = Duration.ofSeconds(5);
+
+    /**
+     * One import at a time for the whole service, from its check to its last write: its plan (the
+     * archive's texts, up to {@code SNIPPETS_IMPORT_MAX_TEXT_BYTES}) is held in memory until then.
+     * Receiving onto the disk needs no place, so a slow sender keeps no one else waiting.
+     */
+    private final ConcurrencyLimit places = new ConcurrencyLimit(1, 1, Duration.ZERO);
 
     @Inject
     Imports imports;
@@ -47,7 +58,10 @@ public class ArchiveReceiver {
         try {
             received = Files.createTempFile(dataDirectory.path(), ".import-", ".zip");
             copyBounded(archive, received);
-            return imports.importArchive(caller, received);
+            try (ConcurrencyLimit.Permit place = places.tryEnter(ALL)
+                    .orElseThrow(() -> ApiException.busy("imports", RETRY_AFTER))) {
+                return imports.importArchive(caller, received);
+            }
         } catch (IOException e) {
             throw disk.isLow() ? DiskSpace.full() : ApiException.badRequest("The archive could not be received.");
         } finally {

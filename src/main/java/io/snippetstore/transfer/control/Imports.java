@@ -90,9 +90,11 @@ public class Imports {
     /** Takes in the archive that {@link ArchiveReceiver} received onto the disk; the caller deletes the file. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public ImportReport importArchive(Caller caller, Path received) {
+        ArchiveLimits limits = new ArchiveLimits(maxSnippets, maxAttachments, ArchiveLimits.documentBytesFor(maxCodeBytes), maxTextBytes,
+                maxExpandedBytes);
+        ZipDirectory.requireWithin(received, limits.maxEntries(), ArchiveLimits.MAX_DIRECTORY_BYTES);
         try (ZipFile zip = new ZipFile(received.toFile())) {
-            List<ArchivedSnippet> plan = ArchiveReader.read(zip, new ArchiveLimits(maxSnippets, maxAttachments,
-                    ArchiveLimits.documentBytesFor(maxCodeBytes), maxTextBytes, maxExpandedBytes));
+            List<ArchivedSnippet> plan = ArchiveReader.read(zip, limits);
             plan.forEach(this::requireValid);
             for (ArchivedSnippet snippet : plan) {
                 snippet.attachments().forEach(attachment -> verify(zip, attachment));

@@ -27,7 +27,7 @@ class TextDiffTest {
 
     @Test
     void equalTextsHaveNoHunks() {
-        assertEquals(List.of(), TextDiff.of("a\nb\n", "a\nb\n"));
+        assertEquals(List.of(), TextDiff.of("a\nb\n", "a\nb\n").hunks());
     }
 
     @Test
@@ -35,7 +35,7 @@ class TextDiffTest {
         String before = numbered(1, 10);
         String after = before.replace("line 5\n", "line five\n");
 
-        List<TextDiff.Hunk> hunks = TextDiff.of(before, after);
+        List<TextDiff.Hunk> hunks = TextDiff.of(before, after).hunks();
 
         assertEquals(1, hunks.size());
         TextDiff.Hunk hunk = hunks.get(0);
@@ -52,13 +52,13 @@ class TextDiffTest {
         String far = before.replace("line 2\n", "two\n").replace("line 20\n", "twenty\n");
         String near = before.replace("line 2\n", "two\n").replace("line 8\n", "eight\n");
 
-        assertEquals(2, TextDiff.of(before, far).size());
-        assertEquals(1, TextDiff.of(before, near).size());
+        assertEquals(2, TextDiff.of(before, far).hunks().size());
+        assertEquals(1, TextDiff.of(before, near).hunks().size());
     }
 
     @Test
     void linesAddedToAnEmptyTextStartAtLineOneAndCountNothingBefore() {
-        TextDiff.Hunk hunk = TextDiff.of(null, "a\nb\n").get(0);
+        TextDiff.Hunk hunk = TextDiff.of(null, "a\nb\n").hunks().get(0);
 
         assertEquals(List.of("+a", "+b"), printed(hunk));
         assertEquals(0, hunk.fromLine());
@@ -69,7 +69,7 @@ class TextDiffTest {
 
     @Test
     void aLostFinalLineBreakChangesTheLastLineAndSaysSo() {
-        TextDiff.Hunk hunk = TextDiff.of("a\nb\n", "a\nb").get(0);
+        TextDiff.Hunk hunk = TextDiff.of("a\nb\n", "a\nb").hunks().get(0);
 
         assertEquals(List.of(" a", "-b", "+b"), printed(hunk));
         assertTrue(hunk.lines().get(1).newline());
@@ -78,7 +78,7 @@ class TextDiffTest {
 
     @Test
     void carriageReturnsStayInTheLinesText() {
-        TextDiff.Hunk hunk = TextDiff.of("a\r\n", "b\r\n").get(0);
+        TextDiff.Hunk hunk = TextDiff.of("a\r\n", "b\r\n").hunks().get(0);
 
         assertEquals(List.of("-a\r", "+b\r"), printed(hunk));
     }

@@ -112,10 +112,10 @@ class ArchiveReaderTest {
 
     @Test
     void moreSnippetsOrAttachmentsThanTheLimitsAreRefused() throws IOException {
-        assertTrue(refusal(entries(ArchiveFormat.MANIFEST, manifest("a", "b", "c", "d"))).contains("at most 3"));
+        assertTrue(refusal(entries(ArchiveFormat.MANIFEST, manifest("a", "b", "c", "d"))).contains("snippets has more than 3 entries"));
         String message = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"),
                 "a.json", document("x", attachment("f1", 1), attachment("f2", 1), attachment("f3", 1)), "f1", "1", "f2", "2", "f3", "3"));
-        assertTrue(message.contains("more than 2 attachments"), message);
+        assertTrue(message.contains("attachments has more than 2 entries"), message);
     }
 
     @Test
@@ -132,5 +132,49 @@ class ArchiveReaderTest {
             entries.put(name, document("x".repeat(3900)));
         }
         assertTrue(refusal(entries).contains("more than 10000 bytes together"));
+    }
+
+    private static String documentWith(String field, String json) {
+        String plain = document("x");
+        return plain.substring(0, plain.length() - 1) + ",\"" + field + "\":" + json + "}";
+    }
+
+    private static String repeated(String value, int times) {
+        return "[" + String.join(",", java.util.Collections.nCopies(times, value)) + "]";
+    }
+
+    @Test
+    void anArrayLongerThanItsFieldAllowsIsRefusedAsItIsReadNotAfter() throws IOException {
+        String changed = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json",
+                documentWith("changedFields", repeated("\"title\"", 8))));
+        String tags = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json",
+                document("x").replace("\"tags\":[]", "\"tags\":" + repeated("\"t\"", 33))));
+
+        assertTrue(changed.contains("changedFields has more than 7 entries"), changed);
+        assertTrue(tags.contains("tags has more than 32 entries"), tags);
+    }
+
+    @Test
+    void fieldsTheFormatDoesNotHaveArePassedOverButNotNestedDeeperThanItNests() throws IOException {
+        Map<String, String> unknown = entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json",
+                documentWith("extra", "{\"b\":[1,2,\"" + "y".repeat(100) + "\"]}"));
+        try (ZipFile archive = new ZipFile(zip(unknown).toFile())) {
+            assertEquals("x", ArchiveReader.read(archive, LIMITS).get(0).input().code());
+        }
+
+        String deep = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json", documentWith("extra", "[".repeat(50) + "]".repeat(50))));
+
+        assertTrue(deep.contains("nest deeper than 3 levels"), deep);
+    }
+
+    @Test
+    void aFieldGivenTwiceOrANumberNoLongHoldsIsRefused() throws IOException {
+        String twice = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json", documentWith("code", "\"again\"")));
+        String huge = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json", documentWith("version", "1e999999")));
+        String fraction = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json", documentWith("version", "1.5")));
+
+        assertTrue(twice.contains("code is given more than once"), twice);
+        assertTrue(huge.contains("version must be a whole number"), huge);
+        assertTrue(fraction.contains("version must be a whole number"), fraction);
     }
 }

@@ -1,23 +1,25 @@
-package io.snippetstore.auth.control;
+package io.snippetstore.platform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
-class PasswordCheckLimiterTest {
+class ConcurrencyLimitTest {
 
     @Test
     void oneAddressGetsAtMostItsShareAndAnotherAddressStillGetsIn() {
-        PasswordCheckLimiter limiter = new PasswordCheckLimiter(2, 1);
+        ConcurrencyLimit limiter = new ConcurrencyLimit(2, 1, Duration.ZERO);
 
         var first = limiter.tryEnter("203.0.113.7");
         assertTrue(first.isPresent());
@@ -32,7 +34,7 @@ class PasswordCheckLimiterTest {
 
     @Test
     void closingAPermitTwiceGivesItsPlaceBackOnce() {
-        PasswordCheckLimiter limiter = new PasswordCheckLimiter(1, 1);
+        ConcurrencyLimit limiter = new ConcurrencyLimit(1, 1, Duration.ZERO);
         var permit = limiter.tryEnter("a").orElseThrow();
 
         permit.close();
@@ -45,19 +47,19 @@ class PasswordCheckLimiterTest {
 
     @Test
     void aRefusalForWantOfRoomInAllLeavesNoCountBehindForItsAddress() {
-        PasswordCheckLimiter limiter = new PasswordCheckLimiter(1, 1);
+        ConcurrencyLimit limiter = new ConcurrencyLimit(1, 1, Duration.ZERO);
         var held = limiter.tryEnter("a").orElseThrow();
 
         assertFalse(limiter.tryEnter("b").isPresent());
         held.close();
 
         assertTrue(limiter.tryEnter("b").isPresent(), "b's refused attempt left no place taken");
-        assertEquals(1, limiter.trackedAddresses());
+        assertEquals(1, limiter.trackedKeys());
     }
 
     @Test
     void manyThreadsNeverExceedTheBoundsAndEveryAddressIsForgottenAtTheEnd() throws Exception {
-        PasswordCheckLimiter limiter = new PasswordCheckLimiter(3, 2);
+        ConcurrencyLimit limiter = new ConcurrencyLimit(3, 2, Duration.ZERO);
         AtomicInteger inAll = new AtomicInteger();
         AtomicInteger inA = new AtomicInteger();
         AtomicInteger maxAll = new AtomicInteger();
@@ -85,6 +87,41 @@ class PasswordCheckLimiterTest {
 
         assertTrue(maxAll.get() <= 3, "in all: " + maxAll.get());
         assertTrue(maxA.get() <= 2, "from a: " + maxA.get());
-        assertEquals(0, limiter.trackedAddresses());
+        assertEquals(0, limiter.trackedKeys());
+    }
+
+    @Test
+    void aRunWithinItsKeysShareWaitsForAPlaceInAllAndGetsTheFirstOneGivenBack() throws Exception {
+        ConcurrencyLimit limiter = new ConcurrencyLimit(1, 1, Duration.ofSeconds(10));
+        var storm = limiter.tryEnter("storm").orElseThrow();
+        ExecutorService thread = Executors.newSingleThreadExecutor();
+        try {
+            Future<Boolean> waiting = thread.submit(() -> limiter.tryEnter("other").map(permit -> {
+                permit.close();
+                return true;
+            }).isPresent());
+            assertFalse(limiter.tryEnter("storm").isPresent(), "the storm's key is at its share: refused at once");
+            Thread.sleep(100);
+            assertFalse(waiting.isDone(), "the other key waits while the place is taken");
+
+            storm.close();
+
+            assertTrue(waiting.get(5, TimeUnit.SECONDS), "the place given back went to the key that waited");
+        } finally {
+            thread.shutdownNow();
+        }
+    }
+
+    @Test
+    void aRunThatFindsNoPlaceWithinTheWaitIsRefusedAndLeavesNothingBehind() {
+        ConcurrencyLimit limiter = new ConcurrencyLimit(1, 1, Duration.ofMillis(50));
+        var held = limiter.tryEnter("a").orElseThrow();
+
+        long start = System.nanoTime();
+        assertFalse(limiter.tryEnter("b").isPresent());
+        assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(50), "it waited before it was refused");
+        held.close();
+
+        assertEquals(0, limiter.trackedKeys());
     }
 }
