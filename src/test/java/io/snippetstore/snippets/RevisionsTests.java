@@ -190,6 +190,56 @@ public abstract class RevisionsTests {
         assertEquals(403, colleague.post(path(id) + "/1/merge", JsonValue.EMPTY_JSON_OBJECT).status(), "only whoever may change it merges");
     }
 
+    private static String numberedLines(String prefix, int count) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            text.append(prefix).append(i).append('\n');
+        }
+        return text.toString();
+    }
+
+    @Test
+    void textsThatDifferInMoreLinesThanADiffShowsComeWholeAndMergeAsOneConflict() {
+        String before = "head\n" + numberedLines("old line ", 10_000) + "tail\n";
+        String after = "head\n" + numberedLines("new line ", 10_000) + "tail\n";
+        String id = create(owner, snippet("large", "text", before)).getString("id");
+        change(id, Json.createObjectBuilder().add("code", after).build());
+
+        Reply diff = owner.get(path(id) + "/1/diff/2");
+        Reply merge = owner.post(path(id) + "/1/merge", Json.createObjectBuilder()
+                .add("code", "head\n" + numberedLines("my line ", 10_000) + "tail\n").build());
+
+        assertEquals(200, diff.status(), diff::toString);
+        JsonObject code = diff.data().getJsonArray("fields").getJsonObject(0);
+        assertEquals("code", code.getString("field"));
+        assertTrue(code.getBoolean("replaced"), code.keySet()::toString);
+        assertEquals(before, code.getString("from"));
+        assertEquals(after, code.getString("to"));
+        assertEquals(false, code.containsKey("hunks"));
+        assertEquals(200, merge.status(), merge::toString);
+        List<JsonObject> chunks = merge.data().getJsonObject("fields").getJsonObject("code").getJsonArray("chunks").getValuesAs(JsonObject.class);
+        assertEquals(List.of("head\n"), List.of(chunks.get(0).getString("text")));
+        assertEquals(numberedLines("old line ", 10_000), chunks.get(1).getJsonObject("conflict").getString("base"), "the whole changed middle");
+        assertEquals("tail\n", chunks.get(2).getString("text"));
+    }
+
+    @Test
+    void aDiffWithinTheBudgetStillComesLineByLineHoweverLongTheText() {
+        String before = numberedLines("line ", 20_000);
+        String after = before.replace("line 500\n", "line five hundred\n").replace("line 15000\n", "");
+        String id = create(owner, snippet("long", "text", before)).getString("id");
+        change(id, Json.createObjectBuilder().add("code", after).build());
+
+        JsonObject code = owner.get(path(id) + "/1/diff/2").data().getJsonArray("fields").getJsonObject(0);
+
+        assertEquals(false, code.containsKey("replaced"));
+        List<JsonObject> hunks = code.getJsonArray("hunks").getValuesAs(JsonObject.class);
+        assertEquals(2, hunks.size());
+        assertEquals(498, hunks.get(0).getInt("fromLine"), "three lines of context before line 501");
+        assertEquals(14_998, hunks.get(1).getInt("fromLine"));
+        assertEquals(0, hunks.get(1).getInt("toCount") - hunks.get(1).getInt("fromCount") + 1, "one line removed");
+    }
+
     @Test
     void theHistoryIsPagedByCursorLikeEveryList() {
         String id = create(owner, snippet("paged", "text", "v1\n")).getString("id");

@@ -179,6 +179,41 @@ public abstract class TransferTests {
     }
 
     @Test
+    void anArchiveThatWouldBuildFarMoreThanItsSizeIsRefusedAsItIsReadAndTheServiceGoesOn() throws IOException {
+        ApiClient source = TestUsers.withToken(TestUsers.create());
+        String id = SnippetsApi.create(source, SnippetsApi.snippet("one", "text", "one")).getString("id");
+        byte[] archive = source.get("/api/v1/export").body();
+        ApiClient target = TestUsers.withToken(TestUsers.create());
+        // 700,000 short strings: 5.6 MB of JSON that, parsed whole, became tens of millions of objects
+        String manyChanges = "\"changedFields\":[" + "\"title\",".repeat(700_000) + "\"code\"],";
+        byte[] flood = rezip(archive, "snippets/" + id + ".json",
+                bytes -> new String(bytes, StandardCharsets.UTF_8).replaceFirst("\\{", "{" + manyChanges).getBytes(StandardCharsets.UTF_8));
+        byte[] deep = rezip(archive, "snippets/" + id + ".json",
+                bytes -> new String(bytes, StandardCharsets.UTF_8).replaceFirst("\\{", "{\"x\":" + "[".repeat(10_000) + "]".repeat(10_000) + ",")
+                        .getBytes(StandardCharsets.UTF_8));
+        byte[] claimsHugeDirectory = archive.clone();
+        int end = claimsHugeDirectory.length - 22; // the end record: no comment in an export
+        claimsHugeDirectory[end + 12] = (byte) 0xF0;
+        claimsHugeDirectory[end + 13] = (byte) 0xFF;
+        claimsHugeDirectory[end + 14] = (byte) 0xFF;
+        claimsHugeDirectory[end + 15] = (byte) 0x7F;
+
+        Reply flooded = target.sendBytes("POST", "/api/v1/import", ZIP, flood, Map.of());
+        Reply nested = target.sendBytes("POST", "/api/v1/import", ZIP, deep, Map.of());
+        Reply directory = target.sendBytes("POST", "/api/v1/import", ZIP, claimsHugeDirectory, Map.of());
+
+        assertEquals(400, flooded.status(), flooded::toString);
+        assertEquals("invalid_archive", flooded.errorCode());
+        assertTrue(flooded.json().getJsonObject("error").getString("message").contains("changedFields has more than 7 entries"), flooded::toString);
+        assertEquals(400, nested.status(), nested::toString);
+        assertTrue(nested.json().getJsonObject("error").getString("message").contains("nest deeper"), nested::toString);
+        assertEquals(400, directory.status(), directory::toString);
+        assertTrue(directory.json().getJsonObject("error").getString("message").contains("directory lists more than"), directory::toString);
+        assertEquals(0, target.get("/api/v1/snippets").json().getJsonArray("data").size());
+        assertEquals(200, target.sendBytes("POST", "/api/v1/import", ZIP, archive, Map.of()).status(), "the next import goes through");
+    }
+
+    @Test
     void anArchiveListingADocumentOrAnAttachmentTwiceImportsNothing() throws IOException {
         ApiClient source = TestUsers.withToken(TestUsers.create());
         String first = SnippetsApi.create(source, SnippetsApi.snippet("first", "text", "one")).getString("id");
