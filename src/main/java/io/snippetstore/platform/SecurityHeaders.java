@@ -10,9 +10,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * Security headers. Every answer: no content sniffing. The browser pages (everything outside
- * {@code /api}): only this service's own scripts and styles, no inline script, no framing. The
- * API under {@code /api}: {@code Cache-Control: no-store}, since its answers carry token values
+ * Security headers. Every answer: no content sniffing; only this service's own scripts and styles,
+ * no inline script, no framing (an answer may narrow it, as downloads do with {@code sandbox}).
+ * The API under {@code /api}: {@code Cache-Control: no-store}, since its answers carry token values
  * and private data that no cache, shared or the browser's own, may keep.
  */
 @WebFilter(urlPatterns = "/*", asyncSupported = true)
@@ -27,11 +27,11 @@ public class SecurityHeaders extends HttpFilter {
             throws IOException, ServletException {
         String path = applicationPath(request);
         response.setHeader("X-Content-Type-Options", "nosniff");
+        // every answer, the API's too: the few pages it serves (a refused sign-in) are pages like any other
+        response.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+        response.setHeader("Referrer-Policy", "same-origin");
         if (path.startsWith("/api/")) {
             response.setHeader("Cache-Control", "no-store");
-        } else {
-            response.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-            response.setHeader("Referrer-Policy", "same-origin");
         }
         chain.doFilter(request, response);
     }

@@ -102,4 +102,20 @@ public abstract class DeviceLoginTests {
         assertNotNull(throttled.header("Retry-After"));
         assertEquals(200, browser.get("/api/v1/auth/device/" + started.getString("userCode")).status(), "another user is not held back");
     }
+
+    @Test
+    void aGuessersOwnLiveCodeDoesNotResetTheirCountOfUnknownOnes() {
+        ApiClient guesser = TestUsers.signedIn(TestUsers.create());
+        JsonObject own = start("guesser's own");
+
+        for (int i = 0; i < 9; i++) {
+            assertEquals(404, guesser.get("/api/v1/auth/device/CCCC-CCC" + "DFGHJKLMNP".charAt(i)).status());
+        }
+        assertEquals(200, guesser.get("/api/v1/auth/device/" + own.getString("userCode")).status(), "their own code is found");
+        assertEquals(404, guesser.get("/api/v1/auth/device/CCCC-CCCQ").status(), "the tenth unknown one");
+        Reply throttled = guesser.get("/api/v1/auth/device/" + own.getString("userCode"));
+
+        assertEquals(429, throttled.status(), "ten unknown codes in the window, whatever came between: " + throttled);
+        assertEquals("rate_limited", throttled.errorCode());
+    }
 }

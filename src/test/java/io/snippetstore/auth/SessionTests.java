@@ -359,8 +359,17 @@ public abstract class SessionTests {
         }
     }
 
+    /** A wrong login from {@code from}, on a connection of its own: another client as far as the server can tell. */
+    private static int wrongLoginFrom(String from) {
+        byte[] body = credentials(TestUsers.uniqueName("nobody"), "guess").toString().getBytes(StandardCharsets.UTF_8);
+        try (RawHttp login = new RawHttp(from, "POST", "/api/v1/auth/login",
+                Map.of("Content-Type", "application/json", "Content-Length", String.valueOf(body.length)))) {
+            return login.write(body).status();
+        }
+    }
+
     @Test
-    void aStormOfLoginsFromOneAddressLeavesAnotherAddressASignInWithinTwoSeconds() throws Exception {
+    void stormsOfLoginsFromTwoAddressesLeaveAThirdAddressASignInWithinTwoSeconds() throws Exception {
         TestUser user = TestUsers.create();
         ExecutorService storm = Executors.newFixedThreadPool(64);
         AtomicBoolean raging = new AtomicBoolean(true);
@@ -369,9 +378,14 @@ public abstract class SessionTests {
         long stopAt = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         try {
             for (int i = 0; i < 64; i++) {
+                boolean second = i % 2 == 1;
                 storm.submit(() -> {
                     ApiClient attacker = new ApiClient();
                     while (raging.get() && System.nanoTime() < stopAt) {
+                        if (second) {
+                            statuses.computeIfAbsent(wrongLoginFrom("127.0.0.2"), status -> new LongAdder()).increment();
+                            continue;
+                        }
                         Reply reply = attacker.post("/api/v1/auth/login", credentials(TestUsers.uniqueName("nobody"), "guess"));
                         statuses.computeIfAbsent(reply.status(), status -> new LongAdder()).increment();
                         if (reply.status() == 429) {
@@ -385,22 +399,42 @@ public abstract class SessionTests {
             long started = System.nanoTime();
             byte[] body = credentials(user.username(), user.password()).toString().getBytes(StandardCharsets.UTF_8);
             int status;
-            try (RawHttp login = new RawHttp("127.0.0.2", "POST", "/api/v1/auth/login",
+            try (RawHttp login = new RawHttp("127.0.0.3", "POST", "/api/v1/auth/login",
                     Map.of("Content-Type", "application/json", "Content-Length", String.valueOf(body.length)))) {
                 status = login.write(body).status();
             }
             Duration took = Duration.ofNanos(System.nanoTime() - started);
 
-            assertEquals(200, status, "the other address's sign-in");
-            assertTrue(took.compareTo(Duration.ofSeconds(2)) < 0, "the other address's sign-in took " + took);
+            assertEquals(200, status, "the third address's sign-in");
+            assertTrue(took.compareTo(Duration.ofSeconds(2)) < 0, "the third address's sign-in took " + took);
         } finally {
             raging.set(false);
             storm.shutdown();
             assertTrue(storm.awaitTermination(30, TimeUnit.SECONDS));
         }
-        assertTrue(statuses.containsKey(429), () -> "the storm was never refused: " + statuses);
+        assertTrue(statuses.containsKey(429), () -> "the storms were never refused: " + statuses);
         assertEquals(Set.of("1"), retryAfter);
         assertEquals(Set.of(401, 429), statuses.keySet(), statuses::toString);
+    }
+
+    @Test
+    void failedLoginsFromOneAddressLockTheUsernameThereButNotForItsOwnerElsewhere() {
+        TestUser user = TestUsers.create();
+        ApiClient attacker = new ApiClient();
+        for (int attempt = 1; attempt <= 10; attempt++) {
+            assertEquals(401, attacker.post("/api/v1/auth/login", credentials(user.username(), "wrong-password-" + attempt)).status());
+        }
+        byte[] body = credentials(user.username(), user.password()).toString().getBytes(StandardCharsets.UTF_8);
+
+        int owner;
+        try (RawHttp login = new RawHttp("127.0.0.4", "POST", "/api/v1/auth/login",
+                Map.of("Content-Type", "application/json", "Content-Length", String.valueOf(body.length)))) {
+            owner = login.write(body).status();
+        }
+
+        assertEquals(429, attacker.post("/api/v1/auth/login", credentials(user.username(), user.password())).status(),
+                "the address that failed ten times waits");
+        assertEquals(200, owner, "the owner, from another address, signs in");
     }
 
     @Test

@@ -134,6 +134,8 @@ public abstract class SingleSignOnTests {
         HttpResponse<String> forged = sso.get(URI.create(callback.toString().replaceFirst("([?&]state=)[^&]+", "$1forged-state")));
         assertEquals(403, forged.statusCode());
         assertTrue(forged.body().contains("Sign-in refused") && forged.body().contains("state"), forged::body);
+        assertTrue(forged.headers().firstValue("Content-Security-Policy").orElse("").contains("script-src 'self'"),
+                "the refused page under /api has the pages' policy: " + forged.headers().map());
         HttpResponse<String> elsewhere = new SingleSignOn(new ApiClient()).get(callback);
         assertEquals(403, elsewhere.statusCode(), "another browser (no started sign-in) cannot finish it");
         assertEquals(401, browser.get("/api/v1/auth/whoami").status());

@@ -108,14 +108,15 @@ public class DeviceLogins {
     }
 
     private DeviceLogin waiting(Caller caller, String userCode) {
-        guesses.reserve(caller.userId()).ifPresent(wait -> {
+        String address = clientAddress.current().orElse(ClientAddress.UNKNOWN);
+        guesses.reserve(caller.userId(), address).ifPresent(wait -> {
             throw ApiException.tooManyWrongCodes(wait);
         });
         DeviceLogin login = em.createNamedQuery(DeviceLogin.BY_USER_CODE, DeviceLogin.class)
                 .setParameter("hash", userCodeHash(normalized(userCode))).getResultStream().findFirst()
                 .filter(found -> found.stateAt(Timestamps.now()) == DeviceLogin.State.PENDING)
                 .orElseThrow(() -> ApiException.notFound("No device login waits under this code: check it, or start the login again."));
-        guesses.right(caller.userId());
+        guesses.right(caller.userId(), address);
         return login;
     }
 

@@ -121,7 +121,10 @@ public class Logins {
     }
 
     private Optional<User> checkWithinLimits(String action, String username, String password) {
-        Optional<Duration> wait = throttle.reserve(username);
+        // failures count per username and client address: ten wrong passwords from one address lock
+        // the name there, not for its owner signing in from elsewhere
+        String attempts = username + "\u0000" + clientAddress.current().orElse(ClientAddress.UNKNOWN);
+        Optional<Duration> wait = throttle.reserve(attempts);
         if (wait.isPresent()) {
             Optional<User> claimed = accounts.findByUsername(username);
             audit.fire(AuditEvent.refused(action, Outcome.THROTTLED, claimed.map(User::id).orElse(null), recordedName(username, claimed),
@@ -138,7 +141,7 @@ public class Logins {
                     user.isPresent() ? "wrong password" : "unknown username"));
             return Optional.empty();
         }
-        throttle.succeeded(username);
+        throttle.succeeded(attempts);
         return user;
     }
 

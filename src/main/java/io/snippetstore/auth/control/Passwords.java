@@ -52,9 +52,13 @@ public class Passwords {
 
     /** Whether the password matches the stored hash; a hash in an unknown format matches nothing. */
     public boolean matches(String password, String storedHash) {
-        return StoredHash.parse(storedHash)
-                .map(stored -> MessageDigest.isEqual(stored.hash(), pbkdf2(password, stored.salt(), stored.iterations(), stored.hash().length)))
-                .orElse(false);
+        Optional<StoredHash> stored = StoredHash.parse(storedHash);
+        if (stored.isEmpty()) {
+            // an account with no password here (one that signs in through the provider) takes as long as any
+            verifyDecoy(password);
+            return false;
+        }
+        return MessageDigest.isEqual(stored.get().hash(), pbkdf2(password, stored.get().salt(), stored.get().iterations(), stored.get().hash().length));
     }
 
     /** Spends the time of one verification, for a username that does not exist. */

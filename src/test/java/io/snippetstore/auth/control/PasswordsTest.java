@@ -52,6 +52,25 @@ class PasswordsTest {
         assertFalse(passwords.matches("x", "PBKDF2WithHmacSHA512:10:not base64!:AAAA"));
     }
 
+    @Test
+    void anAccountWithoutAPasswordHereSpendsADecoysCheckSoTimingTellsNothing() {
+        int[] decoys = {0};
+        Passwords counting = new Passwords() {
+            @Override
+            public void verifyDecoy(String password) {
+                decoys[0]++;
+                super.verifyDecoy(password);
+            }
+        };
+        counting.iterations = 1000;
+        counting.createDecoy();
+
+        assertFalse(counting.matches("typed", "")); // User.NO_PASSWORD: an account of the identity provider
+        assertEquals(1, decoys[0], "an unusable stored value costs a full check, as an unknown username does");
+        assertTrue(counting.matches("right", counting.hash("right")));
+        assertEquals(1, decoys[0], "a real hash is checked itself");
+    }
+
     private static Passwords withIterations(int iterations) {
         Passwords configured = new Passwords();
         configured.iterations = iterations;
