@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Locale;
 
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.PrometheusText;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
@@ -117,5 +118,27 @@ public abstract class DeviceLoginTests {
 
         assertEquals(429, throttled.status(), "ten unknown codes in the window, whatever came between: " + throttled);
         assertEquals("rate_limited", throttled.errorCode());
+    }
+
+    private static double writerEntries(ApiClient admin) {
+        return PrometheusText.value(admin.get("/api/v1/metrics").text(), "snippets_write_gate_wait_seconds_count").orElse(0.0);
+    }
+
+    @Test
+    void pollsWithUnknownOrEndedCodesAreAnsweredWithoutWaitingForTheWriter() {
+        ApiClient admin = TestUsers.admin();
+        JsonObject denied = start("denied");
+        assertEquals(200, browser.post("/api/v1/auth/device/" + denied.getString("userCode") + "/deny", Json.createObjectBuilder().build()).status());
+        double before = writerEntries(admin);
+
+        for (int i = 0; i < 30; i++) {
+            Reply unknown = client.post("/api/v1/auth/device/token", Json.createObjectBuilder().add("deviceCode", "unknown-" + i).build());
+            assertEquals("invalid_code", unknown.errorCode(), unknown::toString);
+            assertEquals("access_denied", poll(denied).errorCode());
+        }
+        double entered = writerEntries(admin) - before;
+
+        // 60 polls that each entered the writer would count 60; the service's own upkeep may write a few times meanwhile
+        assertTrue(entered < 20, "polls that change nothing entered the writer: " + entered);
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.net.http.HttpResponse;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -122,6 +123,37 @@ public abstract class SingleSignOnTests {
         assertTrue(refused.body().contains("a local account named"), refused::body);
         assertEquals(401, erin.get("/api/v1/auth/whoami").status());
         assertEquals(before + 1, refusals(), "audited");
+    }
+
+    @Test
+    void startingASignInKeepsNothingOnTheServerTheBrowserHoldsItSealedForTenMinutes() {
+        for (int i = 0; i < 20; i++) {
+            HttpResponse<String> started = new SingleSignOn(new ApiClient()).start("/");
+
+            assertEquals(303, started.statusCode(), started::body);
+            List<String> cookies = started.headers().allValues("Set-Cookie");
+            assertTrue(cookies.stream().noneMatch(cookie -> cookie.startsWith("JSESSIONID")), "no container session: " + cookies);
+            String pending = cookies.stream().filter(cookie -> cookie.startsWith("snippets_oidc_pending=")).findFirst().orElseThrow();
+            assertTrue(pending.contains("HttpOnly") && pending.contains("Path=/api/v1/auth/oidc") && pending.contains("Max-Age=600")
+                    && pending.toLowerCase(java.util.Locale.ROOT).contains("samesite=lax"), pending);
+        }
+    }
+
+    @Test
+    void aStartedSignInWhoseSealedCookieWasChangedIsRefused() {
+        ApiClient browser = new ApiClient();
+        SingleSignOn sso = new SingleSignOn(browser);
+        URI callback = sso.throughKeycloak("kc-bob", "bob-keycloak-password");
+        java.net.HttpCookie sealed = browser.cookies().getCookieStore().getCookies().stream()
+                .filter(cookie -> cookie.getName().equals("snippets_oidc_pending")).findFirst().orElseThrow();
+        char last = sealed.getValue().charAt(sealed.getValue().length() - 1);
+        sealed.setValue(sealed.getValue().substring(0, sealed.getValue().length() - 1) + (last == 'A' ? 'B' : 'A'));
+
+        HttpResponse<String> back = sso.back(callback);
+
+        assertEquals(403, back.statusCode(), back::body);
+        assertTrue(back.body().contains("Sign-in refused") && back.body().contains("state"), back::body);
+        assertEquals(401, browser.get("/api/v1/auth/whoami").status());
     }
 
     @Test

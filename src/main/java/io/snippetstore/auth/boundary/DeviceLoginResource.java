@@ -39,6 +39,7 @@ public class DeviceLoginResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public ApiResponse<DeviceLoginStartedView> start(@Valid DeviceLoginRequest request, @Context UriInfo uri) {
         String name = request == null ? BrowserLoginRequest.DEFAULT_NAME : request.tokenName();
+        logins.requireRoomToStart();
         return ApiResponse.of(DeviceLoginStartedView.of(logins.start(name), uri.getBaseUri().resolve("/device").toString()));
     }
 
@@ -73,7 +74,8 @@ public class DeviceLoginResource {
     @Path("token")
     @Consumes(MediaType.APPLICATION_JSON)
     public ApiResponse<ExchangedTokenView> token(@Valid @NotNull DeviceTokenRequest request) {
-        DevicePoll poll = logins.poll(request.deviceCode());
+        // most polls of a code that is unknown or ended change nothing: answered from a read, without the writer
+        DevicePoll poll = logins.settledPoll(request.deviceCode()).orElseGet(() -> logins.poll(request.deviceCode()));
         return switch (poll.outcome()) {
             case ISSUED -> ApiResponse.of(ExchangedTokenView.of(poll.token().orElseThrow()));
             case PENDING -> throw ApiException.authorizationPending();

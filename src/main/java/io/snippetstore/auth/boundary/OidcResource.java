@@ -1,12 +1,7 @@
 package io.snippetstore.auth.boundary;
 
-import java.io.Serializable;
 import java.net.URI;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.Optional;
 
 import com.nimbusds.oauth2.sdk.id.State;
 import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
@@ -15,6 +10,7 @@ import com.nimbusds.openid.connect.sdk.claims.IDTokenClaimsSet;
 import io.snippetstore.auth.control.Logins;
 import io.snippetstore.auth.control.OidcProvider;
 import io.snippetstore.auth.control.OidcSettings;
+import io.snippetstore.auth.control.PendingSignIns;
 import io.snippetstore.auth.control.ProviderLogins;
 import io.snippetstore.auth.control.UserData;
 import io.snippetstore.platform.ApiException;
@@ -22,7 +18,7 @@ import io.snippetstore.platform.ApiResponse;
 import jakarta.inject.Inject;
 import jakarta.json.bind.annotation.JsonbPropertyOrder;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpSession;
+import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -30,27 +26,24 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.CacheControl;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
  * Sign-in through an OpenID Connect provider: {@code login} sends the browser to the provider
- * with a fresh state, nonce and PKCE verifier, kept in the container's session until the
- * provider sends the browser back to {@code callback}, which takes each once, trades the code for
+ * with a fresh state, nonce and PKCE verifier, kept by the browser, sealed ({@link PendingSignIns}),
+ * until the provider sends it back to {@code callback}, which takes each once, trades the code for
  * the ID token, checks it and signs the user in exactly as a password sign-in does. Whatever goes
  * wrong is a page saying why (and an audit record), never a half sign-in.
  */
 @Path("v1/auth/oidc")
 public class OidcResource {
 
-    private static final String PENDING = "snippets.oidc.pending";
-    /** A sign-in not finished within this is forgotten; a few may be under way at once (tabs). */
-    private static final Duration PENDING_FOR = Duration.ofMinutes(10);
-    private static final int PENDING_MAX = 5;
-
-    /** What a started sign-in waits with, in the session, under its state. */
-    record Pending(String nonce, String verifier, String next, Instant startedAt) implements Serializable {
-    }
+    /** The browser keeps its started sign-ins ({@link PendingSignIns}) in this cookie, sent back to these paths only. */
+    static final String PENDING_COOKIE = "snippets_oidc_pending";
+    /** Longer than a path of this service needs to be: such a {@code next} is the start page. */
+    private static final int MAX_NEXT_LENGTH = 1024;
 
     /** Whether a provider is configured, its name for the button, and whether password sign-in is on. */
     @JsonbPropertyOrder({"enabled", "name", "loginUrl", "localLogin"})
@@ -75,6 +68,9 @@ public class OidcResource {
     @Inject
     Sessions sessions;
 
+    @Inject
+    PendingSignIns pendingSignIns;
+
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public ApiResponse<ProviderView> provider() {
@@ -87,7 +83,7 @@ public class OidcResource {
     @GET
     @Path("login")
     @Produces(MediaType.TEXT_HTML)
-    public Response login(@QueryParam("next") String next, @Context UriInfo uri) {
+    public Response login(@QueryParam("next") String next, @CookieParam(PENDING_COOKIE) String pending, @Context UriInfo uri) {
         if (!settings.enabled()) {
             throw ApiException.notFound("No identity provider is configured.");
         }
@@ -100,10 +96,8 @@ public class OidcResource {
         } catch (OidcProvider.Refused e) {
             return SignInRefusedPage.of(Response.Status.BAD_GATEWAY, logins.refused(e.getMessage()).getMessage());
         }
-        Map<String, Pending> pending = pending(http.getSession(true));
-        pending.put(state.getValue(), new Pending(nonce.getValue(), verifier.getValue(), safeNext(next), Instant.now()));
-        http.getSession().setAttribute(PENDING, pending);
-        return Response.seeOther(to).cacheControl(noStore()).build();
+        String sealed = pendingSignIns.add(Optional.ofNullable(pending), state.getValue(), nonce.getValue(), verifier.getValue(), safeNext(next));
+        return Response.seeOther(to).cacheControl(noStore()).cookie(pendingCookie(sealed)).build();
     }
 
     /** Where the provider sends the browser back: with a code and the state, or with an error. */
@@ -111,9 +105,12 @@ public class OidcResource {
     @Path("callback")
     @Produces(MediaType.TEXT_HTML)
     public Response callback(@QueryParam("state") String state, @QueryParam("code") String code, @QueryParam("error") String error,
-                             @QueryParam("iss") String issuer, @Context UriInfo uri) {
+                             @QueryParam("iss") String issuer, @CookieParam(PENDING_COOKIE) String pending, @Context UriInfo uri) {
+        PendingSignIns.Taken taken = pendingSignIns.take(Optional.ofNullable(pending), state == null ? "" : state);
+        NewCookie others = pendingCookie(taken.sealedOthers());
         try {
-            Pending started = take(state);
+            PendingSignIns.Pending started = taken.started().orElseThrow(() ->
+                    logins.refused("the answer's state is not one of a sign-in started in this browser (unknown, used or expired)"));
             if (error != null) {
                 throw logins.refused("the identity provider did not sign you in (" + errorCode(error) + ")");
             }
@@ -131,45 +128,20 @@ public class OidcResource {
             }
             UserData user = logins.signIn(logins.identityOf(claims));
             sessions.signIn(http, user);
-            return Response.seeOther(uri.getBaseUri().resolve(started.next())).cacheControl(noStore()).build();
+            return Response.seeOther(uri.getBaseUri().resolve(started.next())).cacheControl(noStore()).cookie(others).build();
         } catch (OidcProvider.Refused e) {
-            return SignInRefusedPage.of(Response.Status.FORBIDDEN, e.getMessage());
+            return Response.fromResponse(SignInRefusedPage.of(Response.Status.FORBIDDEN, e.getMessage())).cookie(others).build();
         }
     }
 
-    /** The sign-in this state started, once: a state unknown, used or expired is refused. */
-    private Pending take(String state) throws OidcProvider.Refused {
-        HttpSession session = http.getSession(false);
-        Pending started = null;
-        if (session != null && state != null) {
-            Map<String, Pending> pending = pending(session);
-            started = pending.remove(state);
-            session.setAttribute(PENDING, pending);
-        }
-        if (started == null) {
-            throw logins.refused("the answer's state is not one of a sign-in started in this browser (unknown, used or expired)");
-        }
-        return started;
-    }
-
-    /** The session's started sign-ins, the expired ones and the oldest past {@code PENDING_MAX} left out. */
-    @SuppressWarnings("unchecked")
-    private static Map<String, Pending> pending(HttpSession session) {
-        Map<String, Pending> kept = new LinkedHashMap<>();
-        if (session.getAttribute(PENDING) instanceof Map<?, ?> stored) {
-            Instant oldest = Instant.now().minus(PENDING_FOR);
-            ((Map<String, Pending>) stored).forEach((state, started) -> {
-                if (started.startedAt().isAfter(oldest)) {
-                    kept.put(state, started);
-                }
-            });
-        }
-        Iterator<String> states = kept.keySet().iterator();
-        while (kept.size() >= PENDING_MAX && states.hasNext()) {
-            states.next();
-            states.remove();
-        }
-        return kept;
+    /**
+     * The browser's started sign-ins: sent back only to these paths, never to scripts, for ten
+     * minutes; {@code Lax}, since the provider sends the browser back with a navigation from its
+     * own site. An empty value removes the cookie.
+     */
+    private NewCookie pendingCookie(String sealed) {
+        return new NewCookie.Builder(PENDING_COOKIE).value(sealed).path(http.getContextPath() + "/api/v1/auth/oidc").httpOnly(true).secure(http.isSecure())
+                .sameSite(NewCookie.SameSite.LAX).maxAge(sealed.isEmpty() ? 0 : (int) PendingSignIns.PENDING_FOR.toSeconds()).build();
     }
 
     /** The provider's error code as recorded: an OAuth error code is a short token; anything else is cut to one. */
@@ -184,7 +156,7 @@ public class OidcResource {
 
     /** A path of this service to go on to: anything else (another site, a scheme) is the start page. */
     static String safeNext(String next) {
-        if (next == null || !next.startsWith("/") || next.startsWith("//") || next.contains("\\")
+        if (next == null || next.length() > MAX_NEXT_LENGTH || !next.startsWith("/") || next.startsWith("//") || next.contains("\\")
                 || next.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
             return "/";
         }

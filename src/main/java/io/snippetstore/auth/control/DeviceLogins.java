@@ -4,6 +4,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.Optional;
 
 import io.snippetstore.auth.entity.DeviceLogin;
 import io.snippetstore.platform.ApiException;
@@ -60,15 +61,22 @@ public class DeviceLogins {
     @ConfigProperty(name = Settings.DEVICE_CODE_TTL_SECONDS, defaultValue = Settings.DEVICE_CODE_TTL_SECONDS_DEFAULT)
     long ttlSeconds;
 
+    /**
+     * 429 when this client address has as many device logins waiting as it may: read before
+     * {@link #start}, so that a refused start never waits for the single writer ({@link #start}
+     * checks again inside it).
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public void requireRoomToStart() {
+        requireRoom(clientAddress.current().orElse(ClientAddress.UNKNOWN), Timestamps.now());
+    }
+
     @WriteTransaction
     public DeviceGrant start(String tokenName) {
         Instant now = Timestamps.now();
         em.createNamedQuery(DeviceLogin.PURGE).setParameter("before", now.minus(KEEP_ENDED)).executeUpdate();
         String address = clientAddress.current().orElse(ClientAddress.UNKNOWN);
-        long live = em.createNamedQuery(DeviceLogin.LIVE_FROM, Long.class).setParameter("address", address).setParameter("now", now).getSingleResult();
-        if (live >= MAX_LIVE_PER_ADDRESS) {
-            throw ApiException.tooManyDeviceLogins(Duration.ofSeconds(ttlSeconds));
-        }
+        requireRoom(address, now);
         String deviceCode = Secrets.random(32);
         String userCode = newUserCode();
         Instant expiresAt = now.plusSeconds(ttlSeconds);
@@ -142,6 +150,32 @@ public class DeviceLogins {
             case PENDING -> DevicePoll.of(patient ? DevicePoll.Outcome.PENDING : DevicePoll.Outcome.SLOW_DOWN);
             case APPROVED -> em.createNamedQuery(DeviceLogin.CONSUME).setParameter("now", now).setParameter("hash", hash).executeUpdate() == 1
                     ? DevicePoll.issued(tokens.issue(login.userId(), login.tokenName(), null)) : DevicePoll.of(DevicePoll.Outcome.INVALID);
+        };
+    }
+
+    private void requireRoom(String address, Instant now) {
+        long live = em.createNamedQuery(DeviceLogin.LIVE_FROM, Long.class).setParameter("address", address).setParameter("now", now).getSingleResult();
+        if (live >= MAX_LIVE_PER_ADDRESS) {
+            throw ApiException.tooManyDeviceLogins(Duration.ofSeconds(ttlSeconds));
+        }
+    }
+
+    /**
+     * The answer to a poll that changes nothing, read without the single writer: an unknown code,
+     * or a login that was consumed, expired or denied. Empty for a waiting or approved one, which
+     * {@link #poll} answers (it records the poll's time, or issues the token).
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<DevicePoll> settledPoll(String deviceCode) {
+        DeviceLogin login = em.find(DeviceLogin.class, Secrets.sha256Hex(deviceCode));
+        if (login == null) {
+            return Optional.of(DevicePoll.of(DevicePoll.Outcome.INVALID));
+        }
+        return switch (login.stateAt(Timestamps.now())) {
+            case CONSUMED -> Optional.of(DevicePoll.of(DevicePoll.Outcome.INVALID));
+            case EXPIRED -> Optional.of(DevicePoll.of(DevicePoll.Outcome.EXPIRED));
+            case DENIED -> Optional.of(DevicePoll.of(DevicePoll.Outcome.DENIED));
+            case PENDING, APPROVED -> Optional.empty();
         };
     }
 
