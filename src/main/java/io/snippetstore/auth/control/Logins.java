@@ -41,7 +41,7 @@ public class Logins {
     Passwords passwords;
 
     @Inject
-    LoginThrottle throttle;
+    LoginThrottles throttles;
 
     @Inject
     ConcurrencyLimit checks;
@@ -121,10 +121,9 @@ public class Logins {
     }
 
     private Optional<User> checkWithinLimits(String action, String username, String password) {
-        // failures count per username and client address: ten wrong passwords from one address lock
-        // the name there, not for its owner signing in from elsewhere
-        String attempts = username + "\u0000" + clientAddress.current().orElse(ClientAddress.UNKNOWN);
-        Optional<Duration> wait = throttle.reserve(attempts);
+        // ten wrong passwords from one address lock the name there, not for its owner signing in from elsewhere
+        String address = clientAddress.current().orElse(ClientAddress.UNKNOWN);
+        Optional<Duration> wait = throttles.reserve(username, address);
         if (wait.isPresent()) {
             Optional<User> claimed = accounts.findByUsername(username);
             audit.fire(AuditEvent.refused(action, Outcome.THROTTLED, claimed.map(User::id).orElse(null), recordedName(username, claimed),
@@ -141,7 +140,7 @@ public class Logins {
                     user.isPresent() ? "wrong password" : "unknown username"));
             return Optional.empty();
         }
-        throttle.succeeded(attempts);
+        throttles.succeeded(username, address);
         return user;
     }
 
