@@ -187,9 +187,37 @@ public abstract class UserAdministrationTests {
         Reply refused = token.send("PUT", "/api/v1/users/" + other.id() + "/password", "application/json",
                 "{\"password\":\"taken-over-password\"}", java.util.Map.of());
 
+        Reply ownBySession = session.send("PUT", "/api/v1/users/" + other.id() + "/password", "application/json",
+                "{\"password\":\"taken-over-password\"}", java.util.Map.of());
+
         assertEquals(403, refused.status(), refused::toString);
-        assertEquals("forbidden", refused.errorCode());
+        assertEquals("session_required", refused.errorCode(), "no token resets a password");
+        assertEquals(403, ownBySession.status(), ownBySession::toString);
+        assertEquals("forbidden", ownBySession.errorCode(), "one's own, not even with a session: it needs the current password");
         assertEquals(200, login(other.username(), other.password()).status(), "the password is unchanged");
         assertEquals(401, login(other.username(), "taken-over-password").status());
+    }
+
+    @Test
+    void aLeakedAdministratorsTokenCanNeitherMakeAnAdministratorNorChangeARoleNorResetAPassword() {
+        ApiClient adminToken = new ApiClient().withBearer(TestUsers.newToken(admin, "leaked"));
+        TestUser user = TestUsers.create();
+
+        Reply madeAdmin = adminToken.post("/api/v1/users", Json.createObjectBuilder().add("username", TestUsers.uniqueName("a"))
+                .add("password", "second-admin-password").add("role", "admin").build());
+        Reply promoted = update(adminToken, user.id(), Json.createObjectBuilder().add("role", "admin").build());
+        Reply reset = adminToken.send("PUT", "/api/v1/users/" + user.id() + "/password", "application/json",
+                "{\"password\":\"chosen-by-the-thief\"}", java.util.Map.of());
+        Reply plainUser = adminToken.post("/api/v1/users", Json.createObjectBuilder().add("username", TestUsers.uniqueName("p"))
+                .add("password", "a-plain-users-password").build());
+        Reply disabled = update(adminToken, user.id(), Json.createObjectBuilder().add("disabled", true).build());
+
+        for (Reply refused : java.util.List.of(madeAdmin, promoted, reset)) {
+            assertEquals(403, refused.status(), refused::toString);
+            assertEquals("session_required", refused.errorCode());
+        }
+        assertEquals("user", admin.get("/api/v1/users/" + user.id()).data().getString("role"));
+        assertEquals(201, plainUser.status(), "a token still provisions plain users: " + plainUser);
+        assertEquals(200, disabled.status(), "and disables one (nothing a thief gains by): " + disabled);
     }
 }

@@ -56,7 +56,7 @@ public abstract class BackupsTests {
     @AfterEach
     void putTheSharedDatabaseBack() {
         if (databaseBeforeTheTest != null) {
-            Reply putBack = adminWithToken().post("/api/v1/storage/backups/" + databaseBeforeTheTest + "/restore",
+            Reply putBack = administrator().post("/api/v1/storage/backups/" + databaseBeforeTheTest + "/restore",
                     Json.createObjectBuilder().build());
             assertEquals(200, putBack.status(), putBack::toString);
             assertEquals(databaseBeforeTheTest, putBack.data().getString("restoredFrom"));
@@ -65,7 +65,7 @@ public abstract class BackupsTests {
 
     @Test
     void aBackupTakenWhileWritesGoOnRestoresEverySnippetAndAttachmentByteIdentical() throws Exception {
-        ApiClient admin = adminWithToken();
+        ApiClient admin = administrator();
         ApiClient owner = TestUsers.withToken(TestUsers.create());
         Map<String, String> codeById = new LinkedHashMap<>();
         Map<String, byte[]> bytesByDownloadUrl = new LinkedHashMap<>();
@@ -166,7 +166,7 @@ public abstract class BackupsTests {
     @Test
     void aFileThatIsNotADatabaseFailsTheIntegrityCheckOrComesFromANewerBuildIsRefusedAndNothingChanges(@org.junit.jupiter.api.io.TempDir Path temp)
             throws IOException, SQLException {
-        ApiClient admin = adminWithToken();
+        ApiClient admin = administrator();
         ApiClient owner = TestUsers.withToken(TestUsers.create());
         byte[] backup = admin.get(admin.post("/api/v1/storage/backups", Json.createObjectBuilder().build()).data().getString("downloadUrl")).body();
         String marker = SnippetsApi.create(owner, SnippetsApi.snippet("made after the backup", "text", "stays")).getString("id");
@@ -197,7 +197,7 @@ public abstract class BackupsTests {
     @Test
     void aBackupWithATriggerOrViewOfAnyoneElsesMakingIsRefusedAndNothingChanges(@org.junit.jupiter.api.io.TempDir Path temp)
             throws IOException, SQLException {
-        ApiClient admin = adminWithToken();
+        ApiClient admin = administrator();
         ApiClient owner = TestUsers.withToken(TestUsers.create());
         byte[] backup = admin.get(admin.post("/api/v1/storage/backups", Json.createObjectBuilder().build()).data().getString("downloadUrl")).body();
         String marker = SnippetsApi.create(owner, SnippetsApi.snippet("made after the backup", "text", "stays")).getString("id");
@@ -227,7 +227,7 @@ public abstract class BackupsTests {
 
     @Test
     void tokensAndSessionsRevokedOrMadeAfterABackupDoNotWorkOnceItIsRestored() {
-        ApiClient admin = adminWithToken();
+        ApiClient admin = administrator();
         TestUsers.TestUser owner = TestUsers.create();
         ApiClient laptop = TestUsers.signedIn(owner);
         ApiClient phone = TestUsers.signedIn(owner);
@@ -259,7 +259,7 @@ public abstract class BackupsTests {
 
     @Test
     void backupsAreListedReadDeletedAndRestoredByNameByAdministratorsOnly() {
-        ApiClient admin = adminWithToken();
+        ApiClient admin = administrator();
         ApiClient user = TestUsers.withToken(TestUsers.create());
         String kept = SnippetsApi.create(user, SnippetsApi.snippet("in the backup", "text", "k")).getString("id");
         JsonObject backup = admin.post("/api/v1/storage/backups", Json.createObjectBuilder().build()).data();
@@ -277,6 +277,13 @@ public abstract class BackupsTests {
         assertEquals(200, user.get("/api/v1/snippets/" + kept).status(), "the deleted snippet is back");
         assertEquals(403, user.post("/api/v1/storage/backups", Json.createObjectBuilder().build()).status());
         assertEquals(403, user.sendBytes("POST", "/api/v1/storage/restore", SQLITE, new byte[] {1}, Map.of()).status());
+        ApiClient adminToken = new ApiClient().withBearer(TestUsers.newToken(TestUsers.admin(), "backups"));
+        assertEquals(200, adminToken.get("/api/v1/storage/backups").status(), "a token reads backups");
+        Reply restoreByToken = adminToken.post("/api/v1/storage/backups/" + name + "/restore", Json.createObjectBuilder().build());
+        Reply uploadByToken = adminToken.sendBytes("POST", "/api/v1/storage/restore", SQLITE, new byte[] {1}, Map.of());
+        assertEquals(403, restoreByToken.status(), restoreByToken::toString);
+        assertEquals("session_required", restoreByToken.errorCode(), "a leaked administrator's token cannot replace the database");
+        assertEquals("session_required", uploadByToken.errorCode(), uploadByToken::toString);
         Reply traversal = admin.get("/api/v1/storage/backups/..%2Fsnippets.db/download");
         assertTrue(traversal.status() == 404 || traversal.status() == 400, "refused (Liberty refuses an encoded slash itself): " + traversal);
         assertEquals(404, admin.get("/api/v1/storage/backups/no-such-backup.db").status());
@@ -284,7 +291,8 @@ public abstract class BackupsTests {
         assertEquals(404, admin.get("/api/v1/storage/backups/" + name).status());
     }
 
-    private static ApiClient adminWithToken() {
-        return new ApiClient().withBearer(TestUsers.newToken(TestUsers.admin(), "backups"));
+    /** Signed in with a browser session: a restore takes one (a token may take and read backups, not restore them). */
+    private static ApiClient administrator() {
+        return TestUsers.admin();
     }
 }

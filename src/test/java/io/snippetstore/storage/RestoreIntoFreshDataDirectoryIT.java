@@ -64,7 +64,8 @@ class RestoreIntoFreshDataDirectoryIT {
         }
 
         try (OwnPayaraMicro fresh = OwnPayaraMicro.start("restore-target", Map.of("SNIPPETS_DATA_DIR", directories.resolve("fresh").toString()))) {
-            Reply restored = adminWithToken(fresh).sendBytes("POST", "/api/v1/storage/restore", SQLITE, backup, Map.of());
+            // a restore takes a browser session, not a token
+            Reply restored = signedIn(fresh, TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD).sendBytes("POST", "/api/v1/storage/restore", SQLITE, backup, Map.of());
 
             assertEquals(200, restored.status(), restored::toString);
             ApiClient user = new ApiClient(fresh.base()).withBearer(userToken);

@@ -54,6 +54,9 @@ public class Accounts {
     /** An administrator creates a user. */
     @WriteTransaction
     public UserData create(Caller by, String username, String password, Role role, boolean temporary) {
+        if (role == Role.ADMIN) {
+            by.requireSession();
+        }
         User user = insert(username, password, role);
         user.password(user.passwordHash(), temporary);
         audit.fire(AuditEvent.success(by, AuditEvent.USER_CREATED, user.id(),
@@ -89,6 +92,9 @@ public class Accounts {
      */
     @WriteTransaction
     public UserData update(Caller by, String id, Role role, Boolean disabled) {
+        if (role != null) {
+            by.requireSession();
+        }
         User user = Optional.ofNullable(em.find(User.class, id)).orElseThrow(ApiException::notFound);
         tokens.credentialsChanging();
         boolean wasEnabledAdmin = user.role() == Role.ADMIN && !user.isDisabled();
@@ -116,6 +122,7 @@ public class Accounts {
      */
     @WriteTransaction
     public CredentialsEnded resetPassword(Caller by, String id, String password, boolean temporary, boolean revokeTokens) {
+        by.requireSession();
         if (by.userId().equals(id)) {
             throw ApiException.forbidden("Change your own password on your account page (POST /api/v1/auth/password), which asks for the current one.");
         }

@@ -7,6 +7,7 @@ import io.snippetstore.platform.StreamingPool;
 import io.snippetstore.platform.security.AdminOnly;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.SessionOnly;
 import io.snippetstore.storage.control.BackupFile;
 import io.snippetstore.storage.control.Backups;
 import jakarta.inject.Inject;
@@ -74,6 +75,7 @@ public class BackupsResource {
     /** Replaces the whole database with this backup; the data it replaces is kept as another backup. */
     @POST
     @Path("{name}/restore")
+    @SessionOnly // a leaked token must not replace the database
     public ApiResponse<RestoredView> restore(@PathParam("name") String name, @Context SecurityContext security) {
         return ApiResponse.of(RestoredView.of(backups.restore(Caller.of(security), name)));
     }

@@ -11,6 +11,7 @@ import io.snippetstore.platform.StreamingPool;
 import io.snippetstore.platform.security.AdminOnly;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.SessionOnly;
 import io.snippetstore.storage.control.Backups;
 import io.snippetstore.storage.control.StorageSettings;
 import jakarta.inject.Inject;
@@ -72,6 +73,7 @@ public class StorageResource {
      */
     @POST
     @Path("restore")
+    @SessionOnly // a leaked token must not replace the database; checked before the upload is read
     @Consumes({BackupsResource.SQLITE, "application/x-sqlite3", MediaType.APPLICATION_OCTET_STREAM})
     public void restore(@Context HttpServletRequest request, @Context SecurityContext security, @Suspended AsyncResponse answer)
             throws IOException {
