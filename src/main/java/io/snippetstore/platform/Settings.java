@@ -27,6 +27,14 @@ public final class Settings {
     public static final String MAX_UPLOAD_BYTES = "SNIPPETS_MAX_UPLOAD_BYTES";
     public static final String MAX_UPLOAD_BYTES_DEFAULT = "104857600";
 
+    /**
+     * Days a token made by a browser login or a device login lives (1..3650; 0: until revoked):
+     * those tokens sit in shell profiles and CI settings, and should not outlive the person's
+     * access at the identity provider by years.
+     */
+    public static final String LOGIN_TOKEN_DAYS = "SNIPPETS_LOGIN_TOKEN_DAYS";
+    public static final String LOGIN_TOKEN_DAYS_DEFAULT = "90";
+
     public static final String LOGIN_CODE_TTL_SECONDS = "SNIPPETS_LOGIN_CODE_TTL_SECONDS";
     public static final String LOGIN_CODE_TTL_SECONDS_DEFAULT = "120";
     /** How long a device login waits for the user's decision (docs/API.md, "Device login"). */

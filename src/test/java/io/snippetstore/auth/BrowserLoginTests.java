@@ -262,6 +262,8 @@ public abstract class BrowserLoginTests {
         Reply exchanged = exchange(query(callback).get("code"), null);
         assertEquals(200, exchanged.status(), exchanged::toString);
         assertEquals(user.id(), exchanged.data().getString("userId"));
+        assertEquals(java.time.Duration.ofDays(90), java.time.Duration.between(java.time.Instant.parse(exchanged.data().getString("createdAt")),
+                java.time.Instant.parse(exchanged.data().getString("expiresAt"))), "a login's token expires by default");
         assertEquals("approved cli", exchanged.data().getString("name"));
     }
 

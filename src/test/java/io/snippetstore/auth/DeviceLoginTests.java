@@ -57,6 +57,8 @@ public abstract class DeviceLoginTests {
         assertEquals(200, issued.status(), issued::toString);
         assertEquals("laptop over ssh", issued.data().getString("name"));
         assertEquals(user.id(), issued.data().getString("userId"));
+        assertEquals(java.time.Duration.ofDays(90), java.time.Duration.between(java.time.Instant.parse(issued.data().getString("createdAt")),
+                java.time.Instant.parse(issued.data().getString("expiresAt"))), "a login's token lives SNIPPETS_LOGIN_TOKEN_DAYS (90) by default");
         Reply me = new ApiClient().withBearer(issued.data().getString("token")).get("/api/v1/auth/whoami");
         assertEquals(user.username(), me.data().getString("username"));
         assertEquals("invalid_code", poll(started).errorCode(), "the token is taken once");

@@ -37,15 +37,25 @@ public class ApiTokens {
     @Inject
     TokenCache cache;
 
+    @Inject
+    LoginTokenLifetime loginTokens;
+
     /** A new token of the caller's. */
     @WriteTransaction
     public IssuedToken create(Caller caller, String name, Integer expiresInDays) {
         return issue(caller.userId(), name, expiresInDays);
     }
 
-    /** A new token for a user who proved who they are by other means: the code of a browser login. */
+    /**
+     * A new token for a user who proved who they are by other means (the code of a browser login,
+     * an approved device login), living {@code SNIPPETS_LOGIN_TOKEN_DAYS}.
+     */
     @WriteTransaction
-    public IssuedToken issue(String userId, String name, Integer expiresInDays) {
+    public IssuedToken issueForLogin(String userId, String name) {
+        return issue(userId, name, loginTokens.days().orElse(null));
+    }
+
+    private IssuedToken issue(String userId, String name, Integer expiresInDays) {
         String value = PREFIX + Secrets.random(32);
         Instant now = Timestamps.now();
         ApiToken token = new ApiToken(Ids.next(), userId, name, Secrets.sha256Hex(value), now,

@@ -70,6 +70,6 @@ public class BrowserLogins {
         if (login.codeChallenge() != null && !Pkce.verifies(login.codeChallenge(), codeVerifier)) {
             return Optional.empty();
         }
-        return Optional.of(tokens.issue(login.userId(), login.tokenName(), null));
+        return Optional.of(tokens.issueForLogin(login.userId(), login.tokenName()));
     }
 }

@@ -149,7 +149,7 @@ public class DeviceLogins {
             case DENIED -> DevicePoll.of(DevicePoll.Outcome.DENIED);
             case PENDING -> DevicePoll.of(patient ? DevicePoll.Outcome.PENDING : DevicePoll.Outcome.SLOW_DOWN);
             case APPROVED -> em.createNamedQuery(DeviceLogin.CONSUME).setParameter("now", now).setParameter("hash", hash).executeUpdate() == 1
-                    ? DevicePoll.issued(tokens.issue(login.userId(), login.tokenName(), null)) : DevicePoll.of(DevicePoll.Outcome.INVALID);
+                    ? DevicePoll.issued(tokens.issueForLogin(login.userId(), login.tokenName())) : DevicePoll.of(DevicePoll.Outcome.INVALID);
         };
     }
 
