@@ -33,7 +33,10 @@ import org.apache.lucene.util.BytesRef;
  * <li>{@code g.<text>}: its case-folded trigrams, one per position, so that a term of three or
  * more characters is an exact substring match as a phrase of its trigrams, and a shorter one is
  * contained in some trigram;</li>
- * <li>{@code s.<text>}: a text too short to have a trigram (one or two characters), whole;</li>
+ * <li>{@code b.<text>}: its case-folded characters and pairs of characters, each once, without
+ * positions: a term of one or two characters is one term there, looked up rather than matched
+ * against every trigram of the index (which an index holding much random text made slow for
+ * everyone);</li>
  * <li>{@code w.<text>}: its words (camelCase, snake_case and digits split, the whole word kept
  * too), lower-cased, with frequencies and lengths: what BM25 scores whole-word matches with.</li>
  * </ul>
@@ -66,20 +69,22 @@ final class IndexFields {
 
         final float weight;
         final String grams;
-        final String whole;
+        final String shortGrams;
         final String words;
 
         Text(float weight) {
             this.weight = weight;
             String name = name().toLowerCase(Locale.ROOT);
             this.grams = "g." + name;
-            this.whole = "s." + name;
+            this.shortGrams = "b." + name;
             this.words = "w." + name;
         }
     }
 
     /** Trigram positions only: no norms or frequencies are scored there (substring matches count a constant). */
     private static final FieldType GRAMS = new FieldType();
+    /** Characters and pairs of them: only which documents hold each. */
+    private static final FieldType SHORT_GRAMS = new FieldType();
     /** Words with frequencies and lengths (norms) for BM25; no positions, no phrase is asked of them. */
     private static final FieldType WORDS = new FieldType();
 
@@ -88,6 +93,10 @@ final class IndexFields {
         GRAMS.setOmitNorms(true);
         GRAMS.setIndexOptions(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS);
         GRAMS.freeze();
+        SHORT_GRAMS.setTokenized(true);
+        SHORT_GRAMS.setOmitNorms(true);
+        SHORT_GRAMS.setIndexOptions(IndexOptions.DOCS);
+        SHORT_GRAMS.freeze();
         WORDS.setTokenized(true);
         WORDS.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
         WORDS.freeze();
@@ -104,6 +113,12 @@ final class IndexFields {
                 return new TokenStreamComponents(new NGramTokenizer(TRIGRAM, TRIGRAM));
             }
         };
+        Analyzer shortGrams = new Analyzer() {
+            @Override
+            protected TokenStreamComponents createComponents(String fieldName) {
+                return new TokenStreamComponents(new NGramTokenizer(1, TRIGRAM - 1));
+            }
+        };
         Analyzer words = new Analyzer() {
             @Override
             protected TokenStreamComponents createComponents(String fieldName) {
@@ -116,7 +131,7 @@ final class IndexFields {
             }
         };
         Map<String, Analyzer> byField = Stream.of(Text.values())
-                .flatMap(text -> Stream.of(Map.entry(text.grams, grams), Map.entry(text.words, words)))
+                .flatMap(text -> Stream.of(Map.entry(text.grams, grams), Map.entry(text.shortGrams, shortGrams), Map.entry(text.words, words)))
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
         return new PerFieldAnalyzerWrapper(new KeywordAnalyzer(), byField);
     }
@@ -156,11 +171,10 @@ final class IndexFields {
                 continue;
             }
             String folded = TextFold.fold(value);
-            if (folded.codePointCount(0, folded.length()) < TRIGRAM) {
-                document.add(new StringField(text.whole, folded, Field.Store.NO));
-            } else {
+            if (folded.codePointCount(0, folded.length()) >= TRIGRAM) {
                 document.add(new Field(text.grams, folded, GRAMS));
             }
+            document.add(new Field(text.shortGrams, folded, SHORT_GRAMS));
             document.add(new Field(text.words, value, WORDS));
         }
         return document;

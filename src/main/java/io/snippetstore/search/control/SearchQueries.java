@@ -12,11 +12,10 @@ import org.apache.lucene.search.PhraseQuery;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.WildcardQuery;
 
 /**
  * A search request as a Lucene query. Each term must occur as a substring of some text (a phrase of
- * its trigrams, or for one or two characters a trigram or short text containing it); that match
+ * its trigrams, or for one or two characters one term of the texts' characters and pairs); that match
  * scores the text's weight. On top, per text, a whole word equal to the term scores BM25 (with
  * the index's statistics: a rare word outweighs a common one) times the text's weight, and a word
  * starting with the term half the weight. So for each text a whole-word match ranks above a
@@ -107,12 +106,7 @@ final class SearchQueries {
             return new MatchAllDocsQuery();
         }
         if (codePoints.length < TRIGRAM) {
-            // in a text of three or more characters, any shorter substring lies inside one of its trigrams
-            String pattern = "*" + escapeWildcards(term) + "*";
-            return new BooleanQuery.Builder()
-                    .add(new WildcardQuery(new Term(text.grams, pattern)), Occur.SHOULD)
-                    .add(new WildcardQuery(new Term(text.whole, pattern)), Occur.SHOULD)
-                    .build();
+            return new TermQuery(new Term(text.shortGrams, term)); // one or two characters: looked up, never expanded
         }
         // trigrams at positions 0, 3, 6, ... and the last one: together they cover every character
         PhraseQuery.Builder phrase = new PhraseQuery.Builder();
@@ -142,16 +136,5 @@ final class SearchQueries {
             }
         }
         return words.build();
-    }
-
-    private static String escapeWildcards(String term) {
-        StringBuilder escaped = new StringBuilder(term.length() + 2);
-        term.codePoints().forEach(c -> {
-            if (c == '*' || c == '?' || c == '\\') {
-                escaped.append('\\');
-            }
-            escaped.appendCodePoint(c);
-        });
-        return escaped.toString();
     }
 }

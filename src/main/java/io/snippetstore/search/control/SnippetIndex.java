@@ -47,7 +47,7 @@ final class SnippetIndex implements Closeable {
     }
 
     /** What the documents look like; an index of another format is rebuilt. */
-    static final String FORMAT = "2";
+    static final String FORMAT = "3";
     private static final String FORMAT_KEY = "format";
     private static final String SEQUENCE_KEY = "sequence";
 
