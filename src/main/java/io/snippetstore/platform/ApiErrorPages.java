@@ -1,10 +1,12 @@
 package io.snippetstore.platform;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
@@ -14,7 +16,8 @@ import jakarta.servlet.http.HttpServletResponseWrapper;
 /**
  * Errors that the servlet container or the JAX-RS runtime answer by themselves under
  * {@code /api} (a header the runtime cannot parse, say), with {@code sendError} and the server's
- * own HTML page, are answered in the error envelope like every other API error.
+ * own HTML page, or with an error status and no body at all, are answered in the error envelope
+ * like every other API error.
  */
 @WebFilter(urlPatterns = "/api/*", asyncSupported = true)
 public class ApiErrorPages extends HttpFilter {
@@ -22,30 +25,66 @@ public class ApiErrorPages extends HttpFilter {
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        chain.doFilter(request, new HttpServletResponseWrapper(response) {
-            @Override
-            public void sendError(int status, String message) throws IOException {
-                sendError(status);
-            }
+        EnvelopedErrors answer = new EnvelopedErrors(response);
+        chain.doFilter(request, answer);
+        // a runtime that set an error status and wrote nothing (RESTEasy and Jersey do for some header errors)
+        if (!request.isAsyncStarted() && !answer.isCommitted() && answer.getStatus() >= 400 && !answer.bodyStarted) {
+            writeEnvelope(response, answer.getStatus(), StatusCodes.describe(answer.getStatus()).code(),
+                    StatusCodes.describe(answer.getStatus()).message());
+        }
+    }
 
-            @Override
-            public void sendError(int status) throws IOException {
-                if (isCommitted()) {
-                    super.sendError(status);
-                    return;
-                }
-                StatusCodes.Described described = StatusCodes.describe(status);
-                byte[] body = JsonProviders.SHARED.createObjectBuilder()
-                        .add("ok", false)
-                        .add("error", JsonProviders.SHARED.createObjectBuilder().add("code", described.code()).add("message", described.message()))
-                        .build().toString().getBytes(StandardCharsets.UTF_8);
-                resetBuffer();
-                setStatus(status);
-                setContentType("application/json;charset=utf-8");
-                setContentLength(body.length);
-                getOutputStream().write(body);
-                flushBuffer();
+    /** Answers {@code status} in the error envelope, replacing whatever the response held. */
+    static void writeEnvelope(HttpServletResponse response, int status, String code, String message) throws IOException {
+        byte[] body = JsonProviders.SHARED.createObjectBuilder()
+                .add("ok", false)
+                .add("error", JsonProviders.SHARED.createObjectBuilder().add("code", code).add("message", message))
+                .build().toString().getBytes(StandardCharsets.UTF_8);
+        response.resetBuffer();
+        response.setStatus(status);
+        response.setContentType("application/json;charset=utf-8");
+        // set here too: a refusal written before SecurityHeaders ran (filters' order is unspecified) keeps them
+        response.setHeader("Cache-Control", "no-store");
+        response.setHeader("X-Content-Type-Options", "nosniff");
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+        response.flushBuffer();
+    }
+
+    private static final class EnvelopedErrors extends HttpServletResponseWrapper {
+
+        private boolean bodyStarted;
+
+        EnvelopedErrors(HttpServletResponse response) {
+            super(response);
+        }
+
+        @Override
+        public void sendError(int status, String message) throws IOException {
+            sendError(status);
+        }
+
+        @Override
+        public void sendError(int status) throws IOException {
+            if (isCommitted()) {
+                super.sendError(status);
+                return;
             }
-        });
+            StatusCodes.Described described = StatusCodes.describe(status);
+            bodyStarted = true;
+            writeEnvelope((HttpServletResponse) getResponse(), status, described.code(), described.message());
+        }
+
+        @Override
+        public ServletOutputStream getOutputStream() throws IOException {
+            bodyStarted = true;
+            return super.getOutputStream();
+        }
+
+        @Override
+        public PrintWriter getWriter() throws IOException {
+            bodyStarted = true;
+            return super.getWriter();
+        }
     }
 }

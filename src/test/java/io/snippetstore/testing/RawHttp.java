@@ -66,6 +66,29 @@ public final class RawHttp implements AutoCloseable {
         }
     }
 
+    /** A whole answer, read to the end of the connection: its status, its header lines in lower case, and its body as UTF-8. */
+    public record Answer(int status, java.util.List<String> headers, String body) {
+
+        public java.util.Optional<String> header(String name) {
+            String prefix = name.toLowerCase(java.util.Locale.ROOT) + ":";
+            return headers.stream().filter(line -> line.startsWith(prefix)).map(line -> line.substring(prefix.length()).trim()).findFirst();
+        }
+    }
+
+    /** The whole response, read without sending anything more (the request said {@code Connection: close}). */
+    public Answer answer() {
+        try {
+            String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            int end = response.indexOf("\r\n\r\n");
+            String head = end < 0 ? response : response.substring(0, end);
+            String[] lines = head.split("\r\n");
+            java.util.List<String> headers = java.util.Arrays.stream(lines).skip(1).map(line -> line.toLowerCase(java.util.Locale.ROOT)).toList();
+            return new Answer(Integer.parseInt(lines[0].split(" ")[1]), headers, end < 0 ? "" : response.substring(end + 4));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     @Override
     public void close() {
         try {
