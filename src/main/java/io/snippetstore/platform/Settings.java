@@ -122,10 +122,11 @@ public final class Settings {
 
     /**
      * Which revisions of a snippet are kept besides its current version: {@code all}, the newest
-     * {@code N} versions (the current one among them), or those of the last {@code Nd} days.
+     * {@code N} versions (the current one among them), or those of the last {@code Nd} days. The
+     * default bounds what history can hold, which no quota counts: a hundred versions a snippet.
      */
     public static final String REVISIONS_KEEP = "SNIPPETS_REVISIONS_KEEP";
-    public static final String REVISIONS_KEEP_DEFAULT = "all";
+    public static final String REVISIONS_KEEP_DEFAULT = "100";
 
     /** How many days a deleted snippet stays in the trash, restorable, before it is purged for good. */
     public static final String TRASH_DAYS = "SNIPPETS_TRASH_DAYS";

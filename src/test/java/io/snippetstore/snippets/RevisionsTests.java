@@ -241,6 +241,21 @@ public abstract class RevisionsTests {
     }
 
     @Test
+    void byDefaultTheNewestHundredVersionsAreKeptSoHistoryCannotGrowWithoutBound() {
+        String id = create(owner, snippet("edited often", "text", "v1\n")).getString("id");
+        for (int version = 2; version <= 102; version++) {
+            change(id, Json.createObjectBuilder().add("code", "v" + version + "\n").build());
+        }
+
+        List<JsonObject> kept = SnippetsApi.walk(owner, path(id) + "?limit=200");
+
+        assertEquals(100, kept.size(), "SNIPPETS_REVISIONS_KEEP is 100 by default");
+        assertEquals(102, kept.get(0).getInt("version"));
+        assertEquals(3, kept.get(kept.size() - 1).getInt("version"), "the two oldest went");
+        assertEquals(404, owner.get(path(id) + "/2").status());
+    }
+
+    @Test
     void theHistoryIsPagedByCursorLikeEveryList() {
         String id = create(owner, snippet("paged", "text", "v1\n")).getString("id");
         for (int version = 2; version <= 7; version++) {
