@@ -256,6 +256,26 @@ public abstract class RevisionsTests {
     }
 
     @Test
+    void aReaderSeesOnlyTheVersionsMadeWhileTheSnippetWasTeamVisibleAndTheCurrentOne() {
+        String id = create(owner, snippet("deploy key", "sh", "export KEY=hunter2-secret\n")).getString("id");
+        change(id, Json.createObjectBuilder().add("code", "export KEY=\"$(pass show deploy)\"\n").build());
+        change(id, Json.createObjectBuilder().add("visibility", "team").build());
+        change(id, Json.createObjectBuilder().add("title", "deploy key, from pass").build());
+
+        List<Integer> theirs = SnippetsApi.walk(colleague, path(id)).stream().map(version -> version.getInt("version")).toList();
+        List<Integer> mine = SnippetsApi.walk(owner, path(id)).stream().map(version -> version.getInt("version")).toList();
+
+        assertEquals(List.of(4, 3), theirs, "the versions made while private stay the owner's");
+        assertEquals(List.of(4, 3, 2, 1), mine);
+        Reply first = colleague.get(path(id) + "/1");
+        assertEquals(404, first.status(), first::toString);
+        assertTrue(!first.toString().contains("hunter2"), first::toString);
+        assertEquals(404, colleague.get(path(id) + "/4/diff/1").status(), "nor through a diff");
+        assertEquals(200, colleague.get(path(id) + "/3/diff/4").status());
+        assertTrue(owner.get(path(id) + "/1").data().getString("code").contains("hunter2"), "the owner still has it");
+    }
+
+    @Test
     void theHistoryIsPagedByCursorLikeEveryList() {
         String id = create(owner, snippet("paged", "text", "v1\n")).getString("id");
         for (int version = 2; version <= 7; version++) {

@@ -15,6 +15,7 @@ import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.snippets.entity.SnippetFields;
 import io.snippetstore.snippets.entity.SnippetRevision;
+import io.snippetstore.snippets.entity.Visibility;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -27,6 +28,9 @@ import jakarta.persistence.PersistenceContext;
 /**
  * A snippet's history: its versions, each one's fields, the differences between two, and
  * restoring one. Whoever may read a snippet reads its history; whoever may change it restores.
+ * A reader who may not change it reads only the versions made while it was team-visible, and the
+ * current one: what it held while private (a secret since removed, say) stays with its owner
+ * and writers when it is shared later.
  */
 @Stateless
 public class Revisions {
@@ -59,9 +63,12 @@ public class Revisions {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public RevisionPage page(Caller caller, String snippetId, Optional<String> cursor, int limit) {
         SnippetData snippet = readable(caller, snippetId);
+        boolean teamVersionsOnly = !mayChange(caller, snippet);
         String fingerprint = "revisions " + snippetId;
         long before = cursor.map(value -> Long.parseLong(cursors.decode(value, fingerprint, POSITION).get(0))).orElse(Long.MAX_VALUE);
-        List<RevisionData> read = before > snippet.version() ? stored(snippet, limit + 1) : queries.revisions(snippetId, before, limit + 1);
+        List<RevisionData> read = snippet.version() == 1 ? (before > 1 ? List.of(firstVersion(snippet)) : List.of())
+                : teamVersionsOnly ? queries.teamRevisions(snippetId, snippet.version(), before, limit + 1)
+                : queries.revisions(snippetId, before, limit + 1);
         boolean more = read.size() > limit;
         List<RevisionData> page = more ? read.subList(0, limit) : read;
         String next = more ? cursors.encode(fingerprint, List.of(Long.toString(page.get(page.size() - 1).version()))) : null;
@@ -79,16 +86,15 @@ public class Revisions {
     /** One version, with its fields: 404 for a version the snippet never had or no longer keeps. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public RevisionData get(Caller caller, String snippetId, long version) {
-        readable(caller, snippetId);
-        return revision(snippetId, version);
+        return shown(caller, readable(caller, snippetId), version);
     }
 
     /** What changed from version {@code from} to version {@code to} (either may be the older), field by field; unchanged fields are left out. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<FieldDiff> diff(Caller caller, String snippetId, long from, long to) {
-        readable(caller, snippetId);
-        SnippetFields before = revision(snippetId, from).fields().orElseThrow();
-        SnippetFields after = revision(snippetId, to).fields().orElseThrow();
+        SnippetData snippet = readable(caller, snippetId);
+        SnippetFields before = shown(caller, snippet, from).fields().orElseThrow();
+        SnippetFields after = shown(caller, snippet, to).fields().orElseThrow();
         try (ConcurrencyLimit.Permit place = comparisons.enter(caller)) {
             List<FieldDiff> diffs = new ArrayList<>();
             value(diffs, "title", before.title(), after.title());
@@ -160,6 +166,26 @@ public class Revisions {
                 .setParameter(1, cutoff.toEpochMilli()).setParameter(2, limit).executeUpdate();
     }
 
+    /** A version, as this caller may see it: 404 for one a reader who may not change the snippet does not see (see the class). */
+    private RevisionData shown(Caller caller, SnippetData snippet, long version) {
+        RevisionData revision = revision(snippet.id(), version);
+        boolean hidden = version != snippet.version() && !mayChange(caller, snippet)
+                && revision.fields().map(fields -> fields.visibility() != Visibility.TEAM).orElse(true);
+        if (hidden) {
+            throw notKept(version);
+        }
+        return revision;
+    }
+
+    private boolean mayChange(Caller caller, SnippetData snippet) {
+        SnippetAccess access = changes.access(caller, snippet.id(), snippet.ownerId(), snippet.fields().visibility());
+        return access == SnippetAccess.OWN || access == SnippetAccess.EDIT;
+    }
+
+    private static ApiException notKept(long version) {
+        return ApiException.notFound("The snippet has no version " + version + " (or keeps it no longer).");
+    }
+
     private SnippetData readable(Caller caller, String snippetId) {
         SnippetData snippet = queries.find(snippetId).orElseThrow(ApiException::notFound);
         changes.access(caller, snippetId, snippet.ownerId(), snippet.fields().visibility()).requireRead();
@@ -175,7 +201,7 @@ public class Revisions {
         return queries.revision(snippetId, version)
                 .or(() -> version == 1 ? queries.find(snippetId).filter(snippet -> snippet.version() == 1).map(Revisions::firstVersion)
                         : Optional.empty())
-                .orElseThrow(() -> ApiException.notFound("The snippet has no version " + version + " (or keeps it no longer)."));
+                .orElseThrow(() -> notKept(version));
     }
 
     /** A snippet still at its first version as its one revision (stored with its first change): its owner's, every field new. */

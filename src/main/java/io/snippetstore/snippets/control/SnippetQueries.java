@@ -14,6 +14,7 @@ import io.snippetstore.search.control.SearchHits;
 import io.snippetstore.search.control.SearchIndex;
 import io.snippetstore.search.control.SearchPosition;
 import io.snippetstore.search.control.SearchRequest;
+import io.snippetstore.snippets.entity.Visibility;
 import io.snippetstore.storage.control.Database;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -59,6 +60,13 @@ public class SnippetQueries {
     List<RevisionData> revisions(String snippetId, long beforeVersion, int limit) {
         return database.list("SELECT " + RevisionRows.SUMMARY_COLUMNS + " FROM snippet_revisions r WHERE r.snippet_id = ? AND r.version < ?"
                 + " ORDER BY r.version DESC LIMIT ?", List.of(snippetId, beforeVersion, limit), RevisionRows::summary);
+    }
+
+    /** As {@link #revisions}, only the versions made while the snippet was team-visible, and the current one ({@code currentVersion}). */
+    List<RevisionData> teamRevisions(String snippetId, long currentVersion, long beforeVersion, int limit) {
+        return database.list("SELECT " + RevisionRows.SUMMARY_COLUMNS + " FROM snippet_revisions r WHERE r.snippet_id = ? AND r.version < ?"
+                + " AND (r.visibility = ? OR r.version = ?) ORDER BY r.version DESC LIMIT ?",
+                List.of(snippetId, beforeVersion, Visibility.TEAM.apiName(), currentVersion, limit), RevisionRows::summary);
     }
 
     /** One revision of a snippet, with its fields. */
