@@ -17,13 +17,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
 
+import io.snippetstore.OpenApiDocumentTest;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.OpenApiContract;
 import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
+import io.swagger.v3.oas.models.OpenAPI;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
@@ -37,6 +40,7 @@ public abstract class HostileInputTests {
 
     private final TestUser user = TestUsers.create();
     private final ApiClient token = TestUsers.withToken(user);
+    private final ApiClient session = TestUsers.signedIn(user);
     private final ApiClient admin = TestUsers.admin();
     private final String snippetId = create(token, snippet("target", "text", "x")).getString("id");
     private final String attachmentId = new Multipart().file("file", "t.txt", "text/plain", new byte[] {1})
@@ -46,38 +50,50 @@ public abstract class HostileInputTests {
     private record Endpoint(String method, String path) {
     }
 
+    /**
+     * Operations that would change the shared test server for every later test if a hostile
+     * body happened to be a valid one: a backup of the whole database per body, device logins
+     * that count against the address's twenty, the session the sweep goes on with.
+     */
+    private static final Set<String> LEFT_OUT = Set.of("POST /api/v1/storage/backups", "POST /api/v1/auth/device", "POST /api/v1/auth/logout");
+
+    /**
+     * Every operation of the document but DELETE (which takes no body, and would delete what the
+     * others are called on), its path parameters filled with this test's own snippet, version,
+     * attachment, token and user, so that a body that gets past the parser reaches the operation.
+     */
     private List<Endpoint> endpoints() {
-        return List.of(
-                new Endpoint("POST", "/api/v1/auth/login"),
-                new Endpoint("POST", "/api/v1/auth/logout"),
-                new Endpoint("GET", "/api/v1/auth/whoami"),
-                new Endpoint("POST", "/api/v1/auth/tokens"),
-                new Endpoint("GET", "/api/v1/auth/tokens"),
-                new Endpoint("GET", "/api/v1/auth/tokens/" + tokenId),
-                new Endpoint("GET", "/api/v1/auth/browser-login?callback=http://127.0.0.1:9/cb"),
-                new Endpoint("POST", "/api/v1/auth/browser-login"),
-                new Endpoint("POST", "/api/v1/auth/browser-login/exchange"),
-                new Endpoint("POST", "/api/v1/users"),
-                new Endpoint("GET", "/api/v1/users"),
-                new Endpoint("PATCH", "/api/v1/users/" + user.id()),
-                new Endpoint("PUT", "/api/v1/users/" + user.id() + "/password"),
-                new Endpoint("POST", "/api/v1/auth/password"),
-                new Endpoint("GET", "/api/v1/auth/sessions"),
-                new Endpoint("POST", "/api/v1/snippets"),
-                new Endpoint("GET", "/api/v1/snippets"),
-                new Endpoint("GET", "/api/v1/snippets/" + snippetId),
-                new Endpoint("PATCH", "/api/v1/snippets/" + snippetId),
-                new Endpoint("GET", "/api/v1/snippets/" + snippetId + "/attachments"),
-                new Endpoint("POST", "/api/v1/snippets/" + snippetId + "/attachments"),
-                new Endpoint("GET", "/api/v1/attachments/" + attachmentId),
-                new Endpoint("GET", "/api/v1/attachments/" + attachmentId + "/download"),
-                new Endpoint("POST", "/api/v1/snippets/" + snippetId + "/links"),
-                new Endpoint("GET", "/api/v1/snippets/" + snippetId + "/links"),
-                new Endpoint("GET", "/api/v1/shared/no-such-secret"),
-                new Endpoint("GET", "/api/v1/shared/no-such-secret/raw"),
-                new Endpoint("GET", "/api/v1/shared/no-such-secret/attachments"),
-                new Endpoint("GET", "/api/v1/storage"),
-                new Endpoint("POST", "/api/v1/storage"));
+        OpenAPI api;
+        try (InputStream in = HostileInputTests.class.getResourceAsStream("/META-INF/openapi.yaml")) {
+            api = OpenApiDocumentTest.parsed(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Map<String, String> values = Map.of("snippetId", snippetId, "attachmentId", attachmentId, "tokenId", tokenId, "userId", user.id(),
+                "version", "1", "base", "1", "from", "1", "to", "1");
+        List<Endpoint> endpoints = new ArrayList<>();
+        api.getPaths().forEach((path, item) -> item.readOperationsMap().keySet().forEach(method -> {
+            String filled = java.util.regex.Pattern.compile("\\{([^}]+)}").matcher(path)
+                    .replaceAll(parameter -> values.getOrDefault(parameter.group(1), "0"));
+            Endpoint endpoint = new Endpoint(method.name(), filled);
+            if (!method.name().equals("DELETE") && !LEFT_OUT.contains(method.name() + " " + path)) {
+                endpoints.add(endpoint);
+            }
+        }));
+        return endpoints;
+    }
+
+    @Test
+    void theSweepReachesEveryChangingOperationOfTheDocument() {
+        List<String> reached = endpoints().stream().filter(endpoint -> !endpoint.method().equals("GET"))
+                .map(endpoint -> endpoint.method() + " " + endpoint.path()).toList();
+
+        for (String expected : List.of("POST /api/v1/auth/device/token", "POST /api/v1/groups", "POST /api/v1/snippets/" + snippetId
+                + "/revisions/1/merge", "POST /api/v1/storage/restore", "POST /api/v1/import", "POST /api/v1/trash/" + snippetId + "/restore",
+                "PATCH /api/v1/snippets/" + snippetId, "PUT /api/v1/users/" + user.id() + "/password")) {
+            assertTrue(reached.contains(expected), expected + " in " + reached);
+        }
+        assertTrue(reached.size() >= 30, reached::toString);
     }
 
     private static List<byte[]> hostileBodies() {
@@ -124,7 +140,9 @@ public abstract class HostileInputTests {
             if (endpoint.method().equals("GET")) {
                 continue;
             }
-            ApiClient client = endpoint.path().contains("/users") || endpoint.path().contains("/storage") ? admin : token;
+            ApiClient client = endpoint.path().contains("/users") || endpoint.path().contains("/storage") || endpoint.path().contains("/groups")
+                    ? admin : endpoint.path().contains("/auth/device/") || endpoint.path().endsWith("/auth/tokens")
+                    || endpoint.path().endsWith("/auth/password") || endpoint.path().endsWith("/auth/browser-login") ? session : token;
             for (byte[] body : hostileBodies()) {
                 for (String type : List.of("application/json", "application/merge-patch+json")) {
                     Reply reply = client.sendBytes(endpoint.method(), endpoint.path(), type, body, Map.of());
