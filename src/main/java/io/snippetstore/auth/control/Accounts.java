@@ -55,7 +55,7 @@ public class Accounts {
     @WriteTransaction
     public UserData create(Caller by, String username, String password, Role role, boolean temporary) {
         if (role == Role.ADMIN) {
-            by.requireSession();
+            requireSession(by);
         }
         User user = insert(username, password, role);
         user.password(user.passwordHash(), temporary);
@@ -93,7 +93,7 @@ public class Accounts {
     @WriteTransaction
     public UserData update(Caller by, String id, Role role, Boolean disabled) {
         if (role != null) {
-            by.requireSession();
+            requireSession(by);
         }
         User user = Optional.ofNullable(em.find(User.class, id)).orElseThrow(ApiException::notFound);
         tokens.credentialsChanging();
@@ -122,7 +122,7 @@ public class Accounts {
      */
     @WriteTransaction
     public CredentialsEnded resetPassword(Caller by, String id, String password, boolean temporary, boolean revokeTokens) {
-        by.requireSession();
+        requireSession(by);
         if (by.userId().equals(id)) {
             throw ApiException.forbidden("Change your own password on your account page (POST /api/v1/auth/password), which asks for the current one.");
         }
@@ -222,5 +222,16 @@ public class Accounts {
     /** Both credentials resolve to the same shape: the user's identity and how they proved it. */
     static Caller callerOf(User user, Caller.AuthMethod method) {
         return new Caller(user.id(), user.username(), user.role(), method, user.isPasswordTemporary());
+    }
+
+    /**
+     * 403 {@code session_required} unless the caller signed in with a browser session: for what no
+     * API token may do, so that a leaked administrator's token cannot make administrators or set
+     * passwords.
+     */
+    private static void requireSession(Caller by) {
+        if (by.authMethod() != Caller.AuthMethod.SESSION) {
+            throw ApiException.sessionRequired();
+        }
     }
 }

@@ -3,8 +3,6 @@ package io.snippetstore.platform.security;
 import java.security.Principal;
 import java.util.Locale;
 
-import io.snippetstore.platform.ApiException;
-
 import jakarta.ws.rs.core.SecurityContext;
 
 /**
@@ -45,17 +43,6 @@ public record Caller(String userId, String username, Role role, AuthMethod authM
     @Override
     public String getName() {
         return userId;
-    }
-
-    /**
-     * 403 {@code session_required} unless the caller signed in with a browser session: for what
-     * no API token may do, so that a leaked token cannot make administrators, set passwords or
-     * replace the database.
-     */
-    public void requireSession() {
-        if (authMethod != AuthMethod.SESSION) {
-            throw ApiException.sessionRequired();
-        }
     }
 
     public boolean isAdmin() {

@@ -3,36 +3,16 @@ package io.snippetstore.auth.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Optional;
 
+import io.snippetstore.testing.MovableClock;
 import org.junit.jupiter.api.Test;
 
 class DeviceCodeGuessesTest {
 
-    private static final class StepClock extends Clock {
-        Instant now = Instant.parse("2026-12-01T10:00:00Z");
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-    }
-
-    private final StepClock clock = new StepClock();
+    private final MovableClock clock = new MovableClock(Instant.parse("2026-12-01T10:00:00Z"));
     private final DeviceCodeGuesses guesses = new DeviceCodeGuesses(clock);
 
     private void wrong(String user, String address) {
@@ -54,13 +34,13 @@ class DeviceCodeGuessesTest {
     @Test
     void theWaitEndsWhenTheOldestWrongCodeLeavesTheWindow() {
         wrong("mallory", "a");
-        clock.now = clock.now.plus(Duration.ofMinutes(3));
+        clock.advance(Duration.ofMinutes(3));
         for (int i = 0; i < 9; i++) {
             wrong("mallory", "a");
         }
 
         assertEquals(Optional.of(Duration.ofMinutes(7)), guesses.reserve("mallory", "a"));
-        clock.now = clock.now.plus(Duration.ofMinutes(7));
+        clock.advance(Duration.ofMinutes(7));
         assertEquals(Optional.empty(), guesses.reserve("mallory", "a"), "the first wrong one has left the window");
     }
 

@@ -3,34 +3,17 @@ package io.snippetstore.auth.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.snippetstore.testing.MovableClock;
 import org.junit.jupiter.api.Test;
 
 class LoginThrottleTest {
 
-    private Instant now = Instant.parse("2026-11-22T10:00:00Z");
-    private final Clock clock = new Clock() {
-        @Override
-        public ZoneOffset getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    };
+    private final MovableClock clock = new MovableClock(Instant.parse("2026-11-22T10:00:00Z"));
     private final LoginThrottle throttle = new LoginThrottle(3, Duration.ofSeconds(60), clock);
 
     private void fail(String username, int times) {
@@ -44,9 +27,9 @@ class LoginThrottleTest {
         fail("alice", 3);
         assertEquals(Optional.of(Duration.ofSeconds(60)), throttle.reserve("alice"));
 
-        now = now.plusSeconds(59);
+        clock.advance(Duration.ofSeconds(59));
         assertEquals(Optional.of(Duration.ofSeconds(1)), throttle.reserve("alice"));
-        now = now.plusSeconds(1);
+        clock.advance(Duration.ofSeconds(1));
         assertEquals(Optional.empty(), throttle.reserve("alice"), "one more attempt after the backoff");
         assertEquals(Optional.of(Duration.ofSeconds(60)), throttle.reserve("alice"), "which failed: refused again at once");
     }

@@ -3,37 +3,16 @@ package io.snippetstore.auth.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Optional;
 
+import io.snippetstore.testing.MovableClock;
 import org.junit.jupiter.api.Test;
 
 class PendingSignInsTest {
 
-    private static final class MovableClock extends Clock {
-        Instant now = Instant.parse("2026-12-01T09:00:00Z");
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-    }
-
-    private final MovableClock clock = new MovableClock();
+    private final MovableClock clock = new MovableClock(Instant.parse("2026-12-01T09:00:00Z"));
     private final PendingSignIns pending = new PendingSignIns(clock);
 
     @Test
@@ -55,13 +34,13 @@ class PendingSignInsTest {
         String sealed = "";
         for (int i = 1; i <= 7; i++) {
             sealed = pending.add(Optional.of(sealed), "state-" + i, "n", "v", "/");
-            clock.now = clock.now.plusSeconds(1);
+            clock.advance(Duration.ofSeconds(1));
         }
 
         assertEquals(5, pending.open(Optional.of(sealed)).size());
         assertTrue(pending.take(Optional.of(sealed), "state-2").started().isEmpty(), "the oldest went first");
         assertTrue(pending.take(Optional.of(sealed), "state-7").started().isPresent());
-        clock.now = clock.now.plus(Duration.ofMinutes(10));
+        clock.advance(Duration.ofMinutes(10));
         assertEquals(0, pending.open(Optional.of(sealed)).size(), "ten minutes later none is live");
     }
 
