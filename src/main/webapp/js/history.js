@@ -23,6 +23,14 @@ function shown(value) {
 
 /** One changed field: code and notes as unified hunks, the others as before → after. */
 function fieldDiff(change) {
+    if (change.replaced) {
+        // more changed lines than a diff shows: the API gives both texts whole
+        return h("section", {class: "field-diff", "data-field": change.field},
+            h("h3", {}, fieldName(change.field)),
+            h("p", {class: "replaced-note"}, "Too many lines changed to show them one by one: the text before, then after."),
+            h("pre", {class: "diff"}, h("span", {class: "removed"}, shown(change.from))),
+            h("pre", {class: "diff"}, h("span", {class: "added"}, shown(change.to))));
+    }
     if (change.hunks) {
         const rows = change.hunks.flatMap((hunk) => [
             h("span", {class: "hunk-head"}, `@@ −${hunk.fromLine},${hunk.fromCount} +${hunk.toLine},${hunk.toCount} @@\n`),
