@@ -17,7 +17,9 @@ import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.ApiResponse;
 import jakarta.inject.Inject;
 import jakarta.json.bind.annotation.JsonbPropertyOrder;
+import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -26,7 +28,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.CacheControl;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
@@ -65,6 +66,9 @@ public class OidcResource {
     @Context
     HttpServletRequest http;
 
+    @Context
+    HttpServletResponse httpResponse;
+
     @Inject
     Sessions sessions;
 
@@ -97,7 +101,8 @@ public class OidcResource {
             return SignInRefusedPage.of(Response.Status.BAD_GATEWAY, logins.refused(e.getMessage()).getMessage());
         }
         String sealed = pendingSignIns.add(Optional.ofNullable(pending), state.getValue(), nonce.getValue(), verifier.getValue(), safeNext(next));
-        return Response.seeOther(to).cacheControl(noStore()).cookie(pendingCookie(sealed)).build();
+        keepPending(sealed);
+        return Response.seeOther(to).cacheControl(noStore()).build();
     }
 
     /** Where the provider sends the browser back: with a code and the state, or with an error. */
@@ -107,7 +112,7 @@ public class OidcResource {
     public Response callback(@QueryParam("state") String state, @QueryParam("code") String code, @QueryParam("error") String error,
                              @QueryParam("iss") String issuer, @CookieParam(PENDING_COOKIE) String pending, @Context UriInfo uri) {
         PendingSignIns.Taken taken = pendingSignIns.take(Optional.ofNullable(pending), state == null ? "" : state);
-        NewCookie others = pendingCookie(taken.sealedOthers());
+        keepPending(taken.sealedOthers());
         try {
             PendingSignIns.Pending started = taken.started().orElseThrow(() ->
                     logins.refused("the answer's state is not one of a sign-in started in this browser (unknown, used or expired)"));
@@ -128,20 +133,27 @@ public class OidcResource {
             }
             UserData user = logins.signIn(logins.identityOf(claims));
             sessions.signIn(http, user);
-            return Response.seeOther(uri.getBaseUri().resolve(started.next())).cacheControl(noStore()).cookie(others).build();
+            return Response.seeOther(uri.getBaseUri().resolve(started.next())).cacheControl(noStore()).build();
         } catch (OidcProvider.Refused e) {
-            return Response.fromResponse(SignInRefusedPage.of(Response.Status.FORBIDDEN, e.getMessage())).cookie(others).build();
+            return SignInRefusedPage.of(Response.Status.FORBIDDEN, e.getMessage());
         }
     }
 
     /**
-     * The browser's started sign-ins: sent back only to these paths, never to scripts, for ten
-     * minutes; {@code Lax}, since the provider sends the browser back with a navigation from its
-     * own site. An empty value removes the cookie.
+     * The browser keeps its started sign-ins: sent back only to these paths, never to scripts, for
+     * ten minutes; {@code Lax}, since the provider sends the browser back with a navigation from
+     * its own site. An empty value removes the cookie. Added to the servlet response, beside the
+     * session cookie the container adds when the callback signs the user in (a JAX-RS cookie
+     * would take the place of that one on Payara).
      */
-    private NewCookie pendingCookie(String sealed) {
-        return new NewCookie.Builder(PENDING_COOKIE).value(sealed).path(http.getContextPath() + "/api/v1/auth/oidc").httpOnly(true).secure(http.isSecure())
-                .sameSite(NewCookie.SameSite.LAX).maxAge(sealed.isEmpty() ? 0 : (int) PendingSignIns.PENDING_FOR.toSeconds()).build();
+    private void keepPending(String sealed) {
+        Cookie cookie = new Cookie(PENDING_COOKIE, sealed);
+        cookie.setPath(http.getContextPath() + "/api/v1/auth/oidc");
+        cookie.setHttpOnly(true);
+        cookie.setSecure(http.isSecure());
+        cookie.setAttribute("SameSite", "Lax");
+        cookie.setMaxAge(sealed.isEmpty() ? 0 : (int) PendingSignIns.PENDING_FOR.toSeconds());
+        httpResponse.addCookie(cookie);
     }
 
     /** The provider's error code as recorded: an OAuth error code is a short token; anything else is cut to one. */
