@@ -70,10 +70,15 @@ public final class OwnPayaraMicro implements AutoCloseable {
 
     /** A client of this server with a new API token of the user's (signed in with the password first). */
     public ApiClient signIn(String username, String password) {
+        return new ApiClient(base).withBearer(TestUsers.newToken(session(username, password), "own server"));
+    }
+
+    /** Signed in with a browser session, for what a token may not do (making administrators, say). */
+    public ApiClient session(String username, String password) {
         ApiClient session = new ApiClient(base);
         Reply login = session.post("/api/v1/auth/login", Json.createObjectBuilder().add("username", username).add("password", password).build());
         assertEquals(200, login.status(), login::toString);
-        return new ApiClient(base).withBearer(TestUsers.newToken(session, "own server"));
+        return session;
     }
 
     /** A new user on this server, made by the administrator {@code admin}: their username. */
