@@ -10,7 +10,7 @@
 # ByteStash is not a dependency of this project: point BYTESTASH_DIR at the `server` folder of a
 # clone of https://github.com/jordan-dalby/ByteStash after `npm install --omit=dev` there (where
 # the native modules' prebuilt binaries cannot be downloaded, build them with node-gyp against the
-# local Node.js headers: docs/BENCHMARKS.md, "Issue 33, eleventh round"). Its folder is not written
+# local Node.js headers: docs/benchmarks/issue-33.md, "Issue 33, eleventh round"). Its folder is not written
 # to: the script runs a copy of its sources against its node_modules, with a database of its own.
 # Usage: BYTESTASH_DIR=... bench/bytestash.sh [seconds-per-measurement] [rounds]
 set -euo pipefail

@@ -16,7 +16,7 @@ import jakarta.servlet.http.HttpServletResponse;
  * and Payara reads it on the request thread once the resource method returns, for its monitoring.
  * A create is answered by another thread after its commit; when that thread set 201 between the
  * request thread's read and write, the 201 was overwritten and the create went out as 200 with
- * its {@code Location} (about one create in 100,000 under load; docs/BENCHMARKS.md, issue 33,
+ * its {@code Location} (about one create in 100,000 under load; docs/benchmarks/issue-33.md,
  * thirteenth round). With the default written here first, that later read writes nothing.
  */
 @WebFilter(urlPatterns = "/api/*", asyncSupported = true)
