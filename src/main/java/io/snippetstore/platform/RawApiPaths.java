@@ -31,7 +31,9 @@ public class RawApiPaths extends HttpFilter {
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         String sent = request.getRequestURI();
-        if (sent != null && isRefused(sent.toLowerCase(Locale.ROOT), request.getContextPath().toLowerCase(Locale.ROOT))) {
+        // every refused path holds a '%' or a "/." (a dot segment): most requests are passed on without a pattern
+        boolean suspect = sent != null && (sent.indexOf('%') >= 0 || sent.contains("/."));
+        if (suspect && isRefused(sent.toLowerCase(Locale.ROOT), request.getContextPath().toLowerCase(Locale.ROOT))) {
             ApiErrorPages.writeEnvelope(response, 400, "bad_request",
                     "The path holds an encoded slash, backslash or NUL, a dot segment or a malformed escape; no path of the API does.");
             return;
