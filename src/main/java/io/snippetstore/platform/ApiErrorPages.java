@@ -1,12 +1,10 @@
 package io.snippetstore.platform;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
@@ -16,8 +14,7 @@ import jakarta.servlet.http.HttpServletResponseWrapper;
 /**
  * Errors that the servlet container or the JAX-RS runtime answer by themselves under
  * {@code /api} (a header the runtime cannot parse, say), with {@code sendError} and the server's
- * own HTML page, or with an error status and no body at all, are answered in the error envelope
- * like every other API error.
+ * own HTML page, are answered in the error envelope like every other API error.
  */
 @WebFilter(urlPatterns = "/api/*", asyncSupported = true)
 public class ApiErrorPages extends HttpFilter {
@@ -25,13 +22,7 @@ public class ApiErrorPages extends HttpFilter {
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        EnvelopedErrors answer = new EnvelopedErrors(response);
-        chain.doFilter(request, answer);
-        // a runtime that set an error status and wrote nothing (RESTEasy and Jersey do for some header errors)
-        if (!request.isAsyncStarted() && !answer.isCommitted() && answer.getStatus() >= 400 && !answer.bodyStarted) {
-            writeEnvelope(response, answer.getStatus(), StatusCodes.describe(answer.getStatus()).code(),
-                    StatusCodes.describe(answer.getStatus()).message());
-        }
+        chain.doFilter(request, new EnvelopedErrors(response));
     }
 
     /** Answers {@code status} in the error envelope, replacing whatever the response held. */
@@ -53,8 +44,6 @@ public class ApiErrorPages extends HttpFilter {
 
     private static final class EnvelopedErrors extends HttpServletResponseWrapper {
 
-        private boolean bodyStarted;
-
         EnvelopedErrors(HttpServletResponse response) {
             super(response);
         }
@@ -71,20 +60,7 @@ public class ApiErrorPages extends HttpFilter {
                 return;
             }
             StatusCodes.Described described = StatusCodes.describe(status);
-            bodyStarted = true;
             writeEnvelope((HttpServletResponse) getResponse(), status, described.code(), described.message());
-        }
-
-        @Override
-        public ServletOutputStream getOutputStream() throws IOException {
-            bodyStarted = true;
-            return super.getOutputStream();
-        }
-
-        @Override
-        public PrintWriter getWriter() throws IOException {
-            bodyStarted = true;
-            return super.getWriter();
         }
     }
 }
