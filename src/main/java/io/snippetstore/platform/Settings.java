@@ -3,7 +3,7 @@ package io.snippetstore.platform;
 /**
  * Every setting the application reads, with its default: the one place of both. Settings are read
  * through MicroProfile Config, so an environment variable or a system property of the same name
- * sets one; the README's configuration table explains them for operators. An injection point
+ * sets one; docs/configuration.md explains them for operators. An injection point
  * names both constants: {@code @ConfigProperty(name = Settings.X, defaultValue = Settings.X_DEFAULT)}.
  *
  * <p>The listening address and port ({@code SNIPPETS_HTTP_ADDRESS}, {@code SNIPPETS_HTTP_PORT})

@@ -10,7 +10,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 
 /**
- * A failure the user can act on, with the exit code the README documents: the message is shown
+ * A failure the user can act on, with the exit code docs/CLI.md documents: the message is shown
  * as it is (the API's own message where the service answered), never a stack trace.
  */
 final class Failure extends RuntimeException {

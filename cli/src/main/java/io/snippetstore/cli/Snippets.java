@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
 /** {@code snippets}: the Snippet Store from a terminal or a script. */
-// the standard options inherited: --help (and --version) work on every command, as the README promises
+// the standard options inherited: --help (and --version) work on every command, as docs/CLI.md promises
 @Command(name = "snippets", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "snippets 0.1.0",
         description = "Search, read, write and attach files to the snippets of a Snippet Store service.",
         footer = {"", "Examples:", "  snippets login http://127.0.0.1:8080", "  snippets search 'read file' --lang go",
