@@ -41,7 +41,13 @@ import io.snippetstore.transfer.TransferTests;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.ListeningSockets;
 import io.snippetstore.testing.SnippetStoreDeployment;
-import io.snippetstore.web.WebInterfaceInChromiumTests;
+import io.snippetstore.web.AccountPageInChromiumTests;
+import io.snippetstore.web.AdministrationInChromiumTests;
+import io.snippetstore.web.EditorInChromiumTests;
+import io.snippetstore.web.EveryPageInChromiumTests;
+import io.snippetstore.web.ListPageInChromiumTests;
+import io.snippetstore.web.SharingInChromiumTests;
+import io.snippetstore.web.SnippetPageInChromiumTests;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
@@ -222,6 +228,30 @@ class SnippetStoreIT {
     }
 
     @Nested
-    class WebInterfaceInChromium extends WebInterfaceInChromiumTests {
+    class ListPageInChromium extends ListPageInChromiumTests {
+    }
+
+    @Nested
+    class SnippetPageInChromium extends SnippetPageInChromiumTests {
+    }
+
+    @Nested
+    class EditorInChromium extends EditorInChromiumTests {
+    }
+
+    @Nested
+    class SharingInChromium extends SharingInChromiumTests {
+    }
+
+    @Nested
+    class AccountPageInChromium extends AccountPageInChromiumTests {
+    }
+
+    @Nested
+    class AdministrationInChromium extends AdministrationInChromiumTests {
+    }
+
+    @Nested
+    class EveryPageInChromium extends EveryPageInChromiumTests {
     }
 }

@@ -1,0 +1,146 @@
+package io.snippetstore.web;
+
+import static io.snippetstore.testing.SnippetsApi.create;
+import static io.snippetstore.testing.SnippetsApi.snippet;
+import static io.snippetstore.web.ChromiumPages.loginForm;
+import static io.snippetstore.web.ChromiumPages.scriptErrors;
+import static io.snippetstore.web.ChromiumPages.signIn;
+import static io.snippetstore.web.ChromiumPages.sizeOf;
+import static io.snippetstore.web.ChromiumPages.visible;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.openqa.selenium.support.ui.ExpectedConditions.textToBePresentInElementLocated;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Browser;
+import io.snippetstore.testing.TestUsers;
+import io.snippetstore.testing.TestUsers.TestUser;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/** The account page: tokens, sessions, export and import. In a real headless Chromium against the real service. */
+public abstract class AccountPageInChromiumTests {
+
+    private final TestUser user = TestUsers.create();
+    private final ApiClient api = TestUsers.withToken(user);
+
+    @Test
+    void tokensAreCreatedShownOnceAndRevokedAndSigningOutEndsTheSession() {
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+
+            driver.findElement(By.id("nav-tokens")).click();
+            visible(wait, "create-token").click();
+            assertTrue(visible(wait, "token-name-error").getText().startsWith("Give the token a name"),
+                    "a plain sentence beside the field, before anything is sent");
+            driver.findElement(By.id("token-expiry")).sendKeys("0");
+            driver.findElement(By.id("token-name")).sendKeys("laptop cli");
+            driver.findElement(By.id("create-token")).click();
+            assertTrue(visible(wait, "token-expiry-error").getText().startsWith("A whole number of days"));
+            driver.findElement(By.id("token-expiry")).sendKeys(Keys.BACK_SPACE);
+            driver.findElement(By.id("create-token")).click();
+            String token = visible(wait, "new-token-value").getText();
+            assertTrue(token.startsWith("sst_"), token);
+            ApiClient tokenClient = new ApiClient().withBearer(token);
+            assertEquals(user.id(), tokenClient.get("/api/v1/auth/whoami").data().getString("userId"));
+            wait.until(textToBePresentInElementLocated(By.id("tokens"), "laptop cli"));
+            browser.screenshot("tokens");
+
+            driver.findElement(By.cssSelector("#tokens button[aria-label='Revoke token laptop cli']")).click();
+            visible(wait, "confirm-ok").click();
+            wait.until(ignored -> !driver.findElement(By.id("tokens")).getText().contains("laptop cli"));
+            assertEquals(401, tokenClient.get("/api/v1/auth/whoami").status(), "revoked at once");
+            assertTrue(driver.findElements(By.id("new-token-value")).isEmpty() && !driver.findElement(By.id("new-token")).isDisplayed(),
+                    "a revoked token's value and its Copy button leave the page");
+
+            driver.findElement(By.id("sign-out")).click();
+            loginForm(wait);
+            browser.open("/");
+            loginForm(wait);
+            assertTrue(driver.getCurrentUrl().contains("/login?next="), driver.getCurrentUrl());
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void theAccountPageNamesSessionsSignsOutEveryOtherOneAndSaysWhatIsWrongInPlainWords() {
+        TestUser someone = TestUsers.create();
+        ApiClient elsewhere = TestUsers.signedIn(someone);
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, someone);
+            driver.findElement(By.id("nav-tokens")).click();
+            wait.until(textToBePresentInElementLocated(By.id("sessions"), "Chromium on Linux, this one"));
+            assertEquals("127.0.0.1", driver.findElement(By.cssSelector("#sessions tbody tr:first-child td[data-label='From']")).getText(),
+                    "where it signed in from");
+            visible(wait, "sign-out-others").click();
+            visible(wait, "confirm-ok").click();
+            wait.until(ExpectedConditions.invisibilityOfElementLocated(By.id("sign-out-others")));
+            assertEquals(401, elsewhere.get("/api/v1/auth/whoami").status(), "the other session is signed out");
+            assertEquals(1, driver.findElements(By.cssSelector("#sessions tbody tr")).size());
+
+            driver.findElement(By.id("current-password")).sendKeys("not the password at all");
+            driver.findElement(By.id("new-password")).sendKeys("a brand new password");
+            driver.findElement(By.id("change-password")).click();
+            wait.until(textToBePresentInElementLocated(By.id("password-status"), "The current password is not right."));
+            assertFalse(driver.findElement(By.id("password-status")).getText().contains("currentPassword"));
+            assertEquals(200, TestUsers.signedIn(someone).get("/api/v1/auth/whoami").status(), "still signed in here, password unchanged");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void aUserExportsTheirSnippetsAndImportsTheArchiveOnTheAccountPageSeeingWhatWasCreated() throws IOException {
+        TestUser someone = TestUsers.create();
+        ApiClient their = TestUsers.withToken(someone);
+        create(their, snippet("Exported and back", "sql", "select 1"));
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, someone);
+            driver.findElement(By.id("nav-tokens")).click();
+            visible(wait, "export").click();
+            WebDriverWait slow = new WebDriverWait(driver, Duration.ofSeconds(60));
+            Path archive = slow.until(ignored -> {
+                try (var files = Files.list(browser.downloads())) {
+                    return files.filter(file -> file.toString().endsWith(".zip")).findFirst().orElse(null);
+                } catch (IOException e) {
+                    return null;
+                }
+            });
+            slow.until(ignored -> sizeOf(archive) > 0 && new String(readQuietly(archive), java.nio.charset.StandardCharsets.ISO_8859_1).contains("manifest.json"));
+
+            driver.findElement(By.id("import-file")).sendKeys(archive.toString());
+            slow.until(textToBePresentInElementLocated(By.id("import-status"), "1 snippet and 0 attachments created."));
+            WebElement created = driver.findElement(By.cssSelector("#import-report a"));
+            assertEquals("Exported and back", created.getText());
+            created.click();
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Exported and back"));
+            assertEquals(2, their.get("/api/v1/snippets?query=exported").json().getJsonArray("data").size(), "the original and its import");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    private static byte[] readQuietly(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            return new byte[0];
+        }
+    }
+}
