@@ -1,7 +1,7 @@
 // The JSON API as the pages use it: the session cookie authenticates, every failure becomes an
 // ApiError carrying the API's own message and field details, and a lost session goes to sign-in.
 
-export class ApiError extends Error {
+class ApiError extends Error {
     constructor(status, code, message, details = []) {
         super(message);
         this.status = status;
@@ -24,7 +24,7 @@ export function markSignedIn() {
  * that ask before the page unloads hear "snippets:sign-in" first: this leaving is the
  * application's, and their drafts are kept.
  */
-export function signIn() {
+function signIn() {
     window.dispatchEvent(new Event("snippets:sign-in"));
     window.location.assign(`/login?${signedIn ? "ended=1&" : ""}next=`
         + encodeURIComponent(window.location.pathname + window.location.search + window.location.hash));

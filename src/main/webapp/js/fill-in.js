@@ -14,7 +14,7 @@ const valuesKey = (snippetId) => `snippets.values.${snippetId}`;
  * variable with a value to it (an empty field falls back to the variable's default, or has no value yet);
  * `onChange(listener)` calls the listener after every change.
  */
-export function variablesForm(snippetId, variables) {
+function variablesForm(snippetId, variables) {
     const remembered = JSON.parse(localStorage.getItem(valuesKey(snippetId)) ?? "{}");
     const listeners = [];
     const controls = variables.map((variable, index) => {

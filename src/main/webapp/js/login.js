@@ -4,7 +4,7 @@ import {api} from "./api.js";
 import {apiPaths} from "./paths.js";
 
 /** `next` when it is a same-origin path ("/..." but not "//..." or "/\..."), otherwise "/". */
-export function safeNext(next) {
+function safeNext(next) {
     if (typeof next !== "string" || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) {
         return "/";
     }

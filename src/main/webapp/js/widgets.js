@@ -48,7 +48,7 @@ export function generatedPassword() {
 }
 
 /** The visibilities a snippet can have, with what each means to a reader. */
-export const VISIBILITIES = [
+const VISIBILITIES = [
     {value: "private", label: "Private: only you"},
     {value: "team", label: "Team: every signed-in user can read"},
     {value: "link", label: "Link: anyone with a share link can read"},

@@ -55,10 +55,6 @@ enum SnippetAccess {
         }
     }
 
-    boolean isOwner() {
-        return this == OWN;
-    }
-
     /** As the API names it to the caller: {@code owner}, {@code write}, {@code read} (or {@code none}, never answered). */
     String apiName() {
         return switch (this) {
