@@ -12,19 +12,14 @@ import java.net.URI;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.X509Certificate;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.LongAdder;
 
 import javax.net.ssl.HttpsURLConnection;
 import javax.net.ssl.SSLContext;
@@ -357,64 +352,6 @@ public abstract class SessionTests {
         } finally {
             attackers.shutdownNow();
         }
-    }
-
-    /** A wrong login from {@code from}, on a connection of its own: another client as far as the server can tell. */
-    private static int wrongLoginFrom(String from) {
-        byte[] body = credentials(TestUsers.uniqueName("nobody"), "guess").toString().getBytes(StandardCharsets.UTF_8);
-        try (RawHttp login = new RawHttp(from, "POST", "/api/v1/auth/login",
-                Map.of("Content-Type", "application/json", "Content-Length", String.valueOf(body.length)))) {
-            return login.write(body).status();
-        }
-    }
-
-    @Test
-    void stormsOfLoginsFromTwoAddressesLeaveAThirdAddressASignInWithinTwoSeconds() throws Exception {
-        TestUser user = TestUsers.create();
-        ExecutorService storm = Executors.newFixedThreadPool(64);
-        AtomicBoolean raging = new AtomicBoolean(true);
-        Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
-        Set<String> retryAfter = ConcurrentHashMap.newKeySet();
-        long stopAt = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        try {
-            for (int i = 0; i < 64; i++) {
-                boolean second = i % 2 == 1;
-                storm.submit(() -> {
-                    ApiClient attacker = new ApiClient();
-                    while (raging.get() && System.nanoTime() < stopAt) {
-                        if (second) {
-                            statuses.computeIfAbsent(wrongLoginFrom("127.0.0.2"), status -> new LongAdder()).increment();
-                            continue;
-                        }
-                        Reply reply = attacker.post("/api/v1/auth/login", credentials(TestUsers.uniqueName("nobody"), "guess"));
-                        statuses.computeIfAbsent(reply.status(), status -> new LongAdder()).increment();
-                        if (reply.status() == 429) {
-                            retryAfter.add(String.valueOf(reply.header("Retry-After")));
-                        }
-                    }
-                });
-            }
-            Thread.sleep(1_500);
-
-            long started = System.nanoTime();
-            byte[] body = credentials(user.username(), user.password()).toString().getBytes(StandardCharsets.UTF_8);
-            int status;
-            try (RawHttp login = new RawHttp("127.0.0.3", "POST", "/api/v1/auth/login",
-                    Map.of("Content-Type", "application/json", "Content-Length", String.valueOf(body.length)))) {
-                status = login.write(body).status();
-            }
-            Duration took = Duration.ofNanos(System.nanoTime() - started);
-
-            assertEquals(200, status, "the third address's sign-in");
-            assertTrue(took.compareTo(Duration.ofSeconds(2)) < 0, "the third address's sign-in took " + took);
-        } finally {
-            raging.set(false);
-            storm.shutdown();
-            assertTrue(storm.awaitTermination(30, TimeUnit.SECONDS));
-        }
-        assertTrue(statuses.containsKey(429), () -> "the storms were never refused: " + statuses);
-        assertEquals(Set.of("1"), retryAfter);
-        assertEquals(Set.of(401, 429), statuses.keySet(), statuses::toString);
     }
 
     @Test

@@ -24,7 +24,12 @@ public final class Database {
 
     /** The single number a query such as {@code SELECT COUNT(*) ...} answers. */
     public static long number(String sql, Object... parameters) {
-        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:file:" + file() + "?mode=ro");
+        return number(file(), sql, parameters);
+    }
+
+    /** The single number a query answers from the database file of a server of a test's own. */
+    public static long number(Path file, String sql, Object... parameters) {
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro");
              PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.length; i++) {
                 statement.setObject(i + 1, parameters[i]);

@@ -25,10 +25,15 @@ public final class RawHttp implements AutoCloseable {
 
     /** The request from another loopback address ({@code 127.0.0.2}, say): another client as far as the server can tell. */
     public RawHttp(String from, String method, String path, Map<String, String> headers) {
+        this(from, ApiClient.base().getPort(), method, path, headers);
+    }
+
+    /** The request from another loopback address to a server of a test's own on {@code port}. */
+    public RawHttp(String from, int port, String method, String path, Map<String, String> headers) {
         try {
             socket = new Socket();
             socket.bind(new InetSocketAddress(from, 0));
-            socket.connect(new InetSocketAddress("127.0.0.1", ApiClient.base().getPort()), 10_000);
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
             socket.setSoTimeout(60_000);
             out = socket.getOutputStream();
             StringBuilder head = new StringBuilder(method + " " + path + " HTTP/1.1\r\n"

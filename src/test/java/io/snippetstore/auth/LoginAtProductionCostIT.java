@@ -1,0 +1,162 @@
+package io.snippetstore.auth;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+
+import io.snippetstore.platform.Settings;
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Database;
+import io.snippetstore.testing.OwnPayaraMicro;
+import io.snippetstore.testing.RawHttp;
+import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestUsers;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Sign-ins at the production cost of a password check, on a Payara Micro of the test's own (Payara
+ * execution only): the suite's servers hash with few iterations to keep CI short, so what depends
+ * on a check being slow (the limit on checks at once, the decoy for unknown usernames) and the
+ * default cost itself are proven here.
+ */
+class LoginAtProductionCostIT {
+
+    @TempDir
+    static Path data;
+
+    private static OwnPayaraMicro server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Map<String, String> environment = new HashMap<>();
+        environment.put("SNIPPETS_DATA_DIR", data.toString());
+        environment.put(Settings.PASSWORD_HASH_ITERATIONS, null); // the default, as in production
+        server = OwnPayaraMicro.start("login-at-production-cost", environment);
+        // a server that has run a while has compiled its hash: the first checks of a cold JVM take seconds
+        for (int i = 0; i < 8; i++) {
+            loginFrom("127.0.0.6", credentials(TestUsers.uniqueName("warm-up"), "warm-up"));
+        }
+    }
+
+    @AfterAll
+    static void stop() throws InterruptedException {
+        server.close();
+    }
+
+    private static JsonObject credentials(String username, String password) {
+        return Json.createObjectBuilder().add("username", username).add("password", password).build();
+    }
+
+    private static int loginFrom(String from, JsonObject credentials) {
+        byte[] body = credentials.toString().getBytes(StandardCharsets.UTF_8);
+        try (RawHttp login = new RawHttp(from, server.base().getPort(), "POST", "/api/v1/auth/login",
+                Map.of("Content-Type", "application/json", "Content-Length", String.valueOf(body.length)))) {
+            return login.write(body).status();
+        }
+    }
+
+    private static String newUser(String prefix, String password) {
+        return OwnPayaraMicro.newUser(server.session(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD), prefix, password);
+    }
+
+    @Test
+    void aNewPasswordIsHashedWithTheDefault210000IterationsOfPbkdf2() {
+        String username = newUser("hashed", "a-production-password");
+
+        assertEquals(1, Database.number(data.resolve("snippets.db"),
+                "SELECT COUNT(*) FROM users WHERE username = ? AND password_hash LIKE ?",
+                username, "PBKDF2WithHmacSHA512:" + Settings.PASSWORD_HASH_ITERATIONS_DEFAULT + ":%"));
+        assertEquals(200, server.session(username, "a-production-password").get("/api/v1/auth/whoami").status());
+    }
+
+    /** The median time of five wrong sign-ins, each for a username of its own from {@code from}. */
+    private static Duration medianWrongLogin(String from, String... usernames) {
+        long[] nanos = new long[usernames.length];
+        for (int i = 0; i < usernames.length; i++) {
+            long started = System.nanoTime();
+            assertEquals(401, loginFrom(from, credentials(usernames[i], "not-the-password")));
+            nanos[i] = System.nanoTime() - started;
+        }
+        Arrays.sort(nanos);
+        return Duration.ofNanos(nanos[nanos.length / 2]);
+    }
+
+    @Test
+    void aWrongSignInForAnUnknownUsernameTakesAboutAsLongAsOneForAnExistingAccount() {
+        String[] existing = new String[5];
+        String[] unknown = new String[5];
+        for (int i = 0; i < existing.length; i++) {
+            existing[i] = newUser("timed", "the-password-" + i);
+            unknown[i] = TestUsers.uniqueName("nobody");
+        }
+        Duration known = medianWrongLogin("127.0.0.5", existing);
+        Duration nobody = medianWrongLogin("127.0.0.5", unknown);
+
+        // a full PBKDF2 at this cost takes hundreds of milliseconds here; skipping it, a few
+        assertTrue(known.toMillis() >= 50, "a wrong password took only " + known + ": is the production cost in force?");
+        assertTrue(nobody.toNanos() * 2 > known.toNanos(), "an unknown username answered in " + nobody + ", an existing one in " + known);
+    }
+
+    @Test
+    void stormsOfLoginsFromTwoAddressesLeaveAThirdAddressASignInWithinTwoSeconds() throws Exception {
+        String username = newUser("storm-target", "storm-target-password");
+        ExecutorService storm = Executors.newFixedThreadPool(64);
+        AtomicBoolean raging = new AtomicBoolean(true);
+        Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
+        Set<String> retryAfter = ConcurrentHashMap.newKeySet();
+        long stopAt = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        try {
+            for (int i = 0; i < 64; i++) {
+                boolean second = i % 2 == 1;
+                storm.submit(() -> {
+                    ApiClient attacker = new ApiClient(server.base());
+                    while (raging.get() && System.nanoTime() < stopAt) {
+                        if (second) {
+                            statuses.computeIfAbsent(loginFrom("127.0.0.2", credentials(TestUsers.uniqueName("nobody"), "guess")),
+                                    status -> new LongAdder()).increment();
+                            continue;
+                        }
+                        Reply reply = attacker.post("/api/v1/auth/login", credentials(TestUsers.uniqueName("nobody"), "guess"));
+                        statuses.computeIfAbsent(reply.status(), status -> new LongAdder()).increment();
+                        if (reply.status() == 429) {
+                            retryAfter.add(String.valueOf(reply.header("Retry-After")));
+                        }
+                    }
+                });
+            }
+            Thread.sleep(1_500);
+
+            long started = System.nanoTime();
+            int status = loginFrom("127.0.0.3", credentials(username, "storm-target-password"));
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+            assertEquals(200, status, "the third address's sign-in");
+            assertTrue(took.compareTo(Duration.ofSeconds(2)) < 0, "the third address's sign-in took " + took);
+        } finally {
+            raging.set(false);
+            storm.shutdown();
+            assertTrue(storm.awaitTermination(30, TimeUnit.SECONDS));
+        }
+        assertTrue(statuses.containsKey(429), () -> "the storms were never refused: " + statuses);
+        assertEquals(Set.of("1"), retryAfter);
+        assertEquals(Set.of(401, 429), statuses.keySet(), statuses::toString);
+    }
+}
