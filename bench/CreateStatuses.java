@@ -23,24 +23,32 @@ public class CreateStatuses {
         String token = args[1];
         int connections = Integer.parseInt(args[2]);
         long end = System.nanoTime() + Long.parseLong(args[3]) * 1_000_000_000L;
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         Map<String, AtomicLong> answers = new ConcurrentHashMap<>();
         Semaphore inFlight = new Semaphore(connections);
         long sent = 0;
         while (System.nanoTime() < end) {
             inFlight.acquire();
             sent++;
-            String body = "{\"title\":\"status " + sent + "\",\"language\":\"java\",\"code\":\"return " + sent + ";\",\"tags\":[\"status\"]}";
+            String body = "{\"title\":\"status " + sent + "\",\"language\":\"java\",\"code\":\"return " + sent
+                    + ";\",\"tags\":[\"status\"]}";
             HttpRequest request = HttpRequest.newBuilder(endpoint)
                     .header("Authorization", "Bearer " + token)
                     .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(body))
                     .build();
             http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).whenComplete((response, error) -> {
-                String kind = error != null ? error.getClass().getSimpleName()
-                        : response.statusCode() + (response.headers().firstValue("Location").isPresent() ? "+Location" : " without Location");
-                if (answers.computeIfAbsent(kind, k -> new AtomicLong()).incrementAndGet() <= 3 && !kind.equals("201+Location")) {
-                    System.err.println(kind + ": " + (error != null ? error : response.headers().map() + " " + response.body()));
+                String kind = error != null
+                        ? error.getClass().getSimpleName()
+                        : response.statusCode()
+                                + (response.headers().firstValue("Location").isPresent()
+                                        ? "+Location"
+                                        : " without Location");
+                if (answers.computeIfAbsent(kind, k -> new AtomicLong()).incrementAndGet() <= 3
+                        && !kind.equals("201+Location")) {
+                    System.err.println(kind + ": "
+                            + (error != null ? error : response.headers().map() + " " + response.body()));
                 }
                 inFlight.release();
             });

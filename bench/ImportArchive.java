@@ -27,15 +27,24 @@ public class ImportArchive {
             for (int n = 0; n < snippets; n++) {
                 random.nextBytes(bytes);
                 put(zip, "attachments/a" + n, bytes);
-                String document = "{\"id\":\"s" + n + "\",\"title\":\"imported " + n + "\",\"language\":\"text\",\"code\":\"code of snippet " + n
-                        + "\",\"tags\":[\"imported\"],\"visibility\":\"private\",\"attachments\":[{\"path\":\"attachments/a" + n
-                        + "\",\"filename\":\"random-" + n + ".bin\",\"mimeType\":\"application/octet-stream\",\"size\":" + bytes.length
-                        + ",\"sha256\":\"" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)) + "\"}]}";
+                String document = "{\"id\":\"s" + n + "\",\"title\":\"imported " + n
+                        + "\",\"language\":\"text\",\"code\":\"code of snippet " + n
+                        + "\",\"tags\":[\"imported\"],\"visibility\":\"private\",\"attachments\":[{\"path\":\"attachments/a"
+                        + n
+                        + "\",\"filename\":\"random-" + n + ".bin\",\"mimeType\":\"application/octet-stream\",\"size\":"
+                        + bytes.length
+                        + ",\"sha256\":\""
+                        + HexFormat.of()
+                                .formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)) + "\"}]}";
                 put(zip, "snippets/s" + n + ".json", document.getBytes(StandardCharsets.UTF_8));
                 paths.append(n == 0 ? "" : ",").append("\"snippets/s").append(n).append(".json\"");
             }
-            put(zip, "manifest.json", ("{\"format\":\"snippet-store-export\",\"version\":1,\"snippetCount\":" + snippets
-                    + ",\"attachmentCount\":" + snippets + ",\"snippets\":[" + paths + "]}").getBytes(StandardCharsets.UTF_8));
+            put(
+                    zip,
+                    "manifest.json",
+                    ("{\"format\":\"snippet-store-export\",\"version\":1,\"snippetCount\":" + snippets
+                                    + ",\"attachmentCount\":" + snippets + ",\"snippets\":[" + paths + "]}")
+                            .getBytes(StandardCharsets.UTF_8));
         }
     }
 

@@ -34,8 +34,10 @@ public class MixedLoad {
     static final int[] PERCENT = {40, 20, 20, 10, 5, 5};
 
     final String base;
-    final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).build();
+    final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
     final AtomicLong[] errors = new AtomicLong[OPERATIONS.length];
 
     MixedLoad(String base) {
@@ -74,17 +76,26 @@ public class MixedLoad {
 
     Client newClient(String admin, String username) throws Exception {
         String password = username + "-bench-password";
-        send(HttpRequest.newBuilder(URI.create(base + "/api/v1/users")).header("Authorization", "Bearer " + admin)
-                .header("Content-Type", "application/json")
-                .POST(body("{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}")), 201);
-        HttpClient session = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
-        HttpResponse<String> login = session.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/auth/login"))
-                .header("Content-Type", "application/json")
-                .POST(body("{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}")).build(),
+        send(
+                HttpRequest.newBuilder(URI.create(base + "/api/v1/users"))
+                        .header("Authorization", "Bearer " + admin)
+                        .header("Content-Type", "application/json")
+                        .POST(body("{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}")),
+                201);
+        HttpClient session =
+                HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
+        HttpResponse<String> login = session.send(
+                HttpRequest.newBuilder(URI.create(base + "/api/v1/auth/login"))
+                        .header("Content-Type", "application/json")
+                        .POST(body("{\"username\":\"" + username + "\",\"password\":\"" + password + "\"}"))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         check(login, 200);
-        HttpResponse<String> created = session.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/auth/tokens"))
-                .header("Content-Type", "application/json").POST(body("{\"name\":\"load\"}")).build(),
+        HttpResponse<String> created = session.send(
+                HttpRequest.newBuilder(URI.create(base + "/api/v1/auth/tokens"))
+                        .header("Content-Type", "application/json")
+                        .POST(body("{\"name\":\"load\"}"))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         check(created, 201);
         Matcher token = TOKEN.matcher(created.body());
@@ -141,9 +152,12 @@ public class MixedLoad {
                 case 2:
                     return create();
                 case 3:
-                    HttpResponse<String> changed = http.send(request("/api/v1/snippets/" + id)
-                            .header("Content-Type", "application/merge-patch+json").header("If-Match", etags.get(id))
-                            .method("PATCH", body("{\"title\":\"changed " + System.nanoTime() + "\"}")).build(),
+                    HttpResponse<String> changed = http.send(
+                            request("/api/v1/snippets/" + id)
+                                    .header("Content-Type", "application/merge-patch+json")
+                                    .header("If-Match", etags.get(id))
+                                    .method("PATCH", body("{\"title\":\"changed " + System.nanoTime() + "\"}"))
+                                    .build(),
                             HttpResponse.BodyHandlers.ofString());
                     changed.headers().firstValue("ETag").ifPresent(etag -> etags.put(id, etag));
                     return changed.statusCode() == 200;
@@ -158,23 +172,30 @@ public class MixedLoad {
                     String boundary = "----bench" + random.nextLong();
                     byte[] file = new byte[4096];
                     random.nextBytes(file);
-                    byte[] head = ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"data.bin\"\r\n"
-                            + "Content-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+                    byte[] head = ("--" + boundary
+                                    + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"data.bin\"\r\n"
+                                    + "Content-Type: application/octet-stream\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII);
                     byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.US_ASCII);
                     byte[] multipart = new byte[head.length + file.length + tail.length];
                     System.arraycopy(head, 0, multipart, 0, head.length);
                     System.arraycopy(file, 0, multipart, head.length, file.length);
                     System.arraycopy(tail, 0, multipart, head.length + file.length, tail.length);
                     return status(request("/api/v1/snippets/" + id + "/attachments")
-                            .header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                            .POST(HttpRequest.BodyPublishers.ofByteArray(multipart))) == 201;
+                                    .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                                    .POST(HttpRequest.BodyPublishers.ofByteArray(multipart)))
+                            == 201;
             }
         }
 
         boolean create() throws Exception {
-            HttpResponse<String> created = http.send(request("/api/v1/snippets").header("Content-Type", "application/json")
-                    .POST(body("{\"title\":\"load create\",\"language\":\"java\",\"code\":\"" + CODE + "\",\"tags\":[\"api\",\"db\"]}"))
-                    .build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> created = http.send(
+                    request("/api/v1/snippets")
+                            .header("Content-Type", "application/json")
+                            .POST(body("{\"title\":\"load create\",\"language\":\"java\",\"code\":\"" + CODE
+                                    + "\",\"tags\":[\"api\",\"db\"]}"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             if (created.statusCode() != 201) {
                 return false;
             }
@@ -186,12 +207,14 @@ public class MixedLoad {
         }
 
         HttpRequest.Builder request(String path) {
-            return HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", "Bearer " + token)
+            return HttpRequest.newBuilder(URI.create(base + path))
+                    .header("Authorization", "Bearer " + token)
                     .timeout(Duration.ofSeconds(60));
         }
 
         int status(HttpRequest.Builder request) throws Exception {
-            return http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+            return http.send(request.build(), HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
         }
     }
 
@@ -211,15 +234,26 @@ public class MixedLoad {
         System.out.println("|---|---:|---:|---:|---:|");
         for (int op = 0; op < OPERATIONS.length; op++) {
             int operation = op;
-            long[] all = clients.stream().flatMap(client -> client.measured.get(operation).stream())
-                    .mapToLong(Long::longValue).sorted().toArray();
-            System.out.printf(Locale.ROOT, "| %s | %.1f | %s | %s | %d |%n", OPERATIONS[op], all.length / (double) seconds,
-                    millis(percentile(all, 0.50)), millis(percentile(all, 0.99)), errors[op].get());
+            long[] all = clients.stream()
+                    .flatMap(client -> client.measured.get(operation).stream())
+                    .mapToLong(Long::longValue)
+                    .sorted()
+                    .toArray();
+            System.out.printf(
+                    Locale.ROOT,
+                    "| %s | %.1f | %s | %s | %d |%n",
+                    OPERATIONS[op],
+                    all.length / (double) seconds,
+                    millis(percentile(all, 0.50)),
+                    millis(percentile(all, 0.99)),
+                    errors[op].get());
         }
     }
 
     static long percentile(long[] sorted, double fraction) {
-        return sorted.length == 0 ? 0 : sorted[Math.min(sorted.length - 1, (int) Math.ceil(fraction * sorted.length) - 1)];
+        return sorted.length == 0
+                ? 0
+                : sorted[Math.min(sorted.length - 1, (int) Math.ceil(fraction * sorted.length) - 1)];
     }
 
     static String millis(long nanos) {
@@ -232,7 +266,8 @@ public class MixedLoad {
 
     static void check(HttpResponse<String> response, int expected) {
         if (response.statusCode() != expected) {
-            throw new IllegalStateException(response.request().uri() + ": " + response.statusCode() + " " + response.body());
+            throw new IllegalStateException(
+                    response.request().uri() + ": " + response.statusCode() + " " + response.body());
         }
     }
 

@@ -29,7 +29,10 @@ public class ReadProfile {
     record Window(String name, Instant start, Instant end, long requests) {
         static Window parse(String argument) {
             String[] parts = argument.split(":");
-            return new Window(parts[0], Instant.ofEpochMilli(Long.parseLong(parts[1])), Instant.ofEpochMilli(Long.parseLong(parts[2])),
+            return new Window(
+                    parts[0],
+                    Instant.ofEpochMilli(Long.parseLong(parts[1])),
+                    Instant.ofEpochMilli(Long.parseLong(parts[2])),
                     Long.parseLong(parts[3]));
         }
 
@@ -38,26 +41,51 @@ public class ReadProfile {
         }
     }
 
-    record Category(String name, Predicate<String> frame) {
-    }
+    record Category(String name, Predicate<String> frame) {}
 
     static final List<Category> CATEGORIES = List.of(
             new Category("connection from the server's pool", frame -> frame.endsWith(".getConnection")),
-            new Category("SQLite and the JDBC wrappers", frame -> frame.startsWith("org.sqlite.") || frame.startsWith("com.sun.gjc.")),
+            new Category(
+                    "SQLite and the JDBC wrappers",
+                    frame -> frame.startsWith("org.sqlite.") || frame.startsWith("com.sun.gjc.")),
             new Category("Lucene: matching, scoring, sorting", frame -> frame.startsWith("org.apache.lucene.")),
-            new Category("match excerpts (the lines a result matched)", frame -> frame.startsWith("io.snippetstore.snippets.control.MatchExcerpt")),
-            new Category("the search component's own code (queries, catching up)", frame -> frame.startsWith("io.snippetstore.search.")),
-            new Category("the snippet query's own code (SQL, rows)", frame -> frame.startsWith("io.snippetstore.snippets.control.SnippetQueries")),
-            new Category("EJB container (the call around the service)", frame -> frame.startsWith("com.sun.ejb.") || frame.startsWith("org.glassfish.ejb.")),
-            new Category("JSON-B writing the answer", frame -> frame.startsWith("org.eclipse.yasson.") || frame.startsWith("org.eclipse.parsson.")),
-            new Category("bearer-token check", frame -> frame.startsWith("io.snippetstore.auth.boundary.AuthenticationFilter")),
-            new Category("resource method (the rest of it)", frame -> frame.startsWith("io.snippetstore.") && frame.contains(".boundary.") && frame.contains("Resource.")),
-            new Category("Jersey and Weld (the rest of the JAX-RS request)", frame -> frame.startsWith("org.glassfish.jersey.")),
-            new Category("servlet filters and the web container", frame -> frame.startsWith("org.apache.catalina.") || frame.startsWith("com.sun.enterprise.web.")),
+            new Category(
+                    "match excerpts (the lines a result matched)",
+                    frame -> frame.startsWith("io.snippetstore.snippets.control.MatchExcerpt")),
+            new Category(
+                    "the search component's own code (queries, catching up)",
+                    frame -> frame.startsWith("io.snippetstore.search.")),
+            new Category(
+                    "the snippet query's own code (SQL, rows)",
+                    frame -> frame.startsWith("io.snippetstore.snippets.control.SnippetQueries")),
+            new Category(
+                    "EJB container (the call around the service)",
+                    frame -> frame.startsWith("com.sun.ejb.") || frame.startsWith("org.glassfish.ejb.")),
+            new Category(
+                    "JSON-B writing the answer",
+                    frame -> frame.startsWith("org.eclipse.yasson.") || frame.startsWith("org.eclipse.parsson.")),
+            new Category(
+                    "bearer-token check",
+                    frame -> frame.startsWith("io.snippetstore.auth.boundary.AuthenticationFilter")),
+            new Category(
+                    "resource method (the rest of it)",
+                    frame -> frame.startsWith("io.snippetstore.")
+                            && frame.contains(".boundary.")
+                            && frame.contains("Resource.")),
+            new Category(
+                    "Jersey and Weld (the rest of the JAX-RS request)",
+                    frame -> frame.startsWith("org.glassfish.jersey.")),
+            new Category(
+                    "servlet filters and the web container",
+                    frame -> frame.startsWith("org.apache.catalina.") || frame.startsWith("com.sun.enterprise.web.")),
             new Category("Grizzly (HTTP)", frame -> frame.startsWith("org.glassfish.grizzly.")));
 
     public static void main(String[] args) throws Exception {
-        List<Window> windows = args.length > 1 ? List.of(args).subList(1, args.length).stream().map(Window::parse).toList() : List.of();
+        List<Window> windows = args.length > 1
+                ? List.of(args).subList(1, args.length).stream()
+                        .map(Window::parse)
+                        .toList()
+                : List.of();
         if (windows.isEmpty()) {
             System.err.println("Usage: java bench/ReadProfile.java RECORDING NAME:START_MS:END_MS:REQUESTS ...");
             System.exit(2);
@@ -92,9 +120,16 @@ public class ReadProfile {
         System.out.println("The methods most samples were in (the innermost frame), per 1,000 requests:");
         for (Window window : windows) {
             System.out.println();
-            System.out.println("- " + window.name() + ": " + String.join("; ", leaves.get(window).entrySet().stream()
-                    .sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(LEAVES_SHOWN)
-                    .map(entry -> String.format("%s %.1f", entry.getKey(), entry.getValue() * 1000.0 / window.requests())).toList()));
+            System.out.println("- " + window.name() + ": "
+                    + String.join(
+                            "; ",
+                            leaves.get(window).entrySet().stream()
+                                    .sorted(Map.Entry.<String, Long>comparingByValue()
+                                            .reversed())
+                                    .limit(LEAVES_SHOWN)
+                                    .map(entry -> String.format(
+                                            "%s %.1f", entry.getKey(), entry.getValue() * 1000.0 / window.requests()))
+                                    .toList()));
         }
     }
 
@@ -106,13 +141,16 @@ public class ReadProfile {
             return "(no frame)";
         }
         String type = frames.get(0).getMethod().getType().getName();
-        return type.substring(type.lastIndexOf('.') + 1) + "." + frames.get(0).getMethod().getName();
+        return type.substring(type.lastIndexOf('.') + 1) + "."
+                + frames.get(0).getMethod().getName();
     }
 
     static int categoryOf(List<RecordedFrame> frames) {
         for (int category = 0; category < CATEGORIES.size(); category++) {
             Predicate<String> matches = CATEGORIES.get(category).frame();
-            if (frames.stream().anyMatch(frame -> matches.test(frame.getMethod().getType().getName() + "." + frame.getMethod().getName()))) {
+            if (frames.stream()
+                    .anyMatch(frame -> matches.test(frame.getMethod().getType().getName() + "."
+                            + frame.getMethod().getName()))) {
                 return category;
             }
         }

@@ -43,14 +43,17 @@ public class RevisionPacking {
                 } else {
                     List<String> before = versions.get(v - 1).lines().toList();
                     List<String> after = versions.get(v).lines().toList();
-                    String delta = String.join("\n", UnifiedDiffUtils.generateUnifiedDiff("a", "b", before,
-                            DiffUtils.diff(before, after), 0));
+                    String delta = String.join(
+                            "\n",
+                            UnifiedDiffUtils.generateUnifiedDiff("a", "b", before, DiffUtils.diff(before, after), 0));
                     deltas += deflate(delta.getBytes(StandardCharsets.UTF_8)).length;
                 }
             }
         }
         long versions = (long) snippets * (edits + 1);
-        System.out.printf("| storage of %,d snippets × %d versions (code only) | bytes | per version | vs plain |%n", snippets, edits + 1);
+        System.out.printf(
+                "| storage of %,d snippets × %d versions (code only) | bytes | per version | vs plain |%n",
+                snippets, edits + 1);
         System.out.println("|---|---:|---:|---:|");
         row("whole, plain", plain, versions, plain);
         row("whole, deflated (stored)", deflated, versions, plain);
@@ -67,7 +70,11 @@ public class RevisionPacking {
         int at = random.nextInt(lines.size());
         switch (turn % 3) {
             case 0 -> lines.set(at, lines.get(at) + " // " + SnippetLoader.identifier(random));
-            case 1 -> lines.add(at, "    " + SnippetLoader.identifier(random) + "(" + SnippetLoader.identifier(random).toLowerCase() + ");");
+            case 1 ->
+                lines.add(
+                        at,
+                        "    " + SnippetLoader.identifier(random) + "("
+                                + SnippetLoader.identifier(random).toLowerCase() + ");");
             default -> {
                 if (lines.size() > 1) {
                     lines.remove(at);

@@ -30,10 +30,50 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public class SnippetLoader {
 
-    static final String[] VERBS = {"get", "find", "load", "save", "parse", "build", "compute", "update", "delete", "fetch",
-            "render", "validate", "merge", "resolve", "encode", "decode", "format", "index", "sort", "filter"};
-    static final String[] NOUNS = {"User", "Order", "Invoice", "Account", "Session", "Token", "Cache", "Config", "Report",
-            "Customer", "Product", "Payment", "Address", "Message", "Queue", "Event", "Schema", "Record", "Ledger", "Shipment"};
+    static final String[] VERBS = {
+        "get",
+        "find",
+        "load",
+        "save",
+        "parse",
+        "build",
+        "compute",
+        "update",
+        "delete",
+        "fetch",
+        "render",
+        "validate",
+        "merge",
+        "resolve",
+        "encode",
+        "decode",
+        "format",
+        "index",
+        "sort",
+        "filter"
+    };
+    static final String[] NOUNS = {
+        "User",
+        "Order",
+        "Invoice",
+        "Account",
+        "Session",
+        "Token",
+        "Cache",
+        "Config",
+        "Report",
+        "Customer",
+        "Product",
+        "Payment",
+        "Address",
+        "Message",
+        "Queue",
+        "Event",
+        "Schema",
+        "Record",
+        "Ledger",
+        "Shipment"
+    };
     static final String[] SUFFIXES = {"ById", "ByName", "Async", "All", "List", "Map", "IfAbsent", "OrDefault", "", ""};
     static final String[] LANGUAGES = {"java", "python", "javascript", "go", "rust", "sql", "typescript", "kotlin"};
     static final String[] TAGS = new String[50];
@@ -57,7 +97,8 @@ public class SnippetLoader {
         URI endpoint = URI.create(args[0].replaceAll("/$", "") + "/api/v1/snippets");
         String token = args[1];
         int count = Integer.parseInt(args[2]);
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         Semaphore inFlight = new Semaphore(16);
         AtomicInteger failures = new AtomicInteger();
         List<CompletableFuture<?>> pending = new ArrayList<>();
@@ -70,23 +111,28 @@ public class SnippetLoader {
                     .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(body))
                     .build();
-            pending.add(http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).whenComplete((response, error) -> {
-                if (error != null || response.statusCode() != 201) {
-                    // say what failed: a refusal of the service's (status and envelope) or the connection's
-                    if (failures.incrementAndGet() <= 5) {
-                        System.err.println("create failed: " + (error != null ? error : response.statusCode() + " " + response.body()));
-                    }
-                }
-                inFlight.release();
-            }));
+            pending.add(http.sendAsync(request, HttpResponse.BodyHandlers.ofString())
+                    .whenComplete((response, error) -> {
+                        if (error != null || response.statusCode() != 201) {
+                            // say what failed: a refusal of the service's (status and envelope) or the connection's
+                            if (failures.incrementAndGet() <= 5) {
+                                System.err.println("create failed: "
+                                        + (error != null ? error : response.statusCode() + " " + response.body()));
+                            }
+                        }
+                        inFlight.release();
+                    }));
             if (pending.size() >= 1000) {
-                CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new)).join();
+                CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new))
+                        .join();
                 pending.clear();
             }
         }
         CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new)).join();
         double seconds = (System.nanoTime() - start) / 1e9;
-        System.out.printf("loaded %d snippets in %.1f s (%.0f/s), %d failures%n", count, seconds, count / seconds, failures.get());
+        System.out.printf(
+                "loaded %d snippets in %.1f s (%.0f/s), %d failures%n",
+                count, seconds, count / seconds, failures.get());
         if (failures.get() > 0) {
             System.exit(1);
         }
@@ -106,9 +152,11 @@ public class SnippetLoader {
                 }
                 owner = row.getString(1);
             }
-            try (PreparedStatement snippet = db.prepareStatement("INSERT INTO snippets (id, owner_id, title, title_sort, description, notes,"
-                    + " language, code, created_at, updated_at, version, visibility) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 'private')");
-                 PreparedStatement tag = db.prepareStatement("INSERT INTO snippet_tags (snippet_id, position, tag) VALUES (?, ?, ?)")) {
+            try (PreparedStatement snippet = db.prepareStatement(
+                            "INSERT INTO snippets (id, owner_id, title, title_sort, description, notes,"
+                                    + " language, code, created_at, updated_at, version, visibility) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 'private')");
+                    PreparedStatement tag = db.prepareStatement(
+                            "INSERT INTO snippet_tags (snippet_id, position, tag) VALUES (?, ?, ?)")) {
                 long now = System.currentTimeMillis();
                 for (int n = 0; n < count; n++) {
                     Fields fields = fields(new Random(n), n);
@@ -142,12 +190,13 @@ public class SnippetLoader {
     }
 
     static String identifier(Random random) {
-        return VERBS[random.nextInt(VERBS.length)] + NOUNS[random.nextInt(NOUNS.length)] + SUFFIXES[random.nextInt(SUFFIXES.length)];
+        return VERBS[random.nextInt(VERBS.length)]
+                + NOUNS[random.nextInt(NOUNS.length)]
+                + SUFFIXES[random.nextInt(SUFFIXES.length)];
     }
 
     /** A snippet's fields; {@code notes} and {@code description} may be null. */
-    record Fields(String title, String description, String notes, String language, String code, List<String> tags) {
-    }
+    record Fields(String title, String description, String notes, String language, String code, List<String> tags) {}
 
     static Fields fields(Random random, int n) {
         String language = LANGUAGES[n % LANGUAGES.length];
@@ -156,13 +205,24 @@ public class SnippetLoader {
         while (code.length() < 1000) {
             String call = identifier(random);
             String variable = NOUNS[random.nextInt(NOUNS.length)].toLowerCase();
-            code.append(switch (language) {
-                case "python" -> "def " + call + "(" + variable + "):\n    result = " + identifier(random) + "(" + variable + ")\n    return result\n\n";
-                case "go" -> "func " + call + "(" + variable + " string) error {\n\tif err := " + identifier(random) + "(" + variable + "); err != nil {\n\t\treturn err\n\t}\n\treturn nil\n}\n\n";
-                case "rust" -> "fn " + call + "(" + variable + ": &str) -> Result<(), Error> {\n    " + identifier(random) + "(" + variable + ")?;\n    return Ok(());\n}\n\n";
-                case "sql" -> "-- " + call + "\nSELECT id, name FROM " + variable + " WHERE id = :id; -- return one row\n\n";
-                default -> "function " + call + "(" + variable + ") {\n  const value = " + identifier(random) + "(" + variable + ");\n  return value;\n}\n\n";
-            });
+            code.append(
+                    switch (language) {
+                        case "python" ->
+                            "def " + call + "(" + variable + "):\n    result = " + identifier(random) + "(" + variable
+                                    + ")\n    return result\n\n";
+                        case "go" ->
+                            "func " + call + "(" + variable + " string) error {\n\tif err := " + identifier(random)
+                                    + "(" + variable + "); err != nil {\n\t\treturn err\n\t}\n\treturn nil\n}\n\n";
+                        case "rust" ->
+                            "fn " + call + "(" + variable + ": &str) -> Result<(), Error> {\n    " + identifier(random)
+                                    + "(" + variable + ")?;\n    return Ok(());\n}\n\n";
+                        case "sql" ->
+                            "-- " + call + "\nSELECT id, name FROM " + variable
+                                    + " WHERE id = :id; -- return one row\n\n";
+                        default ->
+                            "function " + call + "(" + variable + ") {\n  const value = " + identifier(random) + "("
+                                    + variable + ");\n  return value;\n}\n\n";
+                    });
         }
         if (n % 10_000 == 7) {
             code.append("// see quokkaZanzibar for the original\n");
@@ -181,9 +241,15 @@ public class SnippetLoader {
                 tags.add(tag);
             }
         }
-        String title = main.replaceAll("([A-Z])", " $1").toLowerCase().strip() + (n % 100 == 41 ? " for the zebrafish tank" : "");
-        return new Fields(title + " #" + n, "How to " + title + " in " + language, n % 3 == 0 ? "Used by " + identifier(random) : null,
-                language, code.toString(), tags);
+        String title = main.replaceAll("([A-Z])", " $1").toLowerCase().strip()
+                + (n % 100 == 41 ? " for the zebrafish tank" : "");
+        return new Fields(
+                title + " #" + n,
+                "How to " + title + " in " + language,
+                n % 3 == 0 ? "Used by " + identifier(random) : null,
+                language,
+                code.toString(),
+                tags);
     }
 
     static String snippet(Random random, int n) {
@@ -194,10 +260,15 @@ public class SnippetLoader {
         }
         return "{\"title\":" + jsonString(fields.title()) + ",\"description\":" + jsonString(fields.description())
                 + ",\"language\":\"" + fields.language() + "\",\"code\":" + jsonString(fields.code())
-                + ",\"tags\":[" + tags + "]" + (fields.notes() != null ? ",\"notes\":" + jsonString(fields.notes()) : "") + "}";
+                + ",\"tags\":[" + tags + "]"
+                + (fields.notes() != null ? ",\"notes\":" + jsonString(fields.notes()) : "") + "}";
     }
 
     static String jsonString(String text) {
-        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n").replace("\t", "\\t") + "\"";
+        return "\""
+                + text.replace("\\", "\\\\")
+                        .replace("\"", "\\\"")
+                        .replace("\n", "\\n")
+                        .replace("\t", "\\t") + "\"";
     }
 }

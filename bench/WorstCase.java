@@ -28,13 +28,13 @@ import java.util.zip.ZipOutputStream;
 public class WorstCase {
 
     static final int MAX_CODE = 1024 * 1024;
-    static HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    static HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     static String base;
     static String token;
     static String pid;
 
-    record Answer(int status, String body) {
-    }
+    record Answer(int status, String body) {}
 
     public static void main(String[] args) throws Exception {
         base = args[0];
@@ -50,40 +50,107 @@ public class WorstCase {
         String distinct = numbered("x", MAX_CODE);
         String otherDistinct = numbered("y", MAX_CODE);
 
-        row("create", "1 MiB of code, 524,288 one-character lines", () -> send("POST", "/api/v1/snippets", json(snippet(oneCharLines))));
+        row(
+                "create",
+                "1 MiB of code, 524,288 one-character lines",
+                () -> send("POST", "/api/v1/snippets", json(snippet(oneCharLines))));
         String id = id(send("POST", "/api/v1/snippets", json(snippet(oneCharLines))));
         int[] changes = {0};
-        row("change (PATCH)", "1 MiB of code, every line different from before", () -> send("PATCH", "/api/v1/snippets/" + id,
-                json("{\"code\":" + quote(changes[0]++ % 2 == 0 ? otherOneCharLines : oneCharLines) + "}")));
+        row(
+                "change (PATCH)",
+                "1 MiB of code, every line different from before",
+                () -> send(
+                        "PATCH",
+                        "/api/v1/snippets/" + id,
+                        json("{\"code\":" + quote(changes[0]++ % 2 == 0 ? otherOneCharLines : oneCharLines) + "}")));
         String pair = id(send("POST", "/api/v1/snippets", json(snippet(distinct))));
         send("PATCH", "/api/v1/snippets/" + pair, json("{\"code\":" + quote(otherDistinct) + "}"));
-        row("diff", "two versions of 1 MiB, every line different (past the budget: whole)", () -> send("GET", "/api/v1/snippets/" + pair + "/revisions/1/diff/2", null));
-        row("diff", "two versions of 524,288 one-character lines, different", () -> send("GET", "/api/v1/snippets/" + id + "/revisions/1/diff/2", null));
+        row(
+                "diff",
+                "two versions of 1 MiB, every line different (past the budget: whole)",
+                () -> send("GET", "/api/v1/snippets/" + pair + "/revisions/1/diff/2", null));
+        row(
+                "diff",
+                "two versions of 524,288 one-character lines, different",
+                () -> send("GET", "/api/v1/snippets/" + id + "/revisions/1/diff/2", null));
         String snakes = id(send("POST", "/api/v1/snippets", json(snippet(alternating))));
         send("PATCH", "/api/v1/snippets/" + snakes, json("{\"code\":" + quote(swapped) + "}"));
-        row("diff", "a/b lines against b/a lines, 1 MiB each (Myers' longest snakes)", () -> send("GET", "/api/v1/snippets/" + snakes + "/revisions/1/diff/2", null));
-        row("merge", "base, mine and theirs of 1 MiB, all lines different", () -> send("POST", "/api/v1/snippets/" + pair + "/revisions/1/merge",
-                json("{\"code\":" + quote(numbered("z", MAX_CODE)) + "}")));
-        row("merge", "one-character lines, 1 MiB each side", () -> send("POST", "/api/v1/snippets/" + id + "/revisions/1/merge",
-                json("{\"code\":" + quote(swapped) + "}")));
+        row(
+                "diff",
+                "a/b lines against b/a lines, 1 MiB each (Myers' longest snakes)",
+                () -> send("GET", "/api/v1/snippets/" + snakes + "/revisions/1/diff/2", null));
+        row(
+                "merge",
+                "base, mine and theirs of 1 MiB, all lines different",
+                () -> send(
+                        "POST",
+                        "/api/v1/snippets/" + pair + "/revisions/1/merge",
+                        json("{\"code\":" + quote(numbered("z", MAX_CODE)) + "}")));
+        row(
+                "merge",
+                "one-character lines, 1 MiB each side",
+                () -> send(
+                        "POST",
+                        "/api/v1/snippets/" + id + "/revisions/1/merge",
+                        json("{\"code\":" + quote(swapped) + "}")));
         for (int i = 0; i < 3; i++) {
             send("POST", "/api/v1/snippets", json(snippet(randomCjk(MAX_CODE / 3, i))));
         }
-        row("search", "32 one-character CJK terms, beside 3 MiB of random CJK text", () -> send("GET", "/api/v1/snippets?query="
-                + enc(randomCjk(32 * 3, 99).codePoints().limit(32).mapToObj(Character::toString).reduce((a, b) -> a + " " + b).orElseThrow()), null));
-        row("search", "32 one-character terms", () -> send("GET", "/api/v1/snippets?query=" + enc(String.join(" ", chars(32))), null));
-        row("search", "32 terms of 61 characters (1,983 in all, of the 2,000 a query may have)", () -> send("GET", "/api/v1/snippets?query=" + enc(String.join(" ",
-                Collections.nCopies(32, "q".repeat(60) + "z"))), null));
+        row(
+                "search",
+                "32 one-character CJK terms, beside 3 MiB of random CJK text",
+                () -> send(
+                        "GET",
+                        "/api/v1/snippets?query="
+                                + enc(randomCjk(32 * 3, 99)
+                                        .codePoints()
+                                        .limit(32)
+                                        .mapToObj(Character::toString)
+                                        .reduce((a, b) -> a + " " + b)
+                                        .orElseThrow()),
+                        null));
+        row(
+                "search",
+                "32 one-character terms",
+                () -> send("GET", "/api/v1/snippets?query=" + enc(String.join(" ", chars(32))), null));
+        row(
+                "search",
+                "32 terms of 61 characters (1,983 in all, of the 2,000 a query may have)",
+                () -> send(
+                        "GET",
+                        "/api/v1/snippets?query="
+                                + enc(String.join(" ", Collections.nCopies(32, "q".repeat(60) + "z"))),
+                        null));
         row("list", "limit=200, a page of 1 MiB snippets", () -> send("GET", "/api/v1/snippets?limit=200", null));
-        row("JSON body", "2 MiB, nested 32 deep", () -> send("POST", "/api/v1/snippets", json("[".repeat(31) + "\"" + "x".repeat(2 * 1024 * 1024 - 100)
-                + "\"" + "]".repeat(31))));
-        row("login", "a 256-character wrong password (PBKDF2, 210,000 iterations)", () -> sendNoAuth("POST", "/api/v1/auth/login",
-                json("{\"username\":\"admin\",\"password\":\"" + "p".repeat(256) + "\"}")));
-        byte[] flood = zip(List.of("manifest.json", "{\"format\":\"snippet-store-export\",\"version\":2,\"snippets\":[\"s.json\"]}",
-                "s.json", "{\"changedFields\":[" + "\"title\",".repeat(700_000) + "\"code\"],\"title\":\"t\",\"language\":\"text\",\"code\":\"c\"}"));
-        row("import", "a 5.6 MB document of 700,001 changedFields (refused while read)", () -> sendBytes("/api/v1/import", flood));
-        byte[] deep = zip(List.of("manifest.json", "{\"format\":\"snippet-store-export\",\"version\":2,\"snippets\":[\"s.json\"]}",
-                "s.json", "{\"x\":" + "[".repeat(3_000_000) + "]".repeat(3_000_000) + "}"));
+        row(
+                "JSON body",
+                "2 MiB, nested 32 deep",
+                () -> send(
+                        "POST",
+                        "/api/v1/snippets",
+                        json("[".repeat(31) + "\"" + "x".repeat(2 * 1024 * 1024 - 100) + "\"" + "]".repeat(31))));
+        row(
+                "login",
+                "a 256-character wrong password (PBKDF2, 210,000 iterations)",
+                () -> sendNoAuth(
+                        "POST",
+                        "/api/v1/auth/login",
+                        json("{\"username\":\"admin\",\"password\":\"" + "p".repeat(256) + "\"}")));
+        byte[] flood = zip(List.of(
+                "manifest.json",
+                "{\"format\":\"snippet-store-export\",\"version\":2,\"snippets\":[\"s.json\"]}",
+                "s.json",
+                "{\"changedFields\":[" + "\"title\",".repeat(700_000)
+                        + "\"code\"],\"title\":\"t\",\"language\":\"text\",\"code\":\"c\"}"));
+        row(
+                "import",
+                "a 5.6 MB document of 700,001 changedFields (refused while read)",
+                () -> sendBytes("/api/v1/import", flood));
+        byte[] deep = zip(List.of(
+                "manifest.json",
+                "{\"format\":\"snippet-store-export\",\"version\":2,\"snippets\":[\"s.json\"]}",
+                "s.json",
+                "{\"x\":" + "[".repeat(3_000_000) + "]".repeat(3_000_000) + "}"));
         row("import", "a document nested 3,000,000 deep", () -> sendBytes("/api/v1/import", deep));
         byte[] claims = zip(List.of("manifest.json", "{}"));
         int end = claims.length - 22;
@@ -95,10 +162,14 @@ public class WorstCase {
         List<String> big = new ArrayList<>(List.of("manifest.json", manifest(55)));
         for (int i = 0; i < 55; i++) {
             big.add("snippets/s" + i + ".json");
-            big.add("{\"title\":\"large " + i + "\",\"language\":\"text\",\"tags\":[],\"code\":" + quote(numbered("s" + i + "_", MAX_CODE - 64)) + "}");
+            big.add("{\"title\":\"large " + i + "\",\"language\":\"text\",\"tags\":[],\"code\":"
+                    + quote(numbered("s" + i + "_", MAX_CODE - 64)) + "}");
         }
         byte[] largest = zip(big);
-        row("import", "55 snippets of 1 MiB of code: 60 MiB of documents, near the 64 MiB an import takes", () -> sendBytes("/api/v1/import", largest));
+        row(
+                "import",
+                "55 snippets of 1 MiB of code: 60 MiB of documents, near the 64 MiB an import takes",
+                () -> sendBytes("/api/v1/import", largest));
     }
 
     static void row(String operation, String input, Supplier<Answer> request) {
@@ -118,8 +189,13 @@ public class WorstCase {
 
     static String liveHeap() {
         try {
-            new ProcessBuilder("jcmd", pid, "GC.run").redirectErrorStream(true).start().waitFor();
-            Process info = new ProcessBuilder("jcmd", pid, "GC.heap_info").redirectErrorStream(true).start();
+            new ProcessBuilder("jcmd", pid, "GC.run")
+                    .redirectErrorStream(true)
+                    .start()
+                    .waitFor();
+            Process info = new ProcessBuilder("jcmd", pid, "GC.heap_info")
+                    .redirectErrorStream(true)
+                    .start();
             String text = new String(info.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             Matcher used = Pattern.compile("used (\\d+)K").matcher(text);
             return used.find() ? Long.parseLong(used.group(1)) / 1024 + " MiB" : "?";
@@ -129,22 +205,29 @@ public class WorstCase {
     }
 
     static Answer send(String method, String path, HttpRequest.BodyPublisher body) {
-        return exchange(HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json").method(method, body == null ? HttpRequest.BodyPublishers.noBody() : body));
+        return exchange(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : body));
     }
 
     static Answer sendNoAuth(String method, String path, HttpRequest.BodyPublisher body) {
-        return exchange(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json").method(method, body));
+        return exchange(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Content-Type", "application/json")
+                .method(method, body));
     }
 
     static Answer sendBytes(String path, byte[] body) {
-        return exchange(HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/zip").POST(HttpRequest.BodyPublishers.ofByteArray(body)));
+        return exchange(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/zip")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
     }
 
     static Answer exchange(HttpRequest.Builder request) {
         try {
-            HttpResponse<String> response = http.send(request.timeout(Duration.ofMinutes(5)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response =
+                    http.send(request.timeout(Duration.ofMinutes(5)).build(), HttpResponse.BodyHandlers.ofString());
             return new Answer(response.statusCode(), response.body());
         } catch (IOException | InterruptedException e) {
             throw new IllegalStateException(e);
@@ -162,7 +245,8 @@ public class WorstCase {
     static String id(Answer created) {
         Matcher id = Pattern.compile("\"id\":\"([^\"]+)\"").matcher(created.body());
         if (!id.find()) {
-            throw new IllegalStateException("no id in " + created.status() + " " + created.body().substring(0, Math.min(300, created.body().length())));
+            throw new IllegalStateException("no id in " + created.status() + " "
+                    + created.body().substring(0, Math.min(300, created.body().length())));
         }
         return id.group(1);
     }
@@ -189,7 +273,11 @@ public class WorstCase {
 
     /** {@code count} distinct one-character terms: letters, then digits. */
     static List<String> chars(int count) {
-        return "abcdefghijklmnopqrstuvwxyz0123456789".chars().limit(count).mapToObj(Character::toString).toList();
+        return "abcdefghijklmnopqrstuvwxyz0123456789"
+                .chars()
+                .limit(count)
+                .mapToObj(Character::toString)
+                .toList();
     }
 
     /** Random characters of the CJK block, about {@code bytes} in UTF-8 (three bytes each), one seed each. */

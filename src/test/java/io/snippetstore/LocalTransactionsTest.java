@@ -8,7 +8,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-
 import javax.xml.parsers.DocumentBuilderFactory;
 
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -33,20 +32,26 @@ class LocalTransactionsTest {
     @Test
     void everyBeanButTheMigrationsSharesItsCallersLocalTransaction() throws Exception {
         Set<String> beans = new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.snippetstore").stream()
-                .filter(type -> type.isAnnotatedWith(Stateless.class) || type.isAnnotatedWith(Singleton.class))
-                .filter(type -> !type.isEquivalentTo(DatabaseMigrations.class))
-                .map(JavaClass::getSimpleName)
-                .collect(Collectors.toCollection(TreeSet::new));
+                        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                        .importPackages("io.snippetstore")
+                        .stream()
+                        .filter(type -> type.isAnnotatedWith(Stateless.class) || type.isAnnotatedWith(Singleton.class))
+                        .filter(type -> !type.isEquivalentTo(DatabaseMigrations.class))
+                        .map(JavaClass::getSimpleName)
+                        .collect(Collectors.toCollection(TreeSet::new));
 
         Map<String, String> shareable = new TreeMap<>();
-        NodeList sessions = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(DESCRIPTOR.toFile())
+        NodeList sessions = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(DESCRIPTOR.toFile())
                 .getElementsByTagName("session");
         for (int i = 0; i < sessions.getLength(); i++) {
             Element session = (Element) sessions.item(i);
-            Element localTransaction = (Element) session.getElementsByTagName("local-transaction").item(0);
-            shareable.put(session.getAttribute("name"), localTransaction == null ? "" : localTransaction.getAttribute("shareable"));
+            Element localTransaction =
+                    (Element) session.getElementsByTagName("local-transaction").item(0);
+            shareable.put(
+                    session.getAttribute("name"),
+                    localTransaction == null ? "" : localTransaction.getAttribute("shareable"));
         }
 
         assertEquals(beans, shareable.keySet(), "the beans listed");

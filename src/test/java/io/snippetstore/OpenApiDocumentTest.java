@@ -43,7 +43,12 @@ public class OpenApiDocumentTest {
         options.setResolve(true);
         SwaggerParseResult result = new OpenAPIV3Parser().readContents(document, null, options);
         List<String> messages = result.getMessages() == null ? List.of() : result.getMessages();
-        assertEquals(List.of(), messages.stream().filter(message -> !tolerated.contains(message)).toList(), "the parser's messages");
+        assertEquals(
+                List.of(),
+                messages.stream()
+                        .filter(message -> !tolerated.contains(message))
+                        .toList(),
+                "the parser's messages");
         assertNotNull(result.getOpenAPI(), "a document");
         return result.getOpenAPI();
     }
@@ -51,8 +56,9 @@ public class OpenApiDocumentTest {
     /** Every operation of the document as {@code "GET /api/v1/..."}. */
     public static Set<String> operations(OpenAPI api) {
         Set<String> operations = new TreeSet<>();
-        api.getPaths().forEach((path, item) -> item.readOperationsMap()
-                .forEach((method, operation) -> operations.add(method.name() + " " + path)));
+        api.getPaths()
+                .forEach((path, item) -> item.readOperationsMap()
+                        .forEach((method, operation) -> operations.add(method.name() + " " + path)));
         return operations;
     }
 
@@ -66,7 +72,8 @@ public class OpenApiDocumentTest {
     /** Every JAX-RS resource method of the application as {@code "GET /api/v1/..."}: the application path, the class's and the method's. */
     private static Set<String> resourceMethods() {
         Set<String> methods = new TreeSet<>();
-        for (JavaClass resource : new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        for (JavaClass resource : new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("io.snippetstore")) {
             if (!resource.isAnnotatedWith(Path.class)) {
                 continue;
@@ -76,7 +83,8 @@ public class OpenApiDocumentTest {
                 for (var annotation : method.getAnnotations()) {
                     HttpMethod http = annotation.annotationType().getAnnotation(HttpMethod.class);
                     if (http != null) {
-                        methods.add(http.value() + " " + join("/api", type.getAnnotation(Path.class), method.getAnnotation(Path.class)));
+                        methods.add(http.value() + " "
+                                + join("/api", type.getAnnotation(Path.class), method.getAnnotation(Path.class)));
                     }
                 }
             }
@@ -99,7 +107,9 @@ public class OpenApiDocumentTest {
         OpenAPI api = parsed(bundledDocument());
 
         assertTrue(api.getOpenapi().startsWith("3."), api.getOpenapi());
-        assertEquals(Set.of("bearerToken", "sessionCookie"), api.getComponents().getSecuritySchemes().keySet());
+        assertEquals(
+                Set.of("bearerToken", "sessionCookie"),
+                api.getComponents().getSecuritySchemes().keySet());
     }
 
     @Test
@@ -116,19 +126,35 @@ public class OpenApiDocumentTest {
         OpenAPI api = parsed(bundledDocument());
         List<String> ids = new ArrayList<>();
         for (Map.Entry<String, PathItem> path : api.getPaths().entrySet()) {
-            for (Map.Entry<PathItem.HttpMethod, Operation> entry : path.getValue().readOperationsMap().entrySet()) {
+            for (Map.Entry<PathItem.HttpMethod, Operation> entry :
+                    path.getValue().readOperationsMap().entrySet()) {
                 Operation operation = entry.getValue();
                 String name = entry.getKey() + " " + path.getKey();
-                assertTrue(operation.getOperationId() != null && operation.getOperationId().matches("[a-z][A-Za-z]+"), name);
-                assertTrue(operation.getSummary() != null && !operation.getSummary().isBlank(), name);
+                assertTrue(
+                        operation.getOperationId() != null
+                                && operation.getOperationId().matches("[a-z][A-Za-z]+"),
+                        name);
+                assertTrue(
+                        operation.getSummary() != null
+                                && !operation.getSummary().isBlank(),
+                        name);
                 ids.add(operation.getOperationId().toLowerCase(Locale.ROOT));
                 operation.getResponses().forEach((status, response) -> {
                     if (status.startsWith("4") && path.getKey().startsWith("/api/v1/")) {
-                        ApiResponse answer = response.get$ref() == null ? response
-                                : api.getComponents().getResponses().get(response.get$ref().replace("#/components/responses/", ""));
-                        // a browser navigation's refusal (single sign-on's callback) is a page for a person, declared as text/html
+                        ApiResponse answer = response.get$ref() == null
+                                ? response
+                                : api.getComponents()
+                                        .getResponses()
+                                        .get(response.get$ref().replace("#/components/responses/", ""));
+                        // a browser navigation's refusal (single sign-on's callback) is a page for a person, declared
+                        // as text/html
                         if (!answer.getContent().containsKey("text/html")) {
-                            assertEquals("#/components/schemas/Error", answer.getContent().get("application/json").getSchema().get$ref(),
+                            assertEquals(
+                                    "#/components/schemas/Error",
+                                    answer.getContent()
+                                            .get("application/json")
+                                            .getSchema()
+                                            .get$ref(),
                                     name + " " + status);
                         }
                     }

@@ -29,18 +29,18 @@ import io.snippetstore.platform.EveryOperationTests;
 import io.snippetstore.platform.FieldLimitsTests;
 import io.snippetstore.platform.HostileInputTests;
 import io.snippetstore.snippets.RevisionsTests;
+import io.snippetstore.snippets.SharingTests;
 import io.snippetstore.snippets.SnippetSearchTests;
+import io.snippetstore.snippets.SnippetsCrudTests;
 import io.snippetstore.snippets.TrashTests;
 import io.snippetstore.snippets.VariablesTests;
-import io.snippetstore.snippets.SharingTests;
-import io.snippetstore.snippets.SnippetsCrudTests;
 import io.snippetstore.storage.BackupsTests;
 import io.snippetstore.storage.ConcurrentWritesTests;
 import io.snippetstore.storage.StorageSettingsTests;
-import io.snippetstore.transfer.TransferTests;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.ListeningSockets;
 import io.snippetstore.testing.SnippetStoreDeployment;
+import io.snippetstore.transfer.TransferTests;
 import io.snippetstore.web.AccountPageInChromiumTests;
 import io.snippetstore.web.AdministrationInChromiumTests;
 import io.snippetstore.web.EditorInChromiumTests;
@@ -89,169 +89,142 @@ class SnippetStoreIT {
                 .orElseThrow(() -> new AssertionError("no process of this user listens on the service's port"));
         List<InetSocketAddress> listening = ListeningSockets.of(server);
 
-        assertTrue(listening.stream().anyMatch(socket -> socket.getPort() == ApiClient.base().getPort()), listening::toString);
-        List<InetSocketAddress> beyondLoopback = listening.stream().filter(socket -> !socket.getAddress().isLoopbackAddress()).toList();
+        assertTrue(
+                listening.stream()
+                        .anyMatch(socket -> socket.getPort() == ApiClient.base().getPort()),
+                listening::toString);
+        List<InetSocketAddress> beyondLoopback = listening.stream()
+                .filter(socket -> !socket.getAddress().isLoopbackAddress())
+                .toList();
         if (System.getProperty("snippets.server", "").startsWith("Open Liberty")) {
             // Only under test: the Arquillian adapter deploys through Liberty's localConnector-1.0
             // (src/test/liberty), which starts the JDK's local JMX agent; the JDK binds that agent's
             // RMI port on the wildcard address and refuses every peer that is not on this machine.
             // The run command's Liberty has no such feature. One such port, never the HTTP one.
-            assertTrue(beyondLoopback.size() <= 1 && beyondLoopback.stream().allMatch(socket -> socket.getAddress().isAnyLocalAddress()
-                    && socket.getPort() != ApiClient.base().getPort()), () -> "the server listens beyond loopback; all its sockets: " + listening);
+            assertTrue(
+                    beyondLoopback.size() <= 1
+                            && beyondLoopback.stream()
+                                    .allMatch(socket -> socket.getAddress().isAnyLocalAddress()
+                                            && socket.getPort()
+                                                    != ApiClient.base().getPort()),
+                    () -> "the server listens beyond loopback; all its sockets: " + listening);
             return;
         }
-        assertEquals(List.of(), beyondLoopback, () -> "the server listens beyond loopback; all its sockets: " + listening);
+        assertEquals(
+                List.of(), beyondLoopback, () -> "the server listens beyond loopback; all its sockets: " + listening);
     }
 
     @Nested
-    class Health extends HealthTests {
-    }
+    class Health extends HealthTests {}
 
     @Nested
-    class Revisions extends RevisionsTests {
-    }
+    class Revisions extends RevisionsTests {}
 
     @Nested
-    class Groups extends GroupsTests {
-    }
+    class Groups extends GroupsTests {}
 
     @Nested
-    class SingleSignOn extends SingleSignOnTests {
-    }
+    class SingleSignOn extends SingleSignOnTests {}
 
     @Nested
-    class SingleSignOnInChromium extends SingleSignOnInChromiumTests {
-    }
+    class SingleSignOnInChromium extends SingleSignOnInChromiumTests {}
 
     @Nested
-    class Trash extends TrashTests {
-    }
+    class Trash extends TrashTests {}
 
     @Nested
-    class ErrorEnvelope extends ErrorEnvelopeTests {
-    }
+    class ErrorEnvelope extends ErrorEnvelopeTests {}
 
     @Nested
-    class HostileInput extends HostileInputTests {
-    }
+    class HostileInput extends HostileInputTests {}
 
     @Nested
-    class Sessions extends SessionTests {
-    }
+    class Sessions extends SessionTests {}
 
     @Nested
-    class Tokens extends TokensTests {
-    }
+    class Tokens extends TokensTests {}
 
     @Nested
-    class Users extends UsersTests {
-    }
+    class Users extends UsersTests {}
 
     @Nested
-    class UserAdministration extends UserAdministrationTests {
-    }
+    class UserAdministration extends UserAdministrationTests {}
 
     @Nested
-    class DeviceLogin extends DeviceLoginTests {
-    }
+    class DeviceLogin extends DeviceLoginTests {}
 
     @Nested
-    class BrowserLogin extends BrowserLoginTests {
-    }
+    class BrowserLogin extends BrowserLoginTests {}
 
     @Nested
-    class BrowserLoginInChromium extends BrowserLoginInChromiumTests {
-    }
+    class BrowserLoginInChromium extends BrowserLoginInChromiumTests {}
 
     @Nested
-    class SnippetsCrud extends SnippetsCrudTests {
-    }
+    class SnippetsCrud extends SnippetsCrudTests {}
 
     @Nested
-    class Variables extends VariablesTests {
-    }
+    class Variables extends VariablesTests {}
 
     @Nested
-    class SnippetSearch extends SnippetSearchTests {
-    }
+    class SnippetSearch extends SnippetSearchTests {}
 
     @Nested
-    class Sharing extends SharingTests {
-    }
+    class Sharing extends SharingTests {}
 
     @Nested
-    class SecretsAtRest extends SecretsAtRestTests {
-    }
+    class SecretsAtRest extends SecretsAtRestTests {}
 
     @Nested
-    class StorageSettings extends StorageSettingsTests {
-    }
+    class StorageSettings extends StorageSettingsTests {}
 
     @Nested
-    class ConcurrentWrites extends ConcurrentWritesTests {
-    }
+    class ConcurrentWrites extends ConcurrentWritesTests {}
 
     @Nested
-    class Attachments extends AttachmentsTests {
-    }
+    class Attachments extends AttachmentsTests {}
 
     @Nested
-    class Audit extends AuditTests {
-    }
+    class Audit extends AuditTests {}
 
     @Nested
-    class Backups extends BackupsTests {
-    }
+    class Backups extends BackupsTests {}
 
     @Nested
-    class Transfer extends TransferTests {
-    }
+    class Transfer extends TransferTests {}
 
     @Nested
-    class Metrics extends MetricsTests {
-    }
+    class Metrics extends MetricsTests {}
 
     @Nested
-    class ApiDocumentation extends ApiDocumentationTests {
-    }
+    class ApiDocumentation extends ApiDocumentationTests {}
 
     @Nested
-    class EveryOperation extends EveryOperationTests {
-    }
+    class EveryOperation extends EveryOperationTests {}
 
     @Nested
-    class FieldLimits extends FieldLimitsTests {
-    }
+    class FieldLimits extends FieldLimitsTests {}
 
     @Nested
-    class CommandLineClient extends CommandLineClientTests {
-    }
+    class CommandLineClient extends CommandLineClientTests {}
 
     @Nested
-    class ListPageInChromium extends ListPageInChromiumTests {
-    }
+    class ListPageInChromium extends ListPageInChromiumTests {}
 
     @Nested
-    class SnippetPageInChromium extends SnippetPageInChromiumTests {
-    }
+    class SnippetPageInChromium extends SnippetPageInChromiumTests {}
 
     @Nested
-    class EditorInChromium extends EditorInChromiumTests {
-    }
+    class EditorInChromium extends EditorInChromiumTests {}
 
     @Nested
-    class SharingInChromium extends SharingInChromiumTests {
-    }
+    class SharingInChromium extends SharingInChromiumTests {}
 
     @Nested
-    class AccountPageInChromium extends AccountPageInChromiumTests {
-    }
+    class AccountPageInChromium extends AccountPageInChromiumTests {}
 
     @Nested
-    class AdministrationInChromium extends AdministrationInChromiumTests {
-    }
+    class AdministrationInChromium extends AdministrationInChromiumTests {}
 
     @Nested
-    class EveryPageInChromium extends EveryPageInChromiumTests {
-    }
+    class EveryPageInChromium extends EveryPageInChromiumTests {}
 }

@@ -68,7 +68,8 @@ class SqlWallsTest {
 
     private static final Pattern TEXT_BLOCK = Pattern.compile("\"\"\"(.*?)\"\"\"", Pattern.DOTALL);
     private static final Pattern LITERAL = Pattern.compile("\"((?:[^\"\\\\\\n]|\\\\.)*)\"");
-    private static final Pattern TABLE_AFTER_KEYWORD = Pattern.compile("\\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\\s+([a-z_]+)");
+    private static final Pattern TABLE_AFTER_KEYWORD =
+            Pattern.compile("\\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\\s+([a-z_]+)");
     private static final Pattern CREATED = Pattern.compile("CREATE TABLE ([a-z_]+)");
     private static final Pattern DROPPED = Pattern.compile("DROP TABLE ([a-z_]+)");
 
@@ -76,13 +77,15 @@ class SqlWallsTest {
     void everyTableTheMigrationsCreateHasAnOwner() throws IOException {
         Set<String> created = new TreeSet<>();
         try (Stream<Path> files = Files.list(MIGRATIONS)) {
-            for (Path migration : files.filter(file -> file.toString().endsWith(".sql")).toList()) {
+            for (Path migration :
+                    files.filter(file -> file.toString().endsWith(".sql")).toList()) {
                 String sql = Files.readString(migration, StandardCharsets.UTF_8);
                 CREATED.matcher(sql).results().forEach(match -> created.add(match.group(1)));
                 DROPPED.matcher(sql).results().forEach(match -> created.remove(match.group(1)));
             }
         }
-        assertEquals(created, new TreeSet<>(OWNERS.keySet()), "tables of the migrations, and those given an owner here");
+        assertEquals(
+                created, new TreeSet<>(OWNERS.keySet()), "tables of the migrations, and those given an owner here");
     }
 
     @Test
@@ -90,20 +93,26 @@ class SqlWallsTest {
         Map<String, Set<String>> crossings = new TreeMap<>();
         Map<String, Set<String>> named = new TreeMap<>();
         try (Stream<Path> files = Files.walk(SOURCES)) {
-            for (Path source : files.filter(file -> file.toString().endsWith(".java")).toList()) {
+            for (Path source :
+                    files.filter(file -> file.toString().endsWith(".java")).toList()) {
                 String component = SOURCES.relativize(source).getName(0).toString();
                 for (String table : tablesNamedBy(source)) {
                     named.computeIfAbsent(component, any -> new TreeSet<>()).add(table);
-                    if (!component.equals(OWNERS.get(table)) && !CROSSINGS.getOrDefault(component, Set.of()).contains(table)) {
-                        crossings.computeIfAbsent(SOURCES.relativize(source).toString(), any -> new TreeSet<>()).add(table);
+                    if (!component.equals(OWNERS.get(table))
+                            && !CROSSINGS.getOrDefault(component, Set.of()).contains(table)) {
+                        crossings
+                                .computeIfAbsent(SOURCES.relativize(source).toString(), any -> new TreeSet<>())
+                                .add(table);
                     }
                 }
             }
         }
         assertEquals(Map.of(), crossings, "SQL naming tables of another component, not declared as a crossing");
         // the scan must see SQL at all: each declared crossing is still in use
-        CROSSINGS.forEach((component, tables) -> assertTrue(named.getOrDefault(component, Set.of()).containsAll(tables),
-                () -> component + " no longer names all of " + tables + ": drop the crossing; it names " + named.get(component)));
+        CROSSINGS.forEach((component, tables) -> assertTrue(
+                named.getOrDefault(component, Set.of()).containsAll(tables),
+                () -> component + " no longer names all of " + tables + ": drop the crossing; it names "
+                        + named.get(component)));
     }
 
     /** The known tables that follow FROM, JOIN, INTO, UPDATE or TABLE in the file's string literals and text blocks, read as one text. */
@@ -114,8 +123,12 @@ class SqlWallsTest {
             String text = blocks.results().map(match -> match.group(1)).collect(Collectors.joining(" "));
             Matcher literals = LITERAL.matcher(blocks.replaceAll(""));
             text += " " + literals.results().map(match -> match.group(1)).collect(Collectors.joining(" "));
-            return TABLE_AFTER_KEYWORD.matcher(text).results().map(match -> match.group(1))
-                    .filter(OWNERS::containsKey).collect(Collectors.toCollection(TreeSet::new));
+            return TABLE_AFTER_KEYWORD
+                    .matcher(text)
+                    .results()
+                    .map(match -> match.group(1))
+                    .filter(OWNERS::containsKey)
+                    .collect(Collectors.toCollection(TreeSet::new));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

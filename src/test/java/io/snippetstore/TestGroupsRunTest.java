@@ -25,13 +25,15 @@ class TestGroupsRunTest {
 
     @Test
     void everyAbstractTestGroupIsANestedClassOfTheSuite() {
-        Set<String> groups = new ClassFileImporter().withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
-                .importPackages("io.snippetstore").stream()
-                .filter(type -> type.getSimpleName().endsWith("Tests") && type.getModifiers().contains(JavaModifier.ABSTRACT))
-                .map(JavaClass::getName)
-                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> groups = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS).importPackages("io.snippetstore").stream()
+                        .filter(type -> type.getSimpleName().endsWith("Tests")
+                                && type.getModifiers().contains(JavaModifier.ABSTRACT))
+                        .map(JavaClass::getName)
+                        .collect(Collectors.toCollection(TreeSet::new));
         Set<String> run = Arrays.stream(SnippetStoreIT.class.getDeclaredClasses())
-                .filter(nested -> nested.isAnnotationPresent(Nested.class) && !Modifier.isAbstract(nested.getModifiers()))
+                .filter(nested ->
+                        nested.isAnnotationPresent(Nested.class) && !Modifier.isAbstract(nested.getModifiers()))
                 .map(nested -> nested.getSuperclass().getName())
                 .collect(Collectors.toCollection(TreeSet::new));
 

@@ -43,7 +43,12 @@ class WireRecordsTest {
     /** The schema of the {@code data} of an operation's {@code 200} answer. */
     private static Schema<?> answerData(OpenAPI api, String path, String method) {
         var operation = api.getPaths().get(path).readOperationsMap().get(PathItem.HttpMethod.valueOf(method));
-        Schema<?> envelope = operation.getResponses().get("200").getContent().get("application/json").getSchema();
+        Schema<?> envelope = operation
+                .getResponses()
+                .get("200")
+                .getContent()
+                .get("application/json")
+                .getSchema();
         return (Schema<?>) envelope.getProperties().get("data");
     }
 
@@ -70,17 +75,24 @@ class WireRecordsTest {
                 "PasswordResetView", answerData(api, "/api/v1/users/{userId}/password", "PUT"),
                 "DecidedView", answerData(api, "/api/v1/auth/device/{userCode}/approve", "POST"),
                 "ProviderView", api.getComponents().getSchemas().get("IdentityProvider"),
-                "DatabaseView", (Schema<?>) api.getComponents().getSchemas().get("Storage").getProperties().get("database"));
+                "DatabaseView",
+                        (Schema<?>) api.getComponents()
+                                .getSchemas()
+                                .get("Storage")
+                                .getProperties()
+                                .get("database"));
         Map<String, String> differing = new TreeMap<>();
         int compared = 0;
-        for (JavaClass view : new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        for (JavaClass view : new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("io.snippetstore")) {
             Class<?> type = view.reflect();
             if (!type.isRecord() || !type.getSimpleName().endsWith("View")) {
                 continue;
             }
             String name = type.getSimpleName();
-            Schema<?> schema = writtenOut.containsKey(name) ? writtenOut.get(name)
+            Schema<?> schema = writtenOut.containsKey(name)
+                    ? writtenOut.get(name)
                     : api.getComponents().getSchemas().get(name.substring(0, name.length() - "View".length()));
             if (schema == null || schema.getProperties() == null) {
                 differing.put(name, "no schema of that name in the document");

@@ -40,14 +40,17 @@ public class AllowedHosts extends HttpFilter {
     public void init(FilterConfig config) throws ServletException {
         super.init(config);
         Config settings = ConfigProvider.getConfig(AllowedHosts.class.getClassLoader());
-        allowed = allowed(settings.getOptionalValue(Settings.ALLOWED_HOSTS, String.class),
+        allowed = allowed(
+                settings.getOptionalValue(Settings.ALLOWED_HOSTS, String.class),
                 settings.getOptionalValue(Settings.HTTP_ADDRESS, String.class));
     }
 
     /** The names allowed, {@code *} among them for any: from the setting, else the default. */
     static Set<String> allowed(Optional<String> setting, Optional<String> listeningAddress) {
         if (setting.isPresent()) {
-            return Arrays.stream(setting.get().split(",")).map(AllowedHosts::normalized).filter(name -> !name.isEmpty())
+            return Arrays.stream(setting.get().split(","))
+                    .map(AllowedHosts::normalized)
+                    .filter(name -> !name.isEmpty())
                     .collect(Collectors.toUnmodifiableSet());
         }
         String address = listeningAddress.map(AllowedHosts::normalized).orElse("127.0.0.1");
@@ -77,11 +80,20 @@ public class AllowedHosts extends HttpFilter {
             chain.doFilter(request, response);
             return;
         }
-        byte[] body = JsonProviders.SHARED.createObjectBuilder()
+        byte[] body = JsonProviders.SHARED
+                .createObjectBuilder()
                 .add("ok", false)
-                .add("error", JsonProviders.SHARED.createObjectBuilder().add("code", MISDIRECTED_REQUEST)
-                        .add("message", "This service does not answer to that host name; SNIPPETS_ALLOWED_HOSTS lists the ones it does."))
-                .build().toString().getBytes(StandardCharsets.UTF_8);
+                .add(
+                        "error",
+                        JsonProviders.SHARED
+                                .createObjectBuilder()
+                                .add("code", MISDIRECTED_REQUEST)
+                                .add(
+                                        "message",
+                                        "This service does not answer to that host name; SNIPPETS_ALLOWED_HOSTS lists the ones it does."))
+                .build()
+                .toString()
+                .getBytes(StandardCharsets.UTF_8);
         response.setStatus(421);
         response.setHeader("Cache-Control", "no-store");
         response.setContentType("application/json;charset=utf-8");

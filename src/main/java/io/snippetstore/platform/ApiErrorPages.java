@@ -26,11 +26,20 @@ public class ApiErrorPages extends HttpFilter {
     }
 
     /** Answers {@code status} in the error envelope, replacing whatever the response held. */
-    static void writeEnvelope(HttpServletResponse response, int status, String code, String message) throws IOException {
-        byte[] body = JsonProviders.SHARED.createObjectBuilder()
+    static void writeEnvelope(HttpServletResponse response, int status, String code, String message)
+            throws IOException {
+        byte[] body = JsonProviders.SHARED
+                .createObjectBuilder()
                 .add("ok", false)
-                .add("error", JsonProviders.SHARED.createObjectBuilder().add("code", code).add("message", message))
-                .build().toString().getBytes(StandardCharsets.UTF_8);
+                .add(
+                        "error",
+                        JsonProviders.SHARED
+                                .createObjectBuilder()
+                                .add("code", code)
+                                .add("message", message))
+                .build()
+                .toString()
+                .getBytes(StandardCharsets.UTF_8);
         response.resetBuffer();
         response.setStatus(status);
         response.setContentType("application/json;charset=utf-8");

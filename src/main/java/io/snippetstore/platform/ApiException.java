@@ -30,12 +30,18 @@ public class ApiException extends RuntimeException {
         this(status, code, message, List.of(), Map.of());
     }
 
-    private ApiException(int status, String code, String message, List<FieldError> details, Map<String, String> headers) {
+    private ApiException(
+            int status, String code, String message, List<FieldError> details, Map<String, String> headers) {
         this(status, code, message, details, headers, false);
     }
 
-    private ApiException(int status, String code, String message, List<FieldError> details, Map<String, String> headers,
-                         boolean answerAfterRetryDelay) {
+    private ApiException(
+            int status,
+            String code,
+            String message,
+            List<FieldError> details,
+            Map<String, String> headers,
+            boolean answerAfterRetryDelay) {
         super(message, null, false, false);
         this.answerAfterRetryDelay = answerAfterRetryDelay;
         this.status = status;
@@ -68,12 +74,16 @@ public class ApiException extends RuntimeException {
 
     /** A device login's client polls before the user decided: poll again after the interval. */
     public static ApiException authorizationPending() {
-        return new ApiException(400, "authorization_pending", "The user has not approved or denied this login yet; poll again after the interval.");
+        return new ApiException(
+                400,
+                "authorization_pending",
+                "The user has not approved or denied this login yet; poll again after the interval.");
     }
 
     /** A device login's client polls sooner than its interval allows. */
     public static ApiException slowDown(long intervalSeconds) {
-        return new ApiException(400, "slow_down", "Polled too soon: wait at least " + intervalSeconds + " seconds between polls.");
+        return new ApiException(
+                400, "slow_down", "Polled too soon: wait at least " + intervalSeconds + " seconds between polls.");
     }
 
     /** The user denied the device login. */
@@ -88,18 +98,28 @@ public class ApiException extends RuntimeException {
 
     /** The caller typed too many unknown device-login codes in a row: {@code Retry-After} says when the next is heard. */
     public static ApiException tooManyWrongCodes(Duration wait) {
-        return new ApiException(429, "rate_limited", "Too many unknown codes were typed; try again later.",
-                List.of(), Map.of("Retry-After", String.valueOf(Math.max(1, (wait.toMillis() + 999) / 1000))));
+        return new ApiException(
+                429,
+                "rate_limited",
+                "Too many unknown codes were typed; try again later.",
+                List.of(),
+                Map.of("Retry-After", String.valueOf(Math.max(1, (wait.toMillis() + 999) / 1000))));
     }
 
     /** One client address has as many device logins waiting as it may: the oldest end within {@code wait}. */
     public static ApiException tooManyDeviceLogins(Duration wait) {
-        return new ApiException(429, "rate_limited", "Too many device logins wait for this address; finish or let some expire first.",
-                List.of(), Map.of("Retry-After", String.valueOf(Math.max(1, wait.toSeconds()))));
+        return new ApiException(
+                429,
+                "rate_limited",
+                "Too many device logins wait for this address; finish or let some expire first.",
+                List.of(),
+                Map.of("Retry-After", String.valueOf(Math.max(1, wait.toSeconds()))));
     }
 
     public static ApiException unsupportedBackend(String backend, List<String> supported) {
-        return new ApiException(400, "unsupported_backend",
+        return new ApiException(
+                400,
+                "unsupported_backend",
                 "The backend '" + backend + "' is not supported; supported: " + String.join(", ", supported) + ".");
     }
 
@@ -127,11 +147,14 @@ public class ApiException extends RuntimeException {
     }
 
     public static ApiException sessionRequired() {
-        return new ApiException(403, "session_required", "This endpoint needs a browser session; a token is not enough.");
+        return new ApiException(
+                403, "session_required", "This endpoint needs a browser session; a token is not enough.");
     }
 
     public static ApiException passwordChangeRequired() {
-        return new ApiException(403, "password_change_required",
+        return new ApiException(
+                403,
+                "password_change_required",
                 "Your password is temporary: change it (POST /api/v1/auth/password) before anything else.");
     }
 
@@ -164,8 +187,11 @@ public class ApiException extends RuntimeException {
 
     /** The write would take its owner past the bytes one user may store. */
     public static ApiException quotaExceeded(long quotaBytes) {
-        return new ApiException(413, "quota_exceeded", "This would take the snippets' owner past the " + quotaBytes
-                + " bytes one user may store; delete snippets or attachments first.");
+        return new ApiException(
+                413,
+                "quota_exceeded",
+                "This would take the snippets' owner past the " + quotaBytes
+                        + " bytes one user may store; delete snippets or attachments first.");
     }
 
     public static ApiException payloadTooLarge(String message) {
@@ -174,15 +200,23 @@ public class ApiException extends RuntimeException {
 
     /** A {@code Range} that starts past the end of a file of {@code size} bytes. */
     public static ApiException rangeNotSatisfiable(long size) {
-        return new ApiException(416, "range_not_satisfiable", "The file has " + size + " bytes; the range asks for none of them.",
-                List.of(), Map.of("Content-Range", "bytes */" + size));
+        return new ApiException(
+                416,
+                "range_not_satisfiable",
+                "The file has " + size + " bytes; the range asks for none of them.",
+                List.of(),
+                Map.of("Content-Range", "bytes */" + size));
     }
 
     /** Too many failed logins: {@code Retry-After} says, in whole seconds, when the next attempt is heard. */
     public static ApiException rateLimited(Duration wait) {
         long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
-        return new ApiException(429, "rate_limited", "Too many failed logins for this username; try again later.",
-                List.of(), Map.of("Retry-After", String.valueOf(seconds)));
+        return new ApiException(
+                429,
+                "rate_limited",
+                "Too many failed logins for this username; try again later.",
+                List.of(),
+                Map.of("Retry-After", String.valueOf(seconds)));
     }
 
     /**
@@ -190,14 +224,23 @@ public class ApiException extends RuntimeException {
      * in {@link #PASSWORD_CHECKS_BUSY_SECONDS}, which is also when the answer should be sent.
      */
     public static ApiException passwordChecksBusy() {
-        return new ApiException(429, "rate_limited", "Too many sign-ins are being checked at the moment; try again in a second.",
-                List.of(), Map.of("Retry-After", String.valueOf(PASSWORD_CHECKS_BUSY_SECONDS)), true);
+        return new ApiException(
+                429,
+                "rate_limited",
+                "Too many sign-ins are being checked at the moment; try again in a second.",
+                List.of(),
+                Map.of("Retry-After", String.valueOf(PASSWORD_CHECKS_BUSY_SECONDS)),
+                true);
     }
 
     /** Every place for one kind of costly work ({@code what}: "diffs and merges", "imports") is taken, in all or for this caller. */
     public static ApiException busy(String what, Duration retryAfter) {
-        return new ApiException(429, "rate_limited", "Too many " + what + " are running at the moment; try again shortly.",
-                List.of(), Map.of("Retry-After", String.valueOf(Math.max(1, retryAfter.toSeconds()))));
+        return new ApiException(
+                429,
+                "rate_limited",
+                "Too many " + what + " are running at the moment; try again shortly.",
+                List.of(),
+                Map.of("Retry-After", String.valueOf(Math.max(1, retryAfter.toSeconds()))));
     }
 
     /** Whether the answer is better sent only after its {@code Retry-After}: a refusal that costs the client nothing to repeat. */

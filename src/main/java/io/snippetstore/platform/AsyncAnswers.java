@@ -30,7 +30,8 @@ public class AsyncAnswers {
 
     @PostConstruct
     void start() {
-        answering = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()), threads);
+        answering =
+                Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()), threads);
     }
 
     @PreDestroy
@@ -40,16 +41,21 @@ public class AsyncAnswers {
 
     /** Resumes {@code answer} with what {@code toAnswer} makes of the outcome, or with its failure, mapped like any thrown exception. */
     public <T> void resume(AsyncResponse answer, CompletionStage<T> outcome, Function<T, ?> toAnswer) {
-        outcome.whenCompleteAsync((result, failure) -> {
-            if (failure != null) {
-                answer.resume(failure instanceof CompletionException wrapped && wrapped.getCause() != null ? wrapped.getCause() : failure);
-                return;
-            }
-            try {
-                answer.resume(toAnswer.apply(result));
-            } catch (RuntimeException e) {
-                answer.resume(e);
-            }
-        }, answering);
+        outcome.whenCompleteAsync(
+                (result, failure) -> {
+                    if (failure != null) {
+                        answer.resume(
+                                failure instanceof CompletionException wrapped && wrapped.getCause() != null
+                                        ? wrapped.getCause()
+                                        : failure);
+                        return;
+                    }
+                    try {
+                        answer.resume(toAnswer.apply(result));
+                    } catch (RuntimeException e) {
+                        answer.resume(e);
+                    }
+                },
+                answering);
     }
 }

@@ -10,7 +10,8 @@ import io.snippetstore.platform.security.Caller;
  * client's address. A success is recorded when the transaction it happened in commits, a failure
  * at once. Never put a secret in it: not a password, not a token's value.
  */
-public record AuditEvent(String action, Outcome outcome, String userId, String username, String subject, String detail) {
+public record AuditEvent(
+        String action, Outcome outcome, String userId, String username, String subject, String detail) {
 
     public static final String LOGIN = "login";
     public static final String PASSWORD_CHANGED = "password.changed";
@@ -39,7 +40,9 @@ public record AuditEvent(String action, Outcome outcome, String userId, String u
     public static final String LOGIN_PROVIDER = "login.provider";
 
     public enum Outcome {
-        SUCCESS, FAILURE, THROTTLED;
+        SUCCESS,
+        FAILURE,
+        THROTTLED;
 
         /** The name the API uses: {@code success}, {@code failure}, {@code throttled}. */
         public String apiName() {

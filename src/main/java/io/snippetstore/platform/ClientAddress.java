@@ -102,7 +102,11 @@ public class ClientAddress {
 
     @PostConstruct
     void readTrustedProxies() {
-        trusted = trustedProxies.map(list -> Arrays.stream(list.split(",")).map(String::strip).filter(proxy -> !proxy.isEmpty())
-                .collect(Collectors.toUnmodifiableSet())).orElse(Set.of());
+        trusted = trustedProxies
+                .map(list -> Arrays.stream(list.split(","))
+                        .map(String::strip)
+                        .filter(proxy -> !proxy.isEmpty())
+                        .collect(Collectors.toUnmodifiableSet()))
+                .orElse(Set.of());
     }
 }

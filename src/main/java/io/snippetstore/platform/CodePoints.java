@@ -17,7 +17,13 @@ import jakarta.validation.Payload;
  */
 @Documented
 @Constraint(validatedBy = CodePoints.Validator.class)
-@Target({ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.TYPE_USE, ElementType.RECORD_COMPONENT})
+@Target({
+    ElementType.FIELD,
+    ElementType.METHOD,
+    ElementType.PARAMETER,
+    ElementType.TYPE_USE,
+    ElementType.RECORD_COMPONENT
+})
 @Retention(RetentionPolicy.RUNTIME)
 public @interface CodePoints {
 

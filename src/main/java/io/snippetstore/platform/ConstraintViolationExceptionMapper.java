@@ -11,6 +11,7 @@ public class ConstraintViolationExceptionMapper implements ExceptionMapper<Const
 
     @Override
     public Response toResponse(ConstraintViolationException exception) {
-        return ApiExceptionMapper.respond(ApiException.validationFailed(FieldErrors.of(exception.getConstraintViolations())));
+        return ApiExceptionMapper.respond(
+                ApiException.validationFailed(FieldErrors.of(exception.getConstraintViolations())));
     }
 }

@@ -11,11 +11,11 @@ import jakarta.ws.rs.core.Response;
 public record ErrorResponse(boolean ok, Error error) {
 
     @JsonbPropertyOrder({"code", "message", "details"})
-    public record Error(String code, String message, List<FieldError> details) {
-    }
+    public record Error(String code, String message, List<FieldError> details) {}
 
     public static ErrorResponse of(String code, String message, List<FieldError> details) {
-        return new ErrorResponse(false, new Error(code, message, details == null || details.isEmpty() ? null : details));
+        return new ErrorResponse(
+                false, new Error(code, message, details == null || details.isEmpty() ? null : details));
     }
 
     /** A response builder for this error, so that mappers only add headers of their own. */

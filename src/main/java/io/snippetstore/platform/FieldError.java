@@ -1,5 +1,4 @@
 package io.snippetstore.platform;
 
 /** One entry of an error's {@code details}: which request field is wrong, and how. */
-public record FieldError(String field, String message) {
-}
+public record FieldError(String field, String message) {}

@@ -11,8 +11,7 @@ import jakarta.validation.Path;
 /** Bean Validation violations as the {@code details} of a {@code validation_failed} error. */
 public final class FieldErrors {
 
-    private FieldErrors() {
-    }
+    private FieldErrors() {}
 
     public static List<FieldError> of(Set<? extends ConstraintViolation<?>> violations) {
         return violations.stream()

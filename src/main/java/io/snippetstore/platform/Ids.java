@@ -7,8 +7,7 @@ import com.github.f4b6a3.uuid.UuidCreator;
 /** New identifiers: time-ordered UUIDv7 strings, so that ids sort by creation. */
 public final class Ids {
 
-    private Ids() {
-    }
+    private Ids() {}
 
     public static String next() {
         return UuidCreator.getTimeOrderedEpoch().toString();

@@ -13,12 +13,15 @@ import jakarta.ws.rs.ext.Provider;
 @Provider
 public class JsonCharsetFilter implements ContainerResponseFilter {
 
-    private static final MediaType JSON_UTF8 = MediaType.APPLICATION_JSON_TYPE.withCharset(StandardCharsets.UTF_8.name().toLowerCase());
+    private static final MediaType JSON_UTF8 = MediaType.APPLICATION_JSON_TYPE.withCharset(
+            StandardCharsets.UTF_8.name().toLowerCase());
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         MediaType type = response.getMediaType();
-        if (type != null && type.isCompatible(MediaType.APPLICATION_JSON_TYPE) && !type.getParameters().containsKey(MediaType.CHARSET_PARAMETER)) {
+        if (type != null
+                && type.isCompatible(MediaType.APPLICATION_JSON_TYPE)
+                && !type.getParameters().containsKey(MediaType.CHARSET_PARAMETER)) {
             response.getHeaders().putSingle(HttpHeaders.CONTENT_TYPE, JSON_UTF8);
         }
     }

@@ -11,6 +11,5 @@ public final class JsonProviders {
 
     public static final JsonProvider SHARED = JsonProvider.provider();
 
-    private JsonProviders() {
-    }
+    private JsonProviders() {}
 }

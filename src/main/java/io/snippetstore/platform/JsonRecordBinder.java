@@ -27,8 +27,7 @@ import jakarta.json.JsonValue;
  */
 public final class JsonRecordBinder {
 
-    private JsonRecordBinder() {
-    }
+    private JsonRecordBinder() {}
 
     public static <T> T bind(JsonObject json, Class<T> type) {
         return bind(json, type, "");
@@ -36,7 +35,8 @@ public final class JsonRecordBinder {
 
     private static <T> T bind(JsonObject json, Class<T> type, String prefix) {
         RecordComponent[] components = type.getRecordComponents();
-        Set<String> known = Arrays.stream(components).map(RecordComponent::getName).collect(Collectors.toSet());
+        Set<String> known =
+                Arrays.stream(components).map(RecordComponent::getName).collect(Collectors.toSet());
         List<FieldError> unknown = json.keySet().stream()
                 .filter(name -> !known.contains(name))
                 .sorted()
@@ -53,10 +53,12 @@ public final class JsonRecordBinder {
             try {
                 if (component.getType() == Patch.class) {
                     values[i] = json.containsKey(component.getName())
-                            ? Patch.of(convert(json.get(component.getName()), typeArgument(component.getGenericType()), field))
+                            ? Patch.of(convert(
+                                    json.get(component.getName()), typeArgument(component.getGenericType()), field))
                             : Patch.absent();
                 } else {
-                    values[i] = convert(json.getOrDefault(component.getName(), JsonValue.NULL), component.getGenericType(), field);
+                    values[i] = convert(
+                            json.getOrDefault(component.getName(), JsonValue.NULL), component.getGenericType(), field);
                 }
             } catch (WrongType e) {
                 wrongTypes.add(new FieldError(e.field, e.getMessage()));
@@ -163,7 +165,8 @@ public final class JsonRecordBinder {
     }
 
     private static <T> T construct(Class<T> type, RecordComponent[] components, Object[] values) {
-        Class<?>[] parameterTypes = Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
+        Class<?>[] parameterTypes =
+                Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
         try {
             Constructor<T> constructor = type.getDeclaredConstructor(parameterTypes);
             constructor.setAccessible(true);

@@ -41,8 +41,14 @@ public class JsonRequestReader implements MessageBodyReader<Record> {
     }
 
     @Override
-    public Record readFrom(Class<Record> type, Type genericType, Annotation[] annotations, MediaType mediaType,
-                           MultivaluedMap<String, String> headers, InputStream body) throws IOException {
+    public Record readFrom(
+            Class<Record> type,
+            Type genericType,
+            Annotation[] annotations,
+            MediaType mediaType,
+            MultivaluedMap<String, String> headers,
+            InputStream body)
+            throws IOException {
         rejectDeclaredOversize(headers.getFirst(HttpHeaders.CONTENT_LENGTH));
         byte[] bytes = body.readNBytes(MAX_BODY_BYTES + 1);
         if (bytes.length > MAX_BODY_BYTES) {
@@ -56,11 +62,15 @@ public class JsonRequestReader implements MessageBodyReader<Record> {
             throw bodyRequired();
         }
         if (nestingDepth(bytes) > MAX_NESTING) {
-            throw ApiException.badRequest("The request body nests arrays and objects more than " + MAX_NESTING + " levels deep.");
+            throw ApiException.badRequest(
+                    "The request body nests arrays and objects more than " + MAX_NESTING + " levels deep.");
         }
-        Reader utf8 = new InputStreamReader(new ByteArrayInputStream(bytes), StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT));
+        Reader utf8 = new InputStreamReader(
+                new ByteArrayInputStream(bytes),
+                StandardCharsets.UTF_8
+                        .newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT));
         JsonValue value;
         try (JsonParser parser = JsonProviders.SHARED.createParser(utf8)) {
             parser.next();

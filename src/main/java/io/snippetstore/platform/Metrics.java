@@ -29,9 +29,20 @@ import jakarta.enterprise.context.ApplicationScoped;
 public class Metrics {
 
     /** Latency buckets of requests and of waits for the writer: from a cached read to a long upload. */
-    private static final Duration[] BUCKETS = {Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofMillis(10), Duration.ofMillis(25),
-            Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1),
-            Duration.ofMillis(2500), Duration.ofSeconds(5), Duration.ofSeconds(10)};
+    private static final Duration[] BUCKETS = {
+        Duration.ofMillis(1),
+        Duration.ofMillis(5),
+        Duration.ofMillis(10),
+        Duration.ofMillis(25),
+        Duration.ofMillis(50),
+        Duration.ofMillis(100),
+        Duration.ofMillis(250),
+        Duration.ofMillis(500),
+        Duration.ofSeconds(1),
+        Duration.ofMillis(2500),
+        Duration.ofSeconds(5),
+        Duration.ofSeconds(10)
+    };
 
     private PrometheusMeterRegistry registry;
     private JvmGcMetrics garbageCollection;
@@ -52,12 +63,19 @@ public class Metrics {
         new ProcessorMetrics().bindTo(registry);
         new UptimeMetrics().bindTo(registry);
         // the meters of every request, registered once rather than looked up each time
-        tokenRequests = Counter.builder("snippets.token.requests").description("Requests authenticated by an API token").register(registry);
-        writerWaits = Timer.builder("snippets.write.gate.wait").description("Time writes waited for the single writer")
-                .serviceLevelObjectives(BUCKETS).register(registry);
-        writeGroups = DistributionSummary.builder("snippets.write.group.size").description("Writes grouped for one commit (groups of two or more)")
-                .serviceLevelObjectives(2, 4, 8, 16, 32, 64).register(registry);
-        failedWriteGroups = Counter.builder("snippets.write.groups.failed").description("Groups whose writes ran again one by one after one of them failed")
+        tokenRequests = Counter.builder("snippets.token.requests")
+                .description("Requests authenticated by an API token")
+                .register(registry);
+        writerWaits = Timer.builder("snippets.write.gate.wait")
+                .description("Time writes waited for the single writer")
+                .serviceLevelObjectives(BUCKETS)
+                .register(registry);
+        writeGroups = DistributionSummary.builder("snippets.write.group.size")
+                .description("Writes grouped for one commit (groups of two or more)")
+                .serviceLevelObjectives(2, 4, 8, 16, 32, 64)
+                .register(registry);
+        failedWriteGroups = Counter.builder("snippets.write.groups.failed")
+                .description("Groups whose writes ran again one by one after one of them failed")
                 .register(registry);
     }
 
@@ -69,11 +87,17 @@ public class Metrics {
 
     /** A request answered: its route is the resource method's path template, never the ids in it. */
     public void requestServed(String method, String route, int status, long nanos) {
-        requestTimers.computeIfAbsent(method + ' ' + status + ' ' + route, key -> Timer.builder("http.server.requests")
-                .description("HTTP requests by route and status")
-                .tag("method", method).tag("route", route).tag("status", String.valueOf(status))
-                .serviceLevelObjectives(BUCKETS)
-                .register(registry)).record(nanos, TimeUnit.NANOSECONDS);
+        requestTimers
+                .computeIfAbsent(
+                        method + ' ' + status + ' ' + route,
+                        key -> Timer.builder("http.server.requests")
+                                .description("HTTP requests by route and status")
+                                .tag("method", method)
+                                .tag("route", route)
+                                .tag("status", String.valueOf(status))
+                                .serviceLevelObjectives(BUCKETS)
+                                .register(registry))
+                .record(nanos, TimeUnit.NANOSECONDS);
     }
 
     /** How long a write waited for the single writer's gate (also when it gave up). */
@@ -91,7 +115,11 @@ public class Metrics {
 
     /** A login attempt by its outcome: success, failure, throttled. */
     public void loginAttempted(String outcome) {
-        Counter.builder("snippets.logins").description("Login attempts by outcome").tag("outcome", outcome).register(registry).increment();
+        Counter.builder("snippets.logins")
+                .description("Login attempts by outcome")
+                .tag("outcome", outcome)
+                .register(registry)
+                .increment();
     }
 
     /** A request authenticated by an API token. */

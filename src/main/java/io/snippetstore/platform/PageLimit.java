@@ -6,8 +6,7 @@ public final class PageLimit {
     public static final int DEFAULT = 50;
     public static final int MAX = 200;
 
-    private PageLimit() {
-    }
+    private PageLimit() {}
 
     public static int parse(String limit) {
         if (limit == null || limit.isEmpty()) {

@@ -33,8 +33,13 @@ public class RawApiPaths extends HttpFilter {
         String sent = request.getRequestURI();
         // every refused path holds a '%' or a "/." (a dot segment): most requests are passed on without a pattern
         boolean suspect = sent != null && (sent.indexOf('%') >= 0 || sent.contains("/."));
-        if (suspect && isRefused(sent.toLowerCase(Locale.ROOT), request.getContextPath().toLowerCase(Locale.ROOT))) {
-            ApiErrorPages.writeEnvelope(response, 400, "bad_request",
+        if (suspect
+                && isRefused(
+                        sent.toLowerCase(Locale.ROOT), request.getContextPath().toLowerCase(Locale.ROOT))) {
+            ApiErrorPages.writeEnvelope(
+                    response,
+                    400,
+                    "bad_request",
                     "The path holds an encoded slash, backslash or NUL, a dot segment or a malformed escape; no path of the API does.");
             return;
         }
@@ -42,10 +47,14 @@ public class RawApiPaths extends HttpFilter {
     }
 
     static boolean isRefused(String sentLowerCase, String contextPathLowerCase) {
-        String path = sentLowerCase.startsWith(contextPathLowerCase) ? sentLowerCase.substring(contextPathLowerCase.length()) : sentLowerCase;
+        String path = sentLowerCase.startsWith(contextPathLowerCase)
+                ? sentLowerCase.substring(contextPathLowerCase.length())
+                : sentLowerCase;
         if (!path.startsWith("/api/") && !path.startsWith("/api%2f") && !path.startsWith("/api;")) {
             return false;
         }
-        return ENCODED_SEPARATOR.matcher(path).find() || MALFORMED_ESCAPE.matcher(path).find() || DOT_SEGMENT.matcher(path).find();
+        return ENCODED_SEPARATOR.matcher(path).find()
+                || MALFORMED_ESCAPE.matcher(path).find()
+                || DOT_SEGMENT.matcher(path).find();
     }
 }

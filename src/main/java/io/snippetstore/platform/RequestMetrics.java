@@ -51,7 +51,9 @@ public class RequestMetrics implements ContainerRequestFilter, ContainerResponse
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         if (request.getProperty(STARTED) instanceof Long started) {
             Method matched = resource.getResourceMethod();
-            String route = matched == null ? UNMATCHED : routes.computeIfAbsent(matched, m -> route(resource.getResourceClass(), m));
+            String route = matched == null
+                    ? UNMATCHED
+                    : routes.computeIfAbsent(matched, m -> route(resource.getResourceClass(), m));
             String method = KNOWN_METHODS.contains(request.getMethod()) ? request.getMethod() : "OTHER";
             metrics.requestServed(method, route, response.getStatus(), System.nanoTime() - started);
         }
@@ -66,7 +68,8 @@ public class RequestMetrics implements ContainerRequestFilter, ContainerResponse
         append(route, annotated(resourceClass, type -> type.getAnnotation(Path.class)));
         append(route, annotated(resourceClass, type -> {
             try {
-                return type.getDeclaredMethod(method.getName(), method.getParameterTypes()).getAnnotation(Path.class);
+                return type.getDeclaredMethod(method.getName(), method.getParameterTypes())
+                        .getAnnotation(Path.class);
             } catch (NoSuchMethodException e) {
                 return null;
             }

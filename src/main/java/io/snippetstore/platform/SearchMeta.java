@@ -10,5 +10,4 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
  */
 @JsonbNillable
 @JsonbPropertyOrder({"nextCursor", "limit", "suggestion"})
-public record SearchMeta(String nextCursor, int limit, String suggestion) implements PageMeta {
-}
+public record SearchMeta(String nextCursor, int limit, String suggestion) implements PageMeta {}

@@ -12,8 +12,7 @@ public final class Secrets {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private Secrets() {
-    }
+    private Secrets() {}
 
     /** {@code bytes} random bytes, base64url without padding. */
     public static String random(int bytes) {

@@ -33,12 +33,14 @@ public final class Settings {
      * access at the identity provider by years.
      */
     public static final String LOGIN_TOKEN_DAYS = "SNIPPETS_LOGIN_TOKEN_DAYS";
+
     public static final String LOGIN_TOKEN_DAYS_DEFAULT = "90";
 
     public static final String LOGIN_CODE_TTL_SECONDS = "SNIPPETS_LOGIN_CODE_TTL_SECONDS";
     public static final String LOGIN_CODE_TTL_SECONDS_DEFAULT = "120";
     /** How long a device login waits for the user's decision (docs/API.md, "Device login"). */
     public static final String DEVICE_CODE_TTL_SECONDS = "SNIPPETS_DEVICE_CODE_TTL_SECONDS";
+
     public static final String DEVICE_CODE_TTL_SECONDS_DEFAULT = "600";
 
     public static final String LOGIN_MAX_FAILURES = "SNIPPETS_LOGIN_MAX_FAILURES";
@@ -49,10 +51,12 @@ public final class Settings {
 
     /** Password checks (a full PBKDF2 each) running at once, in all; more are answered 429 at once. */
     public static final String LOGIN_CONCURRENT_CHECKS = "SNIPPETS_LOGIN_CONCURRENT_CHECKS";
+
     public static final String LOGIN_CONCURRENT_CHECKS_DEFAULT = "2";
 
     /** Password checks running at once for one client address. */
     public static final String LOGIN_CONCURRENT_CHECKS_PER_ADDRESS = "SNIPPETS_LOGIN_CONCURRENT_CHECKS_PER_ADDRESS";
+
     public static final String LOGIN_CONCURRENT_CHECKS_PER_ADDRESS_DEFAULT = "1";
 
     /**
@@ -78,6 +82,7 @@ public final class Settings {
 
     /** The largest archive an import takes (each attachment in it stays within SNIPPETS_MAX_UPLOAD_BYTES). */
     public static final String MAX_IMPORT_BYTES = "SNIPPETS_MAX_IMPORT_BYTES";
+
     public static final String MAX_IMPORT_BYTES_DEFAULT = "1073741824";
 
     /**
@@ -95,18 +100,22 @@ public final class Settings {
 
     /** The most snippets one import archive may hold. */
     public static final String IMPORT_MAX_SNIPPETS = "SNIPPETS_IMPORT_MAX_SNIPPETS";
+
     public static final String IMPORT_MAX_SNIPPETS_DEFAULT = "10000";
 
     /** The most attachments one import archive may hold. */
     public static final String IMPORT_MAX_ATTACHMENTS = "SNIPPETS_IMPORT_MAX_ATTACHMENTS";
+
     public static final String IMPORT_MAX_ATTACHMENTS_DEFAULT = "10000";
 
     /** The most bytes the snippets' documents of one archive hold together (they are in memory until written). */
     public static final String IMPORT_MAX_TEXT_BYTES = "SNIPPETS_IMPORT_MAX_TEXT_BYTES";
+
     public static final String IMPORT_MAX_TEXT_BYTES_DEFAULT = "67108864";
 
     /** The most bytes one archive may expand to: its documents and its attachments. */
     public static final String IMPORT_MAX_EXPANDED_BYTES = "SNIPPETS_IMPORT_MAX_EXPANDED_BYTES";
+
     public static final String IMPORT_MAX_EXPANDED_BYTES_DEFAULT = "4294967296";
 
     /**
@@ -114,10 +123,12 @@ public final class Settings {
      * 0, the default, sets no limit (the disk's floor, SNIPPETS_MIN_FREE_BYTES, still applies).
      */
     public static final String USER_QUOTA_BYTES = "SNIPPETS_USER_QUOTA_BYTES";
+
     public static final String USER_QUOTA_BYTES_DEFAULT = "0";
 
     /** How long the audit trail keeps a record. */
     public static final String AUDIT_RETENTION_DAYS = "SNIPPETS_AUDIT_RETENTION_DAYS";
+
     public static final String AUDIT_RETENTION_DAYS_DEFAULT = "90";
 
     /**
@@ -126,21 +137,26 @@ public final class Settings {
      * default bounds what history can hold, which no quota counts: a hundred versions a snippet.
      */
     public static final String REVISIONS_KEEP = "SNIPPETS_REVISIONS_KEEP";
+
     public static final String REVISIONS_KEEP_DEFAULT = "100";
 
     /** How many days a deleted snippet stays in the trash, restorable, before it is purged for good. */
     public static final String TRASH_DAYS = "SNIPPETS_TRASH_DAYS";
+
     public static final String TRASH_DAYS_DEFAULT = "30";
 
     /** Password sign-in; {@code false} leaves it to the administrator named by {@link #ADMIN_USER} (the break-glass account). */
     public static final String LOCAL_LOGIN = "SNIPPETS_LOCAL_LOGIN";
+
     public static final String LOCAL_LOGIN_DEFAULT = "true";
 
     /** OpenID Connect sign-in: the provider's issuer URL; without it there is none. */
     public static final String OIDC_ISSUER = "SNIPPETS_OIDC_ISSUER";
+
     public static final String OIDC_CLIENT_ID = "SNIPPETS_OIDC_CLIENT_ID";
     /** The client's secret, or a file holding it ({@link #OIDC_CLIENT_SECRET_FILE}): one of the two. */
     public static final String OIDC_CLIENT_SECRET = "SNIPPETS_OIDC_CLIENT_SECRET";
+
     public static final String OIDC_CLIENT_SECRET_FILE = "SNIPPETS_OIDC_CLIENT_SECRET_FILE";
     public static final String OIDC_SCOPES = "SNIPPETS_OIDC_SCOPES";
     public static final String OIDC_SCOPES_DEFAULT = "openid profile email";
@@ -156,8 +172,8 @@ public final class Settings {
     public static final String OIDC_ADMIN_GROUP = "SNIPPETS_OIDC_ADMIN_GROUP";
     /** The provider's name on the sign-in button ("Sign in with …"). */
     public static final String OIDC_DISPLAY_NAME = "SNIPPETS_OIDC_DISPLAY_NAME";
+
     public static final String OIDC_DISPLAY_NAME_DEFAULT = "single sign-on";
 
-    private Settings() {
-    }
+    private Settings() {}
 }

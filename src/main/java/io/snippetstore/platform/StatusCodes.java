@@ -5,8 +5,7 @@ import java.util.Map;
 /** The error code and a plain message for a status that the runtime or the container decided, not the application. */
 final class StatusCodes {
 
-    record Described(String code, String message) {
-    }
+    record Described(String code, String message) {}
 
     private static final Map<Integer, Described> BY_STATUS = Map.of(
             400, new Described("bad_request", "The request is malformed."),
@@ -18,12 +17,13 @@ final class StatusCodes {
             413, new Described("payload_too_large", "The request body is too large."),
             415, new Described("unsupported_media_type", "This content type is not supported here."));
 
-    private StatusCodes() {
-    }
+    private StatusCodes() {}
 
     static Described describe(int status) {
-        return BY_STATUS.getOrDefault(status, status >= 500
-                ? new Described("internal", "The server could not complete the request.")
-                : new Described("bad_request", "The request cannot be processed."));
+        return BY_STATUS.getOrDefault(
+                status,
+                status >= 500
+                        ? new Described("internal", "The server could not complete the request.")
+                        : new Described("bad_request", "The request cannot be processed."));
     }
 }

@@ -30,6 +30,7 @@ public class StreamingPool {
 
     /** Bodies streamed at once by the pool's threads, each mostly blocked on its client's socket. */
     static final int MAX_AT_ONCE = 512;
+
     private static final long IDLE_SECONDS = 60;
 
     @Resource
@@ -42,7 +43,8 @@ public class StreamingPool {
 
     @PostConstruct
     void start() {
-        streaming = new ThreadPoolExecutor(0, MAX_AT_ONCE, IDLE_SECONDS, TimeUnit.SECONDS, new SynchronousQueue<>(), threads);
+        streaming = new ThreadPoolExecutor(
+                0, MAX_AT_ONCE, IDLE_SECONDS, TimeUnit.SECONDS, new SynchronousQueue<>(), threads);
     }
 
     @PreDestroy

@@ -3,8 +3,7 @@ package io.snippetstore.platform;
 /** The normalization of the text fields the API trims (titles, languages, tags, usernames). */
 public final class Text {
 
-    private Text() {
-    }
+    private Text() {}
 
     /**
      * {@code value} fit for a log line or an audit record: every control character (a line break
@@ -18,8 +17,10 @@ public final class Text {
         StringBuilder printable = null;
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
-            boolean hidden = Character.isISOControl(c) || Character.getType(c) == Character.FORMAT
-                    || c == '\u2028' || c == '\u2029';
+            boolean hidden = Character.isISOControl(c)
+                    || Character.getType(c) == Character.FORMAT
+                    || c == '\u2028'
+                    || c == '\u2029';
             if (hidden && printable == null) {
                 printable = new StringBuilder(value.length()).append(value, 0, i);
             }

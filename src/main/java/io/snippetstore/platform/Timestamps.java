@@ -13,8 +13,7 @@ public final class Timestamps {
     private static final DateTimeFormatter RFC_3339_MILLIS =
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
-    private Timestamps() {
-    }
+    private Timestamps() {}
 
     /** The current instant at the precision the database keeps. */
     public static Instant now() {

@@ -44,11 +44,13 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<Throwable> {
         if (causes(failure).anyMatch(UnexpectedExceptionMapper::isDatabaseUnavailable)) {
             LOG.log(Level.WARNING, "Incident " + incident + ": the database could not take the request", failure);
             return ApiExceptionMapper.respond(ApiException.unavailable(
-                    "The database cannot take this request right now; nothing was changed. Incident " + incident + "."));
+                    "The database cannot take this request right now; nothing was changed. Incident " + incident
+                            + "."));
         }
         LOG.log(Level.SEVERE, "Incident " + incident, failure);
-        return ErrorResponse.respond(500, "internal",
-                "The server could not complete the request. Incident " + incident + ".", null).build();
+        return ErrorResponse.respond(
+                        500, "internal", "The server could not complete the request. Incident " + incident + ".", null)
+                .build();
     }
 
     /**
@@ -59,18 +61,23 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<Throwable> {
     private static final Set<Integer> UNAVAILABLE_RESULT_CODES = Set.of(5, 6, 8, 10, 13, 14);
 
     /** The same codes by name, as a transaction manager's exception repeats the driver's message without its cause. */
-    private static final Pattern UNAVAILABLE_IN_MESSAGE = Pattern.compile("\\[SQLITE_(BUSY|LOCKED|READONLY|IOERR|FULL|CANTOPEN)(_[A-Z_]+)?]");
+    private static final Pattern UNAVAILABLE_IN_MESSAGE =
+            Pattern.compile("\\[SQLITE_(BUSY|LOCKED|READONLY|IOERR|FULL|CANTOPEN)(_[A-Z_]+)?]");
 
     private static boolean isDatabaseUnavailable(Throwable cause) {
-        if (cause instanceof SQLException sql && sql.getMessage() != null && sql.getMessage().startsWith("[SQLITE_")
+        if (cause instanceof SQLException sql
+                && sql.getMessage() != null
+                && sql.getMessage().startsWith("[SQLITE_")
                 && UNAVAILABLE_RESULT_CODES.contains(sql.getErrorCode() & 0xff)) {
             return true;
         }
-        return cause.getMessage() != null && UNAVAILABLE_IN_MESSAGE.matcher(cause.getMessage()).find();
+        return cause.getMessage() != null
+                && UNAVAILABLE_IN_MESSAGE.matcher(cause.getMessage()).find();
     }
 
     static Stream<Throwable> causes(Throwable failure) {
-        return Stream.iterate(failure, cause -> cause != null, Throwable::getCause).limit(32);
+        return Stream.iterate(failure, cause -> cause != null, Throwable::getCause)
+                .limit(32);
     }
 
     static <T extends Throwable> Optional<T> causeOfType(Throwable failure, Class<T> type) {

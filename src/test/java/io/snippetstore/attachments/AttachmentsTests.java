@@ -40,7 +40,8 @@ public abstract class AttachmentsTests {
 
     private final String token = TestUsers.newToken(TestUsers.signedIn(TestUsers.create()), "attachments");
     private final ApiClient owner = new ApiClient().withBearer(token);
-    private final String snippetId = create(owner, snippet("with files", "java", "class A {}")).getString("id");
+    private final String snippetId =
+            create(owner, snippet("with files", "java", "class A {}")).getString("id");
 
     static byte[] randomBytes(int size, long seed) {
         byte[] bytes = new byte[size];
@@ -76,7 +77,9 @@ public abstract class AttachmentsTests {
     void anUploadAnswers201WithLocationAndItsMetadata() {
         byte[] content = "hello, attachments\n".getBytes(StandardCharsets.UTF_8);
 
-        Reply reply = new Multipart().file("file", "hello.txt", "text/plain", content).text("mimeType", "text/x-greeting")
+        Reply reply = new Multipart()
+                .file("file", "hello.txt", "text/plain", content)
+                .text("mimeType", "text/x-greeting")
                 .postTo(owner, attachmentsPath());
 
         assertEquals(201, reply.status(), reply::toString);
@@ -84,13 +87,19 @@ public abstract class AttachmentsTests {
         String id = attachment.getString("id");
         assertEquals(snippetId, attachment.getString("snippetId"));
         assertEquals("hello.txt", attachment.getString("filename"));
-        assertEquals("text/x-greeting", attachment.getString("mimeType"), "the mimeType part wins over the file part's type");
+        assertEquals(
+                "text/x-greeting",
+                attachment.getString("mimeType"),
+                "the mimeType part wins over the file part's type");
         assertEquals(content.length, attachment.getJsonNumber("size").longValue());
         assertEquals(sha256(content), attachment.getString("sha256"));
         assertEquals("/api/v1/attachments/" + id + "/download", attachment.getString("downloadUrl"));
-        assertTrue(attachment.getString("createdAt").matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z"), attachment::toString);
+        assertTrue(
+                attachment.getString("createdAt").matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z"),
+                attachment::toString);
         assertTrue(reply.header("Location").endsWith("/api/v1/attachments/" + id), reply.header("Location"));
-        assertEquals(attachment, owner.get("/api/v1/attachments/" + id).data(), "the detail is the blob download metadata");
+        assertEquals(
+                attachment, owner.get("/api/v1/attachments/" + id).data(), "the detail is the blob download metadata");
     }
 
     @Test
@@ -105,26 +114,32 @@ public abstract class AttachmentsTests {
         assertEquals(sha256(content), attachment.getString("sha256"));
         assertEquals(String.valueOf(content.length), download.header("Content-Length"));
         assertArrayEquals(content, download.body());
-        assertEquals(31, Database.number("SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id = ?", attachment.getString("id")),
+        assertEquals(
+                31,
+                Database.number(
+                        "SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id = ?", attachment.getString("id")),
                 "stored in chunks of 1 MiB");
     }
 
     @Test
     void aLargeUploadIsWrittenInStepsThatOtherWritesPassAndIsNeverSeenUnfinished() {
         byte[] content = randomBytes(50 * 1024 * 1024, 50);
-        CompletableFuture<Reply> uploading = CompletableFuture.supplyAsync(
-                () -> new Multipart().file("file", "stepwise.bin", null, content).postTo(owner, attachmentsPath()));
+        CompletableFuture<Reply> uploading = CompletableFuture.supplyAsync(() ->
+                new Multipart().file("file", "stepwise.bin", null, content).postTo(owner, attachmentsPath()));
         boolean seenUnfinished = false;
         int writesMeanwhile = 0;
         while (!uploading.isDone()) {
-            long unfinished = Database.number("SELECT COUNT(*) FROM attachments WHERE snippet_id = ? AND uploading_since IS NOT NULL", snippetId);
+            long unfinished = Database.number(
+                    "SELECT COUNT(*) FROM attachments WHERE snippet_id = ? AND uploading_since IS NOT NULL", snippetId);
             if (unfinished > 0) {
                 seenUnfinished = true;
                 create(owner, snippet("between two steps", "text", "written while the upload is copied"));
                 writesMeanwhile++;
             }
             List<JsonObject> listed = list();
-            assertTrue(listed.isEmpty() || listed.get(0).getJsonNumber("size").longValue() == content.length, () -> "half an upload: " + listed);
+            assertTrue(
+                    listed.isEmpty() || listed.get(0).getJsonNumber("size").longValue() == content.length,
+                    () -> "half an upload: " + listed);
             int counted = owner.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount");
             assertTrue(counted == 0 || counted == 1, "attachmentCount " + counted);
         }
@@ -135,13 +150,18 @@ public abstract class AttachmentsTests {
         assertTrue(writesMeanwhile > 0);
         assertArrayEquals(content, download(uploaded.data(), Map.of()).body());
         assertEquals(1, owner.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount"));
-        assertEquals(0, Database.number("SELECT COUNT(*) FROM attachments WHERE uploading_since IS NOT NULL AND snippet_id = ?", snippetId));
+        assertEquals(
+                0,
+                Database.number(
+                        "SELECT COUNT(*) FROM attachments WHERE uploading_since IS NOT NULL AND snippet_id = ?",
+                        snippetId));
     }
 
     @Test
     void anUploadIsWrittenIntoTheDatabaseWhileItsBodyStillArrivesAndALaterMimeTypePartStillDecides() {
         byte[] content = randomBytes(12 * 1024 * 1024 + 3, 12);
-        Multipart multipart = new Multipart().file("file", "streamed.bin", null, content).text("mimeType", "application/x-streamed");
+        Multipart multipart =
+                new Multipart().file("file", "streamed.bin", null, content).text("mimeType", "application/x-streamed");
         byte[] body = multipart.bytes();
         Set<Path> stagedBefore = stagingFiles();
 
@@ -155,7 +175,8 @@ public abstract class AttachmentsTests {
         }
 
         JsonObject attachment = list().get(0);
-        assertEquals("application/x-streamed", attachment.getString("mimeType"), "the mimeType part after the file decides");
+        assertEquals(
+                "application/x-streamed", attachment.getString("mimeType"), "the mimeType part after the file decides");
         assertEquals(content.length, attachment.getJsonNumber("size").longValue());
         assertEquals(sha256(content), attachment.getString("sha256"));
         assertArrayEquals(content, download(attachment, Map.of()).body());
@@ -209,20 +230,32 @@ public abstract class AttachmentsTests {
 
     /** An upload whose body the test sends piece by piece. */
     private RawHttp rawUpload(Multipart multipart, byte[] body) {
-        return new RawHttp("POST", attachmentsPath(), Map.of(
-                "Authorization", "Bearer " + token, "Content-Type", multipart.contentType(), "Content-Length", String.valueOf(body.length)));
+        return new RawHttp(
+                "POST",
+                attachmentsPath(),
+                Map.of(
+                        "Authorization",
+                        "Bearer " + token,
+                        "Content-Type",
+                        multipart.contentType(),
+                        "Content-Length",
+                        String.valueOf(body.length)));
     }
 
     /** Waits until the database holds at least {@code chunks} chunks of an unfinished attachment of the snippet. */
     private void awaitUnfinishedChunks(long chunks) {
-        String unfinishedChunks = "SELECT COUNT(*) FROM attachment_chunks c JOIN attachments a ON a.id = c.attachment_id"
-                + " WHERE a.snippet_id = ? AND a.uploading_since IS NOT NULL";
-        Eventually.holds(() -> Database.number(unfinishedChunks, snippetId) >= chunks, chunks + " chunks written while the body still arrives");
+        String unfinishedChunks =
+                "SELECT COUNT(*) FROM attachment_chunks c JOIN attachments a ON a.id = c.attachment_id"
+                        + " WHERE a.snippet_id = ? AND a.uploading_since IS NOT NULL";
+        Eventually.holds(
+                () -> Database.number(unfinishedChunks, snippetId) >= chunks,
+                chunks + " chunks written while the body still arrives");
     }
 
     /** Waits until the snippet has no attachment, not even an unfinished one. */
     private void awaitNoAttachmentRows() {
-        Eventually.holds(() -> Database.number("SELECT COUNT(*) FROM attachments WHERE snippet_id = ?", snippetId) == 0,
+        Eventually.holds(
+                () -> Database.number("SELECT COUNT(*) FROM attachments WHERE snippet_id = ?", snippetId) == 0,
                 "the abandoned upload removed");
     }
 
@@ -241,24 +274,32 @@ public abstract class AttachmentsTests {
     @Test
     void oneByteOverTheLimitIs413AndNothingIsKept() {
         upload("kept.txt", "kept".getBytes(StandardCharsets.UTF_8));
-        String chunksOfThisSnippet = "SELECT COUNT(*) FROM attachment_chunks c JOIN attachments a ON a.id = c.attachment_id WHERE a.snippet_id = ?";
+        String chunksOfThisSnippet =
+                "SELECT COUNT(*) FROM attachment_chunks c JOIN attachments a ON a.id = c.attachment_id WHERE a.snippet_id = ?";
         long chunksBefore = Database.number(chunksOfThisSnippet, snippetId);
         Set<Path> stagedBefore = stagingFiles();
 
-        Reply reply = new Multipart().file("file", "too-big.bin", null, new byte[Math.toIntExact(MAX_UPLOAD_BYTES + 1)])
+        Reply reply = new Multipart()
+                .file("file", "too-big.bin", null, new byte[Math.toIntExact(MAX_UPLOAD_BYTES + 1)])
                 .postTo(owner, attachmentsPath());
 
         assertEquals(413, reply.status(), reply::toString);
         assertEquals("payload_too_large", reply.errorCode());
-        assertEquals(List.of("kept.txt"), list().stream().map(a -> a.getString("filename")).toList());
+        assertEquals(
+                List.of("kept.txt"),
+                list().stream().map(a -> a.getString("filename")).toList());
         assertEquals(1, owner.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount"));
-        assertEquals(chunksBefore, Database.number(chunksOfThisSnippet, snippetId), "no chunk of the refused upload is left");
+        assertEquals(
+                chunksBefore,
+                Database.number(chunksOfThisSnippet, snippetId),
+                "no chunk of the refused upload is left");
         assertNoStagingFileLeftSince(stagedBefore);
     }
 
     @Test
     void aChunkedBodyOverTheLimitIs413AndLeavesNoStagingFile() {
-        Multipart body = new Multipart().file("file", "chunked.bin", null, new byte[Math.toIntExact(MAX_UPLOAD_BYTES + 1)]);
+        Multipart body =
+                new Multipart().file("file", "chunked.bin", null, new byte[Math.toIntExact(MAX_UPLOAD_BYTES + 1)]);
         Set<Path> stagedBefore = stagingFiles();
 
         Reply reply = owner.sendStream("POST", attachmentsPath(), body.contentType(), body.bytes());
@@ -291,15 +332,23 @@ public abstract class AttachmentsTests {
     void anUploadExactlyAtTheLimitIsAccepted() {
         byte[] content = randomBytes(Math.toIntExact(MAX_UPLOAD_BYTES), 7);
 
-        assertEquals(MAX_UPLOAD_BYTES, upload("at-limit.bin", content).getJsonNumber("size").longValue());
+        assertEquals(
+                MAX_UPLOAD_BYTES,
+                upload("at-limit.bin", content).getJsonNumber("size").longValue());
     }
 
     @Test
     void aBodyDeclaredFarOverTheLimitIsRefusedBeforeItIsSent() {
-        try (RawHttp request = new RawHttp("POST", attachmentsPath(), Map.of(
-                "Authorization", "Bearer " + token,
-                "Content-Type", "multipart/form-data; boundary=x",
-                "Content-Length", String.valueOf(MAX_UPLOAD_BYTES + 1024 * 1024)))) {
+        try (RawHttp request = new RawHttp(
+                "POST",
+                attachmentsPath(),
+                Map.of(
+                        "Authorization",
+                        "Bearer " + token,
+                        "Content-Type",
+                        "multipart/form-data; boundary=x",
+                        "Content-Length",
+                        String.valueOf(MAX_UPLOAD_BYTES + 1024 * 1024)))) {
 
             assertEquals(413, request.status(), "answered while the body is still to come");
         }
@@ -308,20 +357,32 @@ public abstract class AttachmentsTests {
 
     @Test
     void aSlowUploadDoesNotHoldUpOtherWrites() throws Exception {
-        Multipart body = new Multipart().file("file", "slow.txt", null, "slowly, slowly".getBytes(StandardCharsets.UTF_8));
+        Multipart body =
+                new Multipart().file("file", "slow.txt", null, "slowly, slowly".getBytes(StandardCharsets.UTF_8));
         byte[] bytes = body.bytes();
-        try (RawHttp slow = new RawHttp("POST", attachmentsPath(), Map.of(
-                "Authorization", "Bearer " + token, "Content-Type", body.contentType(), "Content-Length", String.valueOf(bytes.length)))) {
+        try (RawHttp slow = new RawHttp(
+                "POST",
+                attachmentsPath(),
+                Map.of(
+                        "Authorization",
+                        "Bearer " + token,
+                        "Content-Type",
+                        body.contentType(),
+                        "Content-Length",
+                        String.valueOf(bytes.length)))) {
             slow.write(Arrays.copyOf(bytes, bytes.length / 2));
 
             // were the writer held by the stalled upload, this write would wait for it and end in a 503
-            JsonObject other = create(owner, snippet("written meanwhile", "text", "while an upload waits for its client"));
+            JsonObject other =
+                    create(owner, snippet("written meanwhile", "text", "while an upload waits for its client"));
             assertEquals("written meanwhile", other.getString("title"));
 
             slow.write(Arrays.copyOfRange(bytes, bytes.length / 2, bytes.length));
             assertEquals(201, slow.status());
         }
-        assertEquals(List.of("slow.txt"), list().stream().map(a -> a.getString("filename")).toList());
+        assertEquals(
+                List.of("slow.txt"),
+                list().stream().map(a -> a.getString("filename")).toList());
     }
 
     /**
@@ -337,13 +398,15 @@ public abstract class AttachmentsTests {
         List<RawHttp> downloads = new ArrayList<>();
         try {
             for (int i = 0; i < stalled; i++) {
-                downloads.add(new RawHttp("GET", attachment.getString("downloadUrl"), Map.of("Authorization", "Bearer " + token)));
+                downloads.add(new RawHttp(
+                        "GET", attachment.getString("downloadUrl"), Map.of("Authorization", "Bearer " + token)));
             }
             for (RawHttp download : downloads) {
                 assertEquals(200, download.status(), "every download under way at once");
             }
 
-            Reply read = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> owner.get("/api/v1/snippets/" + snippetId));
+            Reply read =
+                    assertTimeoutPreemptively(Duration.ofSeconds(20), () -> owner.get("/api/v1/snippets/" + snippetId));
 
             assertEquals(200, read.status(), read::toString);
             assertEquals("with files", read.data().getString("title"));
@@ -362,21 +425,36 @@ public abstract class AttachmentsTests {
         List<RawHttp> uploads = new ArrayList<>();
         try {
             for (int i = 0; i < stalled; i++) {
-                uploads.add(new RawHttp("POST", attachmentsPath(), Map.of("Authorization", "Bearer " + token,
-                        "Content-Type", body.contentType(), "Content-Length", String.valueOf(bytes.length)))
+                uploads.add(new RawHttp(
+                                "POST",
+                                attachmentsPath(),
+                                Map.of(
+                                        "Authorization",
+                                        "Bearer " + token,
+                                        "Content-Type",
+                                        body.contentType(),
+                                        "Content-Length",
+                                        String.valueOf(bytes.length)))
                         .write(Arrays.copyOf(bytes, bytes.length / 2)));
             }
-            Eventually.holds(() -> stagingFiles().stream().filter(file -> !stagedBefore.contains(file)).count() >= stalled,
+            Eventually.holds(
+                    () -> stagingFiles().stream()
+                                    .filter(file -> !stagedBefore.contains(file))
+                                    .count()
+                            >= stalled,
                     "every upload under way at once");
 
-            Reply read = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> owner.get("/api/v1/snippets/" + snippetId));
+            Reply read =
+                    assertTimeoutPreemptively(Duration.ofSeconds(20), () -> owner.get("/api/v1/snippets/" + snippetId));
 
             assertEquals(200, read.status(), read::toString);
             assertEquals("with files", read.data().getString("title"));
         } finally {
             uploads.forEach(RawHttp::close);
         }
-        Eventually.holds(() -> stagingFiles().stream().noneMatch(file -> !stagedBefore.contains(file)), "the abandoned uploads' staging files removed");
+        Eventually.holds(
+                () -> stagingFiles().stream().noneMatch(file -> !stagedBefore.contains(file)),
+                "the abandoned uploads' staging files removed");
         assertEquals(List.of(), list(), "nothing of the abandoned uploads is kept");
     }
 
@@ -393,24 +471,33 @@ public abstract class AttachmentsTests {
 
         String disposition = download(attachment, Map.of()).header("Content-Disposition");
 
-        assertEquals("attachment; filename=\"r_sum_ _final_.txt\"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%22final%22.txt", disposition);
+        assertEquals(
+                "attachment; filename=\"r_sum_ _final_.txt\"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%22final%22.txt",
+                disposition);
     }
 
     @Test
     void withoutAMimeTypePartTheFilePartsTypeThenTheExtensionDecide() {
-        Reply explicit = new Multipart().file("file", "diagram.txt", "image/svg+xml", new byte[] {1}).postTo(owner, attachmentsPath());
+        Reply explicit = new Multipart()
+                .file("file", "diagram.txt", "image/svg+xml", new byte[] {1})
+                .postTo(owner, attachmentsPath());
         assertEquals("image/svg+xml", explicit.data().getString("mimeType"));
 
         assertEquals("text/plain", upload("notes.txt", new byte[] {1}).getString("mimeType"));
         assertEquals("image/png", upload("logo.png", new byte[] {1}).getString("mimeType"));
-        assertEquals("application/octet-stream", upload("data.zzqx", new byte[] {1}).getString("mimeType"));
-        Reply blank = new Multipart().file("file", "blank.txt", null, new byte[] {1}).text("mimeType", "  ").postTo(owner, attachmentsPath());
+        assertEquals(
+                "application/octet-stream", upload("data.zzqx", new byte[] {1}).getString("mimeType"));
+        Reply blank = new Multipart()
+                .file("file", "blank.txt", null, new byte[] {1})
+                .text("mimeType", "  ")
+                .postTo(owner, attachmentsPath());
         assertEquals("text/plain", blank.data().getString("mimeType"), "a blank mimeType part counts as absent");
     }
 
     @Test
     void theFirstFilePartCountsAndOtherPartsAreIgnored() {
-        Reply reply = new Multipart().text("comment", "ignored")
+        Reply reply = new Multipart()
+                .text("comment", "ignored")
                 .file("file", "first.txt", null, "first".getBytes(StandardCharsets.UTF_8))
                 .file("file", "second.txt", null, "second".getBytes(StandardCharsets.UTF_8))
                 .postTo(owner, attachmentsPath());
@@ -423,25 +510,38 @@ public abstract class AttachmentsTests {
 
     @Test
     void aMimeTypeThatIsNotAMediaTypeIs400AndNothingIsKept() {
-        Reply reply = new Multipart().file("file", "a.txt", null, new byte[] {1}).text("mimeType", "not a type")
+        Reply reply = new Multipart()
+                .file("file", "a.txt", null, new byte[] {1})
+                .text("mimeType", "not a type")
                 .postTo(owner, attachmentsPath());
 
         assertEquals(400, reply.status(), reply::toString);
         assertEquals("validation_failed", reply.errorCode());
-        assertEquals("mimeType", reply.json().getJsonObject("error").getJsonArray("details").getJsonObject(0).getString("field"));
+        assertEquals(
+                "mimeType",
+                reply.json()
+                        .getJsonObject("error")
+                        .getJsonArray("details")
+                        .getJsonObject(0)
+                        .getString("field"));
         assertEquals(0, list().size());
     }
 
     @Test
     void aMimeTypeOverTwoHundredFiftyFiveCharactersIs400AndNothingIsKept() {
         String longest = "text/plain; p=" + "a".repeat(255 - "text/plain; p=".length());
-        Reply tooLong = new Multipart().file("file", "a.txt", null, new byte[] {1}).text("mimeType", longest + "a")
+        Reply tooLong = new Multipart()
+                .file("file", "a.txt", null, new byte[] {1})
+                .text("mimeType", longest + "a")
                 .postTo(owner, attachmentsPath());
 
         assertEquals(400, tooLong.status(), tooLong::toString);
         assertEquals("validation_failed", tooLong.errorCode());
         assertEquals(0, list().size());
-        Reply atTheLimit = new Multipart().file("file", "a.txt", null, new byte[] {1}).text("mimeType", longest).postTo(owner, attachmentsPath());
+        Reply atTheLimit = new Multipart()
+                .file("file", "a.txt", null, new byte[] {1})
+                .text("mimeType", longest)
+                .postTo(owner, attachmentsPath());
         assertEquals(201, atTheLimit.status(), atTheLimit::toString);
         assertEquals(longest, atTheLimit.data().getString("mimeType"));
     }
@@ -452,7 +552,13 @@ public abstract class AttachmentsTests {
 
         assertEquals(400, reply.status(), reply::toString);
         assertEquals("bad_request", reply.errorCode());
-        assertEquals("file", reply.json().getJsonObject("error").getJsonArray("details").getJsonObject(0).getString("field"));
+        assertEquals(
+                "file",
+                reply.json()
+                        .getJsonObject("error")
+                        .getJsonArray("details")
+                        .getJsonObject(0)
+                        .getString("field"));
     }
 
     @Test
@@ -461,14 +567,16 @@ public abstract class AttachmentsTests {
         assertEquals(415, json.status(), json::toString);
         assertEquals("unsupported_media_type", json.errorCode());
 
-        Reply malformed = owner.send("POST", attachmentsPath(), "multipart/form-data; boundary=abc", "no parts here", Map.of());
+        Reply malformed =
+                owner.send("POST", attachmentsPath(), "multipart/form-data; boundary=abc", "no parts here", Map.of());
         assertEquals(400, malformed.status(), malformed::toString);
         assertEquals(false, malformed.json().getBoolean("ok"));
     }
 
     @Test
     void aMultipartBodySentWithoutAContentTypeIs415AndStoresNothing() {
-        Multipart body = new Multipart().file("file", "untyped.txt", "text/plain", "no type".getBytes(StandardCharsets.UTF_8));
+        Multipart body =
+                new Multipart().file("file", "untyped.txt", "text/plain", "no type".getBytes(StandardCharsets.UTF_8));
 
         Reply reply = owner.sendBytes("POST", attachmentsPath(), null, body.bytes(), Map.of());
 
@@ -536,7 +644,9 @@ public abstract class AttachmentsTests {
 
         Reply noneMatch = download(attachment, Map.of("If-None-Match", "garbage"));
         Reply ifMatch = download(attachment, Map.of("If-Match", "garbage"));
-        Reply weakNoneMatch = download(attachment, Map.of("If-None-Match", "W/" + download(attachment, Map.of()).header("ETag")));
+        Reply weakNoneMatch = download(
+                attachment,
+                Map.of("If-None-Match", "W/" + download(attachment, Map.of()).header("ETag")));
 
         assertEquals(200, noneMatch.status(), noneMatch::toString);
         assertArrayEquals(content, noneMatch.body());
@@ -547,7 +657,9 @@ public abstract class AttachmentsTests {
 
     @Test
     void aFilenameWithANulCharacterIsKeptWithoutIt() {
-        Reply reply = new Multipart().file("file", "a\u0000b.txt", "text/plain", new byte[] {1, 2}).postTo(owner, attachmentsPath());
+        Reply reply = new Multipart()
+                .file("file", "a\u0000b.txt", "text/plain", new byte[] {1, 2})
+                .postTo(owner, attachmentsPath());
 
         assertEquals(201, reply.status(), reply::toString);
         assertEquals("ab.txt", reply.data().getString("filename"));
@@ -556,8 +668,13 @@ public abstract class AttachmentsTests {
     @Test
     void aFilePartWithNeitherFilenameNorContentTypeIsStoredUnderTheDefaults() {
         Multipart body = new Multipart();
-        Reply reply = owner.sendBytes("POST", attachmentsPath(), body.contentType(), body.rawPart(
-                "Content-Disposition: form-data; name=\"file\"\r\n", new byte[] {7}).bytes(), Map.of());
+        Reply reply = owner.sendBytes(
+                "POST",
+                attachmentsPath(),
+                body.contentType(),
+                body.rawPart("Content-Disposition: form-data; name=\"file\"\r\n", new byte[] {7})
+                        .bytes(),
+                Map.of());
 
         assertEquals(201, reply.status(), reply::toString);
         assertEquals("attachment", reply.data().getString("filename"));
@@ -590,8 +707,10 @@ public abstract class AttachmentsTests {
 
         assertEquals(206, partial.status());
         assertArrayEquals(Arrays.copyOfRange(content, first, last + 1), partial.body());
-        assertArrayEquals(Arrays.copyOfRange(content, content.length - 5, content.length),
-                download(attachment, Map.of("Range", "bytes=" + (content.length - 5) + "-")).body());
+        assertArrayEquals(
+                Arrays.copyOfRange(content, content.length - 5, content.length),
+                download(attachment, Map.of("Range", "bytes=" + (content.length - 5) + "-"))
+                        .body());
     }
 
     @Test
@@ -610,7 +729,8 @@ public abstract class AttachmentsTests {
         JsonObject attachment = upload("if-range.txt", "abcdef".getBytes(StandardCharsets.UTF_8));
 
         Reply stale = download(attachment, Map.of("Range", "bytes=0-1", "If-Range", "\"old\""));
-        Reply current = download(attachment, Map.of("Range", "bytes=0-1", "If-Range", "\"" + attachment.getString("sha256") + "\""));
+        Reply current = download(
+                attachment, Map.of("Range", "bytes=0-1", "If-Range", "\"" + attachment.getString("sha256") + "\""));
 
         assertEquals(200, stale.status());
         assertEquals("abcdef", stale.text());
@@ -626,8 +746,11 @@ public abstract class AttachmentsTests {
 
         Reply reply = owner.get(attachmentsPath());
 
-        assertEquals(List.of("first.txt", "second.txt", "third.txt"),
-                reply.json().getJsonArray("data").getValuesAs(JsonObject.class).stream().map(a -> a.getString("filename")).toList());
+        assertEquals(
+                List.of("first.txt", "second.txt", "third.txt"),
+                reply.json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
+                        .map(a -> a.getString("filename"))
+                        .toList());
         assertEquals(3, reply.json().getJsonObject("meta").getInt("limit"));
         assertTrue(reply.json().getJsonObject("meta").isNull("nextCursor"));
     }
@@ -668,16 +791,22 @@ public abstract class AttachmentsTests {
     void purgingTheSnippetFromTheTrashRemovesItsAttachmentsAndTheirBytes() {
         String first = upload("one.bin", randomBytes(1024 * 1024 + 1, 1)).getString("id");
         String second = upload("two.bin", new byte[] {2}).getString("id");
-        assertEquals(3, Database.number("SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id IN (?, ?)", first, second));
+        assertEquals(
+                3,
+                Database.number("SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id IN (?, ?)", first, second));
 
         assertEquals(200, owner.delete("/api/v1/snippets/" + snippetId).status());
         assertEquals(404, owner.get("/api/v1/attachments/" + first).status());
-        assertEquals(3, Database.number("SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id IN (?, ?)", first, second),
+        assertEquals(
+                3,
+                Database.number("SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id IN (?, ?)", first, second),
                 "kept in the trash, restorable");
         assertEquals(200, owner.delete("/api/v1/trash/" + snippetId).status());
 
         assertEquals(0, Database.number("SELECT COUNT(*) FROM attachments WHERE snippet_id = ?", snippetId));
-        assertEquals(0, Database.number("SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id IN (?, ?)", first, second));
+        assertEquals(
+                0,
+                Database.number("SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id IN (?, ?)", first, second));
         assertEquals(404, owner.get("/api/v1/attachments/" + first).status());
     }
 
@@ -688,24 +817,32 @@ public abstract class AttachmentsTests {
         ApiClient stranger = TestUsers.withToken(TestUsers.create());
 
         assertEquals(404, stranger.get(attachmentsPath()).status());
-        Reply foreignUpload = new Multipart().file("file", "x.txt", null, new byte[] {1}).postTo(stranger, attachmentsPath());
+        Reply foreignUpload =
+                new Multipart().file("file", "x.txt", null, new byte[] {1}).postTo(stranger, attachmentsPath());
         assertEquals(404, foreignUpload.status(), foreignUpload::toString);
         assertEquals("not_found", foreignUpload.errorCode());
         assertEquals(404, stranger.get("/api/v1/attachments/" + id).status());
-        assertEquals(404, stranger.get("/api/v1/attachments/" + id + "/download").status());
+        assertEquals(
+                404, stranger.get("/api/v1/attachments/" + id + "/download").status());
         assertEquals(404, stranger.delete("/api/v1/attachments/" + id).status());
 
-        assertEquals(List.of(id), list().stream().map(a -> a.getString("id")).toList(), "the owner's attachment is untouched");
+        assertEquals(
+                List.of(id),
+                list().stream().map(a -> a.getString("id")).toList(),
+                "the owner's attachment is untouched");
         assertEquals(200, download(attachment, Map.of()).status());
     }
 
     @Test
     void anUploadToAnotherUsersSnippetIsRefusedBeforeItsBodyIsSent() {
         String strangerToken = TestUsers.newToken(TestUsers.signedIn(TestUsers.create()), "stranger");
-        try (RawHttp request = new RawHttp("POST", attachmentsPath(), Map.of(
-                "Authorization", "Bearer " + strangerToken,
-                "Content-Type", "multipart/form-data; boundary=x",
-                "Content-Length", "1000000"))) {
+        try (RawHttp request = new RawHttp(
+                "POST",
+                attachmentsPath(),
+                Map.of(
+                        "Authorization", "Bearer " + strangerToken,
+                        "Content-Type", "multipart/form-data; boundary=x",
+                        "Content-Length", "1000000"))) {
 
             assertEquals(404, request.status(), "answered while the body is still to come");
         }
@@ -713,16 +850,24 @@ public abstract class AttachmentsTests {
 
     @Test
     void attachmentRoutesNeedAuthentication() {
-        Reply reply = new Multipart().file("file", "x.txt", null, new byte[] {1}).postTo(new ApiClient(), attachmentsPath());
+        Reply reply =
+                new Multipart().file("file", "x.txt", null, new byte[] {1}).postTo(new ApiClient(), attachmentsPath());
 
         assertEquals(401, reply.status());
         assertEquals("Bearer", reply.header("WWW-Authenticate"));
-        assertEquals(401, new ApiClient().get("/api/v1/attachments/anything/download").status());
+        assertEquals(
+                401,
+                new ApiClient().get("/api/v1/attachments/anything/download").status());
     }
 
     @Test
     void anUnknownSnippetOrAttachmentIs404() {
-        assertEquals(404, new Multipart().file("file", "x.txt", null, new byte[] {1}).postTo(owner, "/api/v1/snippets/nope/attachments").status());
+        assertEquals(
+                404,
+                new Multipart()
+                        .file("file", "x.txt", null, new byte[] {1})
+                        .postTo(owner, "/api/v1/snippets/nope/attachments")
+                        .status());
         assertEquals(404, owner.get("/api/v1/snippets/nope/attachments").status());
         assertEquals(404, owner.get("/api/v1/attachments/nope").status());
     }

@@ -22,8 +22,8 @@ import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
-import org.junit.jupiter.api.Test;
 import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebElement;
@@ -40,7 +40,8 @@ public abstract class BrowserLoginInChromiumTests {
         HttpServer callbackServer = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         callbackServer.createContext("/cb", exchange -> {
             callbackHit.complete(exchange.getRequestURI());
-            byte[] page = "<!DOCTYPE html><title>Done</title><p>You can close this window.</p>".getBytes(StandardCharsets.UTF_8);
+            byte[] page = "<!DOCTYPE html><title>Done</title><p>You can close this window.</p>"
+                    .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
             exchange.sendResponseHeaders(200, page.length);
             exchange.getResponseBody().write(page);
@@ -53,7 +54,9 @@ public abstract class BrowserLoginInChromiumTests {
 
             WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(20));
             wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username")));
-            assertTrue(browser.driver().getCurrentUrl().contains("/login?next="), browser.driver().getCurrentUrl());
+            assertTrue(
+                    browser.driver().getCurrentUrl().contains("/login?next="),
+                    browser.driver().getCurrentUrl());
             browser.screenshot("login");
             browser.driver().findElement(By.id("username")).sendKeys(user.username());
             browser.driver().findElement(By.id("password")).sendKeys(user.password());
@@ -66,7 +69,9 @@ public abstract class BrowserLoginInChromiumTests {
             Reply exchanged = BrowserLoginTests.exchange(query.get("code"), null);
             assertEquals(200, exchanged.status(), exchanged::toString);
             assertEquals("chromium test", exchanged.data().getString("name"));
-            Reply whoami = new ApiClient().withBearer(exchanged.data().getString("token")).get("/api/v1/auth/whoami");
+            Reply whoami = new ApiClient()
+                    .withBearer(exchanged.data().getString("token"))
+                    .get("/api/v1/auth/whoami");
             assertEquals(user.id(), whoami.data().getString("userId"));
         } finally {
             callbackServer.stop(0);
@@ -79,23 +84,29 @@ public abstract class BrowserLoginInChromiumTests {
         try (Browser browser = new Browser()) {
             browser.open("/login?next=https://evil.example/");
             WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(20));
-            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(user.username());
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username")))
+                    .sendKeys(user.username());
             browser.driver().findElement(By.id("password")).sendKeys("wrong password");
             browser.driver().findElement(By.id("sign-in")).click();
             wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("login-error")));
-            assertEquals("Wrong username or password.", browser.driver().findElement(By.id("login-error")).getText());
+            assertEquals(
+                    "Wrong username or password.",
+                    browser.driver().findElement(By.id("login-error")).getText());
 
             browser.driver().findElement(By.id("password")).clear();
             browser.driver().findElement(By.id("password")).sendKeys(user.password());
             browser.driver().findElement(By.id("sign-in")).click();
             wait.until(driver -> URI.create(driver.getCurrentUrl()).getPath().equals("/"));
-            assertEquals(ApiClient.base().getPort(), URI.create(browser.driver().getCurrentUrl()).getPort(),
+            assertEquals(
+                    ApiClient.base().getPort(),
+                    URI.create(browser.driver().getCurrentUrl()).getPort(),
                     "an off-site next is replaced by the start page");
         }
     }
 
     /** A loopback HTTP server answering {@code path} with {@code page}, reporting each request it gets. */
-    private static HttpServer serve(String host, String path, String page, CompletableFuture<URI> hit) throws IOException {
+    private static HttpServer serve(String host, String path, String page, CompletableFuture<URI> hit)
+            throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(host, 0), 0);
         server.createContext(path, exchange -> {
             hit.complete(exchange.getRequestURI());
@@ -115,24 +126,37 @@ public abstract class BrowserLoginInChromiumTests {
         CompletableFuture<URI> callbackHit = new CompletableFuture<>();
         HttpServer program = serve("127.0.0.1", "/cb", "<!DOCTYPE html><title>Done</title>", callbackHit);
         String callback = "http://127.0.0.1:" + program.getAddress().getPort() + "/cb";
-        String loginUrl = ApiClient.base().resolve(BrowserLoginTests.start(callback, "state", "lured", "name", "lured cli").substring(1)).toString();
+        String loginUrl = ApiClient.base()
+                .resolve(BrowserLoginTests.start(callback, "state", "lured", "name", "lured cli")
+                        .substring(1))
+                .toString();
         // another origin (localhost, not 127.0.0.1): a page that sends the browser to the login URL by itself
-        HttpServer otherSite = serve("127.0.0.1", "/page", "<!DOCTYPE html><title>Elsewhere</title><script>location.href = "
-                + jakarta.json.Json.createValue(loginUrl) + ";</script>", new CompletableFuture<>());
+        HttpServer otherSite = serve(
+                "127.0.0.1",
+                "/page",
+                "<!DOCTYPE html><title>Elsewhere</title><script>location.href = "
+                        + jakarta.json.Json.createValue(loginUrl) + ";</script>",
+                new CompletableFuture<>());
         try (Browser browser = new Browser()) {
             WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(20));
             browser.open("/login");
-            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(user.username());
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username")))
+                    .sendKeys(user.username());
             browser.driver().findElement(By.id("password")).sendKeys(user.password());
             browser.driver().findElement(By.id("sign-in")).click();
             wait.until(driver -> URI.create(driver.getCurrentUrl()).getPath().equals("/"));
 
             browser.driver().get("http://localhost:" + otherSite.getAddress().getPort() + "/page");
             wait.until(driver -> URI.create(driver.getCurrentUrl()).getPath().equals("/authorize"));
-            String question = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("consent-question"))).getText();
+            String question = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("consent-question")))
+                    .getText();
             browser.screenshot("consent");
 
-            assertTrue(question.contains("lured cli") && question.contains(String.valueOf(program.getAddress().getPort())), question);
+            assertTrue(
+                    question.contains("lured cli")
+                            && question.contains(
+                                    String.valueOf(program.getAddress().getPort())),
+                    question);
             assertFalse(callbackHit.isDone(), "no code reaches the program before the user approves");
 
             browser.driver().findElement(By.id("approve")).click();
@@ -148,7 +172,8 @@ public abstract class BrowserLoginInChromiumTests {
     }
 
     private static void signIn(Browser browser, WebDriverWait wait, TestUser user) {
-        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(user.username());
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username")))
+                .sendKeys(user.username());
         browser.driver().findElement(By.id("password")).sendKeys(user.password());
         browser.driver().findElement(By.id("sign-in")).click();
     }
@@ -158,10 +183,17 @@ public abstract class BrowserLoginInChromiumTests {
         TestUser user = TestUsers.create();
         CompletableFuture<URI> callbackHit = new CompletableFuture<>();
         HttpServer program = serve("127.0.0.1", "/cb", "<!DOCTYPE html><title>Done</title>", callbackHit);
-        String loginPath = BrowserLoginTests.start("http://127.0.0.1:" + program.getAddress().getPort() + "/cb", "name", "trampoline");
-        String trampoline = ApiClient.base().resolve("login?next=" + URLEncoder.encode(loginPath, StandardCharsets.UTF_8)).toString();
-        HttpServer otherSite = serve("127.0.0.1", "/page", "<!DOCTYPE html><title>Elsewhere</title><a id=\"go\" href=\""
-                + trampoline.replace("&", "&amp;") + "\">Sign in to the snippet store</a>", new CompletableFuture<>());
+        String loginPath = BrowserLoginTests.start(
+                "http://127.0.0.1:" + program.getAddress().getPort() + "/cb", "name", "trampoline");
+        String trampoline = ApiClient.base()
+                .resolve("login?next=" + URLEncoder.encode(loginPath, StandardCharsets.UTF_8))
+                .toString();
+        HttpServer otherSite = serve(
+                "127.0.0.1",
+                "/page",
+                "<!DOCTYPE html><title>Elsewhere</title><a id=\"go\" href=\"" + trampoline.replace("&", "&amp;")
+                        + "\">Sign in to the snippet store</a>",
+                new CompletableFuture<>());
         try (Browser browser = new Browser()) {
             WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(20));
             browser.driver().get("http://localhost:" + otherSite.getAddress().getPort() + "/page");
@@ -169,7 +201,9 @@ public abstract class BrowserLoginInChromiumTests {
             signIn(browser, wait, user);
 
             wait.until(driver -> URI.create(driver.getCurrentUrl()).getPath().equals("/authorize"));
-            assertTrue(wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("consent-question"))).getText().contains("trampoline"));
+            assertTrue(wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("consent-question")))
+                    .getText()
+                    .contains("trampoline"));
             assertFalse(callbackHit.isDone(), "no code reaches the program without the user's approval");
             assertEquals(0, Database.number("SELECT COUNT(*) FROM login_codes WHERE user_id = ?", user.id()));
         } finally {
@@ -186,8 +220,11 @@ public abstract class BrowserLoginInChromiumTests {
         String callback = "http://127.0.0.1:" + program.getAddress().getPort() + "/cb";
         String notes = "[Open the dashboard](" + BrowserLoginTests.start(callback, "name", "linked") + ")\n\n"
                 + "![status](" + BrowserLoginTests.start(callback, "name", "pictured") + ")";
-        JsonObject lure = SnippetsApi.create(TestUsers.withToken(TestUsers.create()),
-                SnippetsApi.snippet("Team dashboard", "text", "see the notes").add("notes", notes).add("visibility", "team"));
+        JsonObject lure = SnippetsApi.create(
+                TestUsers.withToken(TestUsers.create()),
+                SnippetsApi.snippet("Team dashboard", "text", "see the notes")
+                        .add("notes", notes)
+                        .add("visibility", "team"));
         try (Browser browser = new Browser()) {
             WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(20));
             browser.open("/login");
@@ -195,15 +232,26 @@ public abstract class BrowserLoginInChromiumTests {
             wait.until(driver -> URI.create(driver.getCurrentUrl()).getPath().equals("/"));
             browser.open("/#/s/" + lure.getString("id"));
             WebElement image = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#notes img")));
-            wait.until(driver -> Boolean.TRUE.equals(((JavascriptExecutor) driver).executeScript("return arguments[0].complete", image)));
-            assertEquals(0, Database.number("SELECT COUNT(*) FROM login_codes WHERE user_id = ?", reader.id()), "the image minted a code");
+            wait.until(driver -> Boolean.TRUE.equals(
+                    ((JavascriptExecutor) driver).executeScript("return arguments[0].complete", image)));
+            assertEquals(
+                    0,
+                    Database.number("SELECT COUNT(*) FROM login_codes WHERE user_id = ?", reader.id()),
+                    "the image minted a code");
 
             String page = browser.driver().getWindowHandle();
             browser.driver().findElement(By.linkText("Open the dashboard")).click();
             wait.until(driver -> driver.getWindowHandles().size() == 2);
-            browser.driver().switchTo().window(browser.driver().getWindowHandles().stream().filter(handle -> !handle.equals(page)).findFirst().orElseThrow());
+            browser.driver()
+                    .switchTo()
+                    .window(browser.driver().getWindowHandles().stream()
+                            .filter(handle -> !handle.equals(page))
+                            .findFirst()
+                            .orElseThrow());
             wait.until(driver -> URI.create(driver.getCurrentUrl()).getPath().equals("/authorize"));
-            assertTrue(wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("consent-question"))).getText().contains("linked"));
+            assertTrue(wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("consent-question")))
+                    .getText()
+                    .contains("linked"));
             assertFalse(callbackHit.isDone());
             assertEquals(0, Database.number("SELECT COUNT(*) FROM login_codes WHERE user_id = ?", reader.id()));
         } finally {

@@ -18,17 +18,17 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
 import io.snippetstore.platform.Secrets;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Database;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 public abstract class BrowserLoginTests {
 
@@ -66,11 +66,25 @@ public abstract class BrowserLoginTests {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"https://example.com/cb", "http://localhost.example.com/cb", "http://user@127.0.0.1:9/cb",
-            "http://127.0.0.1:9/cb#x", "http://127.0.0.1:9/cb#", "javascript:alert(1)", "//127.0.0.1/cb", "/cb",
-            "http://127.0.0.2/cb", "ftp://127.0.0.1/cb", "http://[::2]/cb", "http:127.0.0.1/cb", " "})
+    @ValueSource(
+            strings = {
+                "https://example.com/cb",
+                "http://localhost.example.com/cb",
+                "http://user@127.0.0.1:9/cb",
+                "http://127.0.0.1:9/cb#x",
+                "http://127.0.0.1:9/cb#",
+                "javascript:alert(1)",
+                "//127.0.0.1/cb",
+                "/cb",
+                "http://127.0.0.2/cb",
+                "ftp://127.0.0.1/cb",
+                "http://[::2]/cb",
+                "http:127.0.0.1/cb",
+                " "
+            })
     void aCallbackThatIsNotALoopbackHttpUrlIsRefusedWithoutRedirect(String callback) {
-        for (ApiClient client : List.of(new ApiClient(), TestUsers.signedIn(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD))) {
+        for (ApiClient client :
+                List.of(new ApiClient(), TestUsers.signedIn(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD))) {
             Reply reply = client.get(start(callback));
 
             assertEquals(400, reply.status(), callback + " -> " + reply);
@@ -84,13 +98,17 @@ public abstract class BrowserLoginTests {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
         String callback = "http://127.0.0.1:47111/cb";
         String challenge = "c".repeat(43);
-        for (String[] accepted : List.of(new String[] {"name", "n".repeat(100)}, new String[] {"state", "s".repeat(1_024)},
+        for (String[] accepted : List.of(
+                new String[] {"name", "n".repeat(100)},
+                new String[] {"state", "s".repeat(1_024)},
                 new String[] {"code_challenge", challenge, "code_challenge_method", "S256"},
                 new String[] {"code_challenge", "c".repeat(128), "code_challenge_method", "S256"})) {
             Reply reply = browser.get(start(callback, accepted));
             assertEquals(302, reply.status(), accepted[0] + " of " + accepted[1].length() + ": " + reply);
         }
-        for (String[] refused : List.of(new String[] {"name", "n".repeat(101)}, new String[] {"name", ""},
+        for (String[] refused : List.of(
+                new String[] {"name", "n".repeat(101)},
+                new String[] {"name", ""},
                 new String[] {"state", "s".repeat(1_025)},
                 new String[] {"code_challenge", "c".repeat(42), "code_challenge_method", "S256"},
                 new String[] {"code_challenge", "c".repeat(129), "code_challenge_method", "S256"},
@@ -134,10 +152,14 @@ public abstract class BrowserLoginTests {
     void aSameOriginNavigationWithoutASessionIsSentToSignInWithoutAMarker() {
         String path = start("http://localhost:8765/done", "state", "xyz");
 
-        Reply reply = new ApiClient().send("GET", path + "&started=forged", null, (String) null, Map.of("Sec-Fetch-Site", "same-origin"));
+        Reply reply = new ApiClient()
+                .send("GET", path + "&started=forged", null, (String) null, Map.of("Sec-Fetch-Site", "same-origin"));
 
         assertEquals(302, reply.status());
-        assertEquals(path, query(URI.create(reply.header("Location"))).get("next"), "a marker in the request is dropped, none is added");
+        assertEquals(
+                path,
+                query(URI.create(reply.header("Location"))).get("next"),
+                "a marker in the request is dropped, none is added");
         assertNull(reply.header("Set-Cookie"));
     }
 
@@ -145,11 +167,22 @@ public abstract class BrowserLoginTests {
     void theUsersOwnSignedOutStartReachesTheCallbackAfterSigningInOnceOnly() {
         TestUser user = TestUsers.create();
         ApiClient browser = new ApiClient();
-        Reply toSignIn = browser.send("GET", start("http://127.0.0.1:47111/cb", "state", "mine"), null, (String) null,
+        Reply toSignIn = browser.send(
+                "GET",
+                start("http://127.0.0.1:47111/cb", "state", "mine"),
+                null,
+                (String) null,
                 Map.of("Sec-Fetch-Site", "none"));
         String next = query(URI.create(toSignIn.header("Location"))).get("next");
-        assertEquals(200, browser.post("/api/v1/auth/login", Json.createObjectBuilder()
-                .add("username", user.username()).add("password", user.password()).build()).status());
+        assertEquals(
+                200,
+                browser.post(
+                                "/api/v1/auth/login",
+                                Json.createObjectBuilder()
+                                        .add("username", user.username())
+                                        .add("password", user.password())
+                                        .build())
+                        .status());
 
         Reply back = browser.send("GET", next, null, (String) null, Map.of("Sec-Fetch-Site", "same-origin"));
 
@@ -163,12 +196,23 @@ public abstract class BrowserLoginTests {
     @Test
     void aMarkerWithoutItsCookieOrAnotherBrowsersCookieGetsTheConsentPage() {
         ApiClient attacker = new ApiClient();
-        String next = query(URI.create(attacker.get(start("http://127.0.0.1:47111/cb")).header("Location"))).get("next");
+        String next = query(URI.create(
+                        attacker.get(start("http://127.0.0.1:47111/cb")).header("Location")))
+                .get("next");
         TestUser user = TestUsers.create();
         ApiClient victim = new ApiClient();
-        assertTrue(victim.get(start("http://127.0.0.1:47112/cb", "name", "own start")).header("Set-Cookie").startsWith("snippets_browser_login="));
-        assertEquals(200, victim.post("/api/v1/auth/login", Json.createObjectBuilder()
-                .add("username", user.username()).add("password", user.password()).build()).status());
+        assertTrue(victim.get(start("http://127.0.0.1:47112/cb", "name", "own start"))
+                .header("Set-Cookie")
+                .startsWith("snippets_browser_login="));
+        assertEquals(
+                200,
+                victim.post(
+                                "/api/v1/auth/login",
+                                Json.createObjectBuilder()
+                                        .add("username", user.username())
+                                        .add("password", user.password())
+                                        .build())
+                        .status());
 
         Reply lured = victim.send("GET", next, null, (String) null, Map.of("Sec-Fetch-Site", "same-origin"));
 
@@ -178,7 +222,11 @@ public abstract class BrowserLoginTests {
         assertNull(query(location).get("started"));
         assertNull(query(location).get("code"));
 
-        Reply empty = victim.send("GET", start("http://127.0.0.1:47111/cb") + "&started=", null, (String) null,
+        Reply empty = victim.send(
+                "GET",
+                start("http://127.0.0.1:47111/cb") + "&started=",
+                null,
+                (String) null,
                 Map.of("Sec-Fetch-Site", "same-origin", "Cookie", "snippets_browser_login="));
         assertEquals("/authorize", URI.create(empty.header("Location")).getPath(), "an empty marker matches nothing");
     }
@@ -188,7 +236,11 @@ public abstract class BrowserLoginTests {
     void aRequestThatIsNotAPageNavigationNeverMints(String fetchDest) {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
 
-        Reply reply = browser.send("GET", start("http://127.0.0.1:47111/cb"), null, (String) null,
+        Reply reply = browser.send(
+                "GET",
+                start("http://127.0.0.1:47111/cb"),
+                null,
+                (String) null,
                 Map.of("Sec-Fetch-Site", "same-origin", "Sec-Fetch-Dest", fetchDest));
 
         assertEquals(403, reply.status(), reply::toString);
@@ -200,7 +252,8 @@ public abstract class BrowserLoginTests {
     void withASessionTheBrowserIsSentToTheCallbackWithCodeAndStateAddedToItsQuery() {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
 
-        Reply reply = browser.get(start("http://[::1]:9000/callback/path?keep=1&x=%20y", "state", "s t&ate", "name", "my laptop"));
+        Reply reply = browser.get(
+                start("http://[::1]:9000/callback/path?keep=1&x=%20y", "state", "s t&ate", "name", "my laptop"));
 
         assertEquals(302, reply.status(), reply::toString);
         URI location = URI.create(reply.header("Location"));
@@ -235,7 +288,11 @@ public abstract class BrowserLoginTests {
     void aNavigationThatTheUserStartedGetsTheCodeAtOnce(String fetchSite) {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
 
-        Reply reply = browser.send("GET", start("http://127.0.0.1:47111/cb"), null, (String) null,
+        Reply reply = browser.send(
+                "GET",
+                start("http://127.0.0.1:47111/cb"),
+                null,
+                (String) null,
                 Map.of("Sec-Fetch-Site", fetchSite, "Sec-Fetch-Dest", "document"));
 
         assertEquals(302, reply.status(), reply::toString);
@@ -244,7 +301,11 @@ public abstract class BrowserLoginTests {
     }
 
     private static JsonObject approval(String callback) {
-        return Json.createObjectBuilder().add("callback", callback).add("name", "approved cli").add("state", "st").build();
+        return Json.createObjectBuilder()
+                .add("callback", callback)
+                .add("name", "approved cli")
+                .add("state", "st")
+                .build();
     }
 
     @Test
@@ -252,7 +313,11 @@ public abstract class BrowserLoginTests {
         TestUser user = TestUsers.create();
         ApiClient browser = TestUsers.signedIn(user);
 
-        Reply approved = browser.send("POST", "/api/v1/auth/browser-login", "application/json", approval("http://localhost:5005/cb").toString(),
+        Reply approved = browser.send(
+                "POST",
+                "/api/v1/auth/browser-login",
+                "application/json",
+                approval("http://localhost:5005/cb").toString(),
                 Map.of("Origin", ApiClient.base().toString().replaceAll("/$", "")));
 
         assertEquals(200, approved.status(), approved::toString);
@@ -262,8 +327,12 @@ public abstract class BrowserLoginTests {
         Reply exchanged = exchange(query(callback).get("code"), null);
         assertEquals(200, exchanged.status(), exchanged::toString);
         assertEquals(user.id(), exchanged.data().getString("userId"));
-        assertEquals(java.time.Duration.ofDays(90), java.time.Duration.between(java.time.Instant.parse(exchanged.data().getString("createdAt")),
-                java.time.Instant.parse(exchanged.data().getString("expiresAt"))), "a login's token expires by default");
+        assertEquals(
+                java.time.Duration.ofDays(90),
+                java.time.Duration.between(
+                        java.time.Instant.parse(exchanged.data().getString("createdAt")),
+                        java.time.Instant.parse(exchanged.data().getString("expiresAt"))),
+                "a login's token expires by default");
         assertEquals("approved cli", exchanged.data().getString("name"));
     }
 
@@ -273,11 +342,22 @@ public abstract class BrowserLoginTests {
         ApiClient browser = TestUsers.signedIn(user);
         String body = approval("http://127.0.0.1:5005/cb").toString();
 
-        Reply foreign = browser.send("POST", "/api/v1/auth/browser-login", "application/json", body, Map.of("Origin", "https://evil.example"));
-        Reply withToken = TestUsers.withToken(user).send("POST", "/api/v1/auth/browser-login", "application/json", body, Map.of());
-        Reply anonymous = new ApiClient().send("POST", "/api/v1/auth/browser-login", "application/json", body, Map.of());
-        Reply offLoopback = browser.send("POST", "/api/v1/auth/browser-login", "application/json",
-                approval("https://evil.example/cb").toString(), Map.of());
+        Reply foreign = browser.send(
+                "POST",
+                "/api/v1/auth/browser-login",
+                "application/json",
+                body,
+                Map.of("Origin", "https://evil.example"));
+        Reply withToken = TestUsers.withToken(user)
+                .send("POST", "/api/v1/auth/browser-login", "application/json", body, Map.of());
+        Reply anonymous =
+                new ApiClient().send("POST", "/api/v1/auth/browser-login", "application/json", body, Map.of());
+        Reply offLoopback = browser.send(
+                "POST",
+                "/api/v1/auth/browser-login",
+                "application/json",
+                approval("https://evil.example/cb").toString(),
+                Map.of());
 
         assertEquals("csrf_rejected", foreign.errorCode(), foreign::toString);
         assertEquals("session_required", withToken.errorCode(), withToken::toString);
@@ -318,8 +398,13 @@ public abstract class BrowserLoginTests {
 
         assertEquals(400, reply.status());
         assertEquals("invalid_code", reply.errorCode());
-        assertEquals("validation_failed", new ApiClient().post("/api/v1/auth/browser-login/exchange",
-                Json.createObjectBuilder().build()).errorCode());
+        assertEquals(
+                "validation_failed",
+                new ApiClient()
+                        .post(
+                                "/api/v1/auth/browser-login/exchange",
+                                Json.createObjectBuilder().build())
+                        .errorCode());
     }
 
     @Test
@@ -366,8 +451,10 @@ public abstract class BrowserLoginTests {
     void withPkceOnlyTheRightVerifierWinsAndAWrongOneConsumesTheCode() throws Exception {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
         String verifier = "a-verifier-of-enough-length-0123456789-abcdefghijklmnop";
-        String challenge = Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(MessageDigest.getInstance("SHA-256").digest(verifier.getBytes(StandardCharsets.US_ASCII)));
+        String challenge = Base64.getUrlEncoder()
+                .withoutPadding()
+                .encodeToString(
+                        MessageDigest.getInstance("SHA-256").digest(verifier.getBytes(StandardCharsets.US_ASCII)));
 
         String good = codeFor(browser, "code_challenge", challenge, "code_challenge_method", "S256");
         assertEquals(200, exchange(good, verifier).status());
@@ -385,7 +472,8 @@ public abstract class BrowserLoginTests {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
         String challenge = "x".repeat(43);
 
-        Reply plain = browser.get(start("http://127.0.0.1:9/cb", "code_challenge", challenge, "code_challenge_method", "plain"));
+        Reply plain = browser.get(
+                start("http://127.0.0.1:9/cb", "code_challenge", challenge, "code_challenge_method", "plain"));
         Reply none = browser.get(start("http://127.0.0.1:9/cb", "code_challenge", challenge));
 
         assertEquals(400, plain.status());

@@ -23,13 +23,19 @@ public abstract class DeviceLoginTests {
     private final ApiClient client = new ApiClient();
 
     private JsonObject start(String name) {
-        Reply started = client.post("/api/v1/auth/device", Json.createObjectBuilder().add("name", name).build());
+        Reply started = client.post(
+                "/api/v1/auth/device",
+                Json.createObjectBuilder().add("name", name).build());
         assertEquals(200, started.status(), started::toString);
         return started.data();
     }
 
     private Reply poll(JsonObject started) {
-        return client.post("/api/v1/auth/device/token", Json.createObjectBuilder().add("deviceCode", started.getString("deviceCode")).build());
+        return client.post(
+                "/api/v1/auth/device/token",
+                Json.createObjectBuilder()
+                        .add("deviceCode", started.getString("deviceCode"))
+                        .build());
     }
 
     @Test
@@ -38,7 +44,9 @@ public abstract class DeviceLoginTests {
         String userCode = started.getString("userCode");
         assertTrue(userCode.matches("[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}"), userCode);
         assertEquals(ApiClient.base().resolve("/device").toString(), started.getString("verificationUrl"));
-        assertEquals(started.getString("verificationUrl") + "?code=" + userCode, started.getString("verificationUrlComplete"));
+        assertEquals(
+                started.getString("verificationUrl") + "?code=" + userCode,
+                started.getString("verificationUrlComplete"));
         assertEquals(5, started.getInt("interval"));
         assertTrue(started.getInt("expiresIn") > 590 && started.getInt("expiresIn") <= 600, started::toString);
 
@@ -46,19 +54,26 @@ public abstract class DeviceLoginTests {
         assertEquals("slow_down", poll(started).errorCode(), "a poll sooner than the interval");
 
         // typed as people type it: lower case, without the hyphen
-        Reply described = browser.get("/api/v1/auth/device/" + userCode.replace("-", "").toLowerCase(Locale.ROOT));
+        Reply described =
+                browser.get("/api/v1/auth/device/" + userCode.replace("-", "").toLowerCase(Locale.ROOT));
         assertEquals(200, described.status(), described::toString);
         assertEquals("laptop over ssh", described.data().getString("name"));
         assertEquals("127.0.0.1", described.data().getString("clientAddress"));
-        Reply approved = browser.post("/api/v1/auth/device/" + userCode + "/approve", Json.createObjectBuilder().build());
+        Reply approved = browser.post(
+                "/api/v1/auth/device/" + userCode + "/approve",
+                Json.createObjectBuilder().build());
         assertEquals(200, approved.status(), approved::toString);
 
         Reply issued = poll(started);
         assertEquals(200, issued.status(), issued::toString);
         assertEquals("laptop over ssh", issued.data().getString("name"));
         assertEquals(user.id(), issued.data().getString("userId"));
-        assertEquals(java.time.Duration.ofDays(90), java.time.Duration.between(java.time.Instant.parse(issued.data().getString("createdAt")),
-                java.time.Instant.parse(issued.data().getString("expiresAt"))), "a login's token lives SNIPPETS_LOGIN_TOKEN_DAYS (90) by default");
+        assertEquals(
+                java.time.Duration.ofDays(90),
+                java.time.Duration.between(
+                        java.time.Instant.parse(issued.data().getString("createdAt")),
+                        java.time.Instant.parse(issued.data().getString("expiresAt"))),
+                "a login's token lives SNIPPETS_LOGIN_TOKEN_DAYS (90) by default");
         Reply me = new ApiClient().withBearer(issued.data().getString("token")).get("/api/v1/auth/whoami");
         assertEquals(user.username(), me.data().getString("username"));
         assertEquals("invalid_code", poll(started).errorCode(), "the token is taken once");
@@ -70,8 +85,18 @@ public abstract class DeviceLoginTests {
         JsonObject started = start("CLI");
         String userCode = started.getString("userCode");
 
-        assertEquals(200, browser.post("/api/v1/auth/device/" + userCode + "/deny", Json.createObjectBuilder().build()).status());
-        assertEquals(404, browser.post("/api/v1/auth/device/" + userCode + "/approve", Json.createObjectBuilder().build()).status());
+        assertEquals(
+                200,
+                browser.post(
+                                "/api/v1/auth/device/" + userCode + "/deny",
+                                Json.createObjectBuilder().build())
+                        .status());
+        assertEquals(
+                404,
+                browser.post(
+                                "/api/v1/auth/device/" + userCode + "/approve",
+                                Json.createObjectBuilder().build())
+                        .status());
         assertEquals("access_denied", poll(started).errorCode());
     }
 
@@ -81,14 +106,43 @@ public abstract class DeviceLoginTests {
         String userCode = started.getString("userCode");
         ApiClient withToken = TestUsers.withToken(user);
 
-        assertEquals("session_required", withToken.post("/api/v1/auth/device/" + userCode + "/approve", Json.createObjectBuilder().build()).errorCode());
+        assertEquals(
+                "session_required",
+                withToken
+                        .post(
+                                "/api/v1/auth/device/" + userCode + "/approve",
+                                Json.createObjectBuilder().build())
+                        .errorCode());
         assertEquals(401, new ApiClient().get("/api/v1/auth/device/" + userCode).status());
-        assertEquals(401, new ApiClient().post("/api/v1/auth/device/" + userCode + "/approve", Json.createObjectBuilder().build()).status());
-        Reply unknown = client.post("/api/v1/auth/device/token", Json.createObjectBuilder().add("deviceCode", "not-a-device-code").build());
+        assertEquals(
+                401,
+                new ApiClient()
+                        .post(
+                                "/api/v1/auth/device/" + userCode + "/approve",
+                                Json.createObjectBuilder().build())
+                        .status());
+        Reply unknown = client.post(
+                "/api/v1/auth/device/token",
+                Json.createObjectBuilder()
+                        .add("deviceCode", "not-a-device-code")
+                        .build());
         assertEquals("invalid_code", unknown.errorCode());
-        assertEquals(400, client.post("/api/v1/auth/device", Json.createObjectBuilder().add("name", "x".repeat(101)).build()).status());
-        assertEquals(400, client.post("/api/v1/auth/device", Json.createObjectBuilder().add("name", "  ").build()).status());
-        Reply unnamed = client.post("/api/v1/auth/device", Json.createObjectBuilder().build());
+        assertEquals(
+                400,
+                client.post(
+                                "/api/v1/auth/device",
+                                Json.createObjectBuilder()
+                                        .add("name", "x".repeat(101))
+                                        .build())
+                        .status());
+        assertEquals(
+                400,
+                client.post(
+                                "/api/v1/auth/device",
+                                Json.createObjectBuilder().add("name", "  ").build())
+                        .status());
+        Reply unnamed =
+                client.post("/api/v1/auth/device", Json.createObjectBuilder().build());
         assertEquals(200, unnamed.status(), unnamed::toString);
     }
 
@@ -98,12 +152,19 @@ public abstract class DeviceLoginTests {
         ApiClient guesser = TestUsers.signedIn(TestUsers.create());
 
         for (int i = 0; i < 10; i++) {
-            assertEquals(404, guesser.get("/api/v1/auth/device/BBBB-BBB" + "CDFGHJKLMN".charAt(i)).status());
+            assertEquals(
+                    404,
+                    guesser.get("/api/v1/auth/device/BBBB-BBB" + "CDFGHJKLMN".charAt(i))
+                            .status());
         }
         Reply throttled = guesser.get("/api/v1/auth/device/" + started.getString("userCode"));
         assertEquals(429, throttled.status(), throttled::toString);
         assertNotNull(throttled.header("Retry-After"));
-        assertEquals(200, browser.get("/api/v1/auth/device/" + started.getString("userCode")).status(), "another user is not held back");
+        assertEquals(
+                200,
+                browser.get("/api/v1/auth/device/" + started.getString("userCode"))
+                        .status(),
+                "another user is not held back");
     }
 
     @Test
@@ -112,9 +173,15 @@ public abstract class DeviceLoginTests {
         JsonObject own = start("guesser's own");
 
         for (int i = 0; i < 9; i++) {
-            assertEquals(404, guesser.get("/api/v1/auth/device/CCCC-CCC" + "DFGHJKLMNP".charAt(i)).status());
+            assertEquals(
+                    404,
+                    guesser.get("/api/v1/auth/device/CCCC-CCC" + "DFGHJKLMNP".charAt(i))
+                            .status());
         }
-        assertEquals(200, guesser.get("/api/v1/auth/device/" + own.getString("userCode")).status(), "their own code is found");
+        assertEquals(
+                200,
+                guesser.get("/api/v1/auth/device/" + own.getString("userCode")).status(),
+                "their own code is found");
         assertEquals(404, guesser.get("/api/v1/auth/device/CCCC-CCCQ").status(), "the tenth unknown one");
         Reply throttled = guesser.get("/api/v1/auth/device/" + own.getString("userCode"));
 
@@ -123,24 +190,33 @@ public abstract class DeviceLoginTests {
     }
 
     private static double writerEntries(ApiClient admin) {
-        return PrometheusText.value(admin.get("/api/v1/metrics").text(), "snippets_write_gate_wait_seconds_count").orElse(0.0);
+        return PrometheusText.value(admin.get("/api/v1/metrics").text(), "snippets_write_gate_wait_seconds_count")
+                .orElse(0.0);
     }
 
     @Test
     void pollsWithUnknownOrEndedCodesAreAnsweredWithoutWaitingForTheWriter() {
         ApiClient admin = TestUsers.admin();
         JsonObject denied = start("denied");
-        assertEquals(200, browser.post("/api/v1/auth/device/" + denied.getString("userCode") + "/deny", Json.createObjectBuilder().build()).status());
+        assertEquals(
+                200,
+                browser.post(
+                                "/api/v1/auth/device/" + denied.getString("userCode") + "/deny",
+                                Json.createObjectBuilder().build())
+                        .status());
         double before = writerEntries(admin);
 
         for (int i = 0; i < 30; i++) {
-            Reply unknown = client.post("/api/v1/auth/device/token", Json.createObjectBuilder().add("deviceCode", "unknown-" + i).build());
+            Reply unknown = client.post(
+                    "/api/v1/auth/device/token",
+                    Json.createObjectBuilder().add("deviceCode", "unknown-" + i).build());
             assertEquals("invalid_code", unknown.errorCode(), unknown::toString);
             assertEquals("access_denied", poll(denied).errorCode());
         }
         double entered = writerEntries(admin) - before;
 
-        // 60 polls that each entered the writer would count 60; the service's own upkeep may write a few times meanwhile
+        // 60 polls that each entered the writer would count 60; the service's own upkeep may write a few times
+        // meanwhile
         assertTrue(entered < 20, "polls that change nothing entered the writer: " + entered);
     }
 }

@@ -44,9 +44,17 @@ class HostileProviderIT {
     @BeforeAll
     static void start() throws Exception {
         provider = new HostileProvider();
-        server = OwnPayaraMicro.start("hostile-provider", Map.of("SNIPPETS_DATA_DIR", data.toString(),
-                "SNIPPETS_OIDC_ISSUER", provider.issuer(), "SNIPPETS_OIDC_CLIENT_ID", HostileProvider.CLIENT_ID,
-                "SNIPPETS_OIDC_CLIENT_SECRET", HostileProvider.CLIENT_SECRET));
+        server = OwnPayaraMicro.start(
+                "hostile-provider",
+                Map.of(
+                        "SNIPPETS_DATA_DIR",
+                        data.toString(),
+                        "SNIPPETS_OIDC_ISSUER",
+                        provider.issuer(),
+                        "SNIPPETS_OIDC_CLIENT_ID",
+                        HostileProvider.CLIENT_ID,
+                        "SNIPPETS_OIDC_CLIENT_SECRET",
+                        HostileProvider.CLIENT_SECRET));
         admin = server.signIn(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD);
     }
 
@@ -73,7 +81,10 @@ class HostileProviderIT {
     }
 
     private static long refusals() {
-        return admin.get("/api/v1/audit?action=login.provider&limit=200").json().getJsonArray("data").size();
+        return admin.get("/api/v1/audit?action=login.provider&limit=200")
+                .json()
+                .getJsonArray("data")
+                .size();
     }
 
     private static void refusedOnAPageAndAudited(Function<String, String> tokenForNonce, String why) {
@@ -84,49 +95,78 @@ class HostileProviderIT {
 
         assertEquals(403, refused.status(), why + ": " + refused);
         assertTrue(refused.header("Content-Type").startsWith("text/html"), refused::toString);
-        assertTrue(refused.text().contains("Sign-in refused") && refused.text().contains("ID token"), why + ": " + refused.text());
+        assertTrue(
+                refused.text().contains("Sign-in refused") && refused.text().contains("ID token"),
+                why + ": " + refused.text());
         assertEquals(401, browser.get("/api/v1/auth/whoami").status(), why + ": nobody is signed in");
         assertEquals(before + 1, refusals(), why + ": audited");
-        JsonObject record = admin.get("/api/v1/audit?action=login.provider&limit=1").json().getJsonArray("data").getJsonObject(0);
+        JsonObject record = admin.get("/api/v1/audit?action=login.provider&limit=1")
+                .json()
+                .getJsonArray("data")
+                .getJsonObject(0);
         assertEquals("failure", record.getString("outcome"));
     }
 
     @Test
     void theGenuineTokenSignsIn() {
         ApiClient browser = new ApiClient(server.base());
-        Reply back = signIn(browser, nonce -> HostileProvider.signed(provider.key(), provider.genuine(nonce, "genuine-user").build()));
+        Reply back = signIn(
+                browser,
+                nonce -> HostileProvider.signed(
+                        provider.key(), provider.genuine(nonce, "genuine-user").build()));
         assertEquals(303, back.status(), back::toString);
         assertEquals("genuine-user", browser.get("/api/v1/auth/whoami").data().getString("username"));
     }
 
     @Test
     void aForgedTokenIsRefused() {
-        refusedOnAPageAndAudited(nonce -> HostileProvider.signed(HostileProvider.generate("provider-key"),
-                provider.genuine(nonce, "forged").build()), "signed with another key under the provider's key id");
+        refusedOnAPageAndAudited(
+                nonce -> HostileProvider.signed(
+                        HostileProvider.generate("provider-key"),
+                        provider.genuine(nonce, "forged").build()),
+                "signed with another key under the provider's key id");
     }
 
     @Test
     void anExpiredTokenIsRefused() {
-        refusedOnAPageAndAudited(nonce -> HostileProvider.signed(provider.key(), provider.genuine(nonce, "late")
-                .issueTime(Date.from(Instant.now().minusSeconds(7200))).expirationTime(Date.from(Instant.now().minusSeconds(3600))).build()),
+        refusedOnAPageAndAudited(
+                nonce -> HostileProvider.signed(
+                        provider.key(),
+                        provider.genuine(nonce, "late")
+                                .issueTime(Date.from(Instant.now().minusSeconds(7200)))
+                                .expirationTime(Date.from(Instant.now().minusSeconds(3600)))
+                                .build()),
                 "expired an hour ago");
     }
 
     @Test
     void aTokenWithTheNonceOfAnotherSignInIsRefused() {
-        refusedOnAPageAndAudited(nonce -> HostileProvider.signed(provider.key(), provider.genuine("another-" + nonce, "replayed").build()),
+        refusedOnAPageAndAudited(
+                nonce -> HostileProvider.signed(
+                        provider.key(),
+                        provider.genuine("another-" + nonce, "replayed").build()),
                 "another sign-in's nonce");
     }
 
     @Test
     void aTokenFromAnotherIssuerIsRefused() {
-        refusedOnAPageAndAudited(nonce -> HostileProvider.signed(provider.key(), provider.genuine(nonce, "elsewhere")
-                .issuer("http://127.0.0.1:9/realms/other").build()), "another issuer");
+        refusedOnAPageAndAudited(
+                nonce -> HostileProvider.signed(
+                        provider.key(),
+                        provider.genuine(nonce, "elsewhere")
+                                .issuer("http://127.0.0.1:9/realms/other")
+                                .build()),
+                "another issuer");
     }
 
     @Test
     void aTokenForAnotherClientIsRefused() {
-        refusedOnAPageAndAudited(nonce -> HostileProvider.signed(provider.key(), provider.genuine(nonce, "misaddressed")
-                .audience("another-client").build()), "another audience");
+        refusedOnAPageAndAudited(
+                nonce -> HostileProvider.signed(
+                        provider.key(),
+                        provider.genuine(nonce, "misaddressed")
+                                .audience("another-client")
+                                .build()),
+                "another audience");
     }
 }

@@ -40,10 +40,12 @@ class LastAdministratorIT {
 
     @Test
     void theLastEnabledAdministratorCanBeNeitherDemotedNorDisabledUntilThereIsAnother() {
-        ApiClient admin = server.session(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD); // a role changes with a session only
+        ApiClient admin =
+                server.session(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD); // a role changes with a session only
         String adminId = admin.get("/api/v1/auth/whoami").data().getString("userId");
 
-        for (var change : new String[] {"{\"role\":\"user\"}", "{\"disabled\":true}", "{\"role\":\"user\",\"disabled\":true}"}) {
+        for (var change :
+                new String[] {"{\"role\":\"user\"}", "{\"disabled\":true}", "{\"role\":\"user\",\"disabled\":true}"}) {
             Reply refused = admin.send("PATCH", "/api/v1/users/" + adminId, "application/json", change, Map.of());
             assertEquals(409, refused.status(), change + " -> " + refused);
             assertEquals("conflict", refused.errorCode());
@@ -52,14 +54,23 @@ class LastAdministratorIT {
 
         String second = OwnPayaraMicro.newUser(admin, "second-admin", "second-admin-password");
         String secondId = admin.get("/api/v1/users").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
-                .filter(user -> user.getString("username").equals(second)).findFirst().orElseThrow().getString("id");
-        Reply promoted = admin.patch("/api/v1/users/" + secondId, Json.createObjectBuilder().add("role", "admin").build());
+                .filter(user -> user.getString("username").equals(second))
+                .findFirst()
+                .orElseThrow()
+                .getString("id");
+        Reply promoted = admin.patch(
+                "/api/v1/users/" + secondId,
+                Json.createObjectBuilder().add("role", "admin").build());
         assertEquals(200, promoted.status(), promoted::toString);
-        Reply demoted = admin.patch("/api/v1/users/" + adminId, Json.createObjectBuilder().add("role", "user").build());
+        Reply demoted = admin.patch(
+                "/api/v1/users/" + adminId,
+                Json.createObjectBuilder().add("role", "user").build());
         assertEquals(200, demoted.status(), demoted::toString);
 
         ApiClient secondAdmin = server.session(second, "second-admin-password");
-        Reply lastOneDisabled = secondAdmin.patch("/api/v1/users/" + secondId, Json.createObjectBuilder().add("disabled", true).build());
+        Reply lastOneDisabled = secondAdmin.patch(
+                "/api/v1/users/" + secondId,
+                Json.createObjectBuilder().add("disabled", true).build());
         assertEquals(409, lastOneDisabled.status(), "now the second one is the last: " + lastOneDisabled);
     }
 }

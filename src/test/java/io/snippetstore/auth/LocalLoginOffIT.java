@@ -32,7 +32,8 @@ class LocalLoginOffIT {
 
     @BeforeAll
     static void start() throws Exception {
-        server = OwnPayaraMicro.start("local-login-off", Map.of("SNIPPETS_DATA_DIR", data.toString(), "SNIPPETS_LOCAL_LOGIN", "false"));
+        server = OwnPayaraMicro.start(
+                "local-login-off", Map.of("SNIPPETS_DATA_DIR", data.toString(), "SNIPPETS_LOCAL_LOGIN", "false"));
     }
 
     @AfterAll
@@ -45,18 +46,37 @@ class LocalLoginOffIT {
         ApiClient admin = server.signIn(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD);
         String username = OwnPayaraMicro.newUser(admin, "local-one", "local-one-password");
 
-        Reply refused = new ApiClient(server.base()).post("/api/v1/auth/login",
-                Json.createObjectBuilder().add("username", username).add("password", "local-one-password").build());
+        Reply refused = new ApiClient(server.base())
+                .post(
+                        "/api/v1/auth/login",
+                        Json.createObjectBuilder()
+                                .add("username", username)
+                                .add("password", "local-one-password")
+                                .build());
         assertEquals(403, refused.status(), refused::toString);
         assertEquals("forbidden", refused.errorCode());
         assertFalse(new ApiClient(server.base()).get("/api/v1/auth/oidc").data().getBoolean("localLogin"));
 
-        JsonObject breakGlass = admin.get("/api/v1/audit?action=login&limit=200").json().getJsonArray("data").getValuesAs(JsonObject.class)
-                .stream().filter(record -> TestUsers.ADMIN.equals(record.getString("username", null))
-                        && record.getString("outcome").equals("success")).findFirst().orElseThrow();
+        JsonObject breakGlass = admin
+                .get("/api/v1/audit?action=login&limit=200")
+                .json()
+                .getJsonArray("data")
+                .getValuesAs(JsonObject.class)
+                .stream()
+                .filter(record -> TestUsers.ADMIN.equals(record.getString("username", null))
+                        && record.getString("outcome").equals("success"))
+                .findFirst()
+                .orElseThrow();
         assertTrue(breakGlass.getString("detail").contains("break-glass"), breakGlass::toString);
-        assertTrue(admin.get("/api/v1/audit?action=login&limit=200").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
-                .anyMatch(record -> record.getString("outcome").equals("failure") && String.valueOf(record.get("detail")).contains("turned off")),
+        assertTrue(
+                admin
+                        .get("/api/v1/audit?action=login&limit=200")
+                        .json()
+                        .getJsonArray("data")
+                        .getValuesAs(JsonObject.class)
+                        .stream()
+                        .anyMatch(record -> record.getString("outcome").equals("failure")
+                                && String.valueOf(record.get("detail")).contains("turned off")),
                 "the refused password sign-in is audited");
     }
 }

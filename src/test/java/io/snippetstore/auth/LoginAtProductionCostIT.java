@@ -62,12 +62,19 @@ class LoginAtProductionCostIT {
     }
 
     private static JsonObject credentials(String username, String password) {
-        return Json.createObjectBuilder().add("username", username).add("password", password).build();
+        return Json.createObjectBuilder()
+                .add("username", username)
+                .add("password", password)
+                .build();
     }
 
     private static int loginFrom(String from, JsonObject credentials) {
         byte[] body = credentials.toString().getBytes(StandardCharsets.UTF_8);
-        try (RawHttp login = new RawHttp(from, server.base().getPort(), "POST", "/api/v1/auth/login",
+        try (RawHttp login = new RawHttp(
+                from,
+                server.base().getPort(),
+                "POST",
+                "/api/v1/auth/login",
                 Map.of("Content-Type", "application/json", "Content-Length", String.valueOf(body.length)))) {
             return login.write(body).status();
         }
@@ -81,10 +88,18 @@ class LoginAtProductionCostIT {
     void aNewPasswordIsHashedWithTheDefault210000IterationsOfPbkdf2() {
         String username = newUser("hashed", "a-production-password");
 
-        assertEquals(1, Database.number(data.resolve("snippets.db"),
-                "SELECT COUNT(*) FROM users WHERE username = ? AND password_hash LIKE ?",
-                username, "PBKDF2WithHmacSHA512:" + Settings.PASSWORD_HASH_ITERATIONS_DEFAULT + ":%"));
-        assertEquals(200, server.session(username, "a-production-password").get("/api/v1/auth/whoami").status());
+        assertEquals(
+                1,
+                Database.number(
+                        data.resolve("snippets.db"),
+                        "SELECT COUNT(*) FROM users WHERE username = ? AND password_hash LIKE ?",
+                        username,
+                        "PBKDF2WithHmacSHA512:" + Settings.PASSWORD_HASH_ITERATIONS_DEFAULT + ":%"));
+        assertEquals(
+                200,
+                server.session(username, "a-production-password")
+                        .get("/api/v1/auth/whoami")
+                        .status());
     }
 
     /** The median time of five wrong sign-ins, each for a username of its own from {@code from}. */
@@ -111,8 +126,11 @@ class LoginAtProductionCostIT {
         Duration nobody = medianWrongLogin("127.0.0.5", unknown);
 
         // a full PBKDF2 at this cost takes hundreds of milliseconds here; skipping it, a few
-        assertTrue(known.toMillis() >= 50, "a wrong password took only " + known + ": is the production cost in force?");
-        assertTrue(nobody.toNanos() * 2 > known.toNanos(), "an unknown username answered in " + nobody + ", an existing one in " + known);
+        assertTrue(
+                known.toMillis() >= 50, "a wrong password took only " + known + ": is the production cost in force?");
+        assertTrue(
+                nobody.toNanos() * 2 > known.toNanos(),
+                "an unknown username answered in " + nobody + ", an existing one in " + known);
     }
 
     @Test
@@ -130,12 +148,17 @@ class LoginAtProductionCostIT {
                     ApiClient attacker = new ApiClient(server.base());
                     while (raging.get() && System.nanoTime() < stopAt) {
                         if (second) {
-                            statuses.computeIfAbsent(loginFrom("127.0.0.2", credentials(TestUsers.uniqueName("nobody"), "guess")),
-                                    status -> new LongAdder()).increment();
+                            statuses.computeIfAbsent(
+                                            loginFrom(
+                                                    "127.0.0.2", credentials(TestUsers.uniqueName("nobody"), "guess")),
+                                            status -> new LongAdder())
+                                    .increment();
                             continue;
                         }
-                        Reply reply = attacker.post("/api/v1/auth/login", credentials(TestUsers.uniqueName("nobody"), "guess"));
-                        statuses.computeIfAbsent(reply.status(), status -> new LongAdder()).increment();
+                        Reply reply = attacker.post(
+                                "/api/v1/auth/login", credentials(TestUsers.uniqueName("nobody"), "guess"));
+                        statuses.computeIfAbsent(reply.status(), status -> new LongAdder())
+                                .increment();
                         if (reply.status() == 429) {
                             retryAfter.add(String.valueOf(reply.header("Retry-After")));
                         }

@@ -10,10 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import jakarta.json.Json;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
+import jakarta.json.Json;
 import org.junit.jupiter.api.Test;
 
 public abstract class SecretsAtRestTests {
@@ -22,8 +22,13 @@ public abstract class SecretsAtRestTests {
     void theDatabaseFilesHoldNoPasswordTokenOrCodeInClear() throws IOException {
         String username = TestUsers.uniqueName("secret");
         String password = "clear-text-password-" + username;
-        Reply created = TestUsers.admin().post("/api/v1/users",
-                Json.createObjectBuilder().add("username", username).add("password", password).build());
+        Reply created = TestUsers.admin()
+                .post(
+                        "/api/v1/users",
+                        Json.createObjectBuilder()
+                                .add("username", username)
+                                .add("password", password)
+                                .build());
         assertEquals(201, created.status());
         ApiClient browser = TestUsers.signedIn(username, password);
         String token = TestUsers.newToken(browser, "at rest");

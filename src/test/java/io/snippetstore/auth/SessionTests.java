@@ -20,26 +20,28 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
 import javax.net.ssl.HttpsURLConnection;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509TrustManager;
 
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.RawHttp;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 public abstract class SessionTests {
 
     private static JsonObject credentials(String username, String password) {
-        return Json.createObjectBuilder().add("username", username).add("password", password).build();
+        return Json.createObjectBuilder()
+                .add("username", username)
+                .add("password", password)
+                .build();
     }
 
     @Test
@@ -67,25 +69,31 @@ public abstract class SessionTests {
      */
     @Test
     void overHttpsTheSessionCookieIsAlsoSecure() throws Exception {
-        Assumptions.assumeTrue(System.getProperty("snippets.it.httpsPort") != null,
+        Assumptions.assumeTrue(
+                System.getProperty("snippets.it.httpsPort") != null,
                 "this server has no https listener in the tests (Open Liberty: Secure comes from its configuration)");
         TestUser user = TestUsers.create();
         SSLContext trustingTheTestCertificate = SSLContext.getInstance("TLS");
-        trustingTheTestCertificate.init(null, new TrustManager[] {new X509TrustManager() {
-            @Override
-            public void checkClientTrusted(X509Certificate[] chain, String authType) {
-            }
+        trustingTheTestCertificate.init(
+                null,
+                new TrustManager[] {
+                    new X509TrustManager() {
+                        @Override
+                        public void checkClientTrusted(X509Certificate[] chain, String authType) {}
 
-            @Override
-            public void checkServerTrusted(X509Certificate[] chain, String authType) {
-            }
+                        @Override
+                        public void checkServerTrusted(X509Certificate[] chain, String authType) {}
 
-            @Override
-            public X509Certificate[] getAcceptedIssuers() {
-                return new X509Certificate[0];
-            }
-        }}, null);
-        URL login = URI.create("https://127.0.0.1:" + System.getProperty("snippets.it.httpsPort") + "/api/v1/auth/login").toURL();
+                        @Override
+                        public X509Certificate[] getAcceptedIssuers() {
+                            return new X509Certificate[0];
+                        }
+                    }
+                },
+                null);
+        URL login = URI.create(
+                        "https://127.0.0.1:" + System.getProperty("snippets.it.httpsPort") + "/api/v1/auth/login")
+                .toURL();
         HttpsURLConnection https = (HttpsURLConnection) login.openConnection();
         https.setSSLSocketFactory(trustingTheTestCertificate.getSocketFactory());
         https.setHostnameVerifier((host, session) -> true);
@@ -119,7 +127,8 @@ public abstract class SessionTests {
     void usernamesAreMatchedCaseInsensitivelyAtLogin() {
         TestUser user = TestUsers.create();
 
-        Reply reply = new ApiClient().post("/api/v1/auth/login", credentials(user.username().toUpperCase(), user.password()));
+        Reply reply = new ApiClient()
+                .post("/api/v1/auth/login", credentials(user.username().toUpperCase(), user.password()));
 
         assertEquals(200, reply.status(), reply::toString);
     }
@@ -159,9 +168,17 @@ public abstract class SessionTests {
 
     @Test
     void anUnknownOrMalformedBearerTokenIs401() {
-        assertEquals(401, new ApiClient().withBearer("sst_unknown").get("/api/v1/auth/whoami").status());
-        assertEquals(401, new ApiClient().withBearer("garbage").get("/api/v1/auth/whoami").status());
-        Reply basic = new ApiClient().send("GET", "/api/v1/auth/whoami", null, (String) null, Map.of("Authorization", "Basic YTpi"));
+        assertEquals(
+                401,
+                new ApiClient()
+                        .withBearer("sst_unknown")
+                        .get("/api/v1/auth/whoami")
+                        .status());
+        assertEquals(
+                401,
+                new ApiClient().withBearer("garbage").get("/api/v1/auth/whoami").status());
+        Reply basic = new ApiClient()
+                .send("GET", "/api/v1/auth/whoami", null, (String) null, Map.of("Authorization", "Basic YTpi"));
         assertEquals(401, basic.status());
     }
 
@@ -170,7 +187,8 @@ public abstract class SessionTests {
         TestUser user = TestUsers.create();
 
         Reply wrong = new ApiClient().post("/api/v1/auth/login", credentials(user.username(), "not-the-password"));
-        Reply unknown = new ApiClient().post("/api/v1/auth/login", credentials(TestUsers.uniqueName("nobody"), "whatever-password"));
+        Reply unknown = new ApiClient()
+                .post("/api/v1/auth/login", credentials(TestUsers.uniqueName("nobody"), "whatever-password"));
 
         assertEquals(401, wrong.status());
         assertEquals("invalid_credentials", wrong.errorCode());
@@ -180,11 +198,20 @@ public abstract class SessionTests {
 
     @Test
     void loginWithMissingFieldsIsAValidationFailure() {
-        Reply reply = new ApiClient().post("/api/v1/auth/login", Json.createObjectBuilder().add("username", "x").build());
+        Reply reply = new ApiClient()
+                .post(
+                        "/api/v1/auth/login",
+                        Json.createObjectBuilder().add("username", "x").build());
 
         assertEquals(400, reply.status());
         assertEquals("validation_failed", reply.errorCode());
-        assertEquals("password", reply.json().getJsonObject("error").getJsonArray("details").getJsonObject(0).getString("field"));
+        assertEquals(
+                "password",
+                reply.json()
+                        .getJsonObject("error")
+                        .getJsonArray("details")
+                        .getJsonObject(0)
+                        .getString("field"));
     }
 
     @Test
@@ -209,28 +236,48 @@ public abstract class SessionTests {
         ApiClient laptop = TestUsers.signedIn(user);
         ApiClient phone = TestUsers.signedIn(user);
         ApiClient gone = TestUsers.signedIn(user);
-        assertEquals(200, gone.post("/api/v1/auth/logout", Json.createObjectBuilder().build()).status());
+        assertEquals(
+                200,
+                gone.post("/api/v1/auth/logout", Json.createObjectBuilder().build())
+                        .status());
 
         Reply listed = laptop.get("/api/v1/auth/sessions");
         assertEquals(200, listed.status(), listed::toString);
         List<JsonObject> sessions = listed.json().getJsonArray("data").getValuesAs(JsonObject.class);
         assertEquals(2, sessions.size(), "a signed-out session is gone: " + sessions);
-        assertEquals(1, sessions.stream().filter(session -> session.getBoolean("current")).count());
+        assertEquals(
+                1,
+                sessions.stream()
+                        .filter(session -> session.getBoolean("current"))
+                        .count());
         sessions.forEach(session -> assertFalse(session.isNull("lastUsedAt"), session::toString));
-        sessions.forEach(session -> assertEquals("127.0.0.1", session.getString("clientAddress"), "where it signed in from"));
-        String phoneSession = sessions.stream().filter(session -> !session.getBoolean("current")).findFirst().orElseThrow().getString("id");
-        assertFalse(listed.text().contains(laptop.cookies().getCookieStore().getCookies().get(0).getValue()),
+        sessions.forEach(
+                session -> assertEquals("127.0.0.1", session.getString("clientAddress"), "where it signed in from"));
+        String phoneSession = sessions.stream()
+                .filter(session -> !session.getBoolean("current"))
+                .findFirst()
+                .orElseThrow()
+                .getString("id");
+        assertFalse(
+                listed.text()
+                        .contains(laptop.cookies()
+                                .getCookieStore()
+                                .getCookies()
+                                .get(0)
+                                .getValue()),
                 "the list never shows a session cookie");
 
         ApiClient stranger = TestUsers.signedIn(TestUsers.create());
-        assertEquals(404, stranger.delete("/api/v1/auth/sessions/" + phoneSession).status());
+        assertEquals(
+                404, stranger.delete("/api/v1/auth/sessions/" + phoneSession).status());
         assertEquals(200, phone.get("/api/v1/auth/whoami").status());
         assertEquals(200, laptop.delete("/api/v1/auth/sessions/" + phoneSession).status());
         assertEquals(401, phone.get("/api/v1/auth/whoami").status(), "signed out from the laptop");
         assertEquals(200, laptop.get("/api/v1/auth/whoami").status());
 
         ApiClient script = new ApiClient().withBearer(TestUsers.newToken(laptop, "lists sessions"));
-        List<JsonObject> seenByToken = script.get("/api/v1/auth/sessions").json().getJsonArray("data").getValuesAs(JsonObject.class);
+        List<JsonObject> seenByToken =
+                script.get("/api/v1/auth/sessions").json().getJsonArray("data").getValuesAs(JsonObject.class);
         assertEquals(1, seenByToken.size());
         assertFalse(seenByToken.get(0).getBoolean("current"), "a token request has no session of its own");
     }
@@ -239,7 +286,10 @@ public abstract class SessionTests {
     void logoutEndsTheSession() {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
 
-        assertEquals(200, browser.post("/api/v1/auth/logout", Json.createObjectBuilder().build()).status());
+        assertEquals(
+                200,
+                browser.post("/api/v1/auth/logout", Json.createObjectBuilder().build())
+                        .status());
 
         assertEquals(401, browser.get("/api/v1/auth/whoami").status());
     }
@@ -266,9 +316,15 @@ public abstract class SessionTests {
         ApiClient client = new ApiClient();
         for (int round = 0; round < 2; round++) {
             for (int attempt = 1; attempt <= 9; attempt++) {
-                assertEquals(401, client.post("/api/v1/auth/login", credentials(user.username(), "wrong-" + attempt)).status());
+                assertEquals(
+                        401,
+                        client.post("/api/v1/auth/login", credentials(user.username(), "wrong-" + attempt))
+                                .status());
             }
-            assertEquals(200, client.post("/api/v1/auth/login", credentials(user.username(), user.password())).status());
+            assertEquals(
+                    200,
+                    client.post("/api/v1/auth/login", credentials(user.username(), user.password()))
+                            .status());
         }
     }
 
@@ -277,10 +333,19 @@ public abstract class SessionTests {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
         String body = "{\"name\":\"csrf\"}";
 
-        Reply foreign = browser.send("POST", "/api/v1/auth/tokens", "application/json", body, Map.of("Origin", "https://evil.example"));
-        Reply foreignReferer = browser.send("POST", "/api/v1/auth/tokens", "application/json", body,
+        Reply foreign = browser.send(
+                "POST", "/api/v1/auth/tokens", "application/json", body, Map.of("Origin", "https://evil.example"));
+        Reply foreignReferer = browser.send(
+                "POST",
+                "/api/v1/auth/tokens",
+                "application/json",
+                body,
                 Map.of("Referer", "https://evil.example/page"));
-        Reply sameOrigin = browser.send("POST", "/api/v1/auth/tokens", "application/json", body,
+        Reply sameOrigin = browser.send(
+                "POST",
+                "/api/v1/auth/tokens",
+                "application/json",
+                body,
                 Map.of("Origin", ApiClient.base().toString().replaceAll("/$", "")));
         Reply noOrigin = browser.send("POST", "/api/v1/auth/tokens", "application/json", body, Map.of());
 
@@ -294,11 +359,20 @@ public abstract class SessionTests {
     @Test
     void sessionPatchesAndDeletesFromAnotherOriginAreRejectedAndChangeNothing() {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
-        String id = browser.post("/api/v1/snippets", Json.createObjectBuilder().add("title", "mine").add("language", "text")
-                .add("code", "x").add("tags", Json.createArrayBuilder()).build()).data().getString("id");
+        String id = browser.post(
+                        "/api/v1/snippets",
+                        Json.createObjectBuilder()
+                                .add("title", "mine")
+                                .add("language", "text")
+                                .add("code", "x")
+                                .add("tags", Json.createArrayBuilder())
+                                .build())
+                .data()
+                .getString("id");
         Map<String, String> foreign = Map.of("Origin", "https://evil.example");
 
-        Reply patch = browser.send("PATCH", "/api/v1/snippets/" + id, "application/json", "{\"title\":\"theirs\"}", foreign);
+        Reply patch =
+                browser.send("PATCH", "/api/v1/snippets/" + id, "application/json", "{\"title\":\"theirs\"}", foreign);
         Reply delete = browser.send("DELETE", "/api/v1/snippets/" + id, null, (String) null, foreign);
 
         assertEquals("csrf_rejected", patch.errorCode(), patch::toString);
@@ -310,13 +384,21 @@ public abstract class SessionTests {
     void logoutFromAnotherOriginIsRejectedAndTheSessionLives() {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
 
-        Reply foreign = browser.send("POST", "/api/v1/auth/logout", "application/json", "{}", Map.of("Origin", "https://evil.example"));
+        Reply foreign = browser.send(
+                "POST", "/api/v1/auth/logout", "application/json", "{}", Map.of("Origin", "https://evil.example"));
 
         assertEquals(403, foreign.status(), foreign::toString);
         assertEquals("csrf_rejected", foreign.errorCode());
         assertEquals(200, browser.get("/api/v1/auth/whoami").status());
-        assertEquals(200, browser.send("POST", "/api/v1/auth/logout", "application/json", "{}",
-                Map.of("Origin", ApiClient.base().toString().replaceAll("/$", ""))).status());
+        assertEquals(
+                200,
+                browser.send(
+                                "POST",
+                                "/api/v1/auth/logout",
+                                "application/json",
+                                "{}",
+                                Map.of("Origin", ApiClient.base().toString().replaceAll("/$", "")))
+                        .status());
         assertEquals(401, browser.get("/api/v1/auth/whoami").status());
     }
 
@@ -327,7 +409,14 @@ public abstract class SessionTests {
 
         assertEquals(400, longUsername.status(), longUsername::toString);
         assertEquals("validation_failed", longUsername.errorCode());
-        assertEquals("username", longUsername.json().getJsonObject("error").getJsonArray("details").getJsonObject(0).getString("field"));
+        assertEquals(
+                "username",
+                longUsername
+                        .json()
+                        .getJsonObject("error")
+                        .getJsonArray("details")
+                        .getJsonObject(0)
+                        .getString("field"));
         assertEquals("validation_failed", longPassword.errorCode());
     }
 
@@ -339,8 +428,9 @@ public abstract class SessionTests {
             List<Future<Integer>> statuses = new ArrayList<>();
             for (int i = 0; i < 64; i++) {
                 int attempt = i;
-                statuses.add(attackers.submit(() -> new ApiClient().post("/api/v1/auth/login",
-                        credentials(user.username(), "wrong-password-" + attempt)).status()));
+                statuses.add(attackers.submit(() -> new ApiClient()
+                        .post("/api/v1/auth/login", credentials(user.username(), "wrong-password-" + attempt))
+                        .status()));
             }
             Map<Integer, Long> counted = new TreeMap<>();
             for (Future<Integer> status : statuses) {
@@ -359,17 +449,26 @@ public abstract class SessionTests {
         TestUser user = TestUsers.create();
         ApiClient attacker = new ApiClient();
         for (int attempt = 1; attempt <= 10; attempt++) {
-            assertEquals(401, attacker.post("/api/v1/auth/login", credentials(user.username(), "wrong-password-" + attempt)).status());
+            assertEquals(
+                    401,
+                    attacker.post("/api/v1/auth/login", credentials(user.username(), "wrong-password-" + attempt))
+                            .status());
         }
         byte[] body = credentials(user.username(), user.password()).toString().getBytes(StandardCharsets.UTF_8);
 
         int owner;
-        try (RawHttp login = new RawHttp("127.0.0.4", "POST", "/api/v1/auth/login",
+        try (RawHttp login = new RawHttp(
+                "127.0.0.4",
+                "POST",
+                "/api/v1/auth/login",
                 Map.of("Content-Type", "application/json", "Content-Length", String.valueOf(body.length)))) {
             owner = login.write(body).status();
         }
 
-        assertEquals(429, attacker.post("/api/v1/auth/login", credentials(user.username(), user.password())).status(),
+        assertEquals(
+                429,
+                attacker.post("/api/v1/auth/login", credentials(user.username(), user.password()))
+                        .status(),
                 "the address that failed ten times waits");
         assertEquals(200, owner, "the owner, from another address, signs in");
     }
@@ -378,9 +477,18 @@ public abstract class SessionTests {
     void bearerRequestsAreNotSubjectToTheOriginCheck() {
         TestUser user = TestUsers.create();
         ApiClient tokenClient = TestUsers.withToken(user);
-        String tokenId = tokenClient.get("/api/v1/auth/tokens").json().getJsonArray("data").getJsonObject(0).getString("id");
+        String tokenId = tokenClient
+                .get("/api/v1/auth/tokens")
+                .json()
+                .getJsonArray("data")
+                .getJsonObject(0)
+                .getString("id");
 
-        Reply reply = tokenClient.send("DELETE", "/api/v1/auth/tokens/" + tokenId, null, (String) null,
+        Reply reply = tokenClient.send(
+                "DELETE",
+                "/api/v1/auth/tokens/" + tokenId,
+                null,
+                (String) null,
                 Map.of("Origin", "https://evil.example"));
 
         assertEquals(200, reply.status(), reply::toString);

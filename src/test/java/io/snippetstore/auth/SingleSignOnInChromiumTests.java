@@ -37,8 +37,10 @@ public abstract class SingleSignOnInChromiumTests {
 
     /** Clicks our page's button and types the password on Keycloak's own page. */
     private static void signInThroughKeycloak(Browser browser, WebDriverWait wait, String username, String password) {
-        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("sso-sign-in"))).click();
-        wait.until(driver -> "localhost".equals(URI.create(driver.getCurrentUrl()).getHost()));
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("sso-sign-in")))
+                .click();
+        wait.until(
+                driver -> "localhost".equals(URI.create(driver.getCurrentUrl()).getHost()));
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("kc-form-login")));
         browser.screenshot("keycloak-login");
         browser.driver().findElement(By.id("username")).sendKeys(username);
@@ -52,8 +54,10 @@ public abstract class SingleSignOnInChromiumTests {
             wait.until(driver -> arrived.test(URI.create(driver.getCurrentUrl())));
         } catch (TimeoutException e) {
             browser.screenshot("single-sign-on-stuck");
-            throw new AssertionError("still at " + browser.driver().getCurrentUrl() + ": "
-                    + browser.driver().findElement(By.tagName("body")).getText(), e);
+            throw new AssertionError(
+                    "still at " + browser.driver().getCurrentUrl() + ": "
+                            + browser.driver().findElement(By.tagName("body")).getText(),
+                    e);
         }
     }
 
@@ -62,13 +66,21 @@ public abstract class SingleSignOnInChromiumTests {
         try (Browser browser = new Browser()) {
             WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(30));
             browser.open("/login");
-            assertEquals("Sign in with Keycloak", wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("sso-sign-in"))).getText());
+            assertEquals(
+                    "Sign in with Keycloak",
+                    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("sso-sign-in")))
+                            .getText());
 
             signInThroughKeycloak(browser, wait, "kc-bob", "bob-keycloak-password");
 
-            backAtTheService(browser, wait, url -> url.getPort() == ApiClient.base().getPort() && url.getPath().equals("/"));
-            Object username = ((JavascriptExecutor) browser.driver()).executeAsyncScript(
-                    "const done = arguments[0]; fetch('/api/v1/auth/whoami').then(r => r.json()).then(j => done(j.data.username));");
+            backAtTheService(
+                    browser,
+                    wait,
+                    url -> url.getPort() == ApiClient.base().getPort()
+                            && url.getPath().equals("/"));
+            Object username = ((JavascriptExecutor) browser.driver())
+                    .executeAsyncScript(
+                            "const done = arguments[0]; fetch('/api/v1/auth/whoami').then(r => r.json()).then(j => done(j.data.username));");
             assertEquals("kc-bob", username);
             browser.screenshot("signed-in-through-keycloak");
         }
@@ -89,21 +101,30 @@ public abstract class SingleSignOnInChromiumTests {
         program.start();
         try (Browser browser = new Browser()) {
             WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(30));
-            browser.open(BrowserLoginTests.start("http://127.0.0.1:" + program.getAddress().getPort() + "/cb", "state", "from-cli",
-                    "name", "through keycloak"));
+            browser.open(BrowserLoginTests.start(
+                    "http://127.0.0.1:" + program.getAddress().getPort() + "/cb",
+                    "state",
+                    "from-cli",
+                    "name",
+                    "through keycloak"));
 
             signInThroughKeycloak(browser, wait, "kc-alice", "alice-keycloak-password");
 
-            // back at the service, the consent rules of a password sign-in apply: straight on, or the consent page first
-            backAtTheService(browser, wait, url -> callbackHit.isDone() || url.getPath().equals("/authorize"));
+            // back at the service, the consent rules of a password sign-in apply: straight on, or the consent page
+            // first
+            backAtTheService(
+                    browser, wait, url -> callbackHit.isDone() || url.getPath().equals("/authorize"));
             if (!callbackHit.isDone()) {
-                wait.until(ExpectedConditions.elementToBeClickable(By.id("approve"))).click();
+                wait.until(ExpectedConditions.elementToBeClickable(By.id("approve")))
+                        .click();
             }
             Map<String, String> query = BrowserLoginTests.query(callbackHit.get(30, TimeUnit.SECONDS));
             assertEquals("from-cli", query.get("state"));
             Reply exchanged = BrowserLoginTests.exchange(query.get("code"), null);
             assertEquals(200, exchanged.status(), exchanged::toString);
-            Reply whoami = new ApiClient().withBearer(exchanged.data().getString("token")).get("/api/v1/auth/whoami");
+            Reply whoami = new ApiClient()
+                    .withBearer(exchanged.data().getString("token"))
+                    .get("/api/v1/auth/whoami");
             assertEquals("kc-alice", whoami.data().getString("username"));
             assertTrue(exchanged.data().getString("name").contains("through keycloak"));
         } finally {

@@ -49,16 +49,24 @@ public abstract class SingleSignOnTests {
 
     private JsonObject user(String username) {
         return admin.get("/api/v1/users").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
-                .filter(user -> user.getString("username").equals(username)).findFirst().orElseThrow();
+                .filter(user -> user.getString("username").equals(username))
+                .findFirst()
+                .orElseThrow();
     }
 
     private String groupId(String name) {
         return admin.get("/api/v1/groups").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
-                .filter(group -> group.getString("name").equals(name)).findFirst().orElseThrow().getString("id");
+                .filter(group -> group.getString("name").equals(name))
+                .findFirst()
+                .orElseThrow()
+                .getString("id");
     }
 
     private long refusals() {
-        return admin.get("/api/v1/audit?action=login.provider&limit=200").json().getJsonArray("data").size();
+        return admin.get("/api/v1/audit?action=login.provider&limit=200")
+                .json()
+                .getJsonArray("data")
+                .size();
     }
 
     @Test
@@ -68,13 +76,19 @@ public abstract class SingleSignOnTests {
         HttpResponse<String> back = new SingleSignOn(alice).signIn("kc-alice", "alice-keycloak-password");
 
         assertEquals(303, back.statusCode(), back::body);
-        assertEquals(ApiClient.base().resolve("/").toString(), back.headers().firstValue("Location").orElseThrow());
+        assertEquals(
+                ApiClient.base().resolve("/").toString(),
+                back.headers().firstValue("Location").orElseThrow());
         Reply whoami = alice.get("/api/v1/auth/whoami");
         assertEquals(200, whoami.status(), whoami::toString);
         assertEquals("kc-alice", whoami.data().getString("username"));
         assertEquals("session", whoami.data().getString("authMethod"));
-        assertEquals(1, alice.get("/api/v1/auth/sessions").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
-                .filter(session -> session.getBoolean("current")).count(), "in the sessions list like any sign-in");
+        assertEquals(
+                1,
+                alice.get("/api/v1/auth/sessions").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
+                        .filter(session -> session.getBoolean("current"))
+                        .count(),
+                "in the sessions list like any sign-in");
 
         JsonObject account = user("kc-alice");
         assertEquals("provider", account.getString("source"));
@@ -82,7 +96,8 @@ public abstract class SingleSignOnTests {
         assertEquals("alice@example.test", account.getString("email"));
         JsonObject team = admin.get("/api/v1/groups/" + groupId("ops-team")).data();
         assertEquals("provider", team.getString("source"));
-        assertTrue(team.getJsonArray("members").getValuesAs(JsonObject.class).stream().anyMatch(m -> m.getString("username").equals("kc-alice")));
+        assertTrue(team.getJsonArray("members").getValuesAs(JsonObject.class).stream()
+                .anyMatch(m -> m.getString("username").equals("kc-alice")));
 
         signedIn("kc-alice", "alice-keycloak-password");
         assertEquals(account.getString("id"), user("kc-alice").getString("id"), "a second sign-in is the same account");
@@ -90,7 +105,12 @@ public abstract class SingleSignOnTests {
 
     @Test
     void theProvidersAdministratorsGroupMakesAnAdministrator() {
-        assertEquals("admin", signedIn("kc-carol", "carol-keycloak-password").get("/api/v1/auth/whoami").data().getString("role"));
+        assertEquals(
+                "admin",
+                signedIn("kc-carol", "carol-keycloak-password")
+                        .get("/api/v1/auth/whoami")
+                        .data()
+                        .getString("role"));
     }
 
     @Test
@@ -98,12 +118,24 @@ public abstract class SingleSignOnTests {
         signedIn("kc-alice", "alice-keycloak-password"); // the group exists from its first member's sign-in
         ApiClient dave = signedIn("kc-dave", "dave-keycloak-password");
         ApiClient owner = TestUsers.signedIn(TestUsers.create());
-        String id = create(owner, snippet("ops runbook", "sh", "kubectl rollout restart deploy/web")
-                .add("groups", Json.createArrayBuilder().add(Json.createObjectBuilder().add("id", groupId("ops-team")).add("access", "read"))))
+        String id = create(
+                        owner,
+                        snippet("ops runbook", "sh", "kubectl rollout restart deploy/web")
+                                .add(
+                                        "groups",
+                                        Json.createArrayBuilder()
+                                                .add(Json.createObjectBuilder()
+                                                        .add("id", groupId("ops-team"))
+                                                        .add("access", "read"))))
                 .getString("id");
 
         assertEquals(200, dave.get("/api/v1/snippets/" + id).status());
-        assertEquals(404, signedIn("kc-bob", "bob-keycloak-password").get("/api/v1/snippets/" + id).status(), "not a member");
+        assertEquals(
+                404,
+                signedIn("kc-bob", "bob-keycloak-password")
+                        .get("/api/v1/snippets/" + id)
+                        .status(),
+                "not a member");
 
         keycloak.removeFromGroup("kc-dave", "ops-team");
         ApiClient daveAgain = signedIn("kc-dave", "dave-keycloak-password");
@@ -112,7 +144,12 @@ public abstract class SingleSignOnTests {
 
     @Test
     void aLocalAccountOfTheSameNameIsNeverMergedWithTheProvidersAccount() {
-        Reply local = admin.post("/api/v1/users", Json.createObjectBuilder().add("username", "kc-erin").add("password", "local-erin-password").build());
+        Reply local = admin.post(
+                "/api/v1/users",
+                Json.createObjectBuilder()
+                        .add("username", "kc-erin")
+                        .add("password", "local-erin-password")
+                        .build());
         assertTrue(local.status() == 201 || local.status() == 409, local::toString);
         long before = refusals();
         ApiClient erin = new ApiClient();
@@ -132,11 +169,20 @@ public abstract class SingleSignOnTests {
 
             assertEquals(303, started.statusCode(), started::body);
             List<String> cookies = started.headers().allValues("Set-Cookie");
-            assertTrue(cookies.stream().noneMatch(cookie -> cookie.startsWith("JSESSIONID")), "no container session: " + cookies);
-            String pending = cookies.stream().filter(cookie -> cookie.startsWith("snippets_oidc_pending=")).findFirst().orElseThrow();
+            assertTrue(
+                    cookies.stream().noneMatch(cookie -> cookie.startsWith("JSESSIONID")),
+                    "no container session: " + cookies);
+            String pending = cookies.stream()
+                    .filter(cookie -> cookie.startsWith("snippets_oidc_pending="))
+                    .findFirst()
+                    .orElseThrow();
             String attributes = pending.toLowerCase(java.util.Locale.ROOT);
-            assertTrue(attributes.contains("httponly") && attributes.contains("path=/api/v1/auth/oidc") && attributes.contains("samesite=lax")
-                    && (attributes.contains("max-age=600") || attributes.contains("expires=")), pending);
+            assertTrue(
+                    attributes.contains("httponly")
+                            && attributes.contains("path=/api/v1/auth/oidc")
+                            && attributes.contains("samesite=lax")
+                            && (attributes.contains("max-age=600") || attributes.contains("expires=")),
+                    pending);
         }
     }
 
@@ -146,7 +192,9 @@ public abstract class SingleSignOnTests {
         SingleSignOn sso = new SingleSignOn(browser);
         URI callback = sso.throughKeycloak("kc-bob", "bob-keycloak-password");
         java.net.HttpCookie sealed = browser.cookies().getCookieStore().getCookies().stream()
-                .filter(cookie -> cookie.getName().equals("snippets_oidc_pending")).findFirst().orElseThrow();
+                .filter(cookie -> cookie.getName().equals("snippets_oidc_pending"))
+                .findFirst()
+                .orElseThrow();
         char last = sealed.getValue().charAt(sealed.getValue().length() - 1);
         sealed.setValue(sealed.getValue().substring(0, sealed.getValue().length() - 1) + (last == 'A' ? 'B' : 'A'));
 
@@ -164,11 +212,17 @@ public abstract class SingleSignOnTests {
         URI callback = sso.throughKeycloak("kc-bob", "bob-keycloak-password");
         long before = refusals();
 
-        HttpResponse<String> forged = sso.get(URI.create(callback.toString().replaceFirst("([?&]state=)[^&]+", "$1forged-state")));
+        HttpResponse<String> forged =
+                sso.get(URI.create(callback.toString().replaceFirst("([?&]state=)[^&]+", "$1forged-state")));
         assertEquals(403, forged.statusCode());
         assertTrue(forged.body().contains("Sign-in refused") && forged.body().contains("state"), forged::body);
-        assertTrue(forged.headers().firstValue("Content-Security-Policy").orElse("").contains("script-src 'self'"),
-                "the refused page under /api has the pages' policy: " + forged.headers().map());
+        assertTrue(
+                forged.headers()
+                        .firstValue("Content-Security-Policy")
+                        .orElse("")
+                        .contains("script-src 'self'"),
+                "the refused page under /api has the pages' policy: "
+                        + forged.headers().map());
         HttpResponse<String> elsewhere = new SingleSignOn(new ApiClient()).get(callback);
         assertEquals(403, elsewhere.statusCode(), "another browser (no started sign-in) cannot finish it");
         assertEquals(401, browser.get("/api/v1/auth/whoami").status());
@@ -185,10 +239,11 @@ public abstract class SingleSignOnTests {
 
         Matcher code = CODE.matcher(callback.toString());
         assertTrue(code.find());
-        Matcher freshState = STATE.matcher(sso.start("/").headers().firstValue("Location").orElseThrow());
+        Matcher freshState =
+                STATE.matcher(sso.start("/").headers().firstValue("Location").orElseThrow());
         assertTrue(freshState.find());
-        HttpResponse<String> replayed = sso.get(ApiClient.base().resolve("/api/v1/auth/oidc/callback?state=" + freshState.group(1)
-                + "&code=" + code.group(1)));
+        HttpResponse<String> replayed = sso.get(ApiClient.base()
+                .resolve("/api/v1/auth/oidc/callback?state=" + freshState.group(1) + "&code=" + code.group(1)));
         assertEquals(403, replayed.statusCode());
         assertTrue(replayed.body().contains("refused the code"), replayed::body);
     }
@@ -199,8 +254,15 @@ public abstract class SingleSignOnTests {
         assertEquals(303, started.statusCode());
         String location = started.headers().firstValue("Location").orElseThrow();
         assertTrue(location.startsWith(keycloak.issuer() + "/protocol/openid-connect/auth?"), location);
-        for (String parameter : new String[] {"state=", "nonce=", "code_challenge=", "code_challenge_method=S256", "client_id=snippet-store",
-                "response_type=code", "scope=openid"}) {
+        for (String parameter : new String[] {
+            "state=",
+            "nonce=",
+            "code_challenge=",
+            "code_challenge_method=S256",
+            "client_id=snippet-store",
+            "response_type=code",
+            "scope=openid"
+        }) {
             assertTrue(location.contains(parameter), parameter + " in " + location);
         }
     }

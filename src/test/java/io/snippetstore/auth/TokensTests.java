@@ -8,14 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.time.Instant;
 
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Database;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 
 public abstract class TokensTests {
@@ -26,7 +26,9 @@ public abstract class TokensTests {
     void creatingATokenAnswers201WithItsValueOnceAndALocation() {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
 
-        Reply reply = browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "laptop").build());
+        Reply reply = browser.post(
+                "/api/v1/auth/tokens",
+                Json.createObjectBuilder().add("name", "laptop").build());
 
         assertEquals(201, reply.status(), reply::toString);
         JsonObject token = reply.data();
@@ -37,17 +39,27 @@ public abstract class TokensTests {
         assertTrue(reply.header("Location").endsWith("/api/v1/auth/tokens/" + token.getString("id")));
         Reply listed = browser.get("/api/v1/auth/tokens");
         assertFalse(listed.text().contains(token.getString("token")), "the value is never shown again");
-        assertEquals(token.getString("id"), browser.get(reply.header("Location").replaceFirst("^https?://[^/]+", "")).data().getString("id"));
+        assertEquals(
+                token.getString("id"),
+                browser.get(reply.header("Location").replaceFirst("^https?://[^/]+", ""))
+                        .data()
+                        .getString("id"));
     }
 
     @Test
     void aTokenCanExpireAfterTheRequestedDays() {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
 
-        JsonObject token = browser.post("/api/v1/auth/tokens",
-                Json.createObjectBuilder().add("name", "ci").add("expiresInDays", 30).build()).data();
+        JsonObject token = browser.post(
+                        "/api/v1/auth/tokens",
+                        Json.createObjectBuilder()
+                                .add("name", "ci")
+                                .add("expiresInDays", 30)
+                                .build())
+                .data();
 
-        Duration lifetime = Duration.between(Instant.parse(token.getString("createdAt")), Instant.parse(token.getString("expiresAt")));
+        Duration lifetime = Duration.between(
+                Instant.parse(token.getString("createdAt")), Instant.parse(token.getString("expiresAt")));
         assertEquals(Duration.ofDays(30), lifetime);
     }
 
@@ -55,8 +67,13 @@ public abstract class TokensTests {
     @Test
     void anExpiredTokenIsRefusedWith401() {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
-        JsonObject token = browser.post("/api/v1/auth/tokens",
-                Json.createObjectBuilder().add("name", "short-lived").add("expiresInDays", 1).build()).data();
+        JsonObject token = browser.post(
+                        "/api/v1/auth/tokens",
+                        Json.createObjectBuilder()
+                                .add("name", "short-lived")
+                                .add("expiresInDays", 1)
+                                .build())
+                .data();
         ApiClient bearer = new ApiClient().withBearer(token.getString("token"));
 
         Database.age("api_tokens", "expires_at", "id", token.getString("id"));
@@ -70,7 +87,9 @@ public abstract class TokensTests {
     void aBearerTokenAloneCannotCreateTokens() {
         ApiClient tokenClient = TestUsers.withToken(TestUsers.create());
 
-        Reply reply = tokenClient.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "more").build());
+        Reply reply = tokenClient.post(
+                "/api/v1/auth/tokens",
+                Json.createObjectBuilder().add("name", "more").build());
 
         assertEquals(403, reply.status());
         assertEquals("session_required", reply.errorCode());
@@ -80,14 +99,42 @@ public abstract class TokensTests {
     void tokenFieldsAreValidated() {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
 
-        assertValidationFailure(browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "").build()), "name");
-        assertValidationFailure(browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "x".repeat(101)).build()), "name");
-        assertValidationFailure(browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().build()), "name");
-        assertValidationFailure(browser.post("/api/v1/auth/tokens",
-                Json.createObjectBuilder().add("name", "a").add("expiresInDays", 0).build()), "expiresInDays");
-        assertValidationFailure(browser.post("/api/v1/auth/tokens",
-                Json.createObjectBuilder().add("name", "a").add("expiresInDays", 3651).build()), "expiresInDays");
-        assertEquals(201, browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "😀".repeat(100)).build()).status(),
+        assertValidationFailure(
+                browser.post(
+                        "/api/v1/auth/tokens",
+                        Json.createObjectBuilder().add("name", "").build()),
+                "name");
+        assertValidationFailure(
+                browser.post(
+                        "/api/v1/auth/tokens",
+                        Json.createObjectBuilder().add("name", "x".repeat(101)).build()),
+                "name");
+        assertValidationFailure(
+                browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().build()), "name");
+        assertValidationFailure(
+                browser.post(
+                        "/api/v1/auth/tokens",
+                        Json.createObjectBuilder()
+                                .add("name", "a")
+                                .add("expiresInDays", 0)
+                                .build()),
+                "expiresInDays");
+        assertValidationFailure(
+                browser.post(
+                        "/api/v1/auth/tokens",
+                        Json.createObjectBuilder()
+                                .add("name", "a")
+                                .add("expiresInDays", 3651)
+                                .build()),
+                "expiresInDays");
+        assertEquals(
+                201,
+                browser.post(
+                                "/api/v1/auth/tokens",
+                                Json.createObjectBuilder()
+                                        .add("name", "😀".repeat(100))
+                                        .build())
+                        .status(),
                 "100 emoji are 100 characters");
     }
 
@@ -96,7 +143,9 @@ public abstract class TokensTests {
         TestUser user = TestUsers.create();
         ApiClient browser = TestUsers.signedIn(user);
         String value = TestUsers.newToken(browser, "used");
-        assertEquals(200, new ApiClient().withBearer(value).get("/api/v1/auth/whoami").status());
+        assertEquals(
+                200,
+                new ApiClient().withBearer(value).get("/api/v1/auth/whoami").status());
 
         Reply list = browser.get("/api/v1/auth/tokens");
 
@@ -112,7 +161,9 @@ public abstract class TokensTests {
     @Test
     void aRevokedTokenIsRefusedAtOnce() {
         ApiClient browser = TestUsers.signedIn(TestUsers.create());
-        Reply created = browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "soon gone").build());
+        Reply created = browser.post(
+                "/api/v1/auth/tokens",
+                Json.createObjectBuilder().add("name", "soon gone").build());
         ApiClient tokenClient = new ApiClient().withBearer(created.data().getString("token"));
         assertEquals(200, tokenClient.get("/api/v1/auth/whoami").status());
 
@@ -127,21 +178,36 @@ public abstract class TokensTests {
     @Test
     void anotherUsersTokensCanNeitherBeSeenNorRevoked() {
         ApiClient alice = TestUsers.signedIn(TestUsers.create());
-        Reply created = alice.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "alice's").build());
+        Reply created = alice.post(
+                "/api/v1/auth/tokens",
+                Json.createObjectBuilder().add("name", "alice's").build());
         String tokenId = created.data().getString("id");
         ApiClient bob = TestUsers.signedIn(TestUsers.create());
 
-        assertEquals(0, bob.get("/api/v1/auth/tokens").json().getJsonArray("data").size());
+        assertEquals(
+                0, bob.get("/api/v1/auth/tokens").json().getJsonArray("data").size());
         assertEquals(404, bob.get("/api/v1/auth/tokens/" + tokenId).status());
         Reply revoke = bob.delete("/api/v1/auth/tokens/" + tokenId);
         assertEquals(404, revoke.status());
         assertEquals("not_found", revoke.errorCode());
-        assertEquals(200, new ApiClient().withBearer(created.data().getString("token")).get("/api/v1/auth/whoami").status());
+        assertEquals(
+                200,
+                new ApiClient()
+                        .withBearer(created.data().getString("token"))
+                        .get("/api/v1/auth/whoami")
+                        .status());
     }
 
     private static void assertValidationFailure(Reply reply, String field) {
         assertEquals(400, reply.status(), reply::toString);
         assertEquals("validation_failed", reply.errorCode());
-        assertEquals(field, reply.json().getJsonObject("error").getJsonArray("details").getJsonObject(0).getString("field"), reply::toString);
+        assertEquals(
+                field,
+                reply.json()
+                        .getJsonObject("error")
+                        .getJsonArray("details")
+                        .getJsonObject(0)
+                        .getString("field"),
+                reply::toString);
     }
 }

@@ -23,14 +23,14 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -46,8 +46,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 public abstract class CommandLineClientTests {
 
     /** What a finished run of the client printed, and its exit code. */
-    record Run(int exitCode, String out, String err) {
-    }
+    record Run(int exitCode, String out, String err) {}
 
     @TempDir
     Path home;
@@ -68,8 +67,14 @@ public abstract class CommandLineClientTests {
         command.addAll(Arrays.asList(arguments));
         ProcessBuilder client = new ProcessBuilder(command).directory(home.toFile());
         client.environment().remove("SNIPPETS_TOKEN");
-        client.environment().putAll(Map.of("XDG_CONFIG_HOME", home.resolve("config").toString(),
-                "SNIPPETS_SERVER", ApiClient.base().toString(), "NO_COLOR", "1"));
+        client.environment()
+                .putAll(Map.of(
+                        "XDG_CONFIG_HOME",
+                        home.resolve("config").toString(),
+                        "SNIPPETS_SERVER",
+                        ApiClient.base().toString(),
+                        "NO_COLOR",
+                        "1"));
         client.environment().putAll(environment);
         return client.start();
     }
@@ -82,7 +87,10 @@ public abstract class CommandLineClientTests {
         CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readAll(client.getInputStream()));
         CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(client.getErrorStream()));
         assertTrue(client.waitFor(120, TimeUnit.SECONDS), "the client ended: " + String.join(" ", arguments));
-        return new Run(client.exitValue(), new String(out.get(), StandardCharsets.UTF_8), new String(err.get(), StandardCharsets.UTF_8));
+        return new Run(
+                client.exitValue(),
+                new String(out.get(), StandardCharsets.UTF_8),
+                new String(err.get(), StandardCharsets.UTF_8));
     }
 
     private Run run(String... arguments) throws Exception {
@@ -110,15 +118,30 @@ public abstract class CommandLineClientTests {
         assertOk(whoami);
         assertTrue(whoami.out().startsWith(user.username() + " (user)"), whoami.out());
 
-        Run created = run("echo hello\n".getBytes(StandardCharsets.UTF_8), Map.of(), "new", "--title", "Greeting from the CLI", "--lang", "sh",
-                "--tag", "cli", "-");
+        Run created = run(
+                "echo hello\n".getBytes(StandardCharsets.UTF_8),
+                Map.of(),
+                "new",
+                "--title",
+                "Greeting from the CLI",
+                "--lang",
+                "sh",
+                "--tag",
+                "cli",
+                "-");
         assertOk(created);
         String id = created.out().strip();
         Run found = run("search", "greeting", "--tag", "cli");
         assertOk(found);
         assertTrue(found.out().contains(id) && found.out().contains("Greeting from the CLI"), found.out());
         Run foundJson = run("search", "greeting", "--json");
-        assertEquals(id, Json.createReader(new java.io.StringReader(foundJson.out())).readObject().getJsonArray("data").getJsonObject(0).getString("id"));
+        assertEquals(
+                id,
+                Json.createReader(new java.io.StringReader(foundJson.out()))
+                        .readObject()
+                        .getJsonArray("data")
+                        .getJsonObject(0)
+                        .getString("id"));
         Run raw = run("show", id, "--raw");
         assertEquals("echo hello\n", raw.out(), "--raw prints the code exactly");
 
@@ -134,8 +157,16 @@ public abstract class CommandLineClientTests {
         assertTrue(files.out().contains(attachmentId) && files.out().contains("data.bin"), files.out());
         Run missingSecond = run("attach", id, "data.bin", "no-such-file.txt");
         assertEquals(1, missingSecond.exitCode(), missingSecond::toString);
-        assertTrue(missingSecond.err().contains("no-such-file.txt") && missingSecond.err().contains("nothing was attached"), missingSecond.err());
-        assertEquals(1, Json.createReader(new java.io.StringReader(run("files", id, "--json").out())).readArray().size(),
+        assertTrue(
+                missingSecond.err().contains("no-such-file.txt")
+                        && missingSecond.err().contains("nothing was attached"),
+                missingSecond.err());
+        assertEquals(
+                1,
+                Json.createReader(new java.io.StringReader(
+                                run("files", id, "--json").out()))
+                        .readArray()
+                        .size(),
                 "every path is checked before the first upload");
         assertOk(run("get", attachmentId, "-o", "whole.bin"));
         assertArrayEquals(content, Files.readAllBytes(home.resolve("whole.bin")));
@@ -145,18 +176,40 @@ public abstract class CommandLineClientTests {
         Run refused = run("get", attachmentId, "-o", "partial.bin");
         assertEquals(1, refused.exitCode(), refused::toString);
         assertTrue(refused.err().contains("--force"), refused.err());
-        assertArrayEquals(unrelated, Files.readAllBytes(home.resolve("partial.bin")), "an existing file is never appended to or replaced");
-        String sha256 = new ApiClient().withBearer(token).get("/api/v1/attachments/" + attachmentId).data().getString("sha256");
-        Files.write(home.resolve("partial.bin." + sha256.substring(0, 12) + ".part"), Arrays.copyOf(content, 1_000_000));
+        assertArrayEquals(
+                unrelated,
+                Files.readAllBytes(home.resolve("partial.bin")),
+                "an existing file is never appended to or replaced");
+        String sha256 = new ApiClient()
+                .withBearer(token)
+                .get("/api/v1/attachments/" + attachmentId)
+                .data()
+                .getString("sha256");
+        Files.write(
+                home.resolve("partial.bin." + sha256.substring(0, 12) + ".part"), Arrays.copyOf(content, 1_000_000));
         Run resumed = run("get", attachmentId, "-o", "partial.bin", "--force");
         assertOk(resumed);
         assertTrue(resumed.err().contains("Resuming"), resumed.err());
-        assertArrayEquals(content, Files.readAllBytes(home.resolve("partial.bin")), "byte-identical after resuming the client's own partial file");
-        assertFalse(Files.exists(home.resolve("partial.bin." + sha256.substring(0, 12) + ".part")), "the partial file became the file");
+        assertArrayEquals(
+                content,
+                Files.readAllBytes(home.resolve("partial.bin")),
+                "byte-identical after resuming the client's own partial file");
+        assertFalse(
+                Files.exists(home.resolve("partial.bin." + sha256.substring(0, 12) + ".part")),
+                "the partial file became the file");
         assertOk(run("get", "--all", id, "-o", "downloads"));
-        assertArrayEquals(content, Files.readAllBytes(home.resolve("downloads").resolve("data.bin")), "every attachment of the snippet");
+        assertArrayEquals(
+                content,
+                Files.readAllBytes(home.resolve("downloads").resolve("data.bin")),
+                "every attachment of the snippet");
         assertOk(run("files", "rm", attachmentId));
-        assertEquals(0, Json.createReader(new java.io.StringReader(run("files", id, "--json").out())).readArray().size(), "the attachment is gone");
+        assertEquals(
+                0,
+                Json.createReader(new java.io.StringReader(
+                                run("files", id, "--json").out()))
+                        .readArray()
+                        .size(),
+                "the attachment is gone");
 
         assertOk(run("rm", id));
         Run gone = run("show", id);
@@ -164,12 +217,18 @@ public abstract class CommandLineClientTests {
         assertTrue(gone.err().contains("No such resource"), gone.err());
 
         String again = login(user);
-        assertEquals(401, new ApiClient().withBearer(token).get("/api/v1/auth/whoami").status(), "logging in again revokes the previous token");
+        assertEquals(
+                401,
+                new ApiClient().withBearer(token).get("/api/v1/auth/whoami").status(),
+                "logging in again revokes the previous token");
         assertOk(run("whoami"));
 
         Run logout = run("logout");
         assertOk(logout);
-        assertEquals(401, new ApiClient().withBearer(again).get("/api/v1/auth/whoami").status(), "the token no longer works");
+        assertEquals(
+                401,
+                new ApiClient().withBearer(again).get("/api/v1/auth/whoami").status(),
+                "the token no longer works");
         assertEquals(3, run("whoami").exitCode(), "signed out");
     }
 
@@ -179,9 +238,24 @@ public abstract class CommandLineClientTests {
         String token = TestUsers.newToken(TestUsers.signedIn(user), "history");
         Map<String, String> withToken = Map.of("SNIPPETS_TOKEN", token);
         ApiClient api = new ApiClient().withBearer(token);
-        String id = api.post("/api/v1/snippets", Json.createObjectBuilder().add("title", "deploy").add("language", "sh")
-                .add("code", "kubectl apply -f a.yaml\n").add("tags", Json.createArrayBuilder()).build()).data().getString("id");
-        assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", "kubectl apply -f b.yaml\n").build()).status());
+        String id = api.post(
+                        "/api/v1/snippets",
+                        Json.createObjectBuilder()
+                                .add("title", "deploy")
+                                .add("language", "sh")
+                                .add("code", "kubectl apply -f a.yaml\n")
+                                .add("tags", Json.createArrayBuilder())
+                                .build())
+                .data()
+                .getString("id");
+        assertEquals(
+                200,
+                api.patch(
+                                "/api/v1/snippets/" + id,
+                                Json.createObjectBuilder()
+                                        .add("code", "kubectl apply -f b.yaml\n")
+                                        .build())
+                        .status());
 
         Run history = run(new byte[0], withToken, "history", id);
         assertOk(history);
@@ -192,7 +266,9 @@ public abstract class CommandLineClientTests {
 
         Run diff = run(new byte[0], withToken, "diff", id, "2");
         assertOk(diff);
-        assertEquals(List.of("code", "@@ -1,1 +1,1 @@", "-kubectl apply -f a.yaml", "+kubectl apply -f b.yaml"), diff.out().lines().toList());
+        assertEquals(
+                List.of("code", "@@ -1,1 +1,1 @@", "-kubectl apply -f a.yaml", "+kubectl apply -f b.yaml"),
+                diff.out().lines().toList());
         assertEquals(1, run(new byte[0], withToken, "diff", id, "1").exitCode(), "version 1 has nothing before it");
 
         Run stale = run(new byte[0], withToken, "restore", id, "1", "--if-version", "1");
@@ -200,18 +276,33 @@ public abstract class CommandLineClientTests {
         Run restored = run(new byte[0], withToken, "restore", id, "1", "--if-version", "2");
         assertOk(restored);
         assertTrue(restored.out().contains("as version 3"), restored.out());
-        assertEquals("kubectl apply -f a.yaml\n", api.get("/api/v1/snippets/" + id).data().getString("code"));
+        assertEquals(
+                "kubectl apply -f a.yaml\n",
+                api.get("/api/v1/snippets/" + id).data().getString("code"));
 
         assertOk(run(new byte[0], withToken, "rm", id));
         Run trash = run(new byte[0], withToken, "trash", "--json");
         assertOk(trash);
-        assertEquals(id, Json.createReader(new java.io.StringReader(trash.out())).readArray().getJsonObject(0).getString("id"));
+        assertEquals(
+                id,
+                Json.createReader(new java.io.StringReader(trash.out()))
+                        .readArray()
+                        .getJsonObject(0)
+                        .getString("id"));
         assertOk(run(new byte[0], withToken, "trash", "restore", id));
         assertEquals(200, api.get("/api/v1/snippets/" + id).status(), "back from the trash");
         assertOk(run(new byte[0], withToken, "rm", id));
-        assertEquals(1, run(new byte[0], withToken, "trash", "purge", id).exitCode(), "purging without --yes is a usage error");
+        assertEquals(
+                1,
+                run(new byte[0], withToken, "trash", "purge", id).exitCode(),
+                "purging without --yes is a usage error");
         assertOk(run(new byte[0], withToken, "trash", "purge", id, "--yes"));
-        assertEquals(404, api.post("/api/v1/trash/" + id + "/restore", Json.createObjectBuilder().build()).status());
+        assertEquals(
+                404,
+                api.post(
+                                "/api/v1/trash/" + id + "/restore",
+                                Json.createObjectBuilder().build())
+                        .status());
         assertEquals(2, run(new byte[0], withToken, "trash", "restore", id).exitCode(), "gone for good: not found");
     }
 
@@ -221,14 +312,31 @@ public abstract class CommandLineClientTests {
         TestUser member = TestUsers.create();
         ApiClient admin = TestUsers.admin();
         String groupName = TestUsers.uniqueName("oncall");
-        String groupId = admin.post("/api/v1/groups", Json.createObjectBuilder().add("name", groupName).build()).data().getString("id");
-        assertEquals(200, admin.send("PUT", "/api/v1/groups/" + groupId + "/members/" + member.id(), null, null, Map.of()).status());
+        String groupId = admin.post(
+                        "/api/v1/groups",
+                        Json.createObjectBuilder().add("name", groupName).build())
+                .data()
+                .getString("id");
+        assertEquals(
+                200,
+                admin.send("PUT", "/api/v1/groups/" + groupId + "/members/" + member.id(), null, null, Map.of())
+                        .status());
         Map<String, String> asOwner = Map.of("SNIPPETS_TOKEN", TestUsers.newToken(TestUsers.signedIn(owner), "share"));
-        Map<String, String> asMember = Map.of("SNIPPETS_TOKEN", TestUsers.newToken(TestUsers.signedIn(member), "member"));
+        Map<String, String> asMember =
+                Map.of("SNIPPETS_TOKEN", TestUsers.newToken(TestUsers.signedIn(member), "member"));
         String word = TestUsers.uniqueName("pager").replace("-", "");
-        String id = new ApiClient().withBearer(asOwner.get("SNIPPETS_TOKEN")).post("/api/v1/snippets", Json.createObjectBuilder()
-                .add("title", "silence " + word).add("language", "sh").add("code", "amtool silence add alertname=Foo\n")
-                .add("tags", Json.createArrayBuilder()).build()).data().getString("id");
+        String id = new ApiClient()
+                .withBearer(asOwner.get("SNIPPETS_TOKEN"))
+                .post(
+                        "/api/v1/snippets",
+                        Json.createObjectBuilder()
+                                .add("title", "silence " + word)
+                                .add("language", "sh")
+                                .add("code", "amtool silence add alertname=Foo\n")
+                                .add("tags", Json.createArrayBuilder())
+                                .build())
+                .data()
+                .getString("id");
 
         Run groups = run(new byte[0], asOwner, "groups");
         assertOk(groups);
@@ -236,12 +344,17 @@ public abstract class CommandLineClientTests {
         Run shared = run(new byte[0], asOwner, "share", id, "--group", groupName + ":write");
         assertOk(shared);
         assertTrue(shared.out().contains("Groups: " + groupName + " (write)"), shared.out());
-        assertEquals(2, run(new byte[0], asOwner, "share", id, "--group", "no-such-group").exitCode(), "an unknown group: not found");
+        assertEquals(
+                2,
+                run(new byte[0], asOwner, "share", id, "--group", "no-such-group")
+                        .exitCode(),
+                "an unknown group: not found");
 
         Run found = run(new byte[0], asMember, "search", word, "--scope", "groups", "-q");
         assertOk(found);
         assertEquals(List.of(id), found.out().lines().toList());
-        assertEquals(6, run(new byte[0], asMember, "share", id, "--team").exitCode(), "sharing is the owner's: not allowed");
+        assertEquals(
+                6, run(new byte[0], asMember, "share", id, "--team").exitCode(), "sharing is the owner's: not allowed");
 
         Run team = run(new byte[0], asOwner, "share", id, "--team", "--no-group", groupName);
         assertOk(team);
@@ -251,25 +364,40 @@ public abstract class CommandLineClientTests {
     @Test
     void aScriptCreatesChangesAndFindsSnippetsWithoutAnEditor() throws Exception {
         TestUser user = TestUsers.create();
-        Map<String, String> withToken = Map.of("SNIPPETS_TOKEN", TestUsers.newToken(TestUsers.signedIn(user), "script"));
+        Map<String, String> withToken =
+                Map.of("SNIPPETS_TOKEN", TestUsers.newToken(TestUsers.signedIn(user), "script"));
         Files.writeString(home.resolve("tool.py"), "print('hi')\n");
 
         String marker = user.username(); // others' team snippets are in the same service: searches name this user's own
-        Run created = run(new byte[0], withToken, "new", "--title", "Scripted tool " + marker, "--visibility", "team", "tool.py");
+        Run created = run(
+                new byte[0], withToken, "new", "--title", "Scripted tool " + marker, "--visibility", "team", "tool.py");
         assertOk(created);
         String id = created.out().strip();
-        Run other = run("echo other\n".getBytes(StandardCharsets.UTF_8), withToken, "new", "--title", "Scripted other " + marker, "-");
+        Run other = run(
+                "echo other\n".getBytes(StandardCharsets.UTF_8),
+                withToken,
+                "new",
+                "--title",
+                "Scripted other " + marker,
+                "-");
         assertOk(other);
-        Run edited = run(new byte[0], withToken, "edit", id, "--title", "Renamed tool " + marker, "--tag", "ops", "--tag", "py");
+        Run edited = run(
+                new byte[0], withToken, "edit", id, "--title", "Renamed tool " + marker, "--tag", "ops", "--tag", "py");
         assertOk(edited);
         assertTrue(edited.out().contains("version 2"), edited.out());
 
-        JsonObject stored = new ApiClient().withBearer(withToken.get("SNIPPETS_TOKEN")).get("/api/v1/snippets/" + id).data();
+        JsonObject stored = new ApiClient()
+                .withBearer(withToken.get("SNIPPETS_TOKEN"))
+                .get("/api/v1/snippets/" + id)
+                .data();
         assertEquals("python", stored.getString("language"), "the language from the file's name");
         assertEquals("team", stored.getString("visibility"));
         assertEquals("Renamed tool " + marker, stored.getString("title"));
-        assertEquals(List.of("ops", "py"), stored.getJsonArray("tags").getValuesAs(jakarta.json.JsonString.class).stream()
-                .map(jakarta.json.JsonString::getString).toList());
+        assertEquals(
+                List.of("ops", "py"),
+                stored.getJsonArray("tags").getValuesAs(jakarta.json.JsonString.class).stream()
+                        .map(jakarta.json.JsonString::getString)
+                        .toList());
         assertEquals("print('hi')\n", stored.getString("code"), "the code untouched by a metadata edit");
 
         Run ids = run(new byte[0], withToken, "search", marker, "--scope", "all", "-q", "--sort", "title");
@@ -281,7 +409,14 @@ public abstract class CommandLineClientTests {
         assertTrue(cut.err().contains("More snippets match") && cut.err().contains("--all"), cut.err());
 
         assertOk(run(new byte[0], withToken, "rm", "--yes", id, other.out().strip()));
-        assertEquals(0, new ApiClient().withBearer(withToken.get("SNIPPETS_TOKEN")).get("/api/v1/snippets").json().getJsonArray("data").size(),
+        assertEquals(
+                0,
+                new ApiClient()
+                        .withBearer(withToken.get("SNIPPETS_TOKEN"))
+                        .get("/api/v1/snippets")
+                        .json()
+                        .getJsonArray("data")
+                        .size(),
                 "both deleted at once");
     }
 
@@ -292,12 +427,20 @@ public abstract class CommandLineClientTests {
         Map<String, String> environment = Map.of("SNIPPETS_TOKEN", token, "SHELL", "/bin/bash");
         ApiClient api = new ApiClient().withBearer(token);
         String message = "it's \"$(echo not run)\" `date` $HOME; done";
-        String id = SnippetsApi.create(api, SnippetsApi.snippet("Say and exit", "bash",
-                "printf '%s|%s\\n' {{message!sh}} {{suffix:end}}\nexit {{code|0|7}}\n")).getString("id");
+        String id = SnippetsApi.create(
+                        api,
+                        SnippetsApi.snippet(
+                                "Say and exit",
+                                "bash",
+                                "printf '%s|%s\\n' {{message!sh}} {{suffix:end}}\nexit {{code|0|7}}\n"))
+                .getString("id");
 
         Run shown = run(new byte[0], environment, "show", id, "--set", "message=" + message);
         assertOk(shown);
-        assertEquals(api.get("/api/v1/snippets/" + id + "/render?message=" + SnippetsApi.encode(message)).text(), shown.out());
+        assertEquals(
+                api.get("/api/v1/snippets/" + id + "/render?message=" + SnippetsApi.encode(message))
+                        .text(),
+                shown.out());
         SnippetsApi.create(api, SnippetsApi.snippet("No variables", "bash", "true"));
         Run runbooks = run(new byte[0], environment, "search", "--with-variables", "-q");
         assertOk(runbooks);
@@ -335,7 +478,10 @@ public abstract class CommandLineClientTests {
         assertTrue(whoami.out().contains(user.username()), whoami.out());
         Run logout = run("logout");
         assertOk(logout);
-        assertEquals(200, new ApiClient().withBearer(token).get("/api/v1/auth/whoami").status(), "a token made elsewhere is not revoked");
+        assertEquals(
+                200,
+                new ApiClient().withBearer(token).get("/api/v1/auth/whoami").status(),
+                "a token made elsewhere is not revoked");
         assertEquals(3, run("whoami").exitCode(), "but forgotten here");
 
         Run wrong = run("not-a-token\n".getBytes(StandardCharsets.UTF_8), Map.of(), "login", "--with-token");
@@ -356,30 +502,65 @@ public abstract class CommandLineClientTests {
 
         Run first = run(new byte[0], withToken, "search", "--sort", "title", "--limit", "2", "--json");
         assertOk(first);
-        JsonObject page = Json.createReader(new java.io.StringReader(first.out())).readObject();
+        JsonObject page =
+                Json.createReader(new java.io.StringReader(first.out())).readObject();
         assertEquals(List.of("alpha", "beta"), titles(page.getJsonArray("data")));
-        Run second = run(new byte[0], withToken, "search", "--sort", "title", "--limit", "2", "--json", "--cursor", page.getString("nextCursor"));
+        Run second = run(
+                new byte[0],
+                withToken,
+                "search",
+                "--sort",
+                "title",
+                "--limit",
+                "2",
+                "--json",
+                "--cursor",
+                page.getString("nextCursor"));
         assertOk(second);
-        JsonObject last = Json.createReader(new java.io.StringReader(second.out())).readObject();
+        JsonObject last =
+                Json.createReader(new java.io.StringReader(second.out())).readObject();
         assertEquals(List.of("gamma"), titles(last.getJsonArray("data")));
         assertTrue(last.isNull("nextCursor"), last::toString);
 
         Run lines = run(new byte[0], withToken, "search", "--sort", "title", "--limit", "2", "--all", "--json");
         assertOk(lines);
-        assertEquals(List.of("alpha", "beta", "gamma"), lines.out().lines()
-                .map(line -> Json.createReader(new java.io.StringReader(line)).readObject().getString("title")).toList());
+        assertEquals(
+                List.of("alpha", "beta", "gamma"),
+                lines.out()
+                        .lines()
+                        .map(line -> Json.createReader(new java.io.StringReader(line))
+                                .readObject()
+                                .getString("title"))
+                        .toList());
 
-        Run formatted = run(new byte[0], withToken, "search", "--sort", "title", "--all", "--format", "{title}\\t{tags}\\t{owner.username}");
+        Run formatted = run(
+                new byte[0],
+                withToken,
+                "search",
+                "--sort",
+                "title",
+                "--all",
+                "--format",
+                "{title}\\t{tags}\\t{owner.username}");
         assertOk(formatted);
-        assertEquals(List.of("alpha\tpaged\t" + user.username(), "beta\tpaged\t" + user.username(), "gamma\tpaged\t" + user.username()),
+        assertEquals(
+                List.of(
+                        "alpha\tpaged\t" + user.username(),
+                        "beta\tpaged\t" + user.username(),
+                        "gamma\tpaged\t" + user.username()),
                 formatted.out().lines().toList());
         Run unknownField = run(new byte[0], withToken, "search", "--format", "{titel}");
         assertEquals(1, unknownField.exitCode(), unknownField::toString);
-        assertTrue(unknownField.err().contains("no field titel") && unknownField.out().isEmpty(), unknownField.toString());
+        assertTrue(
+                unknownField.err().contains("no field titel")
+                        && unknownField.out().isEmpty(),
+                unknownField.toString());
     }
 
     private static List<String> titles(jakarta.json.JsonArray snippets) {
-        return snippets.getValuesAs(JsonObject.class).stream().map(snippet -> snippet.getString("title")).toList();
+        return snippets.getValuesAs(JsonObject.class).stream()
+                .map(snippet -> snippet.getString("title"))
+                .toList();
     }
 
     @Test
@@ -389,12 +570,19 @@ public abstract class CommandLineClientTests {
         Path file = home.resolve("snippets.fish");
         Files.writeString(file, script.out());
 
-        Process fish = new ProcessBuilder("fish", "--no-config", "-c", "source " + file + "; complete -C 'snippets search --sort '; "
-                + "echo ---; complete -C 'snippets sho'").redirectErrorStream(true).start();
+        Process fish = new ProcessBuilder(
+                        "fish",
+                        "--no-config",
+                        "-c",
+                        "source " + file + "; complete -C 'snippets search --sort '; "
+                                + "echo ---; complete -C 'snippets sho'")
+                .redirectErrorStream(true)
+                .start();
         String completions = new String(fish.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(fish.waitFor(30, TimeUnit.SECONDS));
         assertEquals(0, fish.exitValue(), completions);
-        List<String> words = completions.lines().map(line -> line.split("\t")[0]).toList();
+        List<String> words =
+                completions.lines().map(line -> line.split("\t")[0]).toList();
         assertEquals(List.of("created", "relevance", "title", "updated", "---", "show"), words, completions);
     }
 
@@ -404,7 +592,8 @@ public abstract class CommandLineClientTests {
         String token = TestUsers.newToken(TestUsers.signedIn(user), "links");
         Map<String, String> withToken = Map.of("SNIPPETS_TOKEN", token);
         ApiClient api = new ApiClient().withBearer(token);
-        String id = SnippetsApi.create(api, SnippetsApi.snippet("Linked", "sh", "echo linked")).getString("id");
+        String id = SnippetsApi.create(api, SnippetsApi.snippet("Linked", "sh", "echo linked"))
+                .getString("id");
 
         Run created = run(new byte[0], withToken, "links", "create", id, "--expires-in-days", "7");
         assertOk(created);
@@ -412,11 +601,16 @@ public abstract class CommandLineClientTests {
         assertTrue(url.startsWith(ApiClient.base().resolve("/s/").toString()), url);
         assertTrue(created.err().contains("readable by link now"), created.err());
         String secret = url.substring(url.lastIndexOf('/') + 1);
-        assertEquals("echo linked", new ApiClient().get("/api/v1/shared/" + secret + "/raw").text());
+        assertEquals(
+                "echo linked",
+                new ApiClient().get("/api/v1/shared/" + secret + "/raw").text());
 
         Run listed = run(new byte[0], withToken, "links", id, "--json");
         assertOk(listed);
-        String linkId = Json.createReader(new java.io.StringReader(listed.out())).readArray().getJsonObject(0).getString("id");
+        String linkId = Json.createReader(new java.io.StringReader(listed.out()))
+                .readArray()
+                .getJsonObject(0)
+                .getString("id");
         assertOk(run(new byte[0], withToken, "links", "revoke", linkId));
         assertEquals(404, new ApiClient().get("/api/v1/shared/" + secret).status(), "a revoked link opens nothing");
     }
@@ -440,7 +634,9 @@ public abstract class CommandLineClientTests {
                 complete = line.substring(line.indexOf("(or open ") + "(or open ".length(), line.lastIndexOf(')'));
             }
         }
-        assertTrue(userCode != null && complete != null && complete.endsWith("?code=" + userCode), userCode + " " + complete);
+        assertTrue(
+                userCode != null && complete != null && complete.endsWith("?code=" + userCode),
+                userCode + " " + complete);
         try (Browser browser = new Browser()) {
             WebDriverWait wait = signInAt(browser, complete, user);
             wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("device-question"), "“build box”"));
@@ -461,7 +657,8 @@ public abstract class CommandLineClientTests {
     private static WebDriverWait signInAt(Browser browser, String address, TestUser user) {
         browser.driver().get(address);
         WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(30));
-        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username"))).sendKeys(user.username());
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username")))
+                .sendKeys(user.username());
         browser.driver().findElement(By.id("password")).sendKeys(user.password());
         browser.driver().findElement(By.id("sign-in")).click();
         return wait;
@@ -481,17 +678,23 @@ public abstract class CommandLineClientTests {
                 address = line.strip();
             }
         }
-        assertTrue(address != null && address.contains("code_challenge_method=S256") && address.contains("state="), String.valueOf(address));
+        assertTrue(
+                address != null && address.contains("code_challenge_method=S256") && address.contains("state="),
+                String.valueOf(address));
         try (Browser browser = new Browser()) {
             WebDriverWait wait = signInAt(browser, address, user);
             try {
-                wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), "You can close this tab"));
+                wait.until(ExpectedConditions.textToBePresentInElementLocated(
+                        By.tagName("body"), "You can close this tab"));
             } catch (TimeoutException notThere) {
                 browser.screenshot("cli-login-stuck");
-                fail("the browser did not reach the client: it is at " + browser.driver().getCurrentUrl() + ", showing "
+                fail("the browser did not reach the client: it is at "
+                        + browser.driver().getCurrentUrl() + ", showing "
                         + browser.driver().findElement(By.tagName("body")).getText());
             }
-            assertTrue(browser.driver().getCurrentUrl().startsWith("http://127.0.0.1:"), browser.driver().getCurrentUrl());
+            assertTrue(
+                    browser.driver().getCurrentUrl().startsWith("http://127.0.0.1:"),
+                    browser.driver().getCurrentUrl());
         }
         assertTrue(login.waitFor(60, TimeUnit.SECONDS));
         String out = new String(login.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -499,7 +702,8 @@ public abstract class CommandLineClientTests {
         assertTrue(out.contains("Signed in to") && out.contains(user.username()), out);
         Path config = home.resolve("config/snippets/config.json");
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(config)));
-        JsonObject servers = Json.createReader(Files.newBufferedReader(config)).readObject().getJsonObject("servers");
+        JsonObject servers =
+                Json.createReader(Files.newBufferedReader(config)).readObject().getJsonObject("servers");
         return servers.getJsonObject(servers.keySet().iterator().next()).getString("token");
     }
 
@@ -510,8 +714,10 @@ public abstract class CommandLineClientTests {
     private void editWithAConflictingChangeInBetween(TestUser user, String id) throws Exception {
         Path started = home.resolve("editor-started");
         Path proceed = home.resolve("editor-may-finish");
-        Path slowEditor = Files.writeString(home.resolve("slow-editor.sh"), "#!/bin/sh\nprintf 'echo mine\\n' > \"$1\"\ntouch '" + started
-                + "'\nwhile [ ! -f '" + proceed + "' ]; do sleep 0.1; done\n");
+        Path slowEditor = Files.writeString(
+                home.resolve("slow-editor.sh"),
+                "#!/bin/sh\nprintf 'echo mine\\n' > \"$1\"\ntouch '" + started + "'\nwhile [ ! -f '" + proceed
+                        + "' ]; do sleep 0.1; done\n");
         Path editor = Files.writeString(home.resolve("editor.sh"), "#!/bin/sh\nprintf 'echo edited\\n' > \"$1\"\n");
         slowEditor.toFile().setExecutable(true);
         editor.toFile().setExecutable(true);
@@ -528,7 +734,10 @@ public abstract class CommandLineClientTests {
             assertTrue(System.nanoTime() < deadline, "the editor started");
             Thread.sleep(100);
         }
-        Reply theirs = TestUsers.withToken(user).patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", "echo theirs\n").build());
+        Reply theirs = TestUsers.withToken(user)
+                .patch(
+                        "/api/v1/snippets/" + id,
+                        Json.createObjectBuilder().add("code", "echo theirs\n").build());
         assertEquals(200, theirs.status(), theirs::toString);
         Files.createFile(proceed);
         Run refused = conflicting.get(120, TimeUnit.SECONDS);

@@ -28,18 +28,35 @@ public abstract class GroupsTests {
     private final ApiClient outsider = TestUsers.signedIn(TestUsers.create());
 
     private JsonObject newGroup(TestUser... members) {
-        Reply made = admin.post("/api/v1/groups", Json.createObjectBuilder().add("name", TestUsers.uniqueName("group")).build());
+        Reply made = admin.post(
+                "/api/v1/groups",
+                Json.createObjectBuilder()
+                        .add("name", TestUsers.uniqueName("group"))
+                        .build());
         assertEquals(201, made.status(), made::toString);
         for (TestUser user : members) {
-            Reply added = admin.send("PUT", "/api/v1/groups/" + made.data().getString("id") + "/members/" + user.id(), null, null, Map.of());
+            Reply added = admin.send(
+                    "PUT",
+                    "/api/v1/groups/" + made.data().getString("id") + "/members/" + user.id(),
+                    null,
+                    null,
+                    Map.of());
             assertEquals(200, added.status(), added::toString);
         }
         return made.data();
     }
 
     private JsonObject sharedWith(String groupId, String access, String visibility, String title) {
-        return create(owner, snippet(title, "sh", "echo " + title, "ops").add("visibility", visibility)
-                .add("groups", Json.createArrayBuilder().add(Json.createObjectBuilder().add("id", groupId).add("access", access))));
+        return create(
+                owner,
+                snippet(title, "sh", "echo " + title, "ops")
+                        .add("visibility", visibility)
+                        .add(
+                                "groups",
+                                Json.createArrayBuilder()
+                                        .add(Json.createObjectBuilder()
+                                                .add("id", groupId)
+                                                .add("access", access))));
     }
 
     private static JsonObject patch(String... pairs) {
@@ -53,35 +70,69 @@ public abstract class GroupsTests {
     @Test
     void administratorsMakeGroupsAndManageTheirMembersWhileEveryUserListsThem() {
         String name = TestUsers.uniqueName("Ops");
-        assertEquals(403, member.post("/api/v1/groups", Json.createObjectBuilder().add("name", name).build()).status());
-        Reply made = admin.post("/api/v1/groups", Json.createObjectBuilder().add("name", "  " + name + " ").build());
+        assertEquals(
+                403,
+                member.post(
+                                "/api/v1/groups",
+                                Json.createObjectBuilder().add("name", name).build())
+                        .status());
+        Reply made = admin.post(
+                "/api/v1/groups",
+                Json.createObjectBuilder().add("name", "  " + name + " ").build());
         assertEquals(201, made.status(), made::toString);
         JsonObject group = made.data();
         assertEquals(name, group.getString("name"), "trimmed");
         assertEquals("local", group.getString("source"));
         assertEquals(List.of(), group.getJsonArray("members"));
         assertTrue(made.header("Location").endsWith("/api/v1/groups/" + group.getString("id")), made::toString);
-        Reply twice = admin.post("/api/v1/groups", Json.createObjectBuilder().add("name", name.toUpperCase()).build());
+        Reply twice = admin.post(
+                "/api/v1/groups",
+                Json.createObjectBuilder().add("name", name.toUpperCase()).build());
         assertEquals(409, twice.status(), "names are unique ignoring case: " + twice);
-        assertEquals(400, admin.post("/api/v1/groups", Json.createObjectBuilder().add("name", " ").build()).status());
+        assertEquals(
+                400,
+                admin.post(
+                                "/api/v1/groups",
+                                Json.createObjectBuilder().add("name", " ").build())
+                        .status());
 
         String path = "/api/v1/groups/" + group.getString("id") + "/members/" + memberUser.id();
         assertEquals(403, member.send("PUT", path, null, null, Map.of()).status());
         JsonObject withMember = admin.send("PUT", path, null, null, Map.of()).data();
-        assertEquals(memberUser.username(), withMember.getJsonArray("members").getJsonObject(0).getString("username"));
-        assertEquals(1, admin.send("PUT", path, null, null, Map.of()).data().getJsonArray("members").size(), "adding twice is adding once");
-        assertEquals(404, admin.send("PUT", "/api/v1/groups/" + group.getString("id") + "/members/no-such-user", null, null, Map.of()).status());
+        assertEquals(
+                memberUser.username(),
+                withMember.getJsonArray("members").getJsonObject(0).getString("username"));
+        assertEquals(
+                1,
+                admin.send("PUT", path, null, null, Map.of())
+                        .data()
+                        .getJsonArray("members")
+                        .size(),
+                "adding twice is adding once");
+        assertEquals(
+                404,
+                admin.send(
+                                "PUT",
+                                "/api/v1/groups/" + group.getString("id") + "/members/no-such-user",
+                                null,
+                                null,
+                                Map.of())
+                        .status());
 
         Reply listed = outsider.get("/api/v1/groups");
         assertEquals(200, listed.status());
-        assertTrue(listed.json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
-                .anyMatch(listedGroup -> listedGroup.getString("id").equals(group.getString("id"))
-                        && listedGroup.getJsonArray("members").size() == 1), listed::toString);
+        assertTrue(
+                listed.json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
+                        .anyMatch(listedGroup -> listedGroup.getString("id").equals(group.getString("id"))
+                                && listedGroup.getJsonArray("members").size() == 1),
+                listed::toString);
 
         assertEquals(0, admin.delete(path).data().getJsonArray("members").size());
         assertEquals(404, admin.delete(path).status(), "no longer a member");
-        assertEquals(200, admin.delete("/api/v1/groups/" + group.getString("id")).status());
-        assertEquals(404, outsider.get("/api/v1/groups/" + group.getString("id")).status());
+        assertEquals(
+                200, admin.delete("/api/v1/groups/" + group.getString("id")).status());
+        assertEquals(
+                404, outsider.get("/api/v1/groups/" + group.getString("id")).status());
     }
 
     @Test
@@ -92,8 +143,10 @@ public abstract class GroupsTests {
         String id = created.getString("id");
 
         JsonObject share = created.getJsonArray("groups").getJsonObject(0);
-        assertEquals(List.of(group.getString("id"), group.getString("name"), "read"),
-                List.of(share.getString("id"), share.getString("name"), share.getString("access")), "the owner sees whom it is shared with");
+        assertEquals(
+                List.of(group.getString("id"), group.getString("name"), "read"),
+                List.of(share.getString("id"), share.getString("name"), share.getString("access")),
+                "the owner sees whom it is shared with");
         Reply read = member.get("/api/v1/snippets/" + id);
         assertEquals(200, read.status(), read::toString);
         assertEquals(JsonValue.NULL, read.data().get("groups"), "only the owner sees the groups");
@@ -104,48 +157,99 @@ public abstract class GroupsTests {
         assertEquals(403, changed.status(), "read access only: " + changed);
         assertEquals(403, member.delete("/api/v1/snippets/" + id).status());
 
-        for (String query : List.of("scope=groups", "scope=all", "scope=groups&query=" + word, "scope=all&query=" + word)) {
+        for (String query :
+                List.of("scope=groups", "scope=all", "scope=groups&query=" + word, "scope=all&query=" + word)) {
             Reply listed = member.get("/api/v1/snippets?" + query);
             assertEquals(200, listed.status(), listed::toString);
-            assertTrue(listed.json().getJsonArray("data").getValuesAs(JsonObject.class).stream().anyMatch(s -> s.getString("id").equals(id)),
+            assertTrue(
+                    listed.json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
+                            .anyMatch(s -> s.getString("id").equals(id)),
                     query + ": " + listed);
-            assertTrue(outsider.get("/api/v1/snippets?" + query).json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
-                    .noneMatch(s -> s.getString("id").equals(id)), query);
+            assertTrue(
+                    outsider
+                            .get("/api/v1/snippets?" + query)
+                            .json()
+                            .getJsonArray("data")
+                            .getValuesAs(JsonObject.class)
+                            .stream()
+                            .noneMatch(s -> s.getString("id").equals(id)),
+                    query);
         }
-        assertTrue(owner.get("/api/v1/snippets?scope=groups").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
-                .noneMatch(s -> s.getString("id").equals(id)), "groups lists others' snippets, not the caller's own");
+        assertTrue(
+                owner
+                        .get("/api/v1/snippets?scope=groups")
+                        .json()
+                        .getJsonArray("data")
+                        .getValuesAs(JsonObject.class)
+                        .stream()
+                        .noneMatch(s -> s.getString("id").equals(id)),
+                "groups lists others' snippets, not the caller's own");
 
-        assertEquals(200, admin.delete("/api/v1/groups/" + group.getString("id") + "/members/" + memberUser.id()).status());
+        assertEquals(
+                200,
+                admin.delete("/api/v1/groups/" + group.getString("id") + "/members/" + memberUser.id())
+                        .status());
         assertEquals(404, member.get("/api/v1/snippets/" + id).status(), "a member no more");
-        assertTrue(member.get("/api/v1/snippets?scope=groups&query=" + word).json().getJsonArray("data").isEmpty());
+        assertTrue(member.get("/api/v1/snippets?scope=groups&query=" + word)
+                .json()
+                .getJsonArray("data")
+                .isEmpty());
     }
 
     @Test
     void aWriterChangesTheSixFieldsUnderIfMatchButSharingDeletingLinksAndAttachmentsStayTheOwners() {
         JsonObject group = newGroup(memberUser);
-        String id = sharedWith(group.getString("id"), "write", "team", "writable").getString("id");
+        String id =
+                sharedWith(group.getString("id"), "write", "team", "writable").getString("id");
 
-        Reply edited = member.send("PATCH", "/api/v1/snippets/" + id, "application/json", patch("title", "edited by a writer").toString(),
+        Reply edited = member.send(
+                "PATCH",
+                "/api/v1/snippets/" + id,
+                "application/json",
+                patch("title", "edited by a writer").toString(),
                 Map.of("If-Match", "\"1\""));
         assertEquals(200, edited.status(), edited::toString);
         assertEquals(2, edited.data().getInt("version"));
-        assertEquals(ownerUser.username(), edited.data().getJsonObject("owner").getString("username"), "still the owner's");
-        Reply stale = member.send("PATCH", "/api/v1/snippets/" + id, "application/json", patch("title", "late").toString(),
+        assertEquals(
+                ownerUser.username(), edited.data().getJsonObject("owner").getString("username"), "still the owner's");
+        Reply stale = member.send(
+                "PATCH",
+                "/api/v1/snippets/" + id,
+                "application/json",
+                patch("title", "late").toString(),
                 Map.of("If-Match", "\"1\""));
         assertEquals(412, stale.status(), stale::toString);
 
-        assertEquals(403, member.patch("/api/v1/snippets/" + id, patch("visibility", "private")).status());
-        assertEquals(403, member.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("groups", JsonValue.EMPTY_JSON_ARRAY).build()).status());
+        assertEquals(
+                403,
+                member.patch("/api/v1/snippets/" + id, patch("visibility", "private"))
+                        .status());
+        assertEquals(
+                403,
+                member.patch(
+                                "/api/v1/snippets/" + id,
+                                Json.createObjectBuilder()
+                                        .add("groups", JsonValue.EMPTY_JSON_ARRAY)
+                                        .build())
+                        .status());
         assertEquals(403, member.delete("/api/v1/snippets/" + id).status());
-        assertEquals(403, member.post("/api/v1/snippets/" + id + "/links", JsonValue.EMPTY_JSON_OBJECT).status());
+        assertEquals(
+                403,
+                member.post("/api/v1/snippets/" + id + "/links", JsonValue.EMPTY_JSON_OBJECT)
+                        .status());
         assertEquals(403, member.get("/api/v1/snippets/" + id + "/links").status());
         assertEquals(200, member.get("/api/v1/snippets/" + id + "/revisions").status(), "a writer reads the history");
 
-        Reply unshared = owner.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("groups", JsonValue.NULL).build());
+        Reply unshared = owner.patch(
+                "/api/v1/snippets/" + id,
+                Json.createObjectBuilder().add("groups", JsonValue.NULL).build());
         assertEquals(200, unshared.status(), unshared::toString);
         assertEquals(List.of(), unshared.data().getJsonArray("groups"));
         assertEquals(2, unshared.data().getInt("version"), "sharing is not a version of the text");
-        assertEquals(403, member.patch("/api/v1/snippets/" + id, patch("title", "again")).status(), "a team reader only now");
+        assertEquals(
+                403,
+                member.patch("/api/v1/snippets/" + id, patch("title", "again")).status(),
+                "a team reader only now");
     }
 
     @Test
@@ -156,15 +260,24 @@ public abstract class GroupsTests {
         String id = written.getString("id");
         assertEquals("owner", written.getString("access"), "the creator owns it");
         assertEquals("owner", owner.get("/api/v1/snippets/" + id).data().getString("access"));
-        assertEquals("write", member.get("/api/v1/snippets/" + id).data().getString("access"), "a member of a writing group");
+        assertEquals(
+                "write",
+                member.get("/api/v1/snippets/" + id).data().getString("access"),
+                "a member of a writing group");
         assertEquals("read", outsider.get("/api/v1/snippets/" + id).data().getString("access"), "the team reads it");
 
-        for (String list : List.of("/api/v1/snippets?scope=all&query=" + word, "/api/v1/snippets?scope=all&fields=summary&query=" + word,
+        for (String list : List.of(
+                "/api/v1/snippets?scope=all&query=" + word,
+                "/api/v1/snippets?scope=all&fields=summary&query=" + word,
                 "/api/v1/snippets?scope=team&tag=ops&limit=200")) {
             assertEquals("write", accessIn(member, list, id), list);
             assertEquals("read", accessIn(outsider, list, id), list);
         }
-        Reply edited = member.send("PATCH", "/api/v1/snippets/" + id, "application/json", patch("title", "edited " + word).toString(),
+        Reply edited = member.send(
+                "PATCH",
+                "/api/v1/snippets/" + id,
+                "application/json",
+                patch("title", "edited " + word).toString(),
                 Map.of("If-Match", "\"1\""));
         assertEquals("write", edited.data().getString("access"), "a writer's change answers as the writer sees it");
         Reply restored = member.send("POST", "/api/v1/snippets/" + id + "/revisions/1/restore", null, null, Map.of());
@@ -174,70 +287,143 @@ public abstract class GroupsTests {
 
     private static String accessIn(ApiClient caller, String list, String id) {
         return caller.get(list).json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
-                .filter(item -> item.getString("id").equals(id)).findFirst().orElseThrow(() -> new AssertionError(id + " not in " + list))
+                .filter(item -> item.getString("id").equals(id))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(id + " not in " + list))
                 .getString("access");
     }
 
     @Test
     void aTeamSnippetIsReadByTheTeamAndByItsLinkAtOnceAndRevokingTheLinkLeavesTheTeam() {
-        String id = create(owner, snippet("team and link", "sh", "uptime").add("visibility", "team")).getString("id");
+        String id = create(owner, snippet("team and link", "sh", "uptime").add("visibility", "team"))
+                .getString("id");
         Reply link = owner.post("/api/v1/snippets/" + id + "/links", JsonValue.EMPTY_JSON_OBJECT);
         assertEquals(201, link.status(), link::toString);
-        String secret = link.data().getString("url").substring(link.data().getString("url").lastIndexOf('/') + 1);
+        String secret = link.data()
+                .getString("url")
+                .substring(link.data().getString("url").lastIndexOf('/') + 1);
 
-        assertEquals("team", owner.get("/api/v1/snippets/" + id).data().getString("visibility"), "making a link keeps the team's access");
+        assertEquals(
+                "team",
+                owner.get("/api/v1/snippets/" + id).data().getString("visibility"),
+                "making a link keeps the team's access");
         assertEquals(200, outsider.get("/api/v1/snippets/" + id).status());
         assertEquals(200, new ApiClient().get("/api/v1/shared/" + secret).status());
 
-        assertEquals(200, owner.delete("/api/v1/links/" + link.data().getString("id")).status());
+        assertEquals(
+                200,
+                owner.delete("/api/v1/links/" + link.data().getString("id")).status());
         assertEquals(404, new ApiClient().get("/api/v1/shared/" + secret).status());
         assertEquals(200, outsider.get("/api/v1/snippets/" + id).status(), "the team still reads it");
     }
 
     @Test
     void sharingWithAGroupThatDoesNotExistOrWithAnUnknownAccessIsRefusedAndNothingIsKept() {
-        Reply unknown = owner.post("/api/v1/snippets", snippet("unshared", "sh", "true")
-                .add("groups", Json.createArrayBuilder().add(Json.createObjectBuilder().add("id", "no-such-group").add("access", "read"))).build());
+        Reply unknown = owner.post(
+                "/api/v1/snippets",
+                snippet("unshared", "sh", "true")
+                        .add(
+                                "groups",
+                                Json.createArrayBuilder()
+                                        .add(Json.createObjectBuilder()
+                                                .add("id", "no-such-group")
+                                                .add("access", "read")))
+                        .build());
         assertEquals(400, unknown.status(), unknown::toString);
-        assertEquals("groups[0].id", unknown.json().getJsonObject("error").getJsonArray("details").getJsonObject(0).getString("field"));
+        assertEquals(
+                "groups[0].id",
+                unknown.json()
+                        .getJsonObject("error")
+                        .getJsonArray("details")
+                        .getJsonObject(0)
+                        .getString("field"));
         JsonObject group = newGroup();
-        Reply badAccess = owner.post("/api/v1/snippets", snippet("unshared", "sh", "true")
-                .add("groups", Json.createArrayBuilder().add(Json.createObjectBuilder().add("id", group.getString("id")).add("access", "admin")))
-                .build());
+        Reply badAccess = owner.post(
+                "/api/v1/snippets",
+                snippet("unshared", "sh", "true")
+                        .add(
+                                "groups",
+                                Json.createArrayBuilder()
+                                        .add(Json.createObjectBuilder()
+                                                .add("id", group.getString("id"))
+                                                .add("access", "admin")))
+                        .build());
         assertEquals(400, badAccess.status(), badAccess::toString);
-        assertTrue(owner.get("/api/v1/snippets?query=unshared").json().getJsonArray("data").isEmpty(), "nothing half-written");
+        assertTrue(
+                owner.get("/api/v1/snippets?query=unshared")
+                        .json()
+                        .getJsonArray("data")
+                        .isEmpty(),
+                "nothing half-written");
     }
 
     @Test
     void aTemporaryPasswordMustBeChangedBeforeAnythingElseWorks() {
         String username = TestUsers.uniqueName("temp");
-        Reply made = admin.post("/api/v1/users", Json.createObjectBuilder().add("username", username).add("password", "first-password-1")
-                .add("temporary", true).build());
+        Reply made = admin.post(
+                "/api/v1/users",
+                Json.createObjectBuilder()
+                        .add("username", username)
+                        .add("password", "first-password-1")
+                        .add("temporary", true)
+                        .build());
         assertEquals(201, made.status(), made::toString);
         assertTrue(made.data().getBoolean("passwordTemporary"));
 
         ApiClient user = new ApiClient();
-        Reply signedIn = user.post("/api/v1/auth/login", Json.createObjectBuilder().add("username", username).add("password", "first-password-1").build());
+        Reply signedIn = user.post(
+                "/api/v1/auth/login",
+                Json.createObjectBuilder()
+                        .add("username", username)
+                        .add("password", "first-password-1")
+                        .build());
         assertEquals(200, signedIn.status(), signedIn::toString);
         assertTrue(signedIn.data().getBoolean("passwordChangeRequired"));
-        for (Reply refused : List.of(user.get("/api/v1/snippets"), user.get("/api/v1/auth/whoami"),
-                user.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "sneaky").build()))) {
+        for (Reply refused : List.of(
+                user.get("/api/v1/snippets"),
+                user.get("/api/v1/auth/whoami"),
+                user.post(
+                        "/api/v1/auth/tokens",
+                        Json.createObjectBuilder().add("name", "sneaky").build()))) {
             assertEquals(403, refused.status(), refused::toString);
             assertEquals("password_change_required", refused.errorCode());
         }
-        Reply changed = user.post("/api/v1/auth/password", Json.createObjectBuilder().add("currentPassword", "first-password-1")
-                .add("newPassword", "my-own-password-2").build());
+        Reply changed = user.post(
+                "/api/v1/auth/password",
+                Json.createObjectBuilder()
+                        .add("currentPassword", "first-password-1")
+                        .add("newPassword", "my-own-password-2")
+                        .build());
         assertEquals(200, changed.status(), changed::toString);
         assertEquals(200, user.get("/api/v1/snippets").status(), "the session goes on with the new password");
-        assertTrue(!admin.get("/api/v1/users/" + made.data().getString("id")).data().getBoolean("passwordTemporary"));
+        assertTrue(!admin.get("/api/v1/users/" + made.data().getString("id"))
+                .data()
+                .getBoolean("passwordTemporary"));
 
-        Reply reset = admin.send("PUT", "/api/v1/users/" + made.data().getString("id") + "/password", "application/json",
-                Json.createObjectBuilder().add("password", "reset-password-3").add("temporary", true).build().toString(), Map.of());
+        Reply reset = admin.send(
+                "PUT",
+                "/api/v1/users/" + made.data().getString("id") + "/password",
+                "application/json",
+                Json.createObjectBuilder()
+                        .add("password", "reset-password-3")
+                        .add("temporary", true)
+                        .build()
+                        .toString(),
+                Map.of());
         assertEquals(200, reset.status(), reset::toString);
         ApiClient again = new ApiClient();
-        assertTrue(again.post("/api/v1/auth/login", Json.createObjectBuilder().add("username", username).add("password", "reset-password-3").build())
-                .data().getBoolean("passwordChangeRequired"));
+        assertTrue(again.post(
+                        "/api/v1/auth/login",
+                        Json.createObjectBuilder()
+                                .add("username", username)
+                                .add("password", "reset-password-3")
+                                .build())
+                .data()
+                .getBoolean("passwordChangeRequired"));
         assertEquals("password_change_required", again.get("/api/v1/snippets").errorCode());
-        assertEquals(200, again.post("/api/v1/auth/logout", JsonValue.EMPTY_JSON_OBJECT).status(), "signing out works");
+        assertEquals(
+                200,
+                again.post("/api/v1/auth/logout", JsonValue.EMPTY_JSON_OBJECT).status(),
+                "signing out works");
     }
 }

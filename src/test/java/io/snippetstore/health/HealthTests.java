@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import jakarta.json.JsonObject;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Reply;
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 public abstract class HealthTests {
@@ -32,7 +32,8 @@ public abstract class HealthTests {
         assertEquals(200, reply.status());
         JsonObject database = reply.json().getJsonArray("checks").getValuesAs(JsonObject.class).stream()
                 .filter(check -> check.getString("name").equals("database"))
-                .findFirst().orElseThrow();
+                .findFirst()
+                .orElseThrow();
         assertEquals("UP", database.getString("status"));
     }
 
@@ -51,6 +52,10 @@ public abstract class HealthTests {
     @Test
     void healthEndpointsRejectOtherMethods() {
         assertEquals(405, anonymous.delete("/api/health").status());
-        assertEquals(405, anonymous.sendBytes("POST", "/api/ready", null, null, java.util.Map.of()).status());
+        assertEquals(
+                405,
+                anonymous
+                        .sendBytes("POST", "/api/ready", null, null, java.util.Map.of())
+                        .status());
     }
 }

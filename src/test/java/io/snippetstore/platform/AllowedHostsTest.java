@@ -24,18 +24,23 @@ class AllowedHostsTest {
 
     @Test
     void anInstanceListeningOnEveryInterfaceAnswersAnyNameUnlessTold() {
-        assertTrue(AllowedHosts.isAllowed(AllowedHosts.allowed(Optional.empty(), Optional.of("0.0.0.0")), "snippets.example"));
-        assertTrue(AllowedHosts.isAllowed(AllowedHosts.allowed(Optional.empty(), Optional.of("::")), "snippets.example"));
-        assertFalse(AllowedHosts.isAllowed(AllowedHosts.allowed(Optional.of("snippets.example"), Optional.of("0.0.0.0")), "other.example"));
+        assertTrue(AllowedHosts.isAllowed(
+                AllowedHosts.allowed(Optional.empty(), Optional.of("0.0.0.0")), "snippets.example"));
+        assertTrue(
+                AllowedHosts.isAllowed(AllowedHosts.allowed(Optional.empty(), Optional.of("::")), "snippets.example"));
+        assertFalse(AllowedHosts.isAllowed(
+                AllowedHosts.allowed(Optional.of("snippets.example"), Optional.of("0.0.0.0")), "other.example"));
     }
 
     @Test
     void theSettingIsTheWholeListWithStarForAny() {
-        Set<String> allowed = AllowedHosts.allowed(Optional.of(" Snippets.Example , [2001:db8::1] "), Optional.of("127.0.0.1"));
+        Set<String> allowed =
+                AllowedHosts.allowed(Optional.of(" Snippets.Example , [2001:db8::1] "), Optional.of("127.0.0.1"));
 
         assertEquals(Set.of("snippets.example", "2001:db8::1"), allowed);
         assertFalse(AllowedHosts.isAllowed(allowed, "127.0.0.1"), "the setting replaces the default");
-        assertTrue(AllowedHosts.isAllowed(AllowedHosts.allowed(Optional.of("*"), Optional.empty()), "anything.example"));
+        assertTrue(
+                AllowedHosts.isAllowed(AllowedHosts.allowed(Optional.of("*"), Optional.empty()), "anything.example"));
     }
 
     @Test

@@ -25,11 +25,18 @@ class ApiDocumentFilterTest {
         }
         Map<String, Boolean> documented = new TreeMap<>();
         Map<String, Boolean> putBack = new TreeMap<>();
-        api.getPaths().values().forEach(item -> item.readOperations().stream().filter(operation -> operation.getRequestBody() != null)
-                .forEach(operation -> {
-                    documented.put(operation.getOperationId(), operation.getRequestBody().getRequired());
-                    putBack.put(operation.getOperationId(), !ApiDocumentFilter.OPTIONAL_BODIES.contains(operation.getOperationId()));
-                }));
+        api.getPaths()
+                .values()
+                .forEach(item -> item.readOperations().stream()
+                        .filter(operation -> operation.getRequestBody() != null)
+                        .forEach(operation -> {
+                            documented.put(
+                                    operation.getOperationId(),
+                                    operation.getRequestBody().getRequired());
+                            putBack.put(
+                                    operation.getOperationId(),
+                                    !ApiDocumentFilter.OPTIONAL_BODIES.contains(operation.getOperationId()));
+                        }));
 
         assertEquals(putBack, documented);
     }

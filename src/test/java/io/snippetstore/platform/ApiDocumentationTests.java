@@ -45,8 +45,10 @@ public abstract class ApiDocumentationTests {
      * WildFly (SmallRye) empty {@code info.license}, {@code info.contact} and {@code externalDocs}
      * objects. Nothing else may differ.
      */
-    private static final Set<String> SERVER_ADDITIONS = Set.of("attribute endpoints is unexpected",
-            "attribute info.license.name is missing", "attribute externalDocs.url is missing");
+    private static final Set<String> SERVER_ADDITIONS = Set.of(
+            "attribute endpoints is unexpected",
+            "attribute info.license.name is missing",
+            "attribute externalDocs.url is missing");
 
     @Test
     void theServerServesTheDocumentAtTheStandardPathMeaningWhatTheFileSays() throws IOException {
@@ -57,20 +59,39 @@ public abstract class ApiDocumentationTests {
         OpenAPI answer = withoutServerAdditions(OpenApiDocumentTest.parsed(served.text(), SERVER_ADDITIONS));
         assertEquals(OpenApiDocumentTest.operations(file), OpenApiDocumentTest.operations(answer));
         List<String> differences = new ArrayList<>();
-        file.getPaths().forEach((path, item) -> difference(item, answer.getPaths().get(path), path).ifPresent(differences::add));
-        file.getComponents().getSchemas().forEach((name, schema) ->
-                difference(schema, answer.getComponents().getSchemas().get(name), name).ifPresent(differences::add));
-        file.getComponents().getResponses().forEach((name, response) ->
-                difference(response, answer.getComponents().getResponses().get(name), name).ifPresent(differences::add));
-        file.getComponents().getSecuritySchemes().forEach((name, scheme) ->
-                difference(scheme, answer.getComponents().getSecuritySchemes().get(name), name).ifPresent(differences::add));
-        difference(file.getSecurity(), answer.getSecurity(), "the default security").ifPresent(differences::add);
+        file.getPaths()
+                .forEach((path, item) ->
+                        difference(item, answer.getPaths().get(path), path).ifPresent(differences::add));
+        file.getComponents()
+                .getSchemas()
+                .forEach((name, schema) -> difference(
+                                schema, answer.getComponents().getSchemas().get(name), name)
+                        .ifPresent(differences::add));
+        file.getComponents()
+                .getResponses()
+                .forEach((name, response) -> difference(
+                                response, answer.getComponents().getResponses().get(name), name)
+                        .ifPresent(differences::add));
+        file.getComponents()
+                .getSecuritySchemes()
+                .forEach((name, scheme) -> difference(
+                                scheme,
+                                answer.getComponents().getSecuritySchemes().get(name),
+                                name)
+                        .ifPresent(differences::add));
+        difference(file.getSecurity(), answer.getSecurity(), "the default security")
+                .ifPresent(differences::add);
         difference(file.getInfo(), answer.getInfo(), "info").ifPresent(differences::add);
         assertEquals(List.of(), differences);
         // in any order: the servers sort some maps
-        assertEquals(new TreeSet<>(file.getComponents().getSchemas().keySet()), new TreeSet<>(answer.getComponents().getSchemas().keySet()));
-        assertEquals(new TreeSet<>(file.getComponents().getResponses().keySet()), new TreeSet<>(answer.getComponents().getResponses().keySet()));
-        assertEquals(new TreeSet<>(file.getComponents().getSecuritySchemes().keySet()),
+        assertEquals(
+                new TreeSet<>(file.getComponents().getSchemas().keySet()),
+                new TreeSet<>(answer.getComponents().getSchemas().keySet()));
+        assertEquals(
+                new TreeSet<>(file.getComponents().getResponses().keySet()),
+                new TreeSet<>(answer.getComponents().getResponses().keySet()));
+        assertEquals(
+                new TreeSet<>(file.getComponents().getSecuritySchemes().keySet()),
                 new TreeSet<>(answer.getComponents().getSecuritySchemes().keySet()));
     }
 
@@ -89,19 +110,26 @@ public abstract class ApiDocumentationTests {
 
         assertEquals(200, json.status(), json::toString);
         assertTrue(json.header("Content-Type").startsWith("application/json"), json.header("Content-Type"));
-        assertEquals(OpenApiDocumentTest.operations(OpenApiDocumentTest.parsed(bundled())),
-                OpenApiDocumentTest.operations(OpenApiDocumentTest.parsed(json.json().toString(), SERVER_ADDITIONS)));
+        assertEquals(
+                OpenApiDocumentTest.operations(OpenApiDocumentTest.parsed(bundled())),
+                OpenApiDocumentTest.operations(
+                        OpenApiDocumentTest.parsed(json.json().toString(), SERVER_ADDITIONS)));
     }
 
     @Test
     void publicOperationsStayPublicInTheServedDocument() {
-        OpenAPI served = OpenApiDocumentTest.parsed(new ApiClient().get("/openapi").text(), SERVER_ADDITIONS);
+        OpenAPI served =
+                OpenApiDocumentTest.parsed(new ApiClient().get("/openapi").text(), SERVER_ADDITIONS);
 
         for (String path : List.of("/api/v1/auth/login", "/api/health", "/api/v1/shared/{secret}")) {
-            Operation operation = path.equals("/api/v1/auth/login") ? served.getPaths().get(path).getPost() : served.getPaths().get(path).getGet();
+            Operation operation = path.equals("/api/v1/auth/login")
+                    ? served.getPaths().get(path).getPost()
+                    : served.getPaths().get(path).getGet();
             List<SecurityRequirement> security = operation.getSecurity();
             assertNotNull(security, path + " declares its own security, not the document's default");
-            assertTrue(security.stream().allMatch(SecurityRequirement::isEmpty), path + " needs no credential: " + security);
+            assertTrue(
+                    security.stream().allMatch(SecurityRequirement::isEmpty),
+                    path + " needs no credential: " + security);
         }
     }
 
@@ -110,11 +138,13 @@ public abstract class ApiDocumentationTests {
         List<String> expected = Json.pretty(file).lines().toList();
         List<String> actual = Json.pretty(served).lines().toList();
         int line = 0;
-        while (line < Math.min(expected.size(), actual.size()) && expected.get(line).equals(actual.get(line))) {
+        while (line < Math.min(expected.size(), actual.size())
+                && expected.get(line).equals(actual.get(line))) {
             line++;
         }
         return line < Math.max(expected.size(), actual.size())
-                ? Optional.of(what + " differs at line " + (line + 1) + ":\n the file:\n" + around(expected, line) + "\n the server:\n" + around(actual, line))
+                ? Optional.of(what + " differs at line " + (line + 1) + ":\n the file:\n" + around(expected, line)
+                        + "\n the server:\n" + around(actual, line))
                 : Optional.empty();
     }
 
@@ -128,7 +158,8 @@ public abstract class ApiDocumentationTests {
         if (contact != null && contact.getName() == null && contact.getEmail() == null && contact.getUrl() == null) {
             served.getInfo().setContact(null);
         }
-        if (served.getInfo().getLicense() != null && served.getInfo().getLicense().getName() == null) {
+        if (served.getInfo().getLicense() != null
+                && served.getInfo().getLicense().getName() == null) {
             served.getInfo().setLicense(null);
         }
         if (served.getExternalDocs() != null && served.getExternalDocs().getUrl() == null) {
@@ -142,7 +173,8 @@ public abstract class ApiDocumentationTests {
         Reply page = new ApiClient().get("/api-docs/");
 
         assertEquals(200, page.status(), page::toString);
-        Matcher assets = Pattern.compile("(?:src|href)=\"\\.\\./(webjars/[^\"]+)\"").matcher(page.text());
+        Matcher assets =
+                Pattern.compile("(?:src|href)=\"\\.\\./(webjars/[^\"]+)\"").matcher(page.text());
         int found = 0;
         while (assets.find()) {
             Reply asset = new ApiClient().get("/" + assets.group(1));
@@ -155,13 +187,17 @@ public abstract class ApiDocumentationTests {
 
     @Test
     void theApiBrowserShowsEveryOperationInChromium() throws IOException {
-        int operations = OpenApiDocumentTest.operations(OpenApiDocumentTest.parsed(bundled())).size();
+        int operations = OpenApiDocumentTest.operations(OpenApiDocumentTest.parsed(bundled()))
+                .size();
         try (Browser browser = new Browser()) {
             browser.open("/api-docs/");
             new WebDriverWait(browser.driver(), Duration.ofSeconds(30))
-                    .until(driver -> driver.findElements(By.cssSelector(".opblock")).size() >= operations);
+                    .until(driver ->
+                            driver.findElements(By.cssSelector(".opblock")).size() >= operations);
 
-            assertEquals(operations, browser.driver().findElements(By.cssSelector(".opblock")).size());
+            assertEquals(
+                    operations,
+                    browser.driver().findElements(By.cssSelector(".opblock")).size());
             List<String> errors = browser.consoleErrors();
             assertEquals(List.of(), errors, "no script error, no blocked resource");
         }

@@ -18,9 +18,13 @@ class ClientAddressTest {
 
     @Test
     void behindATrustedProxyTheRightmostUntrustedHopIsTheClient() {
-        assertEquals("198.51.100.1", ClientAddress.of("10.0.0.2", List.of("6.6.6.6, 198.51.100.1"), PROXIES),
+        assertEquals(
+                "198.51.100.1",
+                ClientAddress.of("10.0.0.2", List.of("6.6.6.6, 198.51.100.1"), PROXIES),
                 "the leftmost entry is whatever the client wrote");
-        assertEquals("198.51.100.1", ClientAddress.of("10.0.0.2", List.of("198.51.100.1", "10.0.0.3"), PROXIES),
+        assertEquals(
+                "198.51.100.1",
+                ClientAddress.of("10.0.0.2", List.of("198.51.100.1", "10.0.0.3"), PROXIES),
                 "one header per proxy, and the chain of trusted proxies is walked");
     }
 

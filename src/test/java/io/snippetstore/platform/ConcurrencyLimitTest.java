@@ -96,10 +96,12 @@ class ConcurrencyLimitTest {
         var storm = limiter.tryEnter("storm").orElseThrow();
         ExecutorService thread = Executors.newSingleThreadExecutor();
         try {
-            Future<Boolean> waiting = thread.submit(() -> limiter.tryEnter("other").map(permit -> {
-                permit.close();
-                return true;
-            }).isPresent());
+            Future<Boolean> waiting = thread.submit(() -> limiter.tryEnter("other")
+                    .map(permit -> {
+                        permit.close();
+                        return true;
+                    })
+                    .isPresent());
             assertFalse(limiter.tryEnter("storm").isPresent(), "the storm's key is at its share: refused at once");
             Thread.sleep(100);
             assertFalse(waiting.isDone(), "the other key waits while the place is taken");

@@ -16,14 +16,18 @@ class DefaultStatusOnRequestThreadTest {
     @Test
     void theDefaultStatusIsSetOnTheRequestThreadBeforeTheRequestGoesOn() throws Exception {
         List<String> happened = new ArrayList<>();
-        HttpServletResponse response = (HttpServletResponse) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {HttpServletResponse.class}, (proxy, method, arguments) -> {
-                    happened.add(method.getName() + (arguments == null ? "" : " " + arguments[0]) + " on " + Thread.currentThread().getName());
+        HttpServletResponse response = (HttpServletResponse) Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {HttpServletResponse.class}, (proxy, method, arguments) -> {
+                    happened.add(method.getName() + (arguments == null ? "" : " " + arguments[0]) + " on "
+                            + Thread.currentThread().getName());
                     return null;
                 });
-        HttpServletRequest request = (HttpServletRequest) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {HttpServletRequest.class}, (proxy, method, arguments) -> null);
-        FilterChain chain = (chainRequest, chainResponse) -> happened.add("chain on " + Thread.currentThread().getName());
+        HttpServletRequest request = (HttpServletRequest) Proxy.newProxyInstance(
+                getClass().getClassLoader(),
+                new Class<?>[] {HttpServletRequest.class},
+                (proxy, method, arguments) -> null);
+        FilterChain chain = (chainRequest, chainResponse) ->
+                happened.add("chain on " + Thread.currentThread().getName());
 
         new DefaultStatusOnRequestThread().doFilter(request, response, chain);
 

@@ -3,7 +3,6 @@ package io.snippetstore.platform;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -29,7 +28,8 @@ class ErrorCodesTest {
     private static Set<String> serviceCodes() throws IllegalAccessException, InvocationTargetException {
         Set<String> codes = new TreeSet<>();
         for (Method factory : ApiException.class.getDeclaredMethods()) {
-            if (Modifier.isStatic(factory.getModifiers()) && Modifier.isPublic(factory.getModifiers())
+            if (Modifier.isStatic(factory.getModifiers())
+                    && Modifier.isPublic(factory.getModifiers())
                     && factory.getReturnType() == ApiException.class) {
                 Object[] arguments = new Object[factory.getParameterCount()];
                 for (int i = 0; i < arguments.length; i++) {
@@ -67,10 +67,16 @@ class ErrorCodesTest {
         try (InputStream in = ErrorCodesTest.class.getResourceAsStream("/META-INF/openapi.yaml")) {
             document = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        Schema<?> error = OpenApiDocumentTest.parsed(document).getComponents().getSchemas().get("Error");
-        Schema<?> code = (Schema<?>) error.getProperties().get("error").getProperties().get("code");
+        Schema<?> error = OpenApiDocumentTest.parsed(document)
+                .getComponents()
+                .getSchemas()
+                .get("Error");
+        Schema<?> code =
+                (Schema<?>) error.getProperties().get("error").getProperties().get("code");
 
-        assertEquals(serviceCodes(), new TreeSet<>(code.getEnum().stream().map(String::valueOf).toList()));
+        assertEquals(
+                serviceCodes(),
+                new TreeSet<>(code.getEnum().stream().map(String::valueOf).toList()));
     }
 
     @Test

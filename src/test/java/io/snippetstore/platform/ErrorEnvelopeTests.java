@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
-import jakarta.json.JsonObject;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.RawHttp;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 public abstract class ErrorEnvelopeTests {
@@ -44,65 +44,103 @@ public abstract class ErrorEnvelopeTests {
 
     @Test
     void malformedJsonIsABadRequest() {
-        assertEnvelope(client.send("POST", "/api/v1/auth/login", "application/json", "{\"username\": ", Map.of()), 400, "bad_request");
-        assertEnvelope(client.send("POST", "/api/v1/auth/login", "application/json", "[]", Map.of()), 400, "bad_request");
+        assertEnvelope(
+                client.send("POST", "/api/v1/auth/login", "application/json", "{\"username\": ", Map.of()),
+                400,
+                "bad_request");
+        assertEnvelope(
+                client.send("POST", "/api/v1/auth/login", "application/json", "[]", Map.of()), 400, "bad_request");
         assertEnvelope(client.send("POST", "/api/v1/auth/login", "application/json", "", Map.of()), 400, "bad_request");
     }
 
     @Test
     void aWrongJsonTypeIsABadRequestNamingTheField() {
-        Reply reply = client.send("POST", "/api/v1/auth/login", "application/json", "{\"username\": 5, \"password\": \"x\"}", Map.of());
+        Reply reply = client.send(
+                "POST", "/api/v1/auth/login", "application/json", "{\"username\": 5, \"password\": \"x\"}", Map.of());
 
         assertEnvelope(reply, 400, "bad_request");
-        assertEquals("username", reply.json().getJsonObject("error").getJsonArray("details").getJsonObject(0).getString("field"));
+        assertEquals(
+                "username",
+                reply.json()
+                        .getJsonObject("error")
+                        .getJsonArray("details")
+                        .getJsonObject(0)
+                        .getString("field"));
     }
 
     @Test
     void anUnknownJsonFieldIsAValidationFailureNamingIt() {
-        Reply reply = client.send("POST", "/api/v1/auth/login", "application/json",
-                "{\"username\": \"a\", \"password\": \"b\", \"remember\": true}", Map.of());
+        Reply reply = client.send(
+                "POST",
+                "/api/v1/auth/login",
+                "application/json",
+                "{\"username\": \"a\", \"password\": \"b\", \"remember\": true}",
+                Map.of());
 
         assertEnvelope(reply, 400, "validation_failed");
-        assertEquals("remember", reply.json().getJsonObject("error").getJsonArray("details").getJsonObject(0).getString("field"));
+        assertEquals(
+                "remember",
+                reply.json()
+                        .getJsonObject("error")
+                        .getJsonArray("details")
+                        .getJsonObject(0)
+                        .getString("field"));
     }
 
     @Test
     void aJsonBodyOverTwoMebibytesIsPayloadTooLarge() {
         String big = "{\"username\": \"" + "a".repeat(2 * 1024 * 1024) + "\", \"password\": \"b\"}";
 
-        assertEnvelope(client.send("POST", "/api/v1/auth/login", "application/json", big, Map.of()), 413, "payload_too_large");
+        assertEnvelope(
+                client.send("POST", "/api/v1/auth/login", "application/json", big, Map.of()), 413, "payload_too_large");
     }
 
     @Test
     void aBodyThatIsNotJsonIsUnsupportedMediaType() {
-        assertEnvelope(client.send("POST", "/api/v1/auth/login", "text/plain", "username=a", Map.of()), 415, "unsupported_media_type");
-        assertEnvelope(client.send("POST", "/api/v1/auth/login", "application/x-www-form-urlencoded", "username=a", Map.of()),
-                415, "unsupported_media_type");
+        assertEnvelope(
+                client.send("POST", "/api/v1/auth/login", "text/plain", "username=a", Map.of()),
+                415,
+                "unsupported_media_type");
+        assertEnvelope(
+                client.send("POST", "/api/v1/auth/login", "application/x-www-form-urlencoded", "username=a", Map.of()),
+                415,
+                "unsupported_media_type");
     }
 
     @Test
     void anAcceptHeaderThatExcludesJsonIsNotAcceptable() {
-        assertEnvelope(client.send("GET", "/api/v1/auth/whoami", null, (String) null, Map.of("Accept", "text/html")), 406, "not_acceptable");
+        assertEnvelope(
+                client.send("GET", "/api/v1/auth/whoami", null, (String) null, Map.of("Accept", "text/html")),
+                406,
+                "not_acceptable");
     }
 
     @Test
     void successfulResponsesDeclareJsonInUtf8() {
         Reply reply = client.get("/api/ready");
 
-        assertEquals("application/json;charset=utf-8", reply.header("Content-Type").replace(" ", "").toLowerCase());
+        assertEquals(
+                "application/json;charset=utf-8",
+                reply.header("Content-Type").replace(" ", "").toLowerCase());
     }
 
     @Test
     void jsonNestedThousandsOfLevelsDeepIsABadRequest() {
-        for (String deep : List.of("[".repeat(10_000) + "]".repeat(10_000), "{\"a\":".repeat(10_000) + "1" + "}".repeat(10_000),
-                "[".repeat(10_000), "{\"username\":" + "[".repeat(5_000))) {
-            assertEnvelope(client.send("POST", "/api/v1/auth/login", "application/json", deep, Map.of()), 400, "bad_request");
+        for (String deep : List.of(
+                "[".repeat(10_000) + "]".repeat(10_000),
+                "{\"a\":".repeat(10_000) + "1" + "}".repeat(10_000),
+                "[".repeat(10_000),
+                "{\"username\":" + "[".repeat(5_000))) {
+            assertEnvelope(
+                    client.send("POST", "/api/v1/auth/login", "application/json", deep, Map.of()), 400, "bad_request");
         }
     }
 
     @Test
     void everyApiAnswerIsUncacheableAndNotToBeSniffedSuccessOrFailure() {
-        for (Reply reply : List.of(client.get("/api/v1/auth/whoami"), client.get("/api/v1/no-such-thing"),
+        for (Reply reply : List.of(
+                client.get("/api/v1/auth/whoami"),
+                client.get("/api/v1/no-such-thing"),
                 client.send("POST", "/api/v1/auth/logout", "application/json", "{}", Map.of()),
                 client.send("PUT", "/api/v1/auth/login", "application/json", "{}", Map.of()))) {
             assertEquals("no-store", reply.header("Cache-Control"), reply::toString);
@@ -126,15 +164,22 @@ public abstract class ErrorEnvelopeTests {
     void aPathUnderTheApiThatWouldClimbOutOfItIsA400InTheEnvelopeBeforeTheServerRoutesIt() {
         boolean liberty = System.getProperty("snippets.server", "").startsWith("Open Liberty");
         for (String method : List.of("GET", "PATCH", "DELETE")) {
-            for (String path : List.of("/api/v1/%2e%2e/%2e%2e/index.html", "/api/v1/./snippets", "/api/v1/snippets/../auth/whoami",
-                    "/api/v1/..%2F..%2Findex.html", "/api/v1/snippets/a%2Fb")) {
+            for (String path : List.of(
+                    "/api/v1/%2e%2e/%2e%2e/index.html",
+                    "/api/v1/./snippets",
+                    "/api/v1/snippets/../auth/whoami",
+                    "/api/v1/..%2F..%2Findex.html",
+                    "/api/v1/snippets/a%2Fb")) {
                 RawHttp.Answer answer;
                 try (RawHttp request = new RawHttp(method, path, Map.of())) {
                     answer = request.answer();
                 }
                 String what = method + " " + path + " -> " + answer;
-                if (liberty && answer.status() == 400 && !answer.header("Content-Type").orElse("").startsWith("application/json")) {
-                    // Liberty refuses encoded slashes and dots itself, before any filter: its own 400, still nothing outside the API
+                if (liberty
+                        && answer.status() == 400
+                        && !answer.header("Content-Type").orElse("").startsWith("application/json")) {
+                    // Liberty refuses encoded slashes and dots itself, before any filter: its own 400, still nothing
+                    // outside the API
                     continue;
                 }
                 assertEquals(400, answer.status(), what);
@@ -165,7 +210,9 @@ public abstract class ErrorEnvelopeTests {
 
         assertEnvelope(reply, 405, "method_not_allowed");
         assertNotNull(reply.header("Allow"));
-        assertEquals("application/json;charset=utf-8", reply.header("Content-Type").replace(" ", "").toLowerCase());
+        assertEquals(
+                "application/json;charset=utf-8",
+                reply.header("Content-Type").replace(" ", "").toLowerCase());
     }
 
     @Test
@@ -175,6 +222,8 @@ public abstract class ErrorEnvelopeTests {
         assertEquals(200, reply.status(), reply::toString);
         assertTrue(reply.json().getBoolean("ok"));
         assertTrue(reply.json().getJsonObject("data").getBoolean("signedOut"));
-        assertEquals("application/json;charset=utf-8", reply.header("Content-Type").replace(" ", "").toLowerCase());
+        assertEquals(
+                "application/json;charset=utf-8",
+                reply.header("Content-Type").replace(" ", "").toLowerCase());
     }
 }

@@ -33,7 +33,8 @@ public abstract class EveryOperationTests {
 
         /** {@code security: [{}]}: the one way to ask for no credential that every server serves unchanged. */
         boolean isPublic() {
-            return operation.getSecurity() != null && operation.getSecurity().stream().allMatch(Map::isEmpty);
+            return operation.getSecurity() != null
+                    && operation.getSecurity().stream().allMatch(Map::isEmpty);
         }
 
         boolean declares(String status) {
@@ -62,8 +63,10 @@ public abstract class EveryOperationTests {
             api = OpenApiDocumentTest.parsed(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         }
         List<Call> calls = new ArrayList<>();
-        api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) ->
-                calls.add(new Call(method.name(), path.replaceAll("\\{[^}]+}", "0"), operation))));
+        api.getPaths()
+                .forEach((path, item) -> item.readOperationsMap()
+                        .forEach((method, operation) ->
+                                calls.add(new Call(method.name(), path.replaceAll("\\{[^}]+}", "0"), operation))));
         return calls;
     }
 
@@ -92,8 +95,15 @@ public abstract class EveryOperationTests {
     @Test
     void everyOperationThatDeclaresNotAcceptableRefusesAnAcceptItCannotAnswer() throws IOException {
         List<Call> calls = calls();
-        Map<String, Integer> statuses = statuses(calls, call -> new ApiClient().send(call.method(), call.path(),
-                call.takesBody() ? call.bodyType() : null, call.takesBody() ? "{}" : null, Map.of("Accept", "image/x-unheard-of")));
+        Map<String, Integer> statuses = statuses(
+                calls,
+                call -> new ApiClient()
+                        .send(
+                                call.method(),
+                                call.path(),
+                                call.takesBody() ? call.bodyType() : null,
+                                call.takesBody() ? "{}" : null,
+                                Map.of("Accept", "image/x-unheard-of")));
 
         Map<String, Integer> notAcceptable = new TreeMap<>();
         statuses.forEach((call, status) -> notAcceptable.put(call, status == 406 ? 406 : 0));
@@ -106,8 +116,8 @@ public abstract class EveryOperationTests {
         List<Call> withBody = calls().stream().filter(Call::takesBody).toList();
         ApiClient admin = TestUsers.admin();
 
-        Map<String, Integer> statuses = statuses(withBody, call -> admin.send(call.method(), call.path(),
-                "application/x-unheard-of", "{}", Map.of()));
+        Map<String, Integer> statuses = statuses(
+                withBody, call -> admin.send(call.method(), call.path(), "application/x-unheard-of", "{}", Map.of()));
 
         assertStatuses(withBody, call -> 415, statuses);
     }
@@ -116,8 +126,15 @@ public abstract class EveryOperationTests {
     void everyOperationThatNeedsACredentialRefusesACallWithout() throws IOException {
         List<Call> guarded = calls().stream().filter(call -> !call.isPublic()).toList();
 
-        Map<String, Integer> statuses = statuses(guarded, call -> new ApiClient().send(call.method(), call.path(),
-                call.takesBody() ? call.bodyType() : null, call.takesBody() ? "{}" : null, Map.of()));
+        Map<String, Integer> statuses = statuses(
+                guarded,
+                call -> new ApiClient()
+                        .send(
+                                call.method(),
+                                call.path(),
+                                call.takesBody() ? call.bodyType() : null,
+                                call.takesBody() ? "{}" : null,
+                                Map.of()));
 
         assertStatuses(guarded, call -> 401, statuses);
     }
@@ -127,8 +144,13 @@ public abstract class EveryOperationTests {
         Map<String, String> codes = new TreeMap<>();
         for (Call call : calls) {
             Reply reply = send.apply(call);
-            codes.put(call.toString(), reply.status() >= 400 && reply.header("Content-Type") != null
-                    && reply.header("Content-Type").startsWith("application/json") ? reply.errorCode() : String.valueOf(reply.status()));
+            codes.put(
+                    call.toString(),
+                    reply.status() >= 400
+                                    && reply.header("Content-Type") != null
+                                    && reply.header("Content-Type").startsWith("application/json")
+                            ? reply.errorCode()
+                            : String.valueOf(reply.status()));
         }
         return codes;
     }
@@ -141,10 +163,18 @@ public abstract class EveryOperationTests {
 
     @Test
     void everyChangeBySessionFromAnotherOriginIsRefusedAsCsrfForUsersAndAdministratorsAlike() throws IOException {
-        List<Call> changes = calls().stream().filter(call -> !call.isPublic() && !"GET".equals(call.method())).toList();
+        List<Call> changes = calls().stream()
+                .filter(call -> !call.isPublic() && !"GET".equals(call.method()))
+                .toList();
         for (ApiClient session : List.of(TestUsers.signedIn(TestUsers.create()), TestUsers.admin())) {
-            Map<String, String> codes = errorCodes(changes, call -> session.send(call.method(), call.path(),
-                    call.takesBody() ? call.bodyType() : null, call.takesBody() ? "{}" : null, Map.of("Origin", "https://elsewhere.example")));
+            Map<String, String> codes = errorCodes(
+                    changes,
+                    call -> session.send(
+                            call.method(),
+                            call.path(),
+                            call.takesBody() ? call.bodyType() : null,
+                            call.takesBody() ? "{}" : null,
+                            Map.of("Origin", "https://elsewhere.example")));
 
             // csrf_rejected, not a forbidden that a plain user's call to an administrator's operation would also get
             assertEquals(everyCall(changes, "csrf_rejected"), codes);
@@ -154,16 +184,32 @@ public abstract class EveryOperationTests {
     @Test
     void aUserWhoseTemporaryPasswordIsNotChangedYetIsToldToChangeItEverywhereButThere() throws IOException {
         String username = TestUsers.uniqueName("temporary");
-        Reply created = TestUsers.admin().post("/api/v1/users", Json.createObjectBuilder()
-                .add("username", username).add("password", "temporary-password").add("temporary", true).build());
+        Reply created = TestUsers.admin()
+                .post(
+                        "/api/v1/users",
+                        Json.createObjectBuilder()
+                                .add("username", username)
+                                .add("password", "temporary-password")
+                                .add("temporary", true)
+                                .build());
         assertEquals(201, created.status(), created::toString);
         ApiClient session = TestUsers.signedIn(username, "temporary-password");
         // all but signing out, which would end the session the sweep goes on with, and the change itself
-        List<Call> calls = calls().stream().filter(call -> !call.path().equals("/api/v1/auth/logout")).toList();
-        List<Call> guarded = calls.stream().filter(call -> !call.isPublic() && !call.toString().equals("POST /api/v1/auth/password")).toList();
+        List<Call> calls = calls().stream()
+                .filter(call -> !call.path().equals("/api/v1/auth/logout"))
+                .toList();
+        List<Call> guarded = calls.stream()
+                .filter(call -> !call.isPublic() && !call.toString().equals("POST /api/v1/auth/password"))
+                .toList();
 
-        Map<String, String> codes = errorCodes(calls, call -> session.send(call.method(), call.path(),
-                call.takesBody() ? call.bodyType() : null, call.takesBody() ? "{}" : null, Map.of()));
+        Map<String, String> codes = errorCodes(
+                calls,
+                call -> session.send(
+                        call.method(),
+                        call.path(),
+                        call.takesBody() ? call.bodyType() : null,
+                        call.takesBody() ? "{}" : null,
+                        Map.of()));
 
         // every answer was checked against the document on its way; none may be a failure of the service
         codes.forEach((call, code) -> assertNotEquals("internal", code, call));

@@ -30,9 +30,14 @@ class ExceptionMappersTest {
     void runtimeFailuresMapToTheirContractCodes() {
         WebApplicationExceptionMapper mapper = new WebApplicationExceptionMapper();
 
-        assertEquals("not_found", errorOf(mapper.toResponse(new NotFoundException())).code());
-        assertEquals("not_acceptable", errorOf(mapper.toResponse(new NotAcceptableException())).code());
-        assertEquals("unsupported_media_type", errorOf(mapper.toResponse(new NotSupportedException())).code());
+        assertEquals(
+                "not_found", errorOf(mapper.toResponse(new NotFoundException())).code());
+        assertEquals(
+                "not_acceptable",
+                errorOf(mapper.toResponse(new NotAcceptableException())).code());
+        assertEquals(
+                "unsupported_media_type",
+                errorOf(mapper.toResponse(new NotSupportedException())).code());
         Response notAllowed = mapper.toResponse(new NotAllowedException("GET"));
         assertEquals(405, notAllowed.getStatus());
         assertEquals("method_not_allowed", errorOf(notAllowed).code());
@@ -69,7 +74,8 @@ class ExceptionMappersTest {
     void aBusyDatabaseIsRecognisedByItsResultCodeWhateverClassLoaderTheDriverCameFrom() {
         // what the driver's exception looks like to code that cannot see its class: an SQLException
         // with SQLite's message and its extended result code SQLITE_BUSY_SNAPSHOT (517 = 5 | 2 << 8)
-        SQLException busy = new SQLException("[SQLITE_BUSY_SNAPSHOT] Another database connection has already written", null, 517);
+        SQLException busy =
+                new SQLException("[SQLITE_BUSY_SNAPSHOT] Another database connection has already written", null, 517);
         Response response = new UnexpectedExceptionMapper().toResponse(new PersistenceException(busy));
 
         assertEquals(503, response.getStatus());
@@ -80,12 +86,17 @@ class ExceptionMappersTest {
     void aConstraintFailureOfTheDatabaseIsNotMistakenForUnavailability() {
         SQLException constraint = new SQLException("[SQLITE_CONSTRAINT_UNIQUE] A UNIQUE constraint failed", null, 2067);
 
-        assertEquals(500, new UnexpectedExceptionMapper().toResponse(new PersistenceException(constraint)).getStatus());
+        assertEquals(
+                500,
+                new UnexpectedExceptionMapper()
+                        .toResponse(new PersistenceException(constraint))
+                        .getStatus());
     }
 
     @Test
     void anythingElseIsInternalWithAnIncidentIdAndNoInternals() {
-        Response response = new UnexpectedExceptionMapper().toResponse(new IllegalStateException("secret detail in SELECT * FROM users"));
+        Response response = new UnexpectedExceptionMapper()
+                .toResponse(new IllegalStateException("secret detail in SELECT * FROM users"));
 
         assertEquals(500, response.getStatus());
         ErrorResponse.Error error = errorOf(response);

@@ -34,7 +34,9 @@ public abstract class FieldLimitsTests {
     }
 
     private Reply createSnippet(String field, String value) {
-        return owner.post("/api/v1/snippets", SnippetsApi.snippet("limits", "text", "x").add(field, value).build());
+        return owner.post(
+                "/api/v1/snippets",
+                SnippetsApi.snippet("limits", "text", "x").add(field, value).build());
     }
 
     private static JsonArrayBuilder tags(int count, int length) {
@@ -62,27 +64,57 @@ public abstract class FieldLimitsTests {
         assertLimit("language", 64, 65, 201, n -> createSnippet("language", "l".repeat(n)));
         assertLimit("description", 2_000, 2_001, 201, n -> createSnippet("description", "d".repeat(n)));
         assertLimit("notes", 20_000, 20_001, 201, n -> createSnippet("notes", "n".repeat(n)));
-        assertLimit("a tag's length", 50, 51, 201,
-                n -> owner.post("/api/v1/snippets", SnippetsApi.snippet("limits", "text", "x").add("tags", tags(1, n)).build()));
-        assertLimit("tags", 32, 33, 201,
-                n -> owner.post("/api/v1/snippets", SnippetsApi.snippet("limits", "text", "x").add("tags", tags(n, 5)).build()));
+        assertLimit(
+                "a tag's length",
+                50,
+                51,
+                201,
+                n -> owner.post(
+                        "/api/v1/snippets",
+                        SnippetsApi.snippet("limits", "text", "x")
+                                .add("tags", tags(1, n))
+                                .build()));
+        assertLimit(
+                "tags",
+                32,
+                33,
+                201,
+                n -> owner.post(
+                        "/api/v1/snippets",
+                        SnippetsApi.snippet("limits", "text", "x")
+                                .add("tags", tags(n, 5))
+                                .build()));
     }
 
     @Test
     void codeOfExactlyOneMebibyteOfUtf8IsAcceptedAndOneByteMoreIsNot() {
         // é is two bytes: the limit counts bytes, not characters
-        assertLimit("code", 1_048_576, 1_048_577, 201, n -> createSnippet("code", "é".repeat(n / 2) + "x".repeat(n % 2)));
-        JsonObject stored = owner.get("/api/v1/snippets?fields=summary&limit=1&sort=created").json()
-                .getJsonArray("data").getJsonObject(0);
-        assertEquals(1_048_576, owner.get("/api/v1/snippets/" + stored.getString("id") + "/raw").body().length, "stored exactly");
+        assertLimit(
+                "code", 1_048_576, 1_048_577, 201, n -> createSnippet("code", "é".repeat(n / 2) + "x".repeat(n % 2)));
+        JsonObject stored = owner.get("/api/v1/snippets?fields=summary&limit=1&sort=created")
+                .json()
+                .getJsonArray("data")
+                .getJsonObject(0);
+        assertEquals(
+                1_048_576,
+                owner.get("/api/v1/snippets/" + stored.getString("id") + "/raw").body().length,
+                "stored exactly");
     }
 
     @Test
     void usernamesAndPasswordsAreAcceptedAtTheirLimitsAndRefusedPastThem() {
-        IntFunction<Reply> username = n -> admin.post("/api/v1/users", Json.createObjectBuilder()
-                .add("username", randomName(n)).add("password", "password-long-enough").build());
-        IntFunction<Reply> password = n -> admin.post("/api/v1/users", Json.createObjectBuilder()
-                .add("username", TestUsers.uniqueName("p")).add("password", "p".repeat(n)).build());
+        IntFunction<Reply> username = n -> admin.post(
+                "/api/v1/users",
+                Json.createObjectBuilder()
+                        .add("username", randomName(n))
+                        .add("password", "password-long-enough")
+                        .build());
+        IntFunction<Reply> password = n -> admin.post(
+                "/api/v1/users",
+                Json.createObjectBuilder()
+                        .add("username", TestUsers.uniqueName("p"))
+                        .add("password", "p".repeat(n))
+                        .build());
 
         assertLimit("a username's shortest", 3, 2, 201, username);
         assertLimit("a username's longest", 64, 65, 201, username);
@@ -92,15 +124,47 @@ public abstract class FieldLimitsTests {
 
     @Test
     void tokensAndLinksExpireInAtMostTenYears() {
-        String linked = SnippetsApi.create(owner, SnippetsApi.snippet("linked", "text", "x").add("visibility", "link")).getString("id");
+        String linked = SnippetsApi.create(
+                        owner, SnippetsApi.snippet("linked", "text", "x").add("visibility", "link"))
+                .getString("id");
 
-        assertLimit("a token's days", 3_650, 3_651, 201, n -> session.post("/api/v1/auth/tokens",
-                Json.createObjectBuilder().add("name", "limit").add("expiresInDays", n).build()));
-        assertLimit("a token's fewest days", 1, 0, 201, n -> session.post("/api/v1/auth/tokens",
-                Json.createObjectBuilder().add("name", "limit").add("expiresInDays", n).build()));
-        assertLimit("a token's name", 100, 101, 201, n -> session.post("/api/v1/auth/tokens",
-                Json.createObjectBuilder().add("name", "n".repeat(n)).build()));
-        assertLimit("a link's days", 3_650, 3_651, 201, n -> owner.post("/api/v1/snippets/" + linked + "/links",
-                Json.createObjectBuilder().add("expiresInDays", n).build()));
+        assertLimit(
+                "a token's days",
+                3_650,
+                3_651,
+                201,
+                n -> session.post(
+                        "/api/v1/auth/tokens",
+                        Json.createObjectBuilder()
+                                .add("name", "limit")
+                                .add("expiresInDays", n)
+                                .build()));
+        assertLimit(
+                "a token's fewest days",
+                1,
+                0,
+                201,
+                n -> session.post(
+                        "/api/v1/auth/tokens",
+                        Json.createObjectBuilder()
+                                .add("name", "limit")
+                                .add("expiresInDays", n)
+                                .build()));
+        assertLimit(
+                "a token's name",
+                100,
+                101,
+                201,
+                n -> session.post(
+                        "/api/v1/auth/tokens",
+                        Json.createObjectBuilder().add("name", "n".repeat(n)).build()));
+        assertLimit(
+                "a link's days",
+                3_650,
+                3_651,
+                201,
+                n -> owner.post(
+                        "/api/v1/snippets/" + linked + "/links",
+                        Json.createObjectBuilder().add("expiresInDays", n).build()));
     }
 }

@@ -14,8 +14,7 @@ import org.junit.jupiter.api.Test;
 
 class JsonRequestReaderTest {
 
-    record Named(String name) {
-    }
+    record Named(String name) {}
 
     private final JsonRequestReader reader = new JsonRequestReader();
 
@@ -25,8 +24,13 @@ class JsonRequestReaderTest {
         if (contentLength != null) {
             headers.putSingle("Content-Length", contentLength);
         }
-        return reader.readFrom((Class) Named.class, Named.class, new java.lang.annotation.Annotation[0],
-                MediaType.APPLICATION_JSON_TYPE, headers, new ByteArrayInputStream(body));
+        return reader.readFrom(
+                (Class) Named.class,
+                Named.class,
+                new java.lang.annotation.Annotation[0],
+                MediaType.APPLICATION_JSON_TYPE,
+                headers,
+                new ByteArrayInputStream(body));
     }
 
     private static String codeOf(ThrowingRead read) {
@@ -45,7 +49,8 @@ class JsonRequestReaderTest {
     @Test
     void malformedJsonIsABadRequest() {
         assertEquals("bad_request", codeOf(() -> read("{\"name\":".getBytes(StandardCharsets.UTF_8), null)));
-        assertEquals("bad_request", codeOf(() -> read("{\"name\":\"x\"} trailing".getBytes(StandardCharsets.UTF_8), null)));
+        assertEquals(
+                "bad_request", codeOf(() -> read("{\"name\":\"x\"} trailing".getBytes(StandardCharsets.UTF_8), null)));
         assertEquals("bad_request", codeOf(() -> read(new byte[0], null)));
     }
 
@@ -66,7 +71,9 @@ class JsonRequestReaderTest {
         byte[] big = new byte[JsonRequestReader.MAX_BODY_BYTES + 1];
         java.util.Arrays.fill(big, (byte) ' ');
         assertEquals("payload_too_large", codeOf(() -> read(big, null)));
-        assertEquals("payload_too_large", codeOf(() -> read(new byte[2], String.valueOf(JsonRequestReader.MAX_BODY_BYTES + 1))));
+        assertEquals(
+                "payload_too_large",
+                codeOf(() -> read(new byte[2], String.valueOf(JsonRequestReader.MAX_BODY_BYTES + 1))));
     }
 
     @Test
@@ -80,7 +87,8 @@ class JsonRequestReaderTest {
 
     @Test
     void nestingDeeperThanTheApiEverNeedsIsABadRequestBeforeParsing() {
-        byte[] deepArrays = ("{\"name\":" + "[".repeat(10_000) + "]".repeat(10_000) + "}").getBytes(StandardCharsets.UTF_8);
+        byte[] deepArrays =
+                ("{\"name\":" + "[".repeat(10_000) + "]".repeat(10_000) + "}").getBytes(StandardCharsets.UTF_8);
         byte[] deepObjects = ("{\"a\":".repeat(10_000) + "1" + "}".repeat(10_000)).getBytes(StandardCharsets.UTF_8);
         byte[] unclosed = "[".repeat(100_000).getBytes(StandardCharsets.UTF_8);
 
@@ -97,7 +105,9 @@ class JsonRequestReaderTest {
 
         assertEquals(JsonRequestReader.MAX_NESTING, JsonRequestReader.nestingDepth(atTheLimit));
         // at the limit the body is parsed, and refused only because name is no string
-        assertFalse(assertThrows(ApiException.class, () -> read(atTheLimit, null)).getMessage().contains("levels deep"));
+        assertFalse(assertThrows(ApiException.class, () -> read(atTheLimit, null))
+                .getMessage()
+                .contains("levels deep"));
         ApiException tooDeep = assertThrows(ApiException.class, () -> read(onePast, null));
         assertEquals("bad_request", tooDeep.code());
         assertTrue(tooDeep.getMessage().contains("levels deep"), tooDeep::getMessage);
@@ -105,7 +115,8 @@ class JsonRequestReaderTest {
 
     @Test
     void bracketsInsideStringsDoNotCountAsNesting() {
-        assertEquals(1, JsonRequestReader.nestingDepth("{\"name\":\"[[[{{{\\\"[[[\"}".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(
+                1, JsonRequestReader.nestingDepth("{\"name\":\"[[[{{{\\\"[[[\"}".getBytes(StandardCharsets.UTF_8)));
         assertEquals(3, JsonRequestReader.nestingDepth("{\"a\":[{\"b\":\"]]]\"}]}".getBytes(StandardCharsets.UTF_8)));
     }
 }

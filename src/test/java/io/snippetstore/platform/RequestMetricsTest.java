@@ -34,13 +34,17 @@ class RequestMetricsTest {
 
     @Test
     void theRouteIsTheApplicationPathAndTheClassAndMethodTemplates() throws NoSuchMethodException {
-        assertEquals("/api/v1/things/{thingId}/parts", RequestMetrics.route(ThingsResource.class, ThingsResource.class.getMethod("parts")));
-        assertEquals("/api/v1/things", RequestMetrics.route(ThingsResource.class, ThingsResource.class.getMethod("list")));
+        assertEquals(
+                "/api/v1/things/{thingId}/parts",
+                RequestMetrics.route(ThingsResource.class, ThingsResource.class.getMethod("parts")));
+        assertEquals(
+                "/api/v1/things", RequestMetrics.route(ThingsResource.class, ThingsResource.class.getMethod("list")));
     }
 
     @Test
     void theTemplatesAreFoundBehindAProxySubclass() throws NoSuchMethodException {
-        assertEquals("/api/v1/things/{thingId}/parts",
+        assertEquals(
+                "/api/v1/things/{thingId}/parts",
                 RequestMetrics.route(ThingsResourceProxy.class, ThingsResourceProxy.class.getMethod("parts")));
     }
 }

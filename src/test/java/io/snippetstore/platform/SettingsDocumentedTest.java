@@ -19,17 +19,22 @@ class SettingsDocumentedTest {
     @Test
     void everySettingHasARowInTheConfigurationPageWithItsDefault() throws IOException, IllegalAccessException {
         List<String> rows = Files.readAllLines(Path.of("docs/configuration.md"), StandardCharsets.UTF_8).stream()
-                .filter(line -> line.startsWith("|")).toList();
+                .filter(line -> line.startsWith("|"))
+                .toList();
         int checked = 0;
         for (Field field : Settings.class.getFields()) {
-            if (!Modifier.isStatic(field.getModifiers()) || field.getType() != String.class || field.getName().endsWith("_DEFAULT")) {
+            if (!Modifier.isStatic(field.getModifiers())
+                    || field.getType() != String.class
+                    || field.getName().endsWith("_DEFAULT")) {
                 continue;
             }
             String name = (String) field.get(null);
-            List<String> naming = rows.stream().filter(row -> row.contains("`" + name + "`")).toList();
+            List<String> naming =
+                    rows.stream().filter(row -> row.contains("`" + name + "`")).toList();
             assertTrue(!naming.isEmpty(), () -> name + " has no row in docs/configuration.md");
             Optional<String> defaultValue = defaultOf(field.getName());
-            defaultValue.ifPresent(value -> assertTrue(naming.stream().anyMatch(row -> row.contains("`" + value + "`")),
+            defaultValue.ifPresent(value -> assertTrue(
+                    naming.stream().anyMatch(row -> row.contains("`" + value + "`")),
                     () -> name + "'s row does not show its default `" + value + "`"));
             checked++;
         }
@@ -38,7 +43,8 @@ class SettingsDocumentedTest {
 
     private static Optional<String> defaultOf(String constant) throws IllegalAccessException {
         try {
-            return Optional.of((String) Settings.class.getField(constant + "_DEFAULT").get(null));
+            return Optional.of(
+                    (String) Settings.class.getField(constant + "_DEFAULT").get(null));
         } catch (NoSuchFieldException e) {
             return Optional.empty();
         }

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-import java.util.ArrayList;
 import java.lang.reflect.Proxy;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Date;
 import java.util.List;
@@ -123,8 +123,10 @@ class StreamingPoolTest {
         ClientAddress clientAddress = new ClientAddress();
         clientAddress.trustedProxies = Optional.empty();
         clientAddress.readTrustedProxies();
-        clientAddress.request = (HttpServletRequest) Proxy.newProxyInstance(ClientAddress.class.getClassLoader(),
-                new Class<?>[] {HttpServletRequest.class}, (proxy, method, arguments) -> {
+        clientAddress.request = (HttpServletRequest) Proxy.newProxyInstance(
+                ClientAddress.class.getClassLoader(),
+                new Class<?>[] {HttpServletRequest.class},
+                (proxy, method, arguments) -> {
                     if (Thread.currentThread() != requests) {
                         throw new ContextNotActiveException("no request on this thread");
                     }

@@ -10,7 +10,8 @@ class TextTest {
 
     @Test
     void printableReplacesControlAndInvisibleFormattingCharacters() {
-        assertEquals("a\uFFFD\uFFFDb\uFFFD[1m\uFFFDc\uFFFDd\uFFFD", Text.printable("a\r\nb\u001b[1m\u202ec\u2028d\u0085"));
+        assertEquals(
+                "a\uFFFD\uFFFDb\uFFFD[1m\uFFFDc\uFFFDd\uFFFD", Text.printable("a\r\nb\u001b[1m\u202ec\u2028d\u0085"));
         assertEquals("zero\uFFFDwidth", Text.printable("zero\u200bwidth"));
     }
 

@@ -15,11 +15,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.TestUsers;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,17 +48,27 @@ class SearchIndexRebuildIT {
             ApiClient user = server.signIn(username, "rebuilt-password");
             List<String> created = new ArrayList<>();
             for (int i = 0; i < 30; i++) {
-                created.add(create(user, snippet(MARKER + " snippet " + i, "text", "code " + i)).getString("id"));
+                created.add(create(user, snippet(MARKER + " snippet " + i, "text", "code " + i))
+                        .getString("id"));
             }
             for (int i = 0; i < 5; i++) {
-                assertEquals(200, user.delete("/api/v1/snippets/" + created.get(i)).status());
-                assertEquals(200, user.patch("/api/v1/snippets/" + created.get(10 + i),
-                        Json.createObjectBuilder().add("title", "renamed " + i).build()).status());
+                assertEquals(
+                        200, user.delete("/api/v1/snippets/" + created.get(i)).status());
+                assertEquals(
+                        200,
+                        user.patch(
+                                        "/api/v1/snippets/" + created.get(10 + i),
+                                        Json.createObjectBuilder()
+                                                .add("title", "renamed " + i)
+                                                .build())
+                                .status());
             }
             before = ids(walk(user, SEARCH));
             List<String> expected = new ArrayList<>(created.subList(5, 10)); // 0..4 deleted, 10..14 renamed
             expected.addAll(created.subList(15, 30));
-            assertEquals(expected.stream().sorted().toList(), before.stream().sorted().toList(),
+            assertEquals(
+                    expected.stream().sorted().toList(),
+                    before.stream().sorted().toList(),
                     "neither deleted nor renamed snippets are found");
         }
 
@@ -84,15 +94,20 @@ class SearchIndexRebuildIT {
         }
 
         try (OwnPayaraMicro reopened = OwnPayaraMicro.start("search-rebuild-reopened", environment)) {
-            assertTrue(!Files.readString(reopened.log()).contains("Building the search index"), "a sound index is reused, not rebuilt");
+            assertTrue(
+                    !Files.readString(reopened.log()).contains("Building the search index"),
+                    "a sound index is reused, not rebuilt");
             assertEquals(before, ids(walk(reopened.signIn(username, "rebuilt-password"), SEARCH)));
         }
     }
 
     private static void assertSearchIsReady(OwnPayaraMicro server) {
         JsonObject ready = new ApiClient(server.base()).get("/api/ready").json();
-        assertTrue(ready.getJsonArray("checks").getValuesAs(JsonObject.class).stream()
-                .anyMatch(check -> check.getString("name").equals("search") && check.getString("status").equals("UP")), ready::toString);
+        assertTrue(
+                ready.getJsonArray("checks").getValuesAs(JsonObject.class).stream()
+                        .anyMatch(check -> check.getString("name").equals("search")
+                                && check.getString("status").equals("UP")),
+                ready::toString);
     }
 
     private static void assertLogged(OwnPayaraMicro server, String line) throws IOException {

@@ -36,34 +36,58 @@ public abstract class RevisionsTests {
     }
 
     private static List<String> strings(JsonObject object, String field) {
-        return object.getJsonArray(field).getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
+        return object.getJsonArray(field).getValuesAs(JsonString.class).stream()
+                .map(JsonString::getString)
+                .toList();
     }
 
     @Test
     void everyChangeKeepsAVersionWithItsAuthorTimeAndChangedFieldsNewestFirst() {
-        String id = create(owner, snippet("deploy", "sh", "kubectl apply -f a.yaml\n", "k8s")).getString("id");
-        change(id, Json.createObjectBuilder().add("code", "kubectl apply -f b.yaml\n").build());
-        change(id, Json.createObjectBuilder().add("title", "deploy b").add("tags", Json.createArrayBuilder().add("k8s").add("ops")).build());
+        String id = create(owner, snippet("deploy", "sh", "kubectl apply -f a.yaml\n", "k8s"))
+                .getString("id");
+        change(
+                id,
+                Json.createObjectBuilder()
+                        .add("code", "kubectl apply -f b.yaml\n")
+                        .build());
+        change(
+                id,
+                Json.createObjectBuilder()
+                        .add("title", "deploy b")
+                        .add("tags", Json.createArrayBuilder().add("k8s").add("ops"))
+                        .build());
         change(id, Json.createObjectBuilder().add("title", "deploy b").build()); // no change: no version
 
         Reply list = owner.get(path(id));
 
         assertEquals(200, list.status(), list::toString);
         List<JsonObject> versions = list.json().getJsonArray("data").getValuesAs(JsonObject.class);
-        assertEquals(List.of(3, 2, 1), versions.stream().map(version -> version.getInt("version")).toList());
+        assertEquals(
+                List.of(3, 2, 1),
+                versions.stream().map(version -> version.getInt("version")).toList());
         assertEquals(List.of("title", "tags"), strings(versions.get(0), "changedFields"));
         assertEquals(List.of("code"), strings(versions.get(1), "changedFields"));
         assertTrue(strings(versions.get(2), "changedFields").containsAll(List.of("title", "code", "language", "tags")));
-        assertEquals(ownerUser.username(), versions.get(0).getJsonObject("author").getString("username"));
+        assertEquals(
+                ownerUser.username(), versions.get(0).getJsonObject("author").getString("username"));
         assertEquals(ownerUser.id(), versions.get(0).getJsonObject("author").getString("id"));
-        assertEquals(owner.get("/api/v1/snippets/" + id).data().getString("updatedAt"), versions.get(0).getString("createdAt"));
+        assertEquals(
+                owner.get("/api/v1/snippets/" + id).data().getString("updatedAt"),
+                versions.get(0).getString("createdAt"));
     }
 
     @Test
     void eachVersionAnswersItsFieldsAsTheyWere() {
-        JsonObject created = create(owner, snippet("first title", "python", "print(1)\n", "a").add("notes", "first notes"));
+        JsonObject created = create(
+                owner, snippet("first title", "python", "print(1)\n", "a").add("notes", "first notes"));
         String id = created.getString("id");
-        change(id, Json.createObjectBuilder().add("title", "second title").add("notes", JsonValue.NULL).add("code", "print(2)\n").build());
+        change(
+                id,
+                Json.createObjectBuilder()
+                        .add("title", "second title")
+                        .add("notes", JsonValue.NULL)
+                        .add("code", "print(2)\n")
+                        .build());
 
         JsonObject first = owner.get(path(id) + "/1").data();
         JsonObject second = owner.get(path(id) + "/2").data();
@@ -84,8 +108,13 @@ public abstract class RevisionsTests {
     void aDiffListsOnlyChangedFieldsCodeAndNotesLineByLineInHunks() {
         String code = "line 1\nline 2\nline 3\nline 4\nline 5\nline 6\nline 7\nline 8\nline 9\n";
         String id = create(owner, snippet("diffed", "text", code, "x")).getString("id");
-        change(id, Json.createObjectBuilder().add("code", code.replace("line 5\n", "line five\n")).add("language", "txt")
-                .add("tags", Json.createArrayBuilder().add("x").add("y")).build());
+        change(
+                id,
+                Json.createObjectBuilder()
+                        .add("code", code.replace("line 5\n", "line five\n"))
+                        .add("language", "txt")
+                        .add("tags", Json.createArrayBuilder().add("x").add("y"))
+                        .build());
 
         Reply reply = owner.get(path(id) + "/1/diff/2");
 
@@ -94,7 +123,9 @@ public abstract class RevisionsTests {
         assertEquals(1, diff.getInt("from"));
         assertEquals(2, diff.getInt("to"));
         List<JsonObject> fields = diff.getJsonArray("fields").getValuesAs(JsonObject.class);
-        assertEquals(List.of("language", "code", "tags"), fields.stream().map(field -> field.getString("field")).toList());
+        assertEquals(
+                List.of("language", "code", "tags"),
+                fields.stream().map(field -> field.getString("field")).toList());
         assertEquals("text", fields.get(0).getString("from"));
         assertEquals("txt", fields.get(0).getString("to"));
         assertEquals(List.of("x", "y"), strings(fields.get(2), "to"));
@@ -102,20 +133,40 @@ public abstract class RevisionsTests {
         assertEquals(2, hunk.getInt("fromLine"));
         assertEquals(7, hunk.getInt("fromCount"));
         List<String> lines = hunk.getJsonArray("lines").getValuesAs(JsonObject.class).stream()
-                .map(line -> line.getString("type") + ":" + line.getString("text")).toList();
-        assertEquals(List.of("context:line 2", "context:line 3", "context:line 4", "removed:line 5", "added:line five", "context:line 6",
-                "context:line 7", "context:line 8"), lines);
+                .map(line -> line.getString("type") + ":" + line.getString("text"))
+                .toList();
+        assertEquals(
+                List.of(
+                        "context:line 2",
+                        "context:line 3",
+                        "context:line 4",
+                        "removed:line 5",
+                        "added:line five",
+                        "context:line 6",
+                        "context:line 7",
+                        "context:line 8"),
+                lines);
 
-        List<JsonObject> backwards = owner.get(path(id) + "/2/diff/1").data().getJsonArray("fields").getValuesAs(JsonObject.class);
+        List<JsonObject> backwards =
+                owner.get(path(id) + "/2/diff/1").data().getJsonArray("fields").getValuesAs(JsonObject.class);
         assertEquals("txt", backwards.get(0).getString("from"), "either version may come first");
-        assertEquals(0, owner.get(path(id) + "/2/diff/2").data().getJsonArray("fields").size());
+        assertEquals(
+                0,
+                owner.get(path(id) + "/2/diff/2").data().getJsonArray("fields").size());
         assertEquals(404, owner.get(path(id) + "/1/diff/9").status());
     }
 
     @Test
     void restoringAVersionMakesItsFieldsTheNextVersionUnderIfMatchAndIsAudited() {
-        String id = create(owner, snippet("original", "go", "package main\n", "go")).getString("id");
-        change(id, Json.createObjectBuilder().add("title", "broken").add("code", "oops\n").add("visibility", "team").build());
+        String id =
+                create(owner, snippet("original", "go", "package main\n", "go")).getString("id");
+        change(
+                id,
+                Json.createObjectBuilder()
+                        .add("title", "broken")
+                        .add("code", "oops\n")
+                        .add("visibility", "team")
+                        .build());
 
         Reply stale = owner.send("POST", path(id) + "/1/restore", null, null, Map.of("If-Match", "\"1\""));
         assertEquals(412, stale.status(), stale::toString);
@@ -128,37 +179,65 @@ public abstract class RevisionsTests {
         assertEquals("original", snippet.getString("title"));
         assertEquals("package main\n", snippet.getString("code"));
         assertEquals("team", snippet.getString("visibility"), "restoring text neither shares nor hides the snippet");
-        assertEquals(List.of("title", "code"), strings(owner.get(path(id)).json().getJsonArray("data").getJsonObject(0), "changedFields"));
-        List<JsonObject> audited = TestUsers.admin().get("/api/v1/audit?action=revision.restored&limit=200").json()
-                .getJsonArray("data").getValuesAs(JsonObject.class);
-        assertTrue(audited.stream().anyMatch(record -> id.equals(record.getString("subject"))
-                && ownerUser.username().equals(record.getString("username"))), audited::toString);
+        assertEquals(
+                List.of("title", "code"),
+                strings(owner.get(path(id)).json().getJsonArray("data").getJsonObject(0), "changedFields"));
+        List<JsonObject> audited = TestUsers.admin()
+                .get("/api/v1/audit?action=revision.restored&limit=200")
+                .json()
+                .getJsonArray("data")
+                .getValuesAs(JsonObject.class);
+        assertTrue(
+                audited.stream()
+                        .anyMatch(record -> id.equals(record.getString("subject"))
+                                && ownerUser.username().equals(record.getString("username"))),
+                audited::toString);
     }
 
     @Test
     void whoeverMayReadTheSnippetReadsItsHistoryAndOnlyWhoeverMayChangeItRestores() {
-        String team = create(owner, snippet("team one", "sql", "select 1\n").add("visibility", "team")).getString("id");
-        String secret = create(owner, snippet("private one", "sql", "select 2\n")).getString("id");
+        String team = create(owner, snippet("team one", "sql", "select 1\n").add("visibility", "team"))
+                .getString("id");
+        String secret =
+                create(owner, snippet("private one", "sql", "select 2\n")).getString("id");
         change(team, Json.createObjectBuilder().add("code", "select 11\n").build());
 
         assertEquals(200, colleague.get(path(team)).status());
         assertEquals(200, colleague.get(path(team) + "/1").status());
         assertEquals(200, colleague.get(path(team) + "/1/diff/2").status());
-        assertEquals(403, colleague.post(path(team) + "/1/restore", JsonValue.EMPTY_JSON_OBJECT).status());
+        assertEquals(
+                403,
+                colleague
+                        .post(path(team) + "/1/restore", JsonValue.EMPTY_JSON_OBJECT)
+                        .status());
         assertEquals(404, colleague.get(path(secret)).status());
         assertEquals(404, colleague.get(path(secret) + "/1").status());
-        assertEquals(404, colleague.post(path(secret) + "/1/restore", JsonValue.EMPTY_JSON_OBJECT).status());
+        assertEquals(
+                404,
+                colleague
+                        .post(path(secret) + "/1/restore", JsonValue.EMPTY_JSON_OBJECT)
+                        .status());
         assertEquals(401, new ApiClient().get(path(team)).status());
     }
 
     @Test
     void anEditFromAnOlderVersionMergesFieldByFieldAndLineByLineWithWhatWasSavedMeanwhile() {
         String base = "one\ntwo\nthree\nfour\nfive\nsix\nseven\n";
-        String id = create(owner, snippet("merged", "text", base).add("visibility", "team")).getString("id");
-        change(id, Json.createObjectBuilder().add("title", "theirs").add("code", base.replace("six\n", "SIX\n")).build());
+        String id = create(owner, snippet("merged", "text", base).add("visibility", "team"))
+                .getString("id");
+        change(
+                id,
+                Json.createObjectBuilder()
+                        .add("title", "theirs")
+                        .add("code", base.replace("six\n", "SIX\n"))
+                        .build());
 
-        Reply clean = owner.post(path(id) + "/1/merge", Json.createObjectBuilder().add("language", "mine")
-                .add("code", base.replace("two\n", "TWO\n")).build());
+        Reply clean = owner.post(
+                path(id) + "/1/merge",
+                Json.createObjectBuilder()
+                        .add("language", "mine")
+                        .add("code", base.replace("two\n", "TWO\n"))
+                        .build());
 
         assertEquals(200, clean.status(), clean::toString);
         JsonObject merge = clean.data();
@@ -168,26 +247,58 @@ public abstract class RevisionsTests {
         JsonObject fields = merge.getJsonObject("fields");
         assertEquals("theirs", fields.getJsonObject("title").getString("merged"), "their change to a field I left");
         assertEquals("mine", fields.getJsonObject("language").getString("merged"));
-        assertEquals("one\nTWO\nthree\nfour\nfive\nSIX\nseven\n", fields.getJsonObject("code").getString("merged"), "both lines");
+        assertEquals(
+                "one\nTWO\nthree\nfour\nfive\nSIX\nseven\n",
+                fields.getJsonObject("code").getString("merged"),
+                "both lines");
         assertEquals(JsonValue.NULL, fields.getJsonObject("notes").get("merged"));
         assertEquals(2, owner.get("/api/v1/snippets/" + id).data().getInt("version"), "a merge saves nothing");
 
-        Reply conflicting = owner.post(path(id) + "/1/merge", Json.createObjectBuilder().add("title", "mine")
-                .add("code", base.replace("six\n", "six (mine)\n")).build());
+        Reply conflicting = owner.post(
+                path(id) + "/1/merge",
+                Json.createObjectBuilder()
+                        .add("title", "mine")
+                        .add("code", base.replace("six\n", "six (mine)\n"))
+                        .build());
 
         JsonObject conflict = conflicting.data();
         assertEquals(false, conflict.getBoolean("clean"));
-        assertEquals(Json.createObjectBuilder().add("base", "merged").add("mine", "mine").add("theirs", "theirs").build(),
+        assertEquals(
+                Json.createObjectBuilder()
+                        .add("base", "merged")
+                        .add("mine", "mine")
+                        .add("theirs", "theirs")
+                        .build(),
                 conflict.getJsonObject("fields").getJsonObject("title").getJsonObject("conflict"));
-        List<JsonObject> chunks = conflict.getJsonObject("fields").getJsonObject("code").getJsonArray("chunks").getValuesAs(JsonObject.class);
+        List<JsonObject> chunks = conflict.getJsonObject("fields")
+                .getJsonObject("code")
+                .getJsonArray("chunks")
+                .getValuesAs(JsonObject.class);
         assertEquals("one\ntwo\nthree\nfour\nfive\n", chunks.get(0).getString("text"));
-        assertEquals(Json.createObjectBuilder().add("base", "six\n").add("mine", "six (mine)\n").add("theirs", "SIX\n").build(),
+        assertEquals(
+                Json.createObjectBuilder()
+                        .add("base", "six\n")
+                        .add("mine", "six (mine)\n")
+                        .add("theirs", "SIX\n")
+                        .build(),
                 chunks.get(1).getJsonObject("conflict"));
         assertEquals("seven\n", chunks.get(2).getString("text"));
 
-        assertEquals(404, owner.post(path(id) + "/9/merge", JsonValue.EMPTY_JSON_OBJECT).status());
-        assertEquals(400, owner.post(path(id) + "/1/merge", Json.createObjectBuilder().add("title", " ").build()).status());
-        assertEquals(403, colleague.post(path(id) + "/1/merge", JsonValue.EMPTY_JSON_OBJECT).status(), "only whoever may change it merges");
+        assertEquals(
+                404,
+                owner.post(path(id) + "/9/merge", JsonValue.EMPTY_JSON_OBJECT).status());
+        assertEquals(
+                400,
+                owner.post(
+                                path(id) + "/1/merge",
+                                Json.createObjectBuilder().add("title", " ").build())
+                        .status());
+        assertEquals(
+                403,
+                colleague
+                        .post(path(id) + "/1/merge", JsonValue.EMPTY_JSON_OBJECT)
+                        .status(),
+                "only whoever may change it merges");
     }
 
     private static String numberedLines(String prefix, int count) {
@@ -206,8 +317,11 @@ public abstract class RevisionsTests {
         change(id, Json.createObjectBuilder().add("code", after).build());
 
         Reply diff = owner.get(path(id) + "/1/diff/2");
-        Reply merge = owner.post(path(id) + "/1/merge", Json.createObjectBuilder()
-                .add("code", "head\n" + numberedLines("my line ", 10_000) + "tail\n").build());
+        Reply merge = owner.post(
+                path(id) + "/1/merge",
+                Json.createObjectBuilder()
+                        .add("code", "head\n" + numberedLines("my line ", 10_000) + "tail\n")
+                        .build());
 
         assertEquals(200, diff.status(), diff::toString);
         JsonObject code = diff.data().getJsonArray("fields").getJsonObject(0);
@@ -217,9 +331,16 @@ public abstract class RevisionsTests {
         assertEquals(after, code.getString("to"));
         assertEquals(false, code.containsKey("hunks"));
         assertEquals(200, merge.status(), merge::toString);
-        List<JsonObject> chunks = merge.data().getJsonObject("fields").getJsonObject("code").getJsonArray("chunks").getValuesAs(JsonObject.class);
+        List<JsonObject> chunks = merge.data()
+                .getJsonObject("fields")
+                .getJsonObject("code")
+                .getJsonArray("chunks")
+                .getValuesAs(JsonObject.class);
         assertEquals(List.of("head\n"), List.of(chunks.get(0).getString("text")));
-        assertEquals(numberedLines("old line ", 10_000), chunks.get(1).getJsonObject("conflict").getString("base"), "the whole changed middle");
+        assertEquals(
+                numberedLines("old line ", 10_000),
+                chunks.get(1).getJsonObject("conflict").getString("base"),
+                "the whole changed middle");
         assertEquals("tail\n", chunks.get(2).getString("text"));
     }
 
@@ -230,7 +351,8 @@ public abstract class RevisionsTests {
         String id = create(owner, snippet("long", "text", before)).getString("id");
         change(id, Json.createObjectBuilder().add("code", after).build());
 
-        JsonObject code = owner.get(path(id) + "/1/diff/2").data().getJsonArray("fields").getJsonObject(0);
+        JsonObject code =
+                owner.get(path(id) + "/1/diff/2").data().getJsonArray("fields").getJsonObject(0);
 
         assertEquals(false, code.containsKey("replaced"));
         List<JsonObject> hunks = code.getJsonArray("hunks").getValuesAs(JsonObject.class);
@@ -244,7 +366,9 @@ public abstract class RevisionsTests {
     void byDefaultTheNewestHundredVersionsAreKeptSoHistoryCannotGrowWithoutBound() {
         String id = create(owner, snippet("edited often", "text", "v1\n")).getString("id");
         for (int version = 2; version <= 102; version++) {
-            change(id, Json.createObjectBuilder().add("code", "v" + version + "\n").build());
+            change(
+                    id,
+                    Json.createObjectBuilder().add("code", "v" + version + "\n").build());
         }
 
         List<JsonObject> kept = SnippetsApi.walk(owner, path(id) + "?limit=200");
@@ -257,13 +381,24 @@ public abstract class RevisionsTests {
 
     @Test
     void aReaderSeesOnlyTheVersionsMadeWhileTheSnippetWasTeamVisibleAndTheCurrentOne() {
-        String id = create(owner, snippet("deploy key", "sh", "export KEY=hunter2-secret\n")).getString("id");
-        change(id, Json.createObjectBuilder().add("code", "export KEY=\"$(pass show deploy)\"\n").build());
+        String id = create(owner, snippet("deploy key", "sh", "export KEY=hunter2-secret\n"))
+                .getString("id");
+        change(
+                id,
+                Json.createObjectBuilder()
+                        .add("code", "export KEY=\"$(pass show deploy)\"\n")
+                        .build());
         change(id, Json.createObjectBuilder().add("visibility", "team").build());
-        change(id, Json.createObjectBuilder().add("title", "deploy key, from pass").build());
+        change(
+                id,
+                Json.createObjectBuilder().add("title", "deploy key, from pass").build());
 
-        List<Integer> theirs = SnippetsApi.walk(colleague, path(id)).stream().map(version -> version.getInt("version")).toList();
-        List<Integer> mine = SnippetsApi.walk(owner, path(id)).stream().map(version -> version.getInt("version")).toList();
+        List<Integer> theirs = SnippetsApi.walk(colleague, path(id)).stream()
+                .map(version -> version.getInt("version"))
+                .toList();
+        List<Integer> mine = SnippetsApi.walk(owner, path(id)).stream()
+                .map(version -> version.getInt("version"))
+                .toList();
 
         assertEquals(List.of(4, 3), theirs, "the versions made while private stay the owner's");
         assertEquals(List.of(4, 3, 2, 1), mine);
@@ -279,14 +414,21 @@ public abstract class RevisionsTests {
     void theHistoryIsPagedByCursorLikeEveryList() {
         String id = create(owner, snippet("paged", "text", "v1\n")).getString("id");
         for (int version = 2; version <= 7; version++) {
-            change(id, Json.createObjectBuilder().add("code", "v" + version + "\n").build());
+            change(
+                    id,
+                    Json.createObjectBuilder().add("code", "v" + version + "\n").build());
         }
 
         List<JsonObject> walked = SnippetsApi.walk(owner, path(id) + "?limit=2");
 
-        assertEquals(List.of(7, 6, 5, 4, 3, 2, 1), walked.stream().map(version -> version.getInt("version")).toList());
+        assertEquals(
+                List.of(7, 6, 5, 4, 3, 2, 1),
+                walked.stream().map(version -> version.getInt("version")).toList());
         Reply foreignCursor = owner.get("/api/v1/snippets?cursor="
-                + SnippetsApi.encode(owner.get(path(id) + "?limit=2").json().getJsonObject("meta").getString("nextCursor")));
+                + SnippetsApi.encode(owner.get(path(id) + "?limit=2")
+                        .json()
+                        .getJsonObject("meta")
+                        .getString("nextCursor")));
         assertEquals(400, foreignCursor.status(), "a history's cursor is not a list's");
     }
 
@@ -296,8 +438,13 @@ public abstract class RevisionsTests {
         assertEquals(200, owner.delete("/api/v1/snippets/" + id).status());
 
         assertEquals(404, owner.get(path(id)).status());
-        assertEquals(404, owner.post(path(id) + "/1/restore", JsonValue.EMPTY_JSON_OBJECT).status());
-        assertEquals(200, owner.post("/api/v1/trash/" + id + "/restore", JsonValue.EMPTY_JSON_OBJECT).status());
+        assertEquals(
+                404,
+                owner.post(path(id) + "/1/restore", JsonValue.EMPTY_JSON_OBJECT).status());
+        assertEquals(
+                200,
+                owner.post("/api/v1/trash/" + id + "/restore", JsonValue.EMPTY_JSON_OBJECT)
+                        .status());
         assertEquals(1, owner.get(path(id)).json().getJsonArray("data").size());
     }
 }

@@ -22,11 +22,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -43,23 +43,36 @@ public abstract class SnippetSearchTests {
 
     @Test
     void aResultMatchedInTheCodeShowsTheLinesAroundTheMatchWithTheTermsMarked() {
-        String id = create(owner, snippet("Binary search", "java", "int lo = 0;\nint mid = (lo + HI) >>> 1;\nreturn -1;")).getString("id");
+        String id = create(
+                        owner, snippet("Binary search", "java", "int lo = 0;\nint mid = (lo + HI) >>> 1;\nreturn -1;"))
+                .getString("id");
 
         Reply reply = owner.get("/api/v1/snippets?query=" + encode("mid hi"));
         JsonObject listed = reply.json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
-                .filter(item -> item.getString("id").equals(id)).findFirst().orElseThrow();
+                .filter(item -> item.getString("id").equals(id))
+                .findFirst()
+                .orElseThrow();
         JsonObject match = listed.getJsonObject("match");
         assertEquals("code", match.getString("field"));
         assertEquals(1, match.getInt("line"));
         String text = match.getString("text");
         assertEquals("int lo = 0;\nint mid = (lo + HI) >>> 1;\nreturn -1;", text);
         List<String> marked = match.getJsonArray("highlights").getValuesAs(JsonObject.class).stream()
-                .map(highlight -> text.substring(highlight.getInt("start"), highlight.getInt("end"))).toList();
+                .map(highlight -> text.substring(highlight.getInt("start"), highlight.getInt("end")))
+                .toList();
         assertEquals(List.of("mid", "HI"), marked);
 
         assertTrue(hasNoMatch(owner.get("/api/v1/snippets/" + id).data()), "a single snippet carries no match");
-        assertTrue(hasNoMatch(owner.get("/api/v1/snippets?query=" + encode("binary")).json().getJsonArray("data")
-                .getValuesAs(JsonObject.class).stream().filter(item -> item.getString("id").equals(id)).findFirst().orElseThrow()),
+        assertTrue(
+                hasNoMatch(owner
+                        .get("/api/v1/snippets?query=" + encode("binary"))
+                        .json()
+                        .getJsonArray("data")
+                        .getValuesAs(JsonObject.class)
+                        .stream()
+                        .filter(item -> item.getString("id").equals(id))
+                        .findFirst()
+                        .orElseThrow()),
                 "a match in the title only needs no excerpt");
     }
 
@@ -75,25 +88,38 @@ public abstract class SnippetSearchTests {
         create(someone, snippet("three", "SQL", "select 1", "db"));
 
         JsonObject all = someone.get("/api/v1/snippets/facets").data();
-        assertEquals(List.of("Java:2", "SQL:1"), facets(all, "languages"), "languages that differ in case only are one");
+        assertEquals(
+                List.of("Java:2", "SQL:1"), facets(all, "languages"), "languages that differ in case only are one");
         assertEquals(List.of("db:2", "web:2"), facets(all, "tags"));
 
-        JsonObject filtered = someone.get("/api/v1/snippets/facets?tag=db&query=class").data();
+        JsonObject filtered =
+                someone.get("/api/v1/snippets/facets?tag=db&query=class").data();
         assertEquals(List.of("db:1", "web:1"), facets(filtered, "tags"));
         assertEquals(1, facets(filtered, "languages").size());
-        assertEquals("bad_request", someone.get("/api/v1/snippets/facets?scope=nobody").errorCode());
-        assertEquals(List.of(), facets(TestUsers.withToken(TestUsers.create()).get("/api/v1/snippets/facets").data(), "tags"),
+        assertEquals(
+                "bad_request",
+                someone.get("/api/v1/snippets/facets?scope=nobody").errorCode());
+        assertEquals(
+                List.of(),
+                facets(
+                        TestUsers.withToken(TestUsers.create())
+                                .get("/api/v1/snippets/facets")
+                                .data(),
+                        "tags"),
                 "another user's snippets count for nobody else");
     }
 
     private static List<String> facets(JsonObject facets, String kind) {
         return facets.getJsonArray(kind).getValuesAs(JsonObject.class).stream()
-                .map(facet -> facet.getString("name") + ":" + facet.getJsonNumber("count").longValue()).toList();
+                .map(facet -> facet.getString("name") + ":"
+                        + facet.getJsonNumber("count").longValue())
+                .toList();
     }
 
     @Test
     void aSubstringOfAnIdentifierFindsItIgnoringCase() {
-        String id = create(owner, snippet("users", "java", "User getUserById(long id)")).getString("id");
+        String id = create(owner, snippet("users", "java", "User getUserById(long id)"))
+                .getString("id");
 
         assertEquals(List.of(id), search("UserBy"));
         assertEquals(List.of(id), search("userby"));
@@ -102,7 +128,9 @@ public abstract class SnippetSearchTests {
 
     @Test
     void everyTermMustOccurSomewhereInTheSearchableFields() {
-        String both = create(owner, snippet("Parse dates", "kotlin", "fun parse()").add("notes", "uses java.time")).getString("id");
+        String both = create(
+                        owner, snippet("Parse dates", "kotlin", "fun parse()").add("notes", "uses java.time"))
+                .getString("id");
         create(owner, snippet("Parse numbers", "kotlin", "fun parseInt()"));
 
         assertEquals(List.of(both), search("parse java.time"));
@@ -113,8 +141,10 @@ public abstract class SnippetSearchTests {
     @Test
     void eachSearchableFieldIsSearched() {
         String title = create(owner, snippet("xqtitlezz", "a", "b")).getString("id");
-        String description = create(owner, snippet("t", "a", "b").add("description", "xqdescriptionzz")).getString("id");
-        String notes = create(owner, snippet("t", "a", "b").add("notes", "xqnoteszz")).getString("id");
+        String description = create(owner, snippet("t", "a", "b").add("description", "xqdescriptionzz"))
+                .getString("id");
+        String notes =
+                create(owner, snippet("t", "a", "b").add("notes", "xqnoteszz")).getString("id");
         String code = create(owner, snippet("t", "a", "xqcodezz")).getString("id");
         String language = create(owner, snippet("t", "xqlanguagezz", "b")).getString("id");
 
@@ -127,7 +157,8 @@ public abstract class SnippetSearchTests {
 
     @Test
     void shortTermsOfOneOrTwoCharactersMatchAsSubstringsToo() {
-        String id = create(owner, snippet("Queue", "rust", "let q = VecDeque::new(); // zq")).getString("id");
+        String id = create(owner, snippet("Queue", "rust", "let q = VecDeque::new(); // zq"))
+                .getString("id");
         create(owner, snippet("Other", "rust", "nothing here"));
 
         assertEquals(List.of(id), search("zq"));
@@ -137,8 +168,10 @@ public abstract class SnippetSearchTests {
 
     @Test
     void operatorsAndQuotesAreSearchedAsPlainText() {
-        String or = create(owner, snippet("logic", "text", "either a OR b will do")).getString("id");
-        String quoted = create(owner, snippet("quotes", "text", "say \"hello\" NEAR(a b) -x title:y")).getString("id");
+        String or =
+                create(owner, snippet("logic", "text", "either a OR b will do")).getString("id");
+        String quoted = create(owner, snippet("quotes", "text", "say \"hello\" NEAR(a b) -x title:y"))
+                .getString("id");
 
         assertEquals(List.of(or), search("a OR b"));
         assertEquals(List.of(quoted), search("\"hello\""));
@@ -147,8 +180,32 @@ public abstract class SnippetSearchTests {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"\"", "'", "*", "(", ")", "NEAR(a b)", "a OR b", "-x", "title:x", "%", "_", "\\",
-            "' OR 1=1 --", "日本語", "🦀", "AND", "NOT", "^", "\"\"\"", "a\"b", "{col}: x", "\u0001", "\t\r\n"})
+    @ValueSource(
+            strings = {
+                "\"",
+                "'",
+                "*",
+                "(",
+                ")",
+                "NEAR(a b)",
+                "a OR b",
+                "-x",
+                "title:x",
+                "%",
+                "_",
+                "\\",
+                "' OR 1=1 --",
+                "日本語",
+                "🦀",
+                "AND",
+                "NOT",
+                "^",
+                "\"\"\"",
+                "a\"b",
+                "{col}: x",
+                "\u0001",
+                "\t\r\n"
+            })
     void hostileQueriesNeverFail(String query) {
         Reply reply = owner.get("/api/v1/snippets?query=" + encode(query));
 
@@ -158,14 +215,20 @@ public abstract class SnippetSearchTests {
     @Test
     void aVeryLongQueryIsRefusedCleanlyNotWithAServerError() {
         Reply overTheLimit = owner.get("/api/v1/snippets?query=" + "x".repeat(2_001));
-        Reply manyTerms = owner.get("/api/v1/snippets?query=" + encode(String.join(" ", java.util.stream.IntStream.range(0, 33).mapToObj(i -> "t" + i).toList())));
+        Reply manyTerms = owner.get("/api/v1/snippets?query="
+                + encode(String.join(
+                        " ",
+                        java.util.stream.IntStream.range(0, 33)
+                                .mapToObj(i -> "t" + i)
+                                .toList())));
         Reply tenThousand = owner.get("/api/v1/snippets?query=" + "x".repeat(10_000));
 
         assertEquals(400, overTheLimit.status());
         assertEquals("bad_request", overTheLimit.errorCode());
         assertEquals(400, manyTerms.status());
         assertEquals("bad_request", manyTerms.errorCode());
-        assertEquals(200, owner.get("/api/v1/snippets?query=" + "y".repeat(2_000)).status());
+        assertEquals(
+                200, owner.get("/api/v1/snippets?query=" + "y".repeat(2_000)).status());
         // A request line over the HTTP layer's 8 KiB limit is refused before it reaches the application.
         assertTrue(tenThousand.status() >= 400 && tenThousand.status() < 500, tenThousand::toString);
     }
@@ -180,8 +243,14 @@ public abstract class SnippetSearchTests {
 
     @Test
     void moreTagFiltersThanASnippetCanCarryAreABadRequest() {
-        String thousandTags = String.join(",", java.util.stream.IntStream.range(0, 1_000).mapToObj(i -> "t" + i).toList());
-        String thirtyTwoTags = String.join(",", java.util.stream.IntStream.range(0, 32).mapToObj(i -> "t" + i).toList());
+        String thousandTags = String.join(
+                ",",
+                java.util.stream.IntStream.range(0, 1_000)
+                        .mapToObj(i -> "t" + i)
+                        .toList());
+        String thirtyTwoTags = String.join(
+                ",",
+                java.util.stream.IntStream.range(0, 32).mapToObj(i -> "t" + i).toList());
 
         Reply tooMany = owner.get("/api/v1/snippets?tags=" + thousandTags);
 
@@ -192,23 +261,30 @@ public abstract class SnippetSearchTests {
 
     @Test
     void caseIsFoldedForEveryLetterInEveryOrder() {
-        String german = create(owner, snippet("Straße über Ärger", "text", "ÜBERGRÖSSE and Ä")).getString("id");
+        String german = create(owner, snippet("Straße über Ärger", "text", "ÜBERGRÖSSE and Ä"))
+                .getString("id");
         List<String> others = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
-            others.add(create(owner, snippet("Übersicht " + i, "text", "über alles")).getString("id"));
+            others.add(create(owner, snippet("Übersicht " + i, "text", "über alles"))
+                    .getString("id"));
         }
 
         for (String term : List.of("ä", "Ä", "ärger", "ÄRGER", "grösse", "GRÖSSE")) {
             assertEquals(List.of(german), search(term), term);
             Reply byDate = owner.get("/api/v1/snippets?sort=updated&query=" + encode(term));
-            assertEquals(List.of(german), ids(byDate.json().getJsonArray("data").getValuesAs(JsonObject.class)), term + " by date");
+            assertEquals(
+                    List.of(german),
+                    ids(byDate.json().getJsonArray("data").getValuesAs(JsonObject.class)),
+                    term + " by date");
         }
         for (String term : List.of("über", "ÜBER", "üBeR")) {
             List<String> all = new ArrayList<>(others);
             all.add(german);
             assertEquals(new HashSet<>(all), new HashSet<>(search(term)), term);
             Reply byDate = owner.get("/api/v1/snippets?sort=updated&query=" + encode(term));
-            assertEquals(new HashSet<>(all), new HashSet<>(ids(byDate.json().getJsonArray("data").getValuesAs(JsonObject.class))),
+            assertEquals(
+                    new HashSet<>(all),
+                    new HashSet<>(ids(byDate.json().getJsonArray("data").getValuesAs(JsonObject.class))),
                     term + " by date");
         }
     }
@@ -228,11 +304,13 @@ public abstract class SnippetSearchTests {
         String cursor = page1.json().getJsonObject("meta").getString("nextCursor");
         Reply page2 = reader.get("/api/v1/snippets?limit=1&query=" + term + "&cursor=" + encode(cursor));
 
-        List<String> seen = new ArrayList<>(ids(page1.json().getJsonArray("data").getValuesAs(JsonObject.class)));
+        List<String> seen =
+                new ArrayList<>(ids(page1.json().getJsonArray("data").getValuesAs(JsonObject.class)));
         seen.addAll(ids(page2.json().getJsonArray("data").getValuesAs(JsonObject.class)));
         assertEquals(new HashSet<>(List.of(first, second)), new HashSet<>(seen), page2::toString);
         assertEquals(2, seen.size());
-        assertEquals(jakarta.json.JsonValue.NULL, page2.json().getJsonObject("meta").get("nextCursor"));
+        assertEquals(
+                jakarta.json.JsonValue.NULL, page2.json().getJsonObject("meta").get("nextCursor"));
     }
 
     @Test
@@ -241,7 +319,12 @@ public abstract class SnippetSearchTests {
         ApiClient other = TestUsers.withToken(TestUsers.create());
         String term = "qzfew" + Long.toString(System.nanoTime(), 36);
         for (int i = 0; i < 4; i++) {
-            create(reader, snippet(i == 2 ? term + " in the title" : "title " + i, "text", (term + " ").repeat(1 + i) + "hay ".repeat(20 * i)));
+            create(
+                    reader,
+                    snippet(
+                            i == 2 ? term + " in the title" : "title " + i,
+                            "text",
+                            (term + " ").repeat(1 + i) + "hay ".repeat(20 * i)));
         }
         create(reader, snippet("unrelated", "text", "hay without the term"));
         for (int i = 0; i < 12; i++) {
@@ -249,20 +332,36 @@ public abstract class SnippetSearchTests {
         }
 
         // own and all find the same: the other user's matches are private
-        JsonObject ownScope = reader.get("/api/v1/snippets?scope=own&query=" + term).json();
-        JsonObject allScope = reader.get("/api/v1/snippets?scope=all&query=" + term).json();
+        JsonObject ownScope =
+                reader.get("/api/v1/snippets?scope=own&query=" + term).json();
+        JsonObject allScope =
+                reader.get("/api/v1/snippets?scope=all&query=" + term).json();
 
         assertEquals(4, ownScope.getJsonArray("data").size(), ownScope::toString);
-        assertEquals(allScope.getJsonArray("data"), ownScope.getJsonArray("data"), "the same snippets, order and match excerpts");
-        assertTrue(ownScope.getJsonArray("data").getJsonObject(0).getString("title").startsWith(term), "a title match ranks first");
-        assertEquals(ids(walk(reader, "/api/v1/snippets?scope=all&limit=1&query=" + term)),
-                ids(walk(reader, "/api/v1/snippets?scope=own&limit=1&query=" + term)), "and page by page");
+        assertEquals(
+                allScope.getJsonArray("data"),
+                ownScope.getJsonArray("data"),
+                "the same snippets, order and match excerpts");
+        assertTrue(
+                ownScope.getJsonArray("data")
+                        .getJsonObject(0)
+                        .getString("title")
+                        .startsWith(term),
+                "a title match ranks first");
+        assertEquals(
+                ids(walk(reader, "/api/v1/snippets?scope=all&limit=1&query=" + term)),
+                ids(walk(reader, "/api/v1/snippets?scope=own&limit=1&query=" + term)),
+                "and page by page");
 
         // two terms, 15 matches of both: a snippet must hold every term (the first of the four has no hay)
         String bothTerms = encode(term + " HAY");
-        JsonObject bothInOwnScope = reader.get("/api/v1/snippets?scope=own&query=" + bothTerms).json();
+        JsonObject bothInOwnScope =
+                reader.get("/api/v1/snippets?scope=own&query=" + bothTerms).json();
         assertEquals(3, bothInOwnScope.getJsonArray("data").size(), bothInOwnScope::toString);
-        assertEquals(reader.get("/api/v1/snippets?scope=all&query=" + bothTerms).json().getJsonArray("data"),
+        assertEquals(
+                reader.get("/api/v1/snippets?scope=all&query=" + bothTerms)
+                        .json()
+                        .getJsonArray("data"),
                 bothInOwnScope.getJsonArray("data"));
     }
 
@@ -270,22 +369,36 @@ public abstract class SnippetSearchTests {
     void theRelevanceOrderIsTheSameOnEveryPageAsInOneList() {
         ApiClient reader = TestUsers.withToken(TestUsers.create());
         for (int i = 0; i < 9; i++) {
-            create(reader, snippet(i % 3 == 0 ? "needle in the title " + i : "title " + i, "text",
-                    "needle ".repeat(1 + i % 4) + "hay ".repeat(10 * i)));
+            create(
+                    reader,
+                    snippet(
+                            i % 3 == 0 ? "needle in the title " + i : "title " + i,
+                            "text",
+                            "needle ".repeat(1 + i % 4) + "hay ".repeat(10 * i)));
         }
 
-        List<String> oneList = ids(reader.get("/api/v1/snippets?limit=50&query=needle").json().getJsonArray("data").getValuesAs(JsonObject.class));
+        List<String> oneList = ids(reader.get("/api/v1/snippets?limit=50&query=needle")
+                .json()
+                .getJsonArray("data")
+                .getValuesAs(JsonObject.class));
         List<String> paged = ids(walk(reader, "/api/v1/snippets?limit=2&query=needle"));
 
         assertEquals(9, oneList.size());
         assertEquals(oneList, paged);
-        assertTrue(reader.get("/api/v1/snippets?limit=3&query=needle").json().getJsonArray("data").getJsonObject(0)
-                .getString("title").startsWith("needle in the title"), "a title match ranks first");
+        assertTrue(
+                reader.get("/api/v1/snippets?limit=3&query=needle")
+                        .json()
+                        .getJsonArray("data")
+                        .getJsonObject(0)
+                        .getString("title")
+                        .startsWith("needle in the title"),
+                "a title match ranks first");
     }
 
     @Test
     void percentAndUnderscoreAreLiteral() {
-        String percent = create(owner, snippet("fmt", "c", "printf(\"%d%%\", n);")).getString("id");
+        String percent =
+                create(owner, snippet("fmt", "c", "printf(\"%d%%\", n);")).getString("id");
         create(owner, snippet("plain", "c", "print d n"));
 
         assertEquals(List.of(percent), search("%d%%"));
@@ -295,7 +408,8 @@ public abstract class SnippetSearchTests {
     @Test
     void unicodeAndEmojiAreFound() {
         String japanese = create(owner, snippet("日本語のメモ", "text", "こんにちは世界")).getString("id");
-        String crab = create(owner, snippet("crab", "rust", "fn main() { println!(\"🦀 rocks\"); }")).getString("id");
+        String crab = create(owner, snippet("crab", "rust", "fn main() { println!(\"🦀 rocks\"); }"))
+                .getString("id");
 
         assertEquals(List.of(japanese), search("日本語"));
         assertEquals(List.of(japanese), search("世界"));
@@ -308,7 +422,9 @@ public abstract class SnippetSearchTests {
         String id = create(owner, snippet("t", "js", "const zebraOld = 1;")).getString("id");
         assertEquals(List.of(id), search("zebraold"));
 
-        owner.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", "const zebraNew = 2;").build());
+        owner.patch(
+                "/api/v1/snippets/" + id,
+                Json.createObjectBuilder().add("code", "const zebraNew = 2;").build());
         assertTrue(search("zebraold").isEmpty(), "the old text is no longer found");
         assertEquals(List.of(id), search("zebranew"));
 
@@ -322,22 +438,40 @@ public abstract class SnippetSearchTests {
         String term = "qzreadyourwrites" + Long.toString(System.nanoTime(), 36);
         String teamSearch = "/api/v1/snippets?scope=team&query=";
 
-        String id = create(owner, snippet("shared", "sh", "echo " + term + "old").add("visibility", "team")).getString("id");
-        assertEquals(List.of(id), ids(walk(colleague, teamSearch + term + "old")), "created, then found at once by someone else");
+        String id = create(
+                        owner, snippet("shared", "sh", "echo " + term + "old").add("visibility", "team"))
+                .getString("id");
+        assertEquals(
+                List.of(id),
+                ids(walk(colleague, teamSearch + term + "old")),
+                "created, then found at once by someone else");
 
-        Reply changed = owner.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", "echo " + term + "new").build());
+        Reply changed = owner.patch(
+                "/api/v1/snippets/" + id,
+                Json.createObjectBuilder().add("code", "echo " + term + "new").build());
         assertEquals(200, changed.status(), changed::toString);
         assertEquals(List.of(), ids(walk(colleague, teamSearch + term + "old")), "the old text is gone at once");
         assertEquals(List.of(id), ids(walk(colleague, teamSearch + term + "new")));
 
-        owner.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("visibility", "private").build());
-        assertEquals(List.of(), ids(walk(colleague, teamSearch + term)), "made private: out of the team's search at once");
-        owner.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("visibility", "team").build());
+        owner.patch(
+                "/api/v1/snippets/" + id,
+                Json.createObjectBuilder().add("visibility", "private").build());
+        assertEquals(
+                List.of(), ids(walk(colleague, teamSearch + term)), "made private: out of the team's search at once");
+        owner.patch(
+                "/api/v1/snippets/" + id,
+                Json.createObjectBuilder().add("visibility", "team").build());
         assertEquals(List.of(id), ids(walk(colleague, teamSearch + term)));
 
         assertEquals(200, owner.delete("/api/v1/snippets/" + id).status());
         assertEquals(List.of(), ids(walk(colleague, teamSearch + term)), "deleted: gone at once");
-        assertEquals(0, colleague.get("/api/v1/snippets/facets?scope=team&query=" + term).data().getJsonArray("languages").size(),
+        assertEquals(
+                0,
+                colleague
+                        .get("/api/v1/snippets/facets?scope=team&query=" + term)
+                        .data()
+                        .getJsonArray("languages")
+                        .size(),
                 "and from the facets");
     }
 
@@ -360,9 +494,12 @@ public abstract class SnippetSearchTests {
                     List<String> missed = new ArrayList<>();
                     for (int round = 0; round < rounds; round++) {
                         String word = writer + "x" + (char) ('a' + round);
-                        String id = create(client, snippet("round " + round, "sh", "echo " + word)).getString("id");
+                        String id = create(client, snippet("round " + round, "sh", "echo " + word))
+                                .getString("id");
                         Reply found = client.get("/api/v1/snippets?query=" + word);
-                        if (found.status() != 200 || !ids(found.json().getJsonArray("data").getValuesAs(JsonObject.class)).equals(List.of(id))) {
+                        if (found.status() != 200
+                                || !ids(found.json().getJsonArray("data").getValuesAs(JsonObject.class))
+                                        .equals(List.of(id))) {
                             missed.add(word + ": " + found);
                         }
                     }
@@ -370,7 +507,8 @@ public abstract class SnippetSearchTests {
                 }));
             }
             for (Future<List<String>> missed : misses) {
-                assertEquals(List.of(), missed.get(2, TimeUnit.MINUTES), "a write not found by its writer's next search");
+                assertEquals(
+                        List.of(), missed.get(2, TimeUnit.MINUTES), "a write not found by its writer's next search");
             }
         } finally {
             pool.shutdownNow();
@@ -385,23 +523,34 @@ public abstract class SnippetSearchTests {
         String misspelled = word.substring(0, 4) + word.charAt(5) + word.charAt(4) + word.substring(6);
         create(writer, snippet("Feeding the " + word, "text", "the " + word + " eats at noon"));
 
-        JsonObject own = writer.get("/api/v1/snippets?query=" + encode(misspelled + " noon")).json();
+        JsonObject own = writer.get("/api/v1/snippets?query=" + encode(misspelled + " noon"))
+                .json();
         assertEquals(0, own.getJsonArray("data").size());
         assertEquals(word + " noon", own.getJsonObject("meta").getString("suggestion"), own::toString);
 
-        JsonObject others = reader.get("/api/v1/snippets?scope=all&query=" + encode(misspelled)).json();
-        assertEquals(jakarta.json.JsonValue.NULL, others.getJsonObject("meta").get("suggestion"), "a private snippet's words are never offered");
+        JsonObject others = reader.get("/api/v1/snippets?scope=all&query=" + encode(misspelled))
+                .json();
+        assertEquals(
+                jakarta.json.JsonValue.NULL,
+                others.getJsonObject("meta").get("suggestion"),
+                "a private snippet's words are never offered");
 
         JsonObject found = writer.get("/api/v1/snippets?query=" + encode(word)).json();
         assertEquals(1, found.getJsonArray("data").size());
-        assertEquals(jakarta.json.JsonValue.NULL, found.getJsonObject("meta").get("suggestion"), "nothing to suggest when something is found");
+        assertEquals(
+                jakarta.json.JsonValue.NULL,
+                found.getJsonObject("meta").get("suggestion"),
+                "nothing to suggest when something is found");
         JsonObject list = writer.get("/api/v1/snippets").json();
-        assertTrue(!list.getJsonObject("meta").containsKey("suggestion"), "a list without a search has no suggestion: " + list.getJsonObject("meta"));
+        assertTrue(
+                !list.getJsonObject("meta").containsKey("suggestion"),
+                "a list without a search has no suggestion: " + list.getJsonObject("meta"));
     }
 
     @Test
     void relevanceIsTheDefaultOrderOfASearchAndPutsTitleMatchesFirst() {
-        String inCode = create(owner, snippet("something", "go", "func frobnicate() {}")).getString("id");
+        String inCode = create(owner, snippet("something", "go", "func frobnicate() {}"))
+                .getString("id");
         String inTitle = create(owner, snippet("frobnicate", "go", "x")).getString("id");
 
         assertEquals(List.of(inTitle, inCode), search("frobnicate"));
@@ -421,7 +570,8 @@ public abstract class SnippetSearchTests {
 
     @Test
     void languageFiltersExactlyIgnoringCaseAndCombinesWithSearchAndTags() {
-        String python = create(owner, snippet("p", "Python", "def handler(): pass", "web")).getString("id");
+        String python = create(owner, snippet("p", "Python", "def handler(): pass", "web"))
+                .getString("id");
         create(owner, snippet("p2", "Python3", "def handler(): pass", "web"));
         create(owner, snippet("j", "java", "void handler() {}", "web"));
 
@@ -431,21 +581,35 @@ public abstract class SnippetSearchTests {
 
     @Test
     void repeatedLanguagesFindSnippetsInAnyOfThemInListsSearchesAndFacets() {
-        String js = create(owner, snippet("js", "js", "const handler = 1", "web")).getString("id");
-        String javascript = create(owner, snippet("javascript", "JavaScript", "let handler = 2", "web")).getString("id");
+        String js =
+                create(owner, snippet("js", "js", "const handler = 1", "web")).getString("id");
+        String javascript = create(owner, snippet("javascript", "JavaScript", "let handler = 2", "web"))
+                .getString("id");
         create(owner, snippet("typescript", "TypeScript", "const handler: number = 3", "web"));
         Set<String> both = Set.of(js, javascript);
 
-        assertEquals(both, Set.copyOf(ids(walk(owner, "/api/v1/snippets?language=JS&language=javascript&limit=1"))), "a list, page by page");
-        assertEquals(both, Set.copyOf(ids(walk(owner, "/api/v1/snippets?language=js&language=JavaScript&query=handler&limit=1"))), "a search");
-        assertEquals(List.of("JavaScript:1", "js:1"),
-                facets(owner.get("/api/v1/snippets/facets?language=js&language=javascript").data(), "languages"));
+        assertEquals(
+                both,
+                Set.copyOf(ids(walk(owner, "/api/v1/snippets?language=JS&language=javascript&limit=1"))),
+                "a list, page by page");
+        assertEquals(
+                both,
+                Set.copyOf(ids(walk(owner, "/api/v1/snippets?language=js&language=JavaScript&query=handler&limit=1"))),
+                "a search");
+        assertEquals(
+                List.of("JavaScript:1", "js:1"),
+                facets(
+                        owner.get("/api/v1/snippets/facets?language=js&language=javascript")
+                                .data(),
+                        "languages"));
     }
 
     @Test
     void filteringOnMoreLanguagesThanOneLanguageHasNamesIsABadRequest() {
-        String languages = IntStream.rangeClosed(1, 33).mapToObj(i -> "language=l" + i).collect(Collectors.joining("&"));
-        String thirtyTwo = IntStream.rangeClosed(1, 32).mapToObj(i -> "language=l" + i).collect(Collectors.joining("&"));
+        String languages =
+                IntStream.rangeClosed(1, 33).mapToObj(i -> "language=l" + i).collect(Collectors.joining("&"));
+        String thirtyTwo =
+                IntStream.rangeClosed(1, 32).mapToObj(i -> "language=l" + i).collect(Collectors.joining("&"));
 
         assertEquals(200, owner.get("/api/v1/snippets?" + thirtyTwo).status());
         Reply refused = owner.get("/api/v1/snippets?" + languages);
@@ -455,8 +619,15 @@ public abstract class SnippetSearchTests {
 
     @Test
     void badListParametersAreBadRequests() {
-        for (String parameters : List.of("limit=0", "limit=201", "limit=ten", "limit=1.5", "sort=newest", "sort=relevance",
-                "cursor=forged", "cursor=eyJ4IjoxfQ.AAAA")) {
+        for (String parameters : List.of(
+                "limit=0",
+                "limit=201",
+                "limit=ten",
+                "limit=1.5",
+                "sort=newest",
+                "sort=relevance",
+                "cursor=forged",
+                "cursor=eyJ4IjoxfQ.AAAA")) {
             Reply reply = owner.get("/api/v1/snippets?" + parameters);
             assertEquals(400, reply.status(), parameters + " -> " + reply);
             assertEquals("bad_request", reply.errorCode());
@@ -468,14 +639,28 @@ public abstract class SnippetSearchTests {
         for (int i = 0; i < 3; i++) {
             create(owner, snippet("cursor " + i, "x", "y", "c"));
         }
-        String cursor = owner.get("/api/v1/snippets?limit=1").json().getJsonObject("meta").getString("nextCursor");
+        String cursor = owner.get("/api/v1/snippets?limit=1")
+                .json()
+                .getJsonObject("meta")
+                .getString("nextCursor");
 
-        assertEquals(200, owner.get("/api/v1/snippets?limit=1&cursor=" + encode(cursor)).status());
-        assertEquals(400, owner.get("/api/v1/snippets?limit=1&sort=title&cursor=" + encode(cursor)).status());
-        assertEquals(400, owner.get("/api/v1/snippets?limit=1&tag=c&cursor=" + encode(cursor)).status());
+        assertEquals(
+                200,
+                owner.get("/api/v1/snippets?limit=1&cursor=" + encode(cursor)).status());
+        assertEquals(
+                400,
+                owner.get("/api/v1/snippets?limit=1&sort=title&cursor=" + encode(cursor))
+                        .status());
+        assertEquals(
+                400,
+                owner.get("/api/v1/snippets?limit=1&tag=c&cursor=" + encode(cursor))
+                        .status());
         int middle = cursor.length() / 2;
-        String tampered = cursor.substring(0, middle) + (cursor.charAt(middle) == 'A' ? 'B' : 'A') + cursor.substring(middle + 1);
-        assertEquals(400, owner.get("/api/v1/snippets?limit=1&cursor=" + encode(tampered)).status());
+        String tampered =
+                cursor.substring(0, middle) + (cursor.charAt(middle) == 'A' ? 'B' : 'A') + cursor.substring(middle + 1);
+        assertEquals(
+                400,
+                owner.get("/api/v1/snippets?limit=1&cursor=" + encode(tampered)).status());
     }
 
     /** A relevance cursor carries the statistics of its terms over every user's snippets: it must not be readable. */
@@ -489,10 +674,13 @@ public abstract class SnippetSearchTests {
         String cursor = first.getJsonObject("meta").getString("nextCursor");
         String lastId = first.getJsonArray("data").getJsonObject(0).getString("id");
 
-        String decoded = new String(java.util.Base64.getUrlDecoder().decode(cursor.replaceAll("[^A-Za-z0-9_-]", "")),
+        String decoded = new String(
+                java.util.Base64.getUrlDecoder().decode(cursor.replaceAll("[^A-Za-z0-9_-]", "")),
                 java.nio.charset.StandardCharsets.ISO_8859_1);
         for (String readable : List.of(term, lastId)) {
-            assertTrue(!decoded.contains(readable) && !cursor.contains(readable), "the cursor shows " + readable + ": " + cursor);
+            assertTrue(
+                    !decoded.contains(readable) && !cursor.contains(readable),
+                    "the cursor shows " + readable + ": " + cursor);
         }
         Reply second = owner.get("/api/v1/snippets?limit=1&query=" + term + "&cursor=" + encode(cursor));
         assertEquals(200, second.status(), second::toString);
@@ -505,7 +693,9 @@ public abstract class SnippetSearchTests {
         List<JsonObject> created = new ArrayList<>();
         String[] titles = {"delta", "Alpha", "charlie", "Bravo", "echo", "alpha", "Foxtrot"};
         for (int i = 0; i < 23; i++) {
-            created.add(create(walker, snippet(titles[i % titles.length], "x", "common marker " + "z".repeat(i % 4), "t" + (i % 3))));
+            created.add(create(
+                    walker,
+                    snippet(titles[i % titles.length], "x", "common marker " + "z".repeat(i % 4), "t" + (i % 3))));
         }
 
         List<JsonObject> byUpdated = walk(walker, "/api/v1/snippets?limit=4");
@@ -518,9 +708,11 @@ public abstract class SnippetSearchTests {
         assertEquals(newestFirst, ids(byUpdated));
         assertEquals(newestFirst, ids(byCreated));
         List<String> aToZ = created.stream()
-                .sorted(Comparator.comparing((JsonObject s) -> s.getString("title").toLowerCase(Locale.ROOT))
+                .sorted(Comparator.comparing(
+                                (JsonObject s) -> s.getString("title").toLowerCase(Locale.ROOT))
                         .thenComparing(s -> s.getString("id")))
-                .map(s -> s.getString("id")).toList();
+                .map(s -> s.getString("id"))
+                .toList();
         assertEquals(aToZ, ids(byTitle));
         assertEquals(23, new HashSet<>(ids(byRelevance)).size());
         assertEquals(23, byRelevance.size());
@@ -529,8 +721,13 @@ public abstract class SnippetSearchTests {
         assertEquals(newestFirst, ids(walk(walker, "/api/v1/snippets?limit=4&sort=updated&query=MARKER")));
         assertEquals(aToZ, ids(walk(walker, "/api/v1/snippets?limit=5&sort=title&query=common%20marker")));
         List<JsonObject> withTag = walk(walker, "/api/v1/snippets?limit=3&tag=t1&sort=title");
-        assertEquals(aToZ.stream().filter(id -> created.stream().anyMatch(s -> s.getString("id").equals(id)
-                && s.getJsonArray("tags").getString(0).equals("t1"))).toList(), ids(withTag));
+        assertEquals(
+                aToZ.stream()
+                        .filter(id -> created.stream()
+                                .anyMatch(s -> s.getString("id").equals(id)
+                                        && s.getJsonArray("tags").getString(0).equals("t1")))
+                        .toList(),
+                ids(withTag));
     }
 
     @Test
@@ -540,7 +737,14 @@ public abstract class SnippetSearchTests {
         Thread.sleep(5);
         String newer = create(writer, snippet("newer", "x", "y")).getString("id");
         Thread.sleep(5);
-        assertEquals(200, writer.patch("/api/v1/snippets/" + older, Json.createObjectBuilder().add("title", "older, edited").build()).status());
+        assertEquals(
+                200,
+                writer.patch(
+                                "/api/v1/snippets/" + older,
+                                Json.createObjectBuilder()
+                                        .add("title", "older, edited")
+                                        .build())
+                        .status());
 
         assertEquals(List.of(older, newer), ids(walk(writer, "/api/v1/snippets?sort=updated&limit=1")));
         assertEquals(List.of(newer, older), ids(walk(writer, "/api/v1/snippets?sort=created&limit=1")));
@@ -555,7 +759,8 @@ public abstract class SnippetSearchTests {
 
         assertEquals(7, reply.json().getJsonObject("meta").getInt("limit"));
         assertTrue(reply.json().getJsonObject("meta").isNull("nextCursor"));
-        assertEquals(50, fresh.get("/api/v1/snippets").json().getJsonObject("meta").getInt("limit"));
+        assertEquals(
+                50, fresh.get("/api/v1/snippets").json().getJsonObject("meta").getInt("limit"));
     }
 
     @Test
@@ -563,13 +768,22 @@ public abstract class SnippetSearchTests {
         ApiClient writer = TestUsers.withToken(TestUsers.create());
         List<String> created = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            created.add(create(writer, snippet("large " + i, "text", String.valueOf((char) ('a' + i)).repeat(1_000_000), "large")).getString("id"));
+            created.add(create(
+                            writer,
+                            snippet(
+                                    "large " + i,
+                                    "text",
+                                    String.valueOf((char) ('a' + i)).repeat(1_000_000),
+                                    "large"))
+                    .getString("id"));
         }
 
         Reply first = writer.get("/api/v1/snippets?sort=created&limit=50");
         List<JsonObject> firstItems = first.json().getJsonArray("data").getValuesAs(JsonObject.class);
         assertEquals(3, firstItems.size(), "three snippets of a million characters pass the page's two MiB of text");
-        assertTrue(firstItems.stream().allMatch(item -> item.getString("code").length() == 1_000_000), "items keep their whole code");
+        assertTrue(
+                firstItems.stream().allMatch(item -> item.getString("code").length() == 1_000_000),
+                "items keep their whole code");
         String cursor = first.json().getJsonObject("meta").getString("nextCursor");
 
         Reply rest = writer.get("/api/v1/snippets?sort=created&limit=50&cursor=" + encode(cursor));
@@ -585,18 +799,29 @@ public abstract class SnippetSearchTests {
     void aSummaryListLeavesCodeAndNotesOutAndKeepsASearchsExcerpt() {
         ApiClient writer = TestUsers.withToken(TestUsers.create());
         for (int i = 0; i < 4; i++) {
-            create(writer, snippet("summarized " + i, "text", "x".repeat(1_000_000), "summary").add("notes", "notes about needle" + i));
+            create(
+                    writer,
+                    snippet("summarized " + i, "text", "x".repeat(1_000_000), "summary")
+                            .add("notes", "notes about needle" + i));
         }
 
         Reply summary = writer.get("/api/v1/snippets?fields=summary");
         List<JsonObject> items = summary.json().getJsonArray("data").getValuesAs(JsonObject.class);
         assertEquals(4, items.size(), "a summary reads no code, so no text budget cuts the page");
-        assertTrue(items.stream().noneMatch(item -> item.containsKey("code") || item.containsKey("notes")), items::toString);
+        assertTrue(
+                items.stream().noneMatch(item -> item.containsKey("code") || item.containsKey("notes")),
+                items::toString);
         assertEquals("summary", items.get(0).getJsonArray("tags").getString(0));
-        assertEquals(List.of(), items.get(0).getJsonArray("groups"), "its owner sees whom it is shared with, as in a whole snippet");
+        assertEquals(
+                List.of(),
+                items.get(0).getJsonArray("groups"),
+                "its owner sees whom it is shared with, as in a whole snippet");
 
         Reply searched = writer.get("/api/v1/snippets?fields=summary&query=needle2");
-        JsonObject found = searched.json().getJsonArray("data").getValuesAs(JsonObject.class).get(0);
+        JsonObject found = searched.json()
+                .getJsonArray("data")
+                .getValuesAs(JsonObject.class)
+                .get(0);
         assertEquals("summarized 2", found.getString("title"));
         assertTrue(found.getJsonObject("match").toString().contains("needle2"), found::toString);
         assertTrue(!found.containsKey("code"));

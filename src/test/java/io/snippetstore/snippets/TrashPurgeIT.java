@@ -37,8 +37,15 @@ class TrashPurgeIT {
 
     @BeforeAll
     static void start() throws Exception {
-        server = OwnPayaraMicro.start("trash-purge", Map.of("SNIPPETS_DATA_DIR", data.toString(), "SNIPPETS_TRASH_DAYS", "0",
-                "SNIPPETS_REVISIONS_KEEP", "2"));
+        server = OwnPayaraMicro.start(
+                "trash-purge",
+                Map.of(
+                        "SNIPPETS_DATA_DIR",
+                        data.toString(),
+                        "SNIPPETS_TRASH_DAYS",
+                        "0",
+                        "SNIPPETS_REVISIONS_KEEP",
+                        "2"));
         ApiClient admin = server.signIn(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD);
         user = server.signIn(OwnPayaraMicro.newUser(admin, "purged", "purged-password"), "purged-password");
     }
@@ -51,7 +58,8 @@ class TrashPurgeIT {
     @Test
     void aSnippetPastItsTimeInTheTrashIsPurgedWithItsAttachmentsByTheUpkeep() throws InterruptedException {
         String id = create(user, snippet("short-lived", "text", "x")).getString("id");
-        Reply upload = new Multipart().file("file", "a.txt", "text/plain", "bytes".getBytes(StandardCharsets.UTF_8))
+        Reply upload = new Multipart()
+                .file("file", "a.txt", "text/plain", "bytes".getBytes(StandardCharsets.UTF_8))
                 .postTo(user, "/api/v1/snippets/" + id + "/attachments");
         assertEquals(201, upload.status(), upload::toString);
         assertEquals(200, user.delete("/api/v1/snippets/" + id).status());
@@ -64,22 +72,39 @@ class TrashPurgeIT {
         } while (!trash.isEmpty() && System.nanoTime() < deadline);
 
         assertEquals(List.of(), trash, "purged within a minute (the upkeep runs every 10 s)");
-        assertEquals(404, user.post("/api/v1/trash/" + id + "/restore", JsonValue.EMPTY_JSON_OBJECT).status());
-        assertEquals(404, user.get("/api/v1/attachments/" + upload.data().getString("id")).status());
+        assertEquals(
+                404,
+                user.post("/api/v1/trash/" + id + "/restore", JsonValue.EMPTY_JSON_OBJECT)
+                        .status());
+        assertEquals(
+                404,
+                user.get("/api/v1/attachments/" + upload.data().getString("id")).status());
     }
 
     @Test
     void onlyTheNewestVersionsTheSettingKeepsRemainInTheHistory() {
         String id = create(user, snippet("kept two", "text", "v1")).getString("id");
         for (int version = 2; version <= 5; version++) {
-            assertEquals(200, user.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", "v" + version).build()).status());
+            assertEquals(
+                    200,
+                    user.patch(
+                                    "/api/v1/snippets/" + id,
+                                    Json.createObjectBuilder()
+                                            .add("code", "v" + version)
+                                            .build())
+                            .status());
         }
 
-        List<JsonObject> history = user.get("/api/v1/snippets/" + id + "/revisions").json().getJsonArray("data")
+        List<JsonObject> history = user.get("/api/v1/snippets/" + id + "/revisions")
+                .json()
+                .getJsonArray("data")
                 .getValuesAs(JsonObject.class);
 
-        assertEquals(List.of(5, 4), history.stream().map(version -> version.getInt("version")).toList());
-        assertEquals("v4", user.get("/api/v1/snippets/" + id + "/revisions/4").data().getString("code"));
+        assertEquals(
+                List.of(5, 4),
+                history.stream().map(version -> version.getInt("version")).toList());
+        assertEquals(
+                "v4", user.get("/api/v1/snippets/" + id + "/revisions/4").data().getString("code"));
         assertEquals(404, user.get("/api/v1/snippets/" + id + "/revisions/3").status());
     }
 }

@@ -32,14 +32,17 @@ public abstract class TrashTests {
     }
 
     private String upload(String snippetId, String content) {
-        Reply reply = new Multipart().file("file", "notes.txt", "text/plain", content.getBytes(StandardCharsets.UTF_8))
+        Reply reply = new Multipart()
+                .file("file", "notes.txt", "text/plain", content.getBytes(StandardCharsets.UTF_8))
                 .postTo(owner, "/api/v1/snippets/" + snippetId + "/attachments");
         assertEquals(201, reply.status(), reply::toString);
         return reply.data().getString("id");
     }
 
     private String linkSecret(String snippetId) {
-        Reply reply = owner.post("/api/v1/snippets/" + snippetId + "/links", Json.createObjectBuilder().build());
+        Reply reply = owner.post(
+                "/api/v1/snippets/" + snippetId + "/links",
+                Json.createObjectBuilder().build());
         assertEquals(201, reply.status(), reply::toString);
         String url = reply.data().getString("url");
         return url.substring(url.lastIndexOf('/') + 1);
@@ -48,10 +51,22 @@ public abstract class TrashTests {
     @Test
     void aDeletedSnippetIsA404EverywhereAndLeavesListsSearchFacetsLinksAndAttachments() {
         String word = "qztrash" + Long.toString(System.nanoTime(), 36);
-        String id = create(owner, snippet("trash me " + word, "haskell", "main = print " + word, word).add("visibility", "link"))
+        String id = create(
+                        owner,
+                        snippet("trash me " + word, "haskell", "main = print " + word, word)
+                                .add("visibility", "link"))
                 .getString("id");
-        String team = create(owner, snippet("team trash " + word, "haskell", "x", word).add("visibility", "team")).getString("id");
-        assertEquals(1, colleague.get("/api/v1/snippets?scope=team&query=" + word).json().getJsonArray("data").size());
+        String team = create(
+                        owner,
+                        snippet("team trash " + word, "haskell", "x", word).add("visibility", "team"))
+                .getString("id");
+        assertEquals(
+                1,
+                colleague
+                        .get("/api/v1/snippets?scope=team&query=" + word)
+                        .json()
+                        .getJsonArray("data")
+                        .size());
         assertEquals(200, owner.delete("/api/v1/snippets/" + team).status());
         String attachment = upload(id, "attached");
         String secret = linkSecret(id);
@@ -64,17 +79,46 @@ public abstract class TrashTests {
         assertEquals(404, owner.get("/api/v1/snippets/" + id).status());
         assertEquals(404, owner.get("/api/v1/snippets/" + id + "/raw").status());
         assertEquals(404, colleague.get("/api/v1/snippets/" + team).status());
-        assertEquals(404, owner.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("title", "x").build()).status());
-        assertEquals(404, owner.delete("/api/v1/snippets/" + id).status(), "deleted twice: it is no longer there to delete");
+        assertEquals(
+                404,
+                owner.patch(
+                                "/api/v1/snippets/" + id,
+                                Json.createObjectBuilder().add("title", "x").build())
+                        .status());
+        assertEquals(
+                404, owner.delete("/api/v1/snippets/" + id).status(), "deleted twice: it is no longer there to delete");
         assertEquals(404, owner.get("/api/v1/attachments/" + attachment).status());
-        assertEquals(404, owner.get("/api/v1/attachments/" + attachment + "/download").status());
+        assertEquals(
+                404,
+                owner.get("/api/v1/attachments/" + attachment + "/download").status());
         assertEquals(404, owner.get("/api/v1/snippets/" + id + "/attachments").status());
         assertEquals(404, owner.get("/api/v1/snippets/" + id + "/links").status());
         assertEquals(404, new ApiClient().get("/api/v1/shared/" + secret).status());
-        assertEquals(0, owner.get("/api/v1/snippets?query=" + word).json().getJsonArray("data").size());
-        assertEquals(0, colleague.get("/api/v1/snippets?scope=team&query=" + word).json().getJsonArray("data").size());
-        assertEquals(0, owner.get("/api/v1/snippets?tag=" + word).json().getJsonArray("data").size());
-        assertEquals(0, owner.get("/api/v1/snippets/facets?query=" + word).data().getJsonArray("tags").size());
+        assertEquals(
+                0,
+                owner.get("/api/v1/snippets?query=" + word)
+                        .json()
+                        .getJsonArray("data")
+                        .size());
+        assertEquals(
+                0,
+                colleague
+                        .get("/api/v1/snippets?scope=team&query=" + word)
+                        .json()
+                        .getJsonArray("data")
+                        .size());
+        assertEquals(
+                0,
+                owner.get("/api/v1/snippets?tag=" + word)
+                        .json()
+                        .getJsonArray("data")
+                        .size());
+        assertEquals(
+                0,
+                owner.get("/api/v1/snippets/facets?query=" + word)
+                        .data()
+                        .getJsonArray("tags")
+                        .size());
     }
 
     @Test
@@ -95,19 +139,29 @@ public abstract class TrashTests {
         assertFalse(newest.containsKey("code"), "a trash item is a summary");
         Instant deletedAt = Instant.parse(newest.getString("deletedAt"));
         assertTrue(deletedAt.isAfter(before), newest::toString);
-        assertEquals(deletedAt.plus(Duration.ofDays(30)), Instant.parse(newest.getString("purgeAt")), "SNIPPETS_TRASH_DAYS defaults to 30");
+        assertEquals(
+                deletedAt.plus(Duration.ofDays(30)),
+                Instant.parse(newest.getString("purgeAt")),
+                "SNIPPETS_TRASH_DAYS defaults to 30");
         assertEquals(List.of(), trash(colleague), "a trash is its owner's alone");
     }
 
     @Test
     void aRestoredSnippetComesBackAsItWasWithItsAttachmentsLinksAndVersion() {
         String word = "qzrestore" + Long.toString(System.nanoTime(), 36);
-        String id = create(owner, snippet("restore me " + word, "text", "body " + word, word)).getString("id");
-        owner.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("visibility", "link").build());
+        String id = create(owner, snippet("restore me " + word, "text", "body " + word, word))
+                .getString("id");
+        owner.patch(
+                "/api/v1/snippets/" + id,
+                Json.createObjectBuilder().add("visibility", "link").build());
         String attachment = upload(id, "kept");
         String secret = linkSecret(id);
         assertEquals(200, owner.delete("/api/v1/snippets/" + id).status());
-        assertEquals(404, colleague.post("/api/v1/trash/" + id + "/restore", JsonValue.EMPTY_JSON_OBJECT).status(),
+        assertEquals(
+                404,
+                colleague
+                        .post("/api/v1/trash/" + id + "/restore", JsonValue.EMPTY_JSON_OBJECT)
+                        .status(),
                 "nobody else restores it");
 
         Reply restored = owner.post("/api/v1/trash/" + id + "/restore", JsonValue.EMPTY_JSON_OBJECT);
@@ -116,12 +170,26 @@ public abstract class TrashTests {
         assertEquals(2, restored.data().getInt("version"), "restoring from the trash is not a change of the fields");
         assertEquals("\"2\"", restored.header("ETag"));
         assertEquals(1, restored.data().getInt("attachmentCount"));
-        assertEquals("kept", owner.get("/api/v1/attachments/" + attachment + "/download").text());
+        assertEquals(
+                "kept",
+                owner.get("/api/v1/attachments/" + attachment + "/download").text());
         assertEquals(200, new ApiClient().get("/api/v1/shared/" + secret).status());
-        assertEquals(List.of(id), SnippetsApi.ids(owner.get("/api/v1/snippets?query=" + word).json().getJsonArray("data")
-                .getValuesAs(JsonObject.class)), "searchable again at once");
-        assertEquals(List.of(), trash(owner).stream().filter(item -> item.getString("id").equals(id)).toList());
-        assertEquals(404, owner.post("/api/v1/trash/" + id + "/restore", JsonValue.EMPTY_JSON_OBJECT).status());
+        assertEquals(
+                List.of(id),
+                SnippetsApi.ids(owner.get("/api/v1/snippets?query=" + word)
+                        .json()
+                        .getJsonArray("data")
+                        .getValuesAs(JsonObject.class)),
+                "searchable again at once");
+        assertEquals(
+                List.of(),
+                trash(owner).stream()
+                        .filter(item -> item.getString("id").equals(id))
+                        .toList());
+        assertEquals(
+                404,
+                owner.post("/api/v1/trash/" + id + "/restore", JsonValue.EMPTY_JSON_OBJECT)
+                        .status());
     }
 
     @Test
@@ -137,11 +205,17 @@ public abstract class TrashTests {
         assertEquals(200, purged.status(), purged::toString);
         assertEquals(id, purged.data().getString("id"));
         assertTrue(purged.data().getBoolean("deleted"));
-        assertEquals(404, owner.post("/api/v1/trash/" + id + "/restore", JsonValue.EMPTY_JSON_OBJECT).status());
+        assertEquals(
+                404,
+                owner.post("/api/v1/trash/" + id + "/restore", JsonValue.EMPTY_JSON_OBJECT)
+                        .status());
         assertEquals(404, owner.delete("/api/v1/trash/" + id).status());
         assertEquals(404, owner.get("/api/v1/attachments/" + attachment).status());
-        List<JsonObject> audited = TestUsers.admin().get("/api/v1/audit?action=snippet.purged&limit=200").json()
-                .getJsonArray("data").getValuesAs(JsonObject.class);
+        List<JsonObject> audited = TestUsers.admin()
+                .get("/api/v1/audit?action=snippet.purged&limit=200")
+                .json()
+                .getJsonArray("data")
+                .getValuesAs(JsonObject.class);
         assertTrue(audited.stream().anyMatch(record -> id.equals(record.getString("subject"))), audited::toString);
     }
 }

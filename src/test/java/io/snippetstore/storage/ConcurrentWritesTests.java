@@ -13,14 +13,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.PrometheusText;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,20 +37,26 @@ public abstract class ConcurrentWritesTests {
         List<Callable<Reply>> writes = new ArrayList<>();
         for (int i = 0; i < writers; i++) {
             String name = "concurrent " + i;
-            writes.add(() -> browser.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", name).build()));
+            writes.add(() -> browser.post(
+                    "/api/v1/auth/tokens",
+                    Json.createObjectBuilder().add("name", name).build()));
         }
 
         for (Reply done : allAtOnce(writes)) {
             assertEquals(201, done.status(), done::toString);
         }
-        assertEquals(writers, browser.get("/api/v1/auth/tokens").json().getJsonArray("data").size());
+        assertEquals(
+                writers,
+                browser.get("/api/v1/auth/tokens").json().getJsonArray("data").size());
     }
 
     @Test
-    void concurrentChangesWithTheSameIfMatchSucceedOnceAndFailAloneWhileTheCreatesBesideThemAllSucceed() throws Exception {
+    void concurrentChangesWithTheSameIfMatchSucceedOnceAndFailAloneWhileTheCreatesBesideThemAllSucceed()
+            throws Exception {
         ApiClient admin = new ApiClient().withBearer(TestUsers.newToken(TestUsers.admin(), "group commit"));
         ApiClient user = TestUsers.withToken(TestUsers.create());
-        String id = SnippetsApi.create(user, SnippetsApi.snippet("contested", "text", "first")).getString("id");
+        String id = SnippetsApi.create(user, SnippetsApi.snippet("contested", "text", "first"))
+                .getString("id");
         String etag = user.get("/api/v1/snippets/" + id).header("ETag");
         double groupsBefore = groups(admin);
         int changes = 16;
@@ -59,16 +65,23 @@ public abstract class ConcurrentWritesTests {
         List<Callable<Reply>> writes = new ArrayList<>();
         for (int i = 0; i < changes; i++) {
             String title = "change " + i;
-            writes.add(() -> user.send("PATCH", "/api/v1/snippets/" + id, "application/json",
-                    Json.createObjectBuilder().add("title", title).build().toString(), Map.of("If-Match", etag)));
+            writes.add(() -> user.send(
+                    "PATCH",
+                    "/api/v1/snippets/" + id,
+                    "application/json",
+                    Json.createObjectBuilder().add("title", title).build().toString(),
+                    Map.of("If-Match", etag)));
         }
         for (int i = 0; i < creates; i++) {
-            JsonObject snippet = SnippetsApi.snippet("beside " + i, "text", "created beside the changes " + i).build();
+            JsonObject snippet = SnippetsApi.snippet("beside " + i, "text", "created beside the changes " + i)
+                    .build();
             writes.add(() -> user.post("/api/v1/snippets", snippet));
         }
         List<Reply> replies = allAtOnce(writes);
 
-        List<Reply> changed = replies.subList(0, changes).stream().filter(reply -> reply.status() == 200).toList();
+        List<Reply> changed = replies.subList(0, changes).stream()
+                .filter(reply -> reply.status() == 200)
+                .toList();
         assertEquals(1, changed.size(), () -> "exactly one change wins: " + replies.subList(0, changes));
         for (Reply lost : replies.subList(0, changes)) {
             assertTrue(lost.status() == 200 || "precondition_failed".equals(lost.errorCode()), lost::toString);
@@ -93,8 +106,10 @@ public abstract class ConcurrentWritesTests {
         List<String> doomed = new ArrayList<>();
         List<String> withFiles = new ArrayList<>();
         for (int i = 0; i < each; i++) {
-            doomed.add(SnippetsApi.create(user, SnippetsApi.snippet("doomed " + i, "text", "x")).getString("id"));
-            withFiles.add(SnippetsApi.create(user, SnippetsApi.snippet("with a file " + i, "text", "x")).getString("id"));
+            doomed.add(SnippetsApi.create(user, SnippetsApi.snippet("doomed " + i, "text", "x"))
+                    .getString("id"));
+            withFiles.add(SnippetsApi.create(user, SnippetsApi.snippet("with a file " + i, "text", "x"))
+                    .getString("id"));
         }
         String notTheirs = doomed.get(0);
 
@@ -105,9 +120,11 @@ public abstract class ConcurrentWritesTests {
             String snippetId = withFiles.get(i);
             byte[] content = ("file " + i).getBytes(StandardCharsets.UTF_8);
             writes.add(() -> user.delete("/api/v1/snippets/" + doomedId));
-            writes.add(() -> new Multipart().file("file", "f" + content.length + ".txt", "text/plain", content)
+            writes.add(() -> new Multipart()
+                    .file("file", "f" + content.length + ".txt", "text/plain", content)
                     .postTo(user, "/api/v1/snippets/" + snippetId + "/attachments"));
-            JsonObject snippet = SnippetsApi.snippet("created " + i, "text", "created " + i).build();
+            JsonObject snippet =
+                    SnippetsApi.snippet("created " + i, "text", "created " + i).build();
             writes.add(() -> user.post("/api/v1/snippets", snippet));
         }
         List<Reply> replies = allAtOnce(writes);
@@ -123,14 +140,20 @@ public abstract class ConcurrentWritesTests {
             assertEquals(201, uploaded.status(), uploaded::toString);
             Reply download = user.get("/api/v1/attachments/" + uploaded.data().getString("id") + "/download");
             assertEquals("file " + i, new String(download.body(), StandardCharsets.UTF_8));
-            assertEquals(1, user.get("/api/v1/snippets/" + withFiles.get(i)).data().getInt("attachmentCount"));
+            assertEquals(
+                    1, user.get("/api/v1/snippets/" + withFiles.get(i)).data().getInt("attachmentCount"));
             assertEquals(201, created.status(), created::toString);
-            assertEquals("created " + i, user.get("/api/v1/snippets/" + created.data().getString("id")).data().getString("code"));
+            assertEquals(
+                    "created " + i,
+                    user.get("/api/v1/snippets/" + created.data().getString("id"))
+                            .data()
+                            .getString("code"));
         }
     }
 
     private static double groups(ApiClient admin) {
-        return PrometheusText.value(admin.get("/api/v1/metrics").text(), "snippets_write_group_size_count").orElse(0.0);
+        return PrometheusText.value(admin.get("/api/v1/metrics").text(), "snippets_write_group_size_count")
+                .orElse(0.0);
     }
 
     /** Sends every request at the same moment, each from a thread of its own; the replies in the same order. */

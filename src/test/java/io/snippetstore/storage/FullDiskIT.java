@@ -48,7 +48,8 @@ import org.junit.jupiter.api.Test;
 class FullDiskIT {
 
     private static final long MIB = 1024 * 1024;
-    private static final Pattern GENERATED_PASSWORD = Pattern.compile("generated password (\\S+) \\(shown only this once");
+    private static final Pattern GENERATED_PASSWORD =
+            Pattern.compile("generated password (\\S+) \\(shown only this once");
 
     private static Path mount;
     private static String adminPassword;
@@ -62,8 +63,13 @@ class FullDiskIT {
         Files.createDirectories(mount);
         run("mount", "-t", "tmpfs", "-o", "size=40m", "tmpfs", mount.toString());
         // no SNIPPETS_ADMIN_PASSWORD: the first start generates one and logs it once
-        Map<String, String> environment = new HashMap<>(Map.of("SNIPPETS_DATA_DIR", mount.toString(), "SNIPPETS_ADMIN_USER", "admin",
-                "SNIPPETS_MIN_FREE_BYTES", String.valueOf(8 * MIB)));
+        Map<String, String> environment = new HashMap<>(Map.of(
+                "SNIPPETS_DATA_DIR",
+                mount.toString(),
+                "SNIPPETS_ADMIN_USER",
+                "admin",
+                "SNIPPETS_MIN_FREE_BYTES",
+                String.valueOf(8 * MIB)));
         environment.put("SNIPPETS_ADMIN_PASSWORD", null);
         server = OwnPayaraMicro.start("full-disk", environment);
         base = server.base();
@@ -89,13 +95,21 @@ class FullDiskIT {
 
     private static ApiClient signedIn() {
         ApiClient session = new ApiClient(base);
-        Reply login = session.post("/api/v1/auth/login", Json.createObjectBuilder().add("username", "admin").add("password", adminPassword).build());
+        Reply login = session.post(
+                "/api/v1/auth/login",
+                Json.createObjectBuilder()
+                        .add("username", "admin")
+                        .add("password", adminPassword)
+                        .build());
         assertEquals(200, login.status(), login::toString);
         return session;
     }
 
     private static ApiClient withNewToken() {
-        Reply token = signedIn().post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "full disk").build());
+        Reply token = signedIn()
+                .post(
+                        "/api/v1/auth/tokens",
+                        Json.createObjectBuilder().add("name", "full disk").build());
         assertEquals(201, token.status(), token::toString);
         return new ApiClient(base).withBearer(token.data().getString("token"));
     }
@@ -105,8 +119,12 @@ class FullDiskIT {
     }
 
     private static JsonObject snippet(String title, int codeLength) {
-        return Json.createObjectBuilder().add("title", title).add("language", "text").add("code", "x".repeat(codeLength))
-                .add("tags", Json.createArrayBuilder()).build();
+        return Json.createObjectBuilder()
+                .add("title", title)
+                .add("language", "text")
+                .add("code", "x".repeat(codeLength))
+                .add("tags", Json.createArrayBuilder())
+                .build();
     }
 
     private static void assertUnavailable(Reply reply) {
@@ -115,7 +133,8 @@ class FullDiskIT {
     }
 
     private static Reply upload(ApiClient client, String snippetId, byte[] content) {
-        return new Multipart().file("file", "mebibyte.bin", "application/octet-stream", content)
+        return new Multipart()
+                .file("file", "mebibyte.bin", "application/octet-stream", content)
                 .postTo(client, "/api/v1/snippets/" + snippetId + "/attachments");
     }
 
@@ -136,7 +155,8 @@ class FullDiskIT {
     void filledThroughTheApiNewDataIs503WhileReadsDeletesAndSignInsWorkUntilDeletesMakeRoomAgain() {
         ApiClient client = withNewToken();
         ApiClient unusedToken = withNewToken();
-        String snippetId = client.post("/api/v1/snippets", snippet("full")).data().getString("id");
+        String snippetId =
+                client.post("/api/v1/snippets", snippet("full")).data().getString("id");
         byte[] content = new byte[(int) MIB];
         new Random(7).nextBytes(content);
 
@@ -152,30 +172,41 @@ class FullDiskIT {
         // an upload asks for room for two of its steps above the floor; smaller writes are taken until the floor itself
         List<String> fillers = new ArrayList<>();
         Reply filling;
-        while ((filling = client.post("/api/v1/snippets", snippet("filling " + fillers.size(), 512 * 1024))).status() == 201) {
+        while ((filling = client.post("/api/v1/snippets", snippet("filling " + fillers.size(), 512 * 1024))).status()
+                == 201) {
             fillers.add(filling.data().getString("id"));
             assertTrue(fillers.size() < 64, "the room above the floor cannot take 32 MiB more");
         }
         assertUnavailable(filling);
         assertUnavailable(client.post("/api/v1/snippets", snippet("one more")));
-        assertUnavailable(client.patch("/api/v1/snippets/" + snippetId, Json.createObjectBuilder().add("title", "renamed").build()));
-        assertEquals("full", client.get("/api/v1/snippets/" + snippetId).data().getString("title"), "a refused PATCH changed nothing");
+        assertUnavailable(client.patch(
+                "/api/v1/snippets/" + snippetId,
+                Json.createObjectBuilder().add("title", "renamed").build()));
+        assertEquals(
+                "full",
+                client.get("/api/v1/snippets/" + snippetId).data().getString("title"),
+                "a refused PATCH changed nothing");
         assertEquals(200, client.get("/api/v1/snippets").status());
-        assertArrayEquals(content, client.get("/api/v1/attachments/" + stored.get(0) + "/download").body());
+        assertArrayEquals(
+                content,
+                client.get("/api/v1/attachments/" + stored.get(0) + "/download").body());
         assertEquals(200, unusedToken.get("/api/v1/auth/whoami").status(), "a token's first use needs no write");
         assertEquals(200, signedIn().get("/api/v1/auth/whoami").status());
         Reply notReady = new ApiClient(base).get("/api/ready");
         assertEquals(503, notReady.status(), notReady::toString);
         assertTrue(notReady.text().contains("\"disk-space\""), notReady::toString);
-        assertEquals(200, new ApiClient(base).get("/api/health").status(), "the service is alive; a restart would not help");
+        assertEquals(
+                200, new ApiClient(base).get("/api/health").status(), "the service is alive; a restart would not help");
 
         for (String id : stored) {
             assertEquals(200, client.delete("/api/v1/attachments/" + id).status());
             assertEquals(404, client.get("/api/v1/attachments/" + id).status());
         }
         for (String id : fillers) {
-            assertEquals(200, client.delete("/api/v1/snippets/" + id).status(), "moving to the trash works on a full disk");
-            assertEquals(200, client.delete("/api/v1/trash/" + id).status(), "and so does purging, which frees the room");
+            assertEquals(
+                    200, client.delete("/api/v1/snippets/" + id).status(), "moving to the trash works on a full disk");
+            assertEquals(
+                    200, client.delete("/api/v1/trash/" + id).status(), "and so does purging, which frees the room");
         }
 
         assertEquals(200, new ApiClient(base).get("/api/ready").status());
@@ -187,41 +218,62 @@ class FullDiskIT {
     void filledBySomethingElseWritesAnswerTheTruthNever500AndWorkOnceSpaceIsFreed() throws IOException {
         ApiClient client = withNewToken();
         String kept = client.post("/api/v1/snippets", snippet("kept")).data().getString("id");
-        String deleted = client.post("/api/v1/snippets", snippet("to delete")).data().getString("id");
+        String deleted =
+                client.post("/api/v1/snippets", snippet("to delete")).data().getString("id");
         Path filler = mount.resolve("filler");
         try {
             fill(filler);
             // the database may still have free pages of its own: write until it has none either
             Reply write;
             int written = 0;
-            while ((write = client.post("/api/v1/snippets", snippet("filling " + written, 512 * 1024))).status() == 201) {
-                assertEquals(200, client.get("/api/v1/snippets/" + write.data().getString("id")).status());
+            while ((write = client.post("/api/v1/snippets", snippet("filling " + written, 512 * 1024))).status()
+                    == 201) {
+                assertEquals(
+                        200,
+                        client.get("/api/v1/snippets/" + write.data().getString("id"))
+                                .status());
                 assertTrue(++written < 100, "40 MiB cannot hold 100 snippets of half a MiB");
             }
             assertUnavailable(write);
 
-            Reply patch = client.patch("/api/v1/snippets/" + kept, Json.createObjectBuilder().add("title", "renamed").build());
+            Reply patch = client.patch(
+                    "/api/v1/snippets/" + kept,
+                    Json.createObjectBuilder().add("title", "renamed").build());
             assertTrue(patch.status() == 200 || patch.status() == 503, patch::toString);
-            assertEquals(patch.status() == 200 ? "renamed" : "kept", client.get("/api/v1/snippets/" + kept).data().getString("title"),
+            assertEquals(
+                    patch.status() == 200 ? "renamed" : "kept",
+                    client.get("/api/v1/snippets/" + kept).data().getString("title"),
                     "the answer to the PATCH tells what happened");
             Reply delete = client.delete("/api/v1/snippets/" + deleted);
             assertTrue(delete.status() == 200 || delete.status() == 503, delete::toString);
-            assertEquals(delete.status() == 200 ? 404 : 200, client.get("/api/v1/snippets/" + deleted).status(),
+            assertEquals(
+                    delete.status() == 200 ? 404 : 200,
+                    client.get("/api/v1/snippets/" + deleted).status(),
                     "the answer to the DELETE tells what happened");
             assertEquals(200, client.get("/api/v1/snippets?limit=5").status());
         } finally {
             Files.deleteIfExists(filler);
         }
 
-        assertEquals(201, client.post("/api/v1/snippets", snippet("space again")).status());
-        assertEquals(200, client.patch("/api/v1/snippets/" + kept, Json.createObjectBuilder().add("title", "renamed again").build()).status());
+        assertEquals(
+                201, client.post("/api/v1/snippets", snippet("space again")).status());
+        assertEquals(
+                200,
+                client.patch(
+                                "/api/v1/snippets/" + kept,
+                                Json.createObjectBuilder()
+                                        .add("title", "renamed again")
+                                        .build())
+                        .status());
         assertEquals(200, new ApiClient(base).get("/api/ready").status());
     }
 
     @Test
     void anUploadThatMeetsAFullDiskHalfwayIs503AndLeavesNothingBehind() throws IOException, SQLException {
         ApiClient client = withNewToken();
-        String snippetId = client.post("/api/v1/snippets", snippet("half an upload")).data().getString("id");
+        String snippetId = client.post("/api/v1/snippets", snippet("half an upload"))
+                .data()
+                .getString("id");
         byte[] content = new byte[(int) (24 * MIB)];
         new Random(24).nextBytes(content);
         Multipart body = new Multipart().file("file", "half.bin", "application/octet-stream", content);
@@ -229,10 +281,12 @@ class FullDiskIT {
         try {
             fill(filler);
             try (FileChannel room = FileChannel.open(filler, StandardOpenOption.WRITE)) {
-                room.truncate(room.size() - 24 * MIB); // room for the first steps, not for the whole upload beside its staging file
+                room.truncate(room.size()
+                        - 24 * MIB); // room for the first steps, not for the whole upload beside its staging file
             }
             // streamed without a Content-Length, so that nothing refuses it before its bytes arrive
-            Reply reply = client.sendStream("POST", "/api/v1/snippets/" + snippetId + "/attachments", body.contentType(), body.bytes());
+            Reply reply = client.sendStream(
+                    "POST", "/api/v1/snippets/" + snippetId + "/attachments", body.contentType(), body.bytes());
 
             assertUnavailable(reply);
         } finally {
@@ -240,8 +294,10 @@ class FullDiskIT {
         }
 
         assertEquals(0, client.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount"));
-        try (Connection database = DriverManager.getConnection("jdbc:sqlite:file:" + mount.resolve("snippets.db") + "?mode=ro");
-             PreparedStatement attachments = database.prepareStatement("SELECT COUNT(*) FROM attachments WHERE snippet_id = ?")) {
+        try (Connection database =
+                        DriverManager.getConnection("jdbc:sqlite:file:" + mount.resolve("snippets.db") + "?mode=ro");
+                PreparedStatement attachments =
+                        database.prepareStatement("SELECT COUNT(*) FROM attachments WHERE snippet_id = ?")) {
             attachments.setString(1, snippetId);
             try (ResultSet unfinished = attachments.executeQuery()) {
                 assertEquals(0, unfinished.getLong(1), "the steps already written are removed");
@@ -250,7 +306,9 @@ class FullDiskIT {
         try (Stream<Path> staged = Files.list(mount.resolve("staging"))) {
             assertEquals(List.of(), staged.toList(), "no staging file is left");
         }
-        assertEquals(201, upload(client, snippetId, Arrays.copyOf(content, (int) MIB)).status());
+        assertEquals(
+                201,
+                upload(client, snippetId, Arrays.copyOf(content, (int) MIB)).status());
     }
 
     /** Writes to {@code file} until the file system refuses, as another program on the same disk would. */

@@ -16,13 +16,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import jakarta.json.Json;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.PrometheusText;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
+import jakarta.json.Json;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,6 +37,7 @@ class KillKeepsAcknowledgedWritesIT {
     private static final int WRITERS = 16;
     /** Terms in every snippet's code, in its first title, and in its changed title. */
     private static final String WRITTEN = "qzkilled";
+
     private static final String ORIGINAL_TITLE = "qzbefore the kill";
     private static final String RETITLED = "qzretitled";
 
@@ -49,10 +50,18 @@ class KillKeepsAcknowledgedWritesIT {
         Set<String> deleted = ConcurrentHashMap.newKeySet();
         String token;
         try (OwnPayaraMicro server = OwnPayaraMicro.start("kill-9", Map.of("SNIPPETS_DATA_DIR", data.toString()))) {
-            ApiClient admin = new ApiClient(server.base()).withBearer(token(server, TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD));
+            ApiClient admin =
+                    new ApiClient(server.base()).withBearer(token(server, TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD));
             String username = TestUsers.uniqueName("killed");
-            assertEquals(201, admin.post("/api/v1/users", Json.createObjectBuilder().add("username", username)
-                    .add("password", "outlives-a-kill").build()).status());
+            assertEquals(
+                    201,
+                    admin.post(
+                                    "/api/v1/users",
+                                    Json.createObjectBuilder()
+                                            .add("username", username)
+                                            .add("password", "outlives-a-kill")
+                                            .build())
+                            .status());
             token = token(server, username, "outlives-a-kill");
             ApiClient user = new ApiClient(server.base()).withBearer(token);
 
@@ -65,7 +74,8 @@ class KillKeepsAcknowledgedWritesIT {
             while (createdCode.size() < 300 && System.nanoTime() < deadline) {
                 Thread.sleep(50);
             }
-            double groups = PrometheusText.value(admin.get("/api/v1/metrics").text(), "snippets_write_group_size_count").orElse(0.0);
+            double groups = PrometheusText.value(admin.get("/api/v1/metrics").text(), "snippets_write_group_size_count")
+                    .orElse(0.0);
             server.kill();
             writers.shutdown();
             assertTrue(writers.awaitTermination(60, TimeUnit.SECONDS), "the writers stop once the server is gone");
@@ -74,7 +84,8 @@ class KillKeepsAcknowledgedWritesIT {
             assertTrue(groups > 0, "the writes were sharing commits when the server was killed");
         }
 
-        try (OwnPayaraMicro restarted = OwnPayaraMicro.start("kill-9-restarted", Map.of("SNIPPETS_DATA_DIR", data.toString()))) {
+        try (OwnPayaraMicro restarted =
+                OwnPayaraMicro.start("kill-9-restarted", Map.of("SNIPPETS_DATA_DIR", data.toString()))) {
             ApiClient user = new ApiClient(restarted.base()).withBearer(token);
             for (String id : deleted) {
                 assertEquals(404, user.get("/api/v1/snippets/" + id).status(), "an acknowledged delete");
@@ -97,17 +108,21 @@ class KillKeepsAcknowledgedWritesIT {
      * and an acknowledged change is found by its new title and no longer by the old one. The
      * writes in flight at the kill may or may not be there: only acknowledged ones are asserted.
      */
-    private static void assertSearchFindsWhatWasAcknowledged(ApiClient user, Map<String, String> createdCode,
-                                                            Map<String, String> changedTitle, Set<String> deleted) {
-        Set<String> found = new HashSet<>(SnippetsApi.ids(SnippetsApi.walk(user, "/api/v1/snippets?sort=created&limit=200&fields=summary&query="
-                + SnippetsApi.encode(WRITTEN))));
+    private static void assertSearchFindsWhatWasAcknowledged(
+            ApiClient user, Map<String, String> createdCode, Map<String, String> changedTitle, Set<String> deleted) {
+        Set<String> found = new HashSet<>(SnippetsApi.ids(SnippetsApi.walk(
+                user, "/api/v1/snippets?sort=created&limit=200&fields=summary&query=" + SnippetsApi.encode(WRITTEN))));
         Set<String> kept = createdCode.keySet();
-        assertTrue(found.containsAll(kept), () -> "acknowledged but not found by search: " + kept.stream().filter(id -> !found.contains(id)).toList());
+        assertTrue(
+                found.containsAll(kept),
+                () -> "acknowledged but not found by search: "
+                        + kept.stream().filter(id -> !found.contains(id)).toList());
         assertTrue(deleted.stream().noneMatch(found::contains), "a snippet deleted before the kill is found by search");
 
-        Set<String> retitled = new HashSet<>(SnippetsApi.ids(SnippetsApi.walk(user, "/api/v1/snippets?sort=created&limit=200&fields=summary&query="
-                + SnippetsApi.encode(RETITLED))));
-        Set<String> stillOriginal = new HashSet<>(SnippetsApi.ids(SnippetsApi.walk(user,
+        Set<String> retitled = new HashSet<>(SnippetsApi.ids(SnippetsApi.walk(
+                user, "/api/v1/snippets?sort=created&limit=200&fields=summary&query=" + SnippetsApi.encode(RETITLED))));
+        Set<String> stillOriginal = new HashSet<>(SnippetsApi.ids(SnippetsApi.walk(
+                user,
                 "/api/v1/snippets?sort=created&limit=200&fields=summary&query=" + SnippetsApi.encode(ORIGINAL_TITLE))));
         for (String id : changedTitle.keySet()) {
             assertTrue(retitled.contains(id), "found by its new title: " + id);
@@ -122,12 +137,19 @@ class KillKeepsAcknowledgedWritesIT {
      * Creates snippets, changes every other one and deletes every fifth, recording what the server
      * acknowledged, until a request fails.
      */
-    private static void writeUntilTheServerIsGone(ApiClient user, int writer, Map<String, String> createdCode, Map<String, String> changedTitle,
-                                                  Set<String> deleted) {
+    private static void writeUntilTheServerIsGone(
+            ApiClient user,
+            int writer,
+            Map<String, String> createdCode,
+            Map<String, String> changedTitle,
+            Set<String> deleted) {
         try {
             for (int n = 0; ; n++) {
                 String code = WRITTEN + " writer " + writer + " snippet " + n;
-                Reply created = user.post("/api/v1/snippets", SnippetsApi.snippet(ORIGINAL_TITLE, "text", code, "kill").build());
+                Reply created = user.post(
+                        "/api/v1/snippets",
+                        SnippetsApi.snippet(ORIGINAL_TITLE, "text", code, "kill")
+                                .build());
                 if (created.status() != 201) {
                     return;
                 }
@@ -135,7 +157,9 @@ class KillKeepsAcknowledgedWritesIT {
                 createdCode.put(id, code);
                 if (n % 2 == 0) {
                     String title = RETITLED + " " + n;
-                    Reply changed = user.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("title", title).build());
+                    Reply changed = user.patch(
+                            "/api/v1/snippets/" + id,
+                            Json.createObjectBuilder().add("title", title).build());
                     if (changed.status() != 200) {
                         return;
                     }
@@ -158,7 +182,12 @@ class KillKeepsAcknowledgedWritesIT {
 
     private static String token(OwnPayaraMicro server, String username, String password) {
         ApiClient session = new ApiClient(server.base());
-        Reply login = session.post("/api/v1/auth/login", Json.createObjectBuilder().add("username", username).add("password", password).build());
+        Reply login = session.post(
+                "/api/v1/auth/login",
+                Json.createObjectBuilder()
+                        .add("username", username)
+                        .add("password", password)
+                        .build());
         assertEquals(200, login.status(), login::toString);
         return TestUsers.newToken(session, "kill test");
     }

@@ -4,13 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.net.Socket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
-import jakarta.json.Json;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Database;
 import io.snippetstore.testing.Multipart;
@@ -18,6 +17,7 @@ import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetStoreDeployment;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
+import jakarta.json.Json;
 import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -50,30 +50,51 @@ class RestartKeepsDataIT {
      */
     @Test
     void aRestartKeepsWhatWasCommittedAndClearsWhatTheStoppedRunLeftHalfDone() throws IOException {
-        record Left(String username, String token, ApiClient owner, String snippetId, String unfinished) {
-        }
+        record Left(String username, String token, ApiClient owner, String snippetId, String unfinished) {}
         Left left = whileDeployed(() -> {
             String username = TestUsers.uniqueName("survivor");
-            Reply created = TestUsers.admin().post("/api/v1/users",
-                    Json.createObjectBuilder().add("username", username).add("password", "survives-restarts").build());
+            Reply created = TestUsers.admin()
+                    .post(
+                            "/api/v1/users",
+                            Json.createObjectBuilder()
+                                    .add("username", username)
+                                    .add("password", "survives-restarts")
+                                    .build());
             assertEquals(201, created.status(), created::toString);
             String token = TestUsers.newToken(TestUsers.signedIn(username, "survives-restarts"), "before restart");
 
             ApiClient owner = TestUsers.withToken(TestUsers.create());
-            String snippetId = SnippetsApi.create(owner, SnippetsApi.snippet("a crash in the middle of an upload", "text", "x")).getString("id");
+            String snippetId = SnippetsApi.create(
+                            owner, SnippetsApi.snippet("a crash in the middle of an upload", "text", "x"))
+                    .getString("id");
             String unfinished = "unfinished-" + System.nanoTime();
             long now = System.currentTimeMillis();
             // what a crash between two steps of an upload leaves: the attachment, unfinished, and some of its chunks
-            Database.change("INSERT INTO attachments (id, snippet_id, filename, mime_type, size, sha256, created_at, uploading_since) "
-                    + "VALUES (?, ?, 'half.bin', 'application/octet-stream', 3145728, ?, ?, ?)", unfinished, snippetId, "0".repeat(64), now, now);
-            Database.change("INSERT INTO attachment_chunks (attachment_id, ordinal, data) VALUES (?, 0, ?)", unfinished, new byte[1024]);
+            Database.change(
+                    "INSERT INTO attachments (id, snippet_id, filename, mime_type, size, sha256, created_at, uploading_since) "
+                            + "VALUES (?, ?, 'half.bin', 'application/octet-stream', 3145728, ?, ?, ?)",
+                    unfinished,
+                    snippetId,
+                    "0".repeat(64),
+                    now,
+                    now);
+            Database.change(
+                    "INSERT INTO attachment_chunks (attachment_id, ordinal, data) VALUES (?, 0, ?)",
+                    unfinished,
+                    new byte[1024]);
 
             assertEquals(404, owner.get("/api/v1/attachments/" + unfinished).status());
-            assertEquals(0, owner.get("/api/v1/snippets/" + snippetId + "/attachments").json().getJsonArray("data").size());
+            assertEquals(
+                    0,
+                    owner.get("/api/v1/snippets/" + snippetId + "/attachments")
+                            .json()
+                            .getJsonArray("data")
+                            .size());
             assertEquals(0, owner.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount"));
             return new Left(username, token, owner, snippetId, unfinished);
         });
-        Path leftover = Files.createDirectories(Database.file().resolveSibling("staging")).resolve("upload-left-by-a-crash.part");
+        Path leftover = Files.createDirectories(Database.file().resolveSibling("staging"))
+                .resolve("upload-left-by-a-crash.part");
         Files.writeString(leftover, "half an upload");
 
         whileDeployed(() -> {
@@ -81,13 +102,29 @@ class RestartKeepsDataIT {
             Reply whoami = new ApiClient().withBearer(left.token()).get("/api/v1/auth/whoami");
             assertEquals(200, whoami.status(), "the token made before the restart: " + whoami);
             assertEquals(left.username(), whoami.data().getString("username"));
-            assertEquals(200, TestUsers.signedIn(left.username(), "survives-restarts").get("/api/v1/auth/whoami").status());
+            assertEquals(
+                    200,
+                    TestUsers.signedIn(left.username(), "survives-restarts")
+                            .get("/api/v1/auth/whoami")
+                            .status());
 
-            assertEquals(0, Database.number("SELECT COUNT(*) FROM attachments WHERE id = ?", left.unfinished()), "the unfinished upload is removed at start");
-            assertEquals(0, Database.number("SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id = ?", left.unfinished()));
-            assertEquals(0, left.owner().get("/api/v1/snippets/" + left.snippetId()).data().getInt("attachmentCount"));
+            assertEquals(
+                    0,
+                    Database.number("SELECT COUNT(*) FROM attachments WHERE id = ?", left.unfinished()),
+                    "the unfinished upload is removed at start");
+            assertEquals(
+                    0,
+                    Database.number(
+                            "SELECT COUNT(*) FROM attachment_chunks WHERE attachment_id = ?", left.unfinished()));
+            assertEquals(
+                    0,
+                    left.owner()
+                            .get("/api/v1/snippets/" + left.snippetId())
+                            .data()
+                            .getInt("attachmentCount"));
 
-            Reply uploaded = new Multipart().file("file", "fresh.txt", null, new byte[] {1})
+            Reply uploaded = new Multipart()
+                    .file("file", "fresh.txt", null, new byte[] {1})
                     .postTo(left.owner(), "/api/v1/snippets/" + left.snippetId() + "/attachments");
             assertEquals(201, uploaded.status(), uploaded::toString);
             assertFalse(Files.exists(leftover), "the first upload of a run clears what an earlier run left in staging");
@@ -126,6 +163,7 @@ class RestartKeepsDataIT {
                 return;
             }
         }
-        throw new AssertionError("the stopped server still holds port " + ApiClient.base().getPort());
+        throw new AssertionError(
+                "the stopped server still holds port " + ApiClient.base().getPort());
     }
 }

@@ -41,62 +41,96 @@ class RestoreIntoFreshDataDirectoryIT {
         String userToken;
         Map<String, String> codeById = new LinkedHashMap<>();
         Map<String, byte[]> bytesByDownloadUrl = new LinkedHashMap<>();
-        try (OwnPayaraMicro source = OwnPayaraMicro.start("backup-source", Map.of("SNIPPETS_DATA_DIR", directories.resolve("source").toString()))) {
+        try (OwnPayaraMicro source = OwnPayaraMicro.start(
+                "backup-source",
+                Map.of("SNIPPETS_DATA_DIR", directories.resolve("source").toString()))) {
             ApiClient admin = adminWithToken(source);
             String username = TestUsers.uniqueName("moving");
-            assertEquals(201, admin.post("/api/v1/users", Json.createObjectBuilder().add("username", username)
-                    .add("password", "moves-to-a-new-machine").build()).status());
+            assertEquals(
+                    201,
+                    admin.post(
+                                    "/api/v1/users",
+                                    Json.createObjectBuilder()
+                                            .add("username", username)
+                                            .add("password", "moves-to-a-new-machine")
+                                            .build())
+                            .status());
             userToken = token(signedIn(source, username, "moves-to-a-new-machine"));
             ApiClient user = new ApiClient(source.base()).withBearer(userToken);
             Random random = new Random(11);
             for (int i = 0; i < 5; i++) {
                 String code = "echo " + i + " ✓";
-                String id = SnippetsApi.create(user, SnippetsApi.snippet("moving " + i, "sh", code, "moved")).getString("id");
+                String id = SnippetsApi.create(user, SnippetsApi.snippet("moving " + i, "sh", code, "moved"))
+                        .getString("id");
                 codeById.put(id, code);
                 byte[] content = new byte[700_000 * (i + 1)];
                 random.nextBytes(content);
-                Reply uploaded = new Multipart().file("file", "part-" + i + ".bin", null, content).postTo(user, "/api/v1/snippets/" + id + "/attachments");
+                Reply uploaded = new Multipart()
+                        .file("file", "part-" + i + ".bin", null, content)
+                        .postTo(user, "/api/v1/snippets/" + id + "/attachments");
                 assertEquals(201, uploaded.status(), uploaded::toString);
                 bytesByDownloadUrl.put(uploaded.data().getString("downloadUrl"), content);
             }
-            JsonObject taken = admin.post("/api/v1/storage/backups", Json.createObjectBuilder().build()).data();
+            JsonObject taken = admin.post(
+                            "/api/v1/storage/backups",
+                            Json.createObjectBuilder().build())
+                    .data();
             backup = admin.get(taken.getString("downloadUrl")).body();
         }
 
-        try (OwnPayaraMicro fresh = OwnPayaraMicro.start("restore-target", Map.of("SNIPPETS_DATA_DIR", directories.resolve("fresh").toString()))) {
+        try (OwnPayaraMicro fresh = OwnPayaraMicro.start(
+                "restore-target",
+                Map.of("SNIPPETS_DATA_DIR", directories.resolve("fresh").toString()))) {
             // a restore takes a browser session, not a token
-            Reply restored = signedIn(fresh, TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD).sendBytes("POST", "/api/v1/storage/restore", SQLITE, backup, Map.of());
+            Reply restored = signedIn(fresh, TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD)
+                    .sendBytes("POST", "/api/v1/storage/restore", SQLITE, backup, Map.of());
 
             assertEquals(200, restored.status(), restored::toString);
             ApiClient user = new ApiClient(fresh.base()).withBearer(userToken);
-            assertEquals(200, user.get("/api/v1/auth/whoami").status(), "the user's token of the old machine works on the new one");
+            assertEquals(
+                    200,
+                    user.get("/api/v1/auth/whoami").status(),
+                    "the user's token of the old machine works on the new one");
             for (Map.Entry<String, String> snippet : codeById.entrySet()) {
-                assertEquals(snippet.getValue(), user.get("/api/v1/snippets/" + snippet.getKey()).data().getString("code"));
+                assertEquals(
+                        snippet.getValue(),
+                        user.get("/api/v1/snippets/" + snippet.getKey()).data().getString("code"));
             }
             for (Map.Entry<String, byte[]> attachment : bytesByDownloadUrl.entrySet()) {
-                assertArrayEquals(attachment.getValue(), user.get(attachment.getKey()).body(), attachment.getKey());
+                assertArrayEquals(
+                        attachment.getValue(), user.get(attachment.getKey()).body(), attachment.getKey());
             }
             try (Stream<Path> kept = Files.list(directories.resolve("fresh").resolve("backups"))) {
-                assertTrue(kept.anyMatch(file -> file.getFileName().toString().startsWith("before-restore-")), "the empty store it replaced is kept");
+                assertTrue(
+                        kept.anyMatch(file -> file.getFileName().toString().startsWith("before-restore-")),
+                        "the empty store it replaced is kept");
             }
         }
     }
 
     private static ApiClient signedIn(OwnPayaraMicro server, String username, String password) {
         ApiClient session = new ApiClient(server.base());
-        Reply login = session.post("/api/v1/auth/login", Json.createObjectBuilder().add("username", username).add("password", password).build());
+        Reply login = session.post(
+                "/api/v1/auth/login",
+                Json.createObjectBuilder()
+                        .add("username", username)
+                        .add("password", password)
+                        .build());
         assertEquals(200, login.status(), login::toString);
         return session;
     }
 
     private static String token(ApiClient session) {
-        Reply created = session.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", "restore test").build());
+        Reply created = session.post(
+                "/api/v1/auth/tokens",
+                Json.createObjectBuilder().add("name", "restore test").build());
         assertEquals(201, created.status(), created::toString);
         return created.data().getString("token");
     }
 
     private static ApiClient adminWithToken(OwnPayaraMicro server) {
-        return new ApiClient(server.base()).withBearer(token(signedIn(server, TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD)));
+        return new ApiClient(server.base())
+                .withBearer(token(signedIn(server, TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD)));
     }
 
     private static void deleteRecursively(Path directory) throws IOException {

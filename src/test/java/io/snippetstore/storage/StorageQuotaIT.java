@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
-import jakarta.json.Json;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.ImportArchive;
 import io.snippetstore.testing.Multipart;
@@ -16,6 +15,7 @@ import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
+import jakarta.json.Json;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,6 +31,7 @@ class StorageQuotaIT {
     private static final int QUOTA = 3 * 1024 * 1024;
     /** The largest import archive this server takes: above the quota, so that both limits can be met apart. */
     private static final int MAX_IMPORT = 6 * 1024 * 1024;
+
     private static final String PASSWORD = "quota-password";
 
     private static OwnPayaraMicro server;
@@ -39,8 +40,15 @@ class StorageQuotaIT {
     @BeforeAll
     static void start() throws IOException, InterruptedException {
         Path data = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "quota-it");
-        server = OwnPayaraMicro.start("quota", Map.of("SNIPPETS_DATA_DIR", data.toString(), "SNIPPETS_USER_QUOTA_BYTES", String.valueOf(QUOTA),
-                "SNIPPETS_MAX_IMPORT_BYTES", String.valueOf(MAX_IMPORT)));
+        server = OwnPayaraMicro.start(
+                "quota",
+                Map.of(
+                        "SNIPPETS_DATA_DIR",
+                        data.toString(),
+                        "SNIPPETS_USER_QUOTA_BYTES",
+                        String.valueOf(QUOTA),
+                        "SNIPPETS_MAX_IMPORT_BYTES",
+                        String.valueOf(MAX_IMPORT)));
         admin = server.signIn(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD);
     }
 
@@ -52,7 +60,8 @@ class StorageQuotaIT {
     @Test
     void createsChangesAndUploadsStopAtTheQuotaAndAPurgeFreesExactlyWhatItHeld() {
         ApiClient user = newUser();
-        String a = create(user, 1_000_000).data().getString("id"); // each snippet: the code's bytes, plus "q" and "text"
+        String a =
+                create(user, 1_000_000).data().getString("id"); // each snippet: the code's bytes, plus "q" and "text"
         create(user, 1_000_000);
         String c = create(user, 1_000_000).data().getString("id"); // 3,000,015 of 3,145,728
 
@@ -60,10 +69,20 @@ class StorageQuotaIT {
         assertEquals(201, upload(user, a, 100_000).status()); // 3,100,015
         assertQuotaExceeded(upload(user, c, 100_000));
         assertEquals(1, user.get("/api/v1/snippets/" + c).data().getInt("version"));
-        assertQuotaExceeded(user.patch("/api/v1/snippets/" + c, Json.createObjectBuilder().add("code", "c".repeat(1_046_000)).build()));
-        Reply shrunk = user.patch("/api/v1/snippets/" + c, Json.createObjectBuilder().add("code", "c".repeat(500_000)).build()); // 2,600,015
+        assertQuotaExceeded(user.patch(
+                "/api/v1/snippets/" + c,
+                Json.createObjectBuilder().add("code", "c".repeat(1_046_000)).build()));
+        Reply shrunk = user.patch(
+                "/api/v1/snippets/" + c,
+                Json.createObjectBuilder().add("code", "c".repeat(500_000)).build()); // 2,600,015
         assertEquals(200, shrunk.status(), shrunk::toString);
-        assertEquals(0, user.get("/api/v1/snippets/" + c + "/attachments").json().getJsonArray("data").size(), "the refused upload left nothing");
+        assertEquals(
+                0,
+                user.get("/api/v1/snippets/" + c + "/attachments")
+                        .json()
+                        .getJsonArray("data")
+                        .size(),
+                "the refused upload left nothing");
 
         assertEquals(200, user.delete("/api/v1/snippets/" + a).status());
         assertQuotaExceeded(create(user, 1_000_000)); // the trash keeps it restorable, so it still counts
@@ -80,9 +99,13 @@ class StorageQuotaIT {
         Path archive = ImportArchive.write(Files.createTempFile(Path.of("target"), "quota", ".zip"), 4, 1024 * 1024);
         try {
             assertQuotaExceeded(user.sendFile("POST", "/api/v1/import", "application/zip", archive));
-            assertEquals(0, user.get("/api/v1/snippets").json().getJsonArray("data").size(), "nothing of the import is kept");
+            assertEquals(
+                    0,
+                    user.get("/api/v1/snippets").json().getJsonArray("data").size(),
+                    "nothing of the import is kept");
             for (int n = 0; n < 3; n++) {
-                assertEquals(201, create(user, 1_000_000).status(), "what the import had written was counted off again");
+                assertEquals(
+                        201, create(user, 1_000_000).status(), "what the import had written was counted off again");
             }
         } finally {
             Files.delete(archive);
@@ -92,13 +115,15 @@ class StorageQuotaIT {
     @Test
     void anImportArchiveOverTheLimitIsRefusedAsTooLargeAndKeepsNothing() throws IOException {
         ApiClient user = newUser();
-        Path archive = ImportArchive.write(Files.createTempFile(Path.of("target"), "too-large", ".zip"), 7, 1024 * 1024);
+        Path archive =
+                ImportArchive.write(Files.createTempFile(Path.of("target"), "too-large", ".zip"), 7, 1024 * 1024);
         try {
             assertTrue(Files.size(archive) > MAX_IMPORT, "the archive is over the limit");
             Reply refused = user.sendFile("POST", "/api/v1/import", "application/zip", archive);
             assertEquals(413, refused.status(), refused::toString);
             assertEquals("payload_too_large", refused.errorCode());
-            assertEquals(0, user.get("/api/v1/snippets").json().getJsonArray("data").size(), "nothing of it is kept");
+            assertEquals(
+                    0, user.get("/api/v1/snippets").json().getJsonArray("data").size(), "nothing of it is kept");
         } finally {
             Files.delete(archive);
         }
@@ -113,11 +138,15 @@ class StorageQuotaIT {
     }
 
     private static Reply create(ApiClient user, int codeBytes) {
-        return user.post("/api/v1/snippets", SnippetsApi.snippet("q", "text", "x".repeat(codeBytes)).build());
+        return user.post(
+                "/api/v1/snippets",
+                SnippetsApi.snippet("q", "text", "x".repeat(codeBytes)).build());
     }
 
     private static Reply upload(ApiClient user, String snippetId, int bytes) {
-        return new Multipart().file("file", "bytes.bin", "application/octet-stream", new byte[bytes]).postTo(user, "/api/v1/snippets/" + snippetId + "/attachments");
+        return new Multipart()
+                .file("file", "bytes.bin", "application/octet-stream", new byte[bytes])
+                .postTo(user, "/api/v1/snippets/" + snippetId + "/attachments");
     }
 
     private static void assertQuotaExceeded(Reply reply) {

@@ -3,14 +3,14 @@ package io.snippetstore.storage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Database;
 import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 public abstract class StorageSettingsTests {
@@ -46,8 +46,11 @@ public abstract class StorageSettingsTests {
     @Test
     void theSettingsDescribeTheSqliteDatabaseAndWhatItHolds() {
         ApiClient user = TestUsers.withToken(TestUsers.create());
-        String snippetId = SnippetsApi.create(user, SnippetsApi.snippet("counted", "x", "y")).getString("id");
-        Reply attached = new Multipart().file("file", "counted.bin", null, new byte[1234]).postTo(user, "/api/v1/snippets/" + snippetId + "/attachments");
+        String snippetId = SnippetsApi.create(user, SnippetsApi.snippet("counted", "x", "y"))
+                .getString("id");
+        Reply attached = new Multipart()
+                .file("file", "counted.bin", null, new byte[1234])
+                .postTo(user, "/api/v1/snippets/" + snippetId + "/attachments");
         assertEquals(201, attached.status(), attached::toString);
 
         Reply reply = admin.get("/api/v1/storage");
@@ -61,14 +64,20 @@ public abstract class StorageSettingsTests {
         assertTrue(database.getJsonNumber("sizeBytes").longValue() > 0);
         assertEquals("wal", database.getString("journalMode"));
         JsonObject counts = settings.getJsonObject("counts");
-        assertTrue(counts.getInt("users") >= 2 && counts.getInt("snippets") >= 1 && counts.getInt("attachments") >= 1
-                && counts.getJsonNumber("attachmentBytes").longValue() >= 1234, counts::toString);
+        assertTrue(
+                counts.getInt("users") >= 2
+                        && counts.getInt("snippets") >= 1
+                        && counts.getInt("attachments") >= 1
+                        && counts.getJsonNumber("attachmentBytes").longValue() >= 1234,
+                counts::toString);
         assertTheCountsAreTheDatabasesOwn();
     }
 
     @Test
     void selectingSqliteAnswersTheSameSettings() {
-        Reply reply = admin.post("/api/v1/storage", Json.createObjectBuilder().add("backend", "sqlite").build());
+        Reply reply = admin.post(
+                "/api/v1/storage",
+                Json.createObjectBuilder().add("backend", "sqlite").build());
 
         assertEquals(200, reply.status(), reply::toString);
         assertEquals("sqlite", reply.data().getString("backend"));
@@ -77,7 +86,9 @@ public abstract class StorageSettingsTests {
 
     @Test
     void anyOtherBackendIsUnsupportedAndNamesTheSupportedOnes() {
-        Reply reply = admin.post("/api/v1/storage", Json.createObjectBuilder().add("backend", "postgres").build());
+        Reply reply = admin.post(
+                "/api/v1/storage",
+                Json.createObjectBuilder().add("backend", "postgres").build());
 
         assertEquals(400, reply.status());
         assertEquals("unsupported_backend", reply.errorCode());
@@ -87,10 +98,14 @@ public abstract class StorageSettingsTests {
 
     @Test
     void aMissingOrNonStringBackendIsAValidationFailure() {
-        for (JsonObject body : new JsonObject[]{Json.createObjectBuilder().build(),
-                Json.createObjectBuilder().add("backend", 5).build(),
-                Json.createObjectBuilder().addNull("backend").build(),
-                Json.createObjectBuilder().add("backend", Json.createArrayBuilder().add("sqlite")).build()}) {
+        for (JsonObject body : new JsonObject[] {
+            Json.createObjectBuilder().build(),
+            Json.createObjectBuilder().add("backend", 5).build(),
+            Json.createObjectBuilder().addNull("backend").build(),
+            Json.createObjectBuilder()
+                    .add("backend", Json.createArrayBuilder().add("sqlite"))
+                    .build()
+        }) {
             Reply reply = admin.post("/api/v1/storage", body);
             assertEquals(400, reply.status(), body::toString);
             assertEquals("validation_failed", reply.errorCode(), body::toString);
@@ -102,7 +117,14 @@ public abstract class StorageSettingsTests {
         ApiClient user = TestUsers.signedIn(TestUsers.create());
 
         assertEquals(403, user.get("/api/v1/storage").status());
-        assertEquals("forbidden", user.post("/api/v1/storage", Json.createObjectBuilder().add("backend", "sqlite").build()).errorCode());
+        assertEquals(
+                "forbidden",
+                user.post(
+                                "/api/v1/storage",
+                                Json.createObjectBuilder()
+                                        .add("backend", "sqlite")
+                                        .build())
+                        .errorCode());
         assertEquals(401, new ApiClient().get("/api/v1/storage").status());
     }
 }

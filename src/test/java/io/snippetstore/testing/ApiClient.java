@@ -87,11 +87,19 @@ public class ApiClient {
     }
 
     public Reply send(String method, String path, String contentType, String body, Map<String, String> headers) {
-        return sendBytes(method, path, contentType, body == null ? null : body.getBytes(StandardCharsets.UTF_8), headers);
+        return sendBytes(
+                method, path, contentType, body == null ? null : body.getBytes(StandardCharsets.UTF_8), headers);
     }
 
     public Reply sendBytes(String method, String path, String contentType, byte[] body, Map<String, String> headers) {
-        return send(method, path, contentType, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body), body, false, headers);
+        return send(
+                method,
+                path,
+                contentType,
+                body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body),
+                body,
+                false,
+                headers);
     }
 
     /** Sends the file's bytes as the body, read as they are sent: for bodies too large to hold. */
@@ -105,7 +113,14 @@ public class ApiClient {
 
     /** Sends {@code body} without a {@code Content-Length}: as chunks, the way a client streams what it cannot measure. */
     public Reply sendStream(String method, String path, String contentType, byte[] body) {
-        return send(method, path, contentType, HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body)), body, false, Map.of());
+        return send(
+                method,
+                path,
+                contentType,
+                HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body)),
+                body,
+                false,
+                Map.of());
     }
 
     /**
@@ -114,9 +129,16 @@ public class ApiClient {
      * @param checkedBody the body as the contract check sees it, {@code null} when there is none
      * @param fromFile whether the body is a file's, read as it is sent, which the check does not see
      */
-    private Reply send(String method, String path, String contentType, HttpRequest.BodyPublisher body, byte[] checkedBody,
-            boolean fromFile, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path.startsWith("/") ? path.substring(1) : path))
+    private Reply send(
+            String method,
+            String path,
+            String contentType,
+            HttpRequest.BodyPublisher body,
+            byte[] checkedBody,
+            boolean fromFile,
+            Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(
+                        base.resolve(path.startsWith("/") ? path.substring(1) : path))
                 .timeout(Duration.ofSeconds(60))
                 .method(method, body);
         if (contentType != null) {

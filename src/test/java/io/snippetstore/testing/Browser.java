@@ -37,16 +37,25 @@ public final class Browser implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         ChromeOptions options = new ChromeOptions();
-        options.setExperimentalOption("prefs", Map.of(
-                "download.default_directory", downloads.toString(),
-                "download.prompt_for_download", false));
+        options.setExperimentalOption(
+                "prefs",
+                Map.of("download.default_directory", downloads.toString(), "download.prompt_for_download", false));
         LoggingPreferences logging = new LoggingPreferences();
         logging.enable(LogType.BROWSER, Level.ALL);
         options.setCapability("goog:loggingPrefs", logging);
         options.setBinary(System.getProperty("snippets.chromium", "/usr/bin/chromium"));
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--disable-quic", "--window-size=1280,900", "--user-data-dir=" + profile);
+        options.addArguments(
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--disable-quic",
+                "--window-size=1280,900",
+                "--user-data-dir=" + profile);
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(new File(System.getProperty("snippets.chromedriver", "/usr/bin/chromedriver")))
                 .usingAnyFreePort()
@@ -74,7 +83,9 @@ public final class Browser implements AutoCloseable {
 
     /** Opens a path of the service under test. */
     public void open(String path) {
-        driver.get(ApiClient.base().resolve(path.startsWith("/") ? path.substring(1) : path).toString());
+        driver.get(ApiClient.base()
+                .resolve(path.startsWith("/") ? path.substring(1) : path)
+                .toString());
     }
 
     /** Saves a PNG of the current page under the build's screenshot folder. */
@@ -94,7 +105,8 @@ public final class Browser implements AutoCloseable {
     public void close() {
         driver.quit();
         try (var files = Files.walk(profile)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            files.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

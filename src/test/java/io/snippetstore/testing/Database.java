@@ -15,8 +15,7 @@ import java.time.Duration;
  */
 public final class Database {
 
-    private Database() {
-    }
+    private Database() {}
 
     public static Path file() {
         return Path.of(System.getProperty("snippets.dataDir")).resolve("snippets.db");
@@ -30,7 +29,7 @@ public final class Database {
     /** The single number a query answers from the database file of a server of a test's own. */
     public static long number(Path file, String sql, Object... parameters) {
         try (Connection connection = DriverManager.getConnection("jdbc:sqlite:file:" + file + "?mode=ro");
-             PreparedStatement statement = connection.prepareStatement(sql)) {
+                PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.length; i++) {
                 statement.setObject(i + 1, parameters[i]);
             }
@@ -46,7 +45,7 @@ public final class Database {
     /** Runs one statement that changes rows: to leave what a crash would have left. */
     public static void change(String sql, Object... parameters) {
         try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file());
-             PreparedStatement statement = connection.prepareStatement(sql)) {
+                PreparedStatement statement = connection.prepareStatement(sql)) {
             connection.createStatement().execute("PRAGMA busy_timeout = 30000");
             for (int i = 0; i < parameters.length; i++) {
                 statement.setObject(i + 1, parameters[i]);
@@ -66,7 +65,7 @@ public final class Database {
     public static void age(String table, String column, String key, String value, Duration ago) {
         String sql = "UPDATE " + table + " SET " + column + " = ? WHERE " + key + " = ?";
         try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file());
-             PreparedStatement statement = connection.prepareStatement(sql)) {
+                PreparedStatement statement = connection.prepareStatement(sql)) {
             connection.createStatement().execute("PRAGMA busy_timeout = 30000");
             statement.setLong(1, System.currentTimeMillis() - ago.toMillis());
             statement.setString(2, value);

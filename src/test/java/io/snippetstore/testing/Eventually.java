@@ -8,8 +8,7 @@ import java.util.function.BooleanSupplier;
 /** For what the service does after it answers (clean-up of abandoned uploads and imports): waits for it, up to 30 s. */
 public final class Eventually {
 
-    private Eventually() {
-    }
+    private Eventually() {}
 
     public static void holds(BooleanSupplier condition, String what) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

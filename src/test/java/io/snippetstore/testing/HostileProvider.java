@@ -37,14 +37,20 @@ public final class HostileProvider implements AutoCloseable {
     public HostileProvider() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         issuer = "http://127.0.0.1:" + server.getAddress().getPort() + "/realms/test";
-        server.createContext("/realms/test/.well-known/openid-configuration", exchange -> answer(exchange, """
+        server.createContext(
+                "/realms/test/.well-known/openid-configuration", exchange -> answer(exchange, """
                 {"issuer": "%1$s", "authorization_endpoint": "%1$s/auth", "token_endpoint": "%1$s/token", "jwks_uri": "%1$s/jwks",
                  "response_types_supported": ["code"], "subject_types_supported": ["public"],
                  "id_token_signing_alg_values_supported": ["RS256"], "token_endpoint_auth_methods_supported": ["client_secret_basic"]}
                 """.formatted(issuer)));
-        server.createContext("/realms/test/jwks", exchange -> answer(exchange, new JWKSet(key.toPublicJWK()).toString()));
-        server.createContext("/realms/test/token", exchange -> answer(exchange,
-                "{\"access_token\": \"at\", \"token_type\": \"Bearer\", \"expires_in\": 60, \"id_token\": \"" + idToken + "\"}"));
+        server.createContext(
+                "/realms/test/jwks", exchange -> answer(exchange, new JWKSet(key.toPublicJWK()).toString()));
+        server.createContext(
+                "/realms/test/token",
+                exchange -> answer(
+                        exchange,
+                        "{\"access_token\": \"at\", \"token_type\": \"Bearer\", \"expires_in\": 60, \"id_token\": \""
+                                + idToken + "\"}"));
         server.start();
     }
 
@@ -68,14 +74,24 @@ public final class HostileProvider implements AutoCloseable {
     /** The claims of a genuine ID token for this client and sign-in ({@code nonce}), valid for five minutes. */
     public JWTClaimsSet.Builder genuine(String nonce, String username) {
         Instant now = Instant.now();
-        return new JWTClaimsSet.Builder().issuer(issuer).subject("subject-of-" + username).audience(CLIENT_ID).claim("nonce", nonce)
-                .issueTime(Date.from(now)).expirationTime(Date.from(now.plusSeconds(300))).claim("preferred_username", username);
+        return new JWTClaimsSet.Builder()
+                .issuer(issuer)
+                .subject("subject-of-" + username)
+                .audience(CLIENT_ID)
+                .claim("nonce", nonce)
+                .issueTime(Date.from(now))
+                .expirationTime(Date.from(now.plusSeconds(300)))
+                .claim("preferred_username", username);
     }
 
     /** The claims signed with {@code with} (RS256, under that key's id). */
     public static String signed(RSAKey with, JWTClaimsSet claims) {
         try {
-            SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(with.getKeyID()).build(), claims);
+            SignedJWT jwt = new SignedJWT(
+                    new JWSHeader.Builder(JWSAlgorithm.RS256)
+                            .keyID(with.getKeyID())
+                            .build(),
+                    claims);
             jwt.sign(new RSASSASigner(with));
             return jwt.serialize();
         } catch (JOSEException e) {

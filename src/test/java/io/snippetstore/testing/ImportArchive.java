@@ -22,8 +22,7 @@ import jakarta.json.JsonArrayBuilder;
  */
 public final class ImportArchive {
 
-    private ImportArchive() {
-    }
+    private ImportArchive() {}
 
     public static Path write(Path file, int snippets, int attachmentBytes) throws IOException {
         Random random = new Random(snippets);
@@ -36,18 +35,42 @@ public final class ImportArchive {
                 String attachmentPath = "attachments/a" + n;
                 put(zip, attachmentPath, bytes);
                 String documentPath = "snippets/s" + n + ".json";
-                put(zip, documentPath, Json.createObjectBuilder()
-                        .add("id", "s" + n).add("title", "imported " + n).add("language", "text").add("code", "code of snippet " + n)
-                        .add("tags", Json.createArrayBuilder().add("imported")).add("visibility", "private")
-                        .add("attachments", Json.createArrayBuilder().add(Json.createObjectBuilder()
-                                .add("path", attachmentPath).add("filename", "random-" + n + ".bin").add("mimeType", "application/octet-stream")
-                                .add("size", attachmentBytes).add("sha256", sha256(bytes))))
-                        .build().toString().getBytes(StandardCharsets.UTF_8));
+                put(
+                        zip,
+                        documentPath,
+                        Json.createObjectBuilder()
+                                .add("id", "s" + n)
+                                .add("title", "imported " + n)
+                                .add("language", "text")
+                                .add("code", "code of snippet " + n)
+                                .add("tags", Json.createArrayBuilder().add("imported"))
+                                .add("visibility", "private")
+                                .add(
+                                        "attachments",
+                                        Json.createArrayBuilder()
+                                                .add(Json.createObjectBuilder()
+                                                        .add("path", attachmentPath)
+                                                        .add("filename", "random-" + n + ".bin")
+                                                        .add("mimeType", "application/octet-stream")
+                                                        .add("size", attachmentBytes)
+                                                        .add("sha256", sha256(bytes))))
+                                .build()
+                                .toString()
+                                .getBytes(StandardCharsets.UTF_8));
                 paths.add(documentPath);
             }
-            put(zip, "manifest.json", Json.createObjectBuilder().add("format", "snippet-store-export").add("version", 1)
-                    .add("snippetCount", snippets).add("attachmentCount", snippets).add("snippets", paths)
-                    .build().toString().getBytes(StandardCharsets.UTF_8));
+            put(
+                    zip,
+                    "manifest.json",
+                    Json.createObjectBuilder()
+                            .add("format", "snippet-store-export")
+                            .add("version", 1)
+                            .add("snippetCount", snippets)
+                            .add("attachmentCount", snippets)
+                            .add("snippets", paths)
+                            .build()
+                            .toString()
+                            .getBytes(StandardCharsets.UTF_8));
         }
         return file;
     }

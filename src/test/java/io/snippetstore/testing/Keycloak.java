@@ -38,7 +38,8 @@ public final class Keycloak {
 
     private final int port;
     private final Process process;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private Keycloak(int port, Process process) {
         this.port = port;
@@ -67,8 +68,10 @@ public final class Keycloak {
     private static Keycloak start() throws IOException, InterruptedException {
         Path home = Path.of(System.getProperty("snippets.keycloakHome"));
         int port = Integer.parseInt(System.getProperty("snippets.keycloakPort"));
-        Path javaHome = javaHome().orElseThrow(() -> new IllegalStateException(
-                "Keycloak 26 needs a Java 21 or newer runtime: none found under /usr/lib/jvm; set KEYCLOAK_JAVA_HOME to one"));
+        Path javaHome = javaHome()
+                .orElseThrow(
+                        () -> new IllegalStateException(
+                                "Keycloak 26 needs a Java 21 or newer runtime: none found under /usr/lib/jvm; set KEYCLOAK_JAVA_HOME to one"));
         Path data = home.resolve("data");
         deleteTree(data); // a fresh realm each run: dev mode keeps an imported realm and skips a later import
         Files.createDirectories(data.resolve("import"));
@@ -76,10 +79,18 @@ public final class Keycloak {
                 .replace("@APP_BASE@", "http://127.0.0.1:" + ApiClient.base().getPort());
         Files.writeString(data.resolve("import/snippets-realm.json"), realm, StandardCharsets.UTF_8);
         Path log = home.resolve("keycloak.log");
-        ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/kc.sh").toString(), "start-dev",
-                "--http-host=127.0.0.1", "--http-port=" + port, "--hostname=localhost", "--import-realm",
-                "--health-enabled=false", "--metrics-enabled=false", "--cache=local")
-                .redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder builder = new ProcessBuilder(
+                        home.resolve("bin/kc.sh").toString(),
+                        "start-dev",
+                        "--http-host=127.0.0.1",
+                        "--http-port=" + port,
+                        "--hostname=localhost",
+                        "--import-realm",
+                        "--health-enabled=false",
+                        "--metrics-enabled=false",
+                        "--cache=local")
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
         builder.environment().put("JAVA_HOME", javaHome.toString());
         builder.environment().put("KC_BOOTSTRAP_ADMIN_USERNAME", ADMIN);
         builder.environment().put("KC_BOOTSTRAP_ADMIN_PASSWORD", ADMIN_PASSWORD);
@@ -98,11 +109,17 @@ public final class Keycloak {
         URI discovery = URI.create(issuer() + "/.well-known/openid-configuration");
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("Keycloak ended at start; its log " + log + " ends with:\n" + tail(log));
+                throw new IllegalStateException(
+                        "Keycloak ended at start; its log " + log + " ends with:\n" + tail(log));
             }
             try {
-                if (http.send(HttpRequest.newBuilder(discovery).timeout(Duration.ofSeconds(5)).build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                if (http.send(
+                                        HttpRequest.newBuilder(discovery)
+                                                .timeout(Duration.ofSeconds(5))
+                                                .build(),
+                                        HttpResponse.BodyHandlers.discarding())
+                                .statusCode()
+                        == 200) {
                     return;
                 }
             } catch (IOException notYet) {
@@ -110,7 +127,8 @@ public final class Keycloak {
             }
             Thread.sleep(1000);
         }
-        throw new IllegalStateException("Keycloak did not answer within " + START_LIMIT + "; its log " + log + " ends with:\n" + tail(log));
+        throw new IllegalStateException(
+                "Keycloak did not answer within " + START_LIMIT + "; its log " + log + " ends with:\n" + tail(log));
     }
 
     private void stop() {
@@ -127,28 +145,39 @@ public final class Keycloak {
     /** Takes a user out of one of the realm's groups, as an administrator of the provider would. */
     public void removeFromGroup(String username, String group) {
         String token = adminToken();
-        String userId = adminGet(token, "/admin/realms/" + REALM + "/users?exact=true&username=" + username).getJsonObject(0).getString("id");
-        String groupId = adminGet(token, "/admin/realms/" + REALM + "/groups?exact=true&search=" + group).getJsonObject(0).getString("id");
-        HttpRequest remove = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/admin/realms/" + REALM + "/users/" + userId
-                + "/groups/" + groupId)).header("Authorization", "Bearer " + token).DELETE().build();
+        String userId = adminGet(token, "/admin/realms/" + REALM + "/users?exact=true&username=" + username)
+                .getJsonObject(0)
+                .getString("id");
+        String groupId = adminGet(token, "/admin/realms/" + REALM + "/groups?exact=true&search=" + group)
+                .getJsonObject(0)
+                .getString("id");
+        HttpRequest remove = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/admin/realms/" + REALM
+                        + "/users/" + userId + "/groups/" + groupId))
+                .header("Authorization", "Bearer " + token)
+                .DELETE()
+                .build();
         int status = send(remove).statusCode();
         if (status != 204) {
-            throw new IllegalStateException("Keycloak refused to take " + username + " out of " + group + ": " + status);
+            throw new IllegalStateException(
+                    "Keycloak refused to take " + username + " out of " + group + ": " + status);
         }
     }
 
     private String adminToken() {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/realms/master/protocol/openid-connect/token"))
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create("http://localhost:" + port + "/realms/master/protocol/openid-connect/token"))
                 .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("grant_type=password&client_id=admin-cli&username=" + ADMIN
-                        + "&password=" + ADMIN_PASSWORD)).build();
+                .POST(HttpRequest.BodyPublishers.ofString(
+                        "grant_type=password&client_id=admin-cli&username=" + ADMIN + "&password=" + ADMIN_PASSWORD))
+                .build();
         HttpResponse<String> response = send(request);
         return Json.createReader(new StringReader(response.body())).readObject().getString("access_token");
     }
 
     private JsonArray adminGet(String token, String path) {
         HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                .header("Authorization", "Bearer " + token).build());
+                .header("Authorization", "Bearer " + token)
+                .build());
         return Json.createReader(new StringReader(response.body())).readArray();
     }
 
@@ -177,7 +206,8 @@ public final class Keycloak {
             return Optional.empty();
         }
         try (Stream<Path> candidates = Files.list(jvms)) {
-            return candidates.filter(dir -> Files.isExecutable(dir.resolve("bin/java")) && release(dir) >= 21)
+            return candidates
+                    .filter(dir -> Files.isExecutable(dir.resolve("bin/java")) && release(dir) >= 21)
                     .max(Comparator.comparingInt(Keycloak::release));
         }
     }

@@ -25,8 +25,7 @@ public final class ListeningSockets {
 
     private static final String LISTEN = "0A";
 
-    private ListeningSockets() {
-    }
+    private ListeningSockets() {}
 
     /** Every listening TCP socket of the machine's network namespace, by inode. */
     static Map<Long, InetSocketAddress> all() {
@@ -36,7 +35,8 @@ public final class ListeningSockets {
                 .flatMap(ListeningSockets::lines)
                 .map(line -> line.trim().split("\\s+"))
                 .filter(fields -> fields.length > 9 && LISTEN.equals(fields[3]))
-                .collect(Collectors.toMap(fields -> Long.parseLong(fields[9]), fields -> address(fields[1]), (a, b) -> a));
+                .collect(Collectors.toMap(
+                        fields -> Long.parseLong(fields[9]), fields -> address(fields[1]), (a, b) -> a));
     }
 
     /** The process that listens on this TCP port, when one this user may see does. */
@@ -46,7 +46,8 @@ public final class ListeningSockets {
                 .map(Map.Entry::getKey)
                 .collect(Collectors.toSet());
         try (Stream<Path> processes = Files.list(Path.of("/proc"))) {
-            return processes.filter(process -> process.getFileName().toString().chars().allMatch(Character::isDigit))
+            return processes
+                    .filter(process -> process.getFileName().toString().chars().allMatch(Character::isDigit))
                     .filter(process -> socketInodes(process).stream().anyMatch(inodes::contains))
                     .map(process -> Long.parseLong(process.getFileName().toString()))
                     .findFirst();
@@ -89,7 +90,8 @@ public final class ListeningSockets {
 
     private static Set<Long> socketInodes(Path process) {
         try (Stream<Path> descriptors = Files.list(process.resolve("fd"))) {
-            return descriptors.map(ListeningSockets::link)
+            return descriptors
+                    .map(ListeningSockets::link)
                     .flatMap(Optional::stream)
                     .filter(target -> target.startsWith("socket:["))
                     .map(target -> Long.parseLong(target.substring("socket:[".length(), target.length() - 1)))

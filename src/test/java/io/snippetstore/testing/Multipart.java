@@ -19,7 +19,8 @@ public final class Multipart {
     }
 
     public Multipart text(String name, String value) {
-        return part("Content-Disposition: form-data; name=\"" + name + "\"\r\n", value.getBytes(StandardCharsets.UTF_8));
+        return part(
+                "Content-Disposition: form-data; name=\"" + name + "\"\r\n", value.getBytes(StandardCharsets.UTF_8));
     }
 
     /** A part with exactly these header lines (each ending in CRLF). */

@@ -33,26 +33,33 @@ import com.atlassian.oai.validator.whitelist.rule.WhitelistRules;
 public final class OpenApiContract {
 
     /** Messages that say the exchange is outside the document, not that it breaks it. */
-    private static final Set<String> NOT_DESCRIBED = Set.of(
-            "validation.request.path.missing", "validation.request.operation.notAllowed");
+    private static final Set<String> NOT_DESCRIBED =
+            Set.of("validation.request.path.missing", "validation.request.operation.notAllowed");
 
-    private static final OpenApiInteractionValidator VALIDATOR = OpenApiInteractionValidator
-            .createForInlineApiSpecification(document())
-            // an allOf of object schemas is checked as one schema: the validator forbids unknown properties in each part otherwise
-            .withResolveCombinators(true)
-            .withLevelResolver(LevelResolver.create()
-                    // a security requirement is the service's to enforce (tests send no credential on purpose)
-                    .withLevel("validation.request.security", ValidationReport.Level.IGNORE)
-                    // a body where none is read (the tests' client posts {} to such operations) is ignored by the service
-                    .withLevel("validation.request.body.unexpected", ValidationReport.Level.IGNORE)
-                    .build())
-            // the document declares a rendering's values as one free-form query object (values), which this validator cannot match
-            .withWhitelist(ValidationErrorsWhitelist.create().withRule("a rendering's values", WhitelistRules.allOf(
-                    WhitelistRules.messageHasKey("validation.request.parameter.query.unexpected"), WhitelistRules.pathContainsRegexp("/render$"))))
-            .build();
+    private static final OpenApiInteractionValidator VALIDATOR =
+            OpenApiInteractionValidator.createForInlineApiSpecification(document())
+                    // an allOf of object schemas is checked as one schema: the validator forbids unknown properties in
+                    // each part otherwise
+                    .withResolveCombinators(true)
+                    .withLevelResolver(LevelResolver.create()
+                            // a security requirement is the service's to enforce (tests send no credential on purpose)
+                            .withLevel("validation.request.security", ValidationReport.Level.IGNORE)
+                            // a body where none is read (the tests' client posts {} to such operations) is ignored by
+                            // the service
+                            .withLevel("validation.request.body.unexpected", ValidationReport.Level.IGNORE)
+                            .build())
+                    // the document declares a rendering's values as one free-form query object (values), which this
+                    // validator cannot match
+                    .withWhitelist(ValidationErrorsWhitelist.create()
+                            .withRule(
+                                    "a rendering's values",
+                                    WhitelistRules.allOf(
+                                            WhitelistRules.messageHasKey(
+                                                    "validation.request.parameter.query.unexpected"),
+                                            WhitelistRules.pathContainsRegexp("/render$"))))
+                    .build();
 
-    private OpenApiContract() {
-    }
+    private OpenApiContract() {}
 
     /**
      * Checks one exchange; throws {@link AssertionError} naming what the document does not allow.
@@ -60,7 +67,13 @@ public final class OpenApiContract {
      * @param body the request's body: {@code null} when it is empty, or when it was read from a
      *     file as it was sent ({@code fromFile}), so that only the rest of the request is checked
      */
-    public static void check(String method, URI uri, Map<String, List<String>> requestHeaders, byte[] body, boolean fromFile, Reply reply) {
+    public static void check(
+            String method,
+            URI uri,
+            Map<String, List<String>> requestHeaders,
+            byte[] body,
+            boolean fromFile,
+            Reply reply) {
         Request request = request(method, uri, requestHeaders, body);
         ValidationReport requestReport = VALIDATOR.validateRequest(request);
         if (fromFile) {
@@ -70,8 +83,10 @@ public final class OpenApiContract {
                 || isRefusalOfTheHttpLayer(reply)) {
             return;
         }
-        ValidationReport responseReport = VALIDATOR.validateResponse(uri.getRawPath(), request.getMethod(), response(reply));
-        if (reply.body().length == 0 && !isJson(reply.headers().firstValue("Content-Type").orElse(""))) {
+        ValidationReport responseReport =
+                VALIDATOR.validateResponse(uri.getRawPath(), request.getMethod(), response(reply));
+        if (reply.body().length == 0
+                && !isJson(reply.headers().firstValue("Content-Type").orElse(""))) {
             // an empty file is an empty binary body, which the validator takes for a missing one
             responseReport = without(responseReport, "validation.response.body.missing");
         }
@@ -80,11 +95,12 @@ public final class OpenApiContract {
             broken.append("\n the answer breaks the document: ").append(messages(responseReport));
         }
         if (requestReport.hasErrors() && reply.status() < 400) {
-            broken.append("\n the document refuses the request, the service accepted it: ").append(messages(requestReport));
+            broken.append("\n the document refuses the request, the service accepted it: ")
+                    .append(messages(requestReport));
         }
         if (!broken.isEmpty()) {
-            throw new AssertionError(method + " " + uri.getRawPath() + " → " + reply.status() + broken
-                    + "\n answer: " + abbreviated(reply));
+            throw new AssertionError(method + " " + uri.getRawPath() + " → " + reply.status() + broken + "\n answer: "
+                    + abbreviated(reply));
         }
     }
 
@@ -95,12 +111,15 @@ public final class OpenApiContract {
      * never passed the service's filters, so it lacks the header every answer of the service has.
      */
     public static boolean isRefusalOfTheHttpLayer(Reply reply) {
-        return reply.status() == 400 && reply.headers().firstValue("X-Content-Type-Options").isEmpty()
+        return reply.status() == 400
+                && reply.headers().firstValue("X-Content-Type-Options").isEmpty()
                 && !isJson(reply.headers().firstValue("Content-Type").orElse(""));
     }
 
     private static ValidationReport without(ValidationReport report, String keyPrefix) {
-        return ValidationReport.from(report.getMessages().stream().filter(message -> !message.getKey().startsWith(keyPrefix)).toList());
+        return ValidationReport.from(report.getMessages().stream()
+                .filter(message -> !message.getKey().startsWith(keyPrefix))
+                .toList());
     }
 
     private static Request request(String method, URI uri, Map<String, List<String>> headers, byte[] body) {
@@ -151,7 +170,9 @@ public final class OpenApiContract {
     }
 
     private static String abbreviated(Reply reply) {
-        String text = isJson(reply.headers().firstValue("Content-Type").orElse("")) ? reply.text() : "(" + reply.body().length + " bytes)";
+        String text = isJson(reply.headers().firstValue("Content-Type").orElse(""))
+                ? reply.text()
+                : "(" + reply.body().length + " bytes)";
         return text.length() > 400 ? text.substring(0, 400) + "…" : text;
     }
 

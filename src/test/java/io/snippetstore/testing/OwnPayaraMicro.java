@@ -34,15 +34,27 @@ public final class OwnPayaraMicro implements AutoCloseable {
      * Starts the server and waits until it is ready. {@code environment} adds to the suite's
      * (the data directory among it); a {@code null} value removes a variable.
      */
-    public static OwnPayaraMicro start(String name, Map<String, String> environment) throws IOException, InterruptedException {
+    public static OwnPayaraMicro start(String name, Map<String, String> environment)
+            throws IOException, InterruptedException {
         int port;
         try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = free.getLocalPort();
         }
         Path log = Path.of("target", name + "-server.log");
-        ProcessBuilder payara = new ProcessBuilder("java", "-Xmx384m", "-jar", System.getenv("MICRO_JAR"),
-                "--prebootcommandfile", System.getProperty("snippets.payaraPreboot"),
-                "--deploy", System.getProperty("snippets.war"), "--contextroot", "/", "--port", String.valueOf(port), "--nocluster")
+        ProcessBuilder payara = new ProcessBuilder(
+                        "java",
+                        "-Xmx384m",
+                        "-jar",
+                        System.getenv("MICRO_JAR"),
+                        "--prebootcommandfile",
+                        System.getProperty("snippets.payaraPreboot"),
+                        "--deploy",
+                        System.getProperty("snippets.war"),
+                        "--contextroot",
+                        "/",
+                        "--port",
+                        String.valueOf(port),
+                        "--nocluster")
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         payara.environment().put("SNIPPETS_HTTP_ADDRESS", "127.0.0.1");
@@ -76,7 +88,12 @@ public final class OwnPayaraMicro implements AutoCloseable {
     /** Signed in with a browser session, for what a token may not do (making administrators, say). */
     public ApiClient session(String username, String password) {
         ApiClient session = new ApiClient(base);
-        Reply login = session.post("/api/v1/auth/login", Json.createObjectBuilder().add("username", username).add("password", password).build());
+        Reply login = session.post(
+                "/api/v1/auth/login",
+                Json.createObjectBuilder()
+                        .add("username", username)
+                        .add("password", password)
+                        .build());
         assertEquals(200, login.status(), login::toString);
         return session;
     }
@@ -84,7 +101,12 @@ public final class OwnPayaraMicro implements AutoCloseable {
     /** A new user on this server, made by the administrator {@code admin}: their username. */
     public static String newUser(ApiClient admin, String prefix, String password) {
         String username = TestUsers.uniqueName(prefix);
-        Reply created = admin.post("/api/v1/users", Json.createObjectBuilder().add("username", username).add("password", password).build());
+        Reply created = admin.post(
+                "/api/v1/users",
+                Json.createObjectBuilder()
+                        .add("username", username)
+                        .add("password", password)
+                        .build());
         assertEquals(201, created.status(), created::toString);
         return username;
     }

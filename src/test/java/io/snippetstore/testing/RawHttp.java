@@ -38,7 +38,8 @@ public final class RawHttp implements AutoCloseable {
             out = socket.getOutputStream();
             StringBuilder head = new StringBuilder(method + " " + path + " HTTP/1.1\r\n"
                     + (headers.containsKey("Host") ? "" : "Host: 127.0.0.1\r\n") + "Connection: close\r\n");
-            headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+            headers.forEach((name, value) ->
+                    head.append(name).append(": ").append(value).append("\r\n"));
             out.write(head.append("\r\n").toString().getBytes(StandardCharsets.UTF_8));
             out.flush();
         } catch (IOException e) {
@@ -76,7 +77,10 @@ public final class RawHttp implements AutoCloseable {
 
         public java.util.Optional<String> header(String name) {
             String prefix = name.toLowerCase(java.util.Locale.ROOT) + ":";
-            return headers.stream().filter(line -> line.startsWith(prefix)).map(line -> line.substring(prefix.length()).trim()).findFirst();
+            return headers.stream()
+                    .filter(line -> line.startsWith(prefix))
+                    .map(line -> line.substring(prefix.length()).trim())
+                    .findFirst();
         }
     }
 
@@ -87,8 +91,12 @@ public final class RawHttp implements AutoCloseable {
             int end = response.indexOf("\r\n\r\n");
             String head = end < 0 ? response : response.substring(0, end);
             String[] lines = head.split("\r\n");
-            java.util.List<String> headers = java.util.Arrays.stream(lines).skip(1).map(line -> line.toLowerCase(java.util.Locale.ROOT)).toList();
-            return new Answer(Integer.parseInt(lines[0].split(" ")[1]), headers, end < 0 ? "" : response.substring(end + 4));
+            java.util.List<String> headers = java.util.Arrays.stream(lines)
+                    .skip(1)
+                    .map(line -> line.toLowerCase(java.util.Locale.ROOT))
+                    .toList();
+            return new Answer(
+                    Integer.parseInt(lines[0].split(" ")[1]), headers, end < 0 ? "" : response.substring(end + 4));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

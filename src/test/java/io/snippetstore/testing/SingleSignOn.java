@@ -24,18 +24,24 @@ import java.util.regex.Pattern;
  */
 public final class SingleSignOn {
 
-    private static final Pattern FORM_ACTION = Pattern.compile("<form[^>]*id=\"kc-form-login\"[^>]*action=\"([^\"]+)\"");
+    private static final Pattern FORM_ACTION =
+            Pattern.compile("<form[^>]*id=\"kc-form-login\"[^>]*action=\"([^\"]+)\"");
 
     private final HttpClient http;
 
     public SingleSignOn(ApiClient client) {
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).cookieHandler(new LocalhostIsSecure(client.cookies()))
-                .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(10)).build();
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .cookieHandler(new LocalhostIsSecure(client.cookies()))
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(Duration.ofSeconds(10))
+                .build();
     }
 
     /** The service's answer to starting a sign-in: a redirect to Keycloak. */
     public HttpResponse<String> start(String next) {
-        return get(ApiClient.base().resolve("/api/v1/auth/oidc/login?next=" + URLEncoder.encode(next, StandardCharsets.UTF_8)));
+        return get(ApiClient.base()
+                .resolve("/api/v1/auth/oidc/login?next=" + URLEncoder.encode(next, StandardCharsets.UTF_8)));
     }
 
     /**
@@ -45,18 +51,22 @@ public final class SingleSignOn {
     public URI throughKeycloak(String username, String password) {
         HttpResponse<String> started = start("/");
         if (started.statusCode() != 303) {
-            throw new AssertionError("the service did not send the browser to Keycloak: " + started.statusCode() + " " + started.body());
+            throw new AssertionError(
+                    "the service did not send the browser to Keycloak: " + started.statusCode() + " " + started.body());
         }
-        HttpResponse<String> page = get(URI.create(started.headers().firstValue("Location").orElseThrow()));
+        HttpResponse<String> page =
+                get(URI.create(started.headers().firstValue("Location").orElseThrow()));
         Matcher action = FORM_ACTION.matcher(page.body());
         if (page.statusCode() != 200 || !action.find()) {
             throw new AssertionError("Keycloak's login page has no login form: " + page.statusCode());
         }
-        HttpResponse<String> posted = send(HttpRequest.newBuilder(URI.create(action.group(1).replace("&amp;", "&")))
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("username=" + URLEncoder.encode(username, StandardCharsets.UTF_8)
-                        + "&password=" + URLEncoder.encode(password, StandardCharsets.UTF_8) + "&credentialId="))
-                .build());
+        HttpResponse<String> posted =
+                send(HttpRequest.newBuilder(URI.create(action.group(1).replace("&amp;", "&")))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "username=" + URLEncoder.encode(username, StandardCharsets.UTF_8) + "&password="
+                                        + URLEncoder.encode(password, StandardCharsets.UTF_8) + "&credentialId="))
+                        .build());
         if (posted.statusCode() != 302) {
             throw new AssertionError("Keycloak did not accept " + username + "'s password: " + posted.statusCode());
         }

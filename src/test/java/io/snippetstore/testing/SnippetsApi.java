@@ -15,15 +15,18 @@ import jakarta.json.JsonObjectBuilder;
 /** Small helpers for tests that create and list snippets. */
 public final class SnippetsApi {
 
-    private SnippetsApi() {
-    }
+    private SnippetsApi() {}
 
     public static JsonObjectBuilder snippet(String title, String language, String code, String... tags) {
         JsonArrayBuilder tagArray = Json.createArrayBuilder();
         for (String tag : tags) {
             tagArray.add(tag);
         }
-        return Json.createObjectBuilder().add("title", title).add("language", language).add("code", code).add("tags", tagArray);
+        return Json.createObjectBuilder()
+                .add("title", title)
+                .add("language", language)
+                .add("code", code)
+                .add("tags", tagArray);
     }
 
     public static JsonObject create(ApiClient client, JsonObjectBuilder snippet) {
@@ -47,7 +50,9 @@ public final class SnippetsApi {
             assertEquals(200, page.status(), page::toString);
             all.addAll(page.json().getJsonArray("data").getValuesAs(JsonObject.class));
             var next = page.json().getJsonObject("meta").get("nextCursor");
-            cursor = next.getValueType() == jakarta.json.JsonValue.ValueType.STRING ? page.json().getJsonObject("meta").getString("nextCursor") : null;
+            cursor = next.getValueType() == jakarta.json.JsonValue.ValueType.STRING
+                    ? page.json().getJsonObject("meta").getString("nextCursor")
+                    : null;
             if (++pages > 1000) {
                 throw new AssertionError("the walk does not end");
             }

@@ -14,15 +14,14 @@ public final class TestUsers {
 
     private static final AtomicLong SEQUENCE = new AtomicLong(System.nanoTime() % 1_000_000);
 
-    private TestUsers() {
-    }
+    private TestUsers() {}
 
     /** A user just created, and the password it was created with. */
-    public record TestUser(String id, String username, String password) {
-    }
+    public record TestUser(String id, String username, String password) {}
 
     public static String uniqueName(String prefix) {
-        return prefix + "-" + Long.toString(SEQUENCE.incrementAndGet(), 36) + "-" + Long.toString(System.nanoTime() % 100_000, 36);
+        return prefix + "-" + Long.toString(SEQUENCE.incrementAndGet(), 36) + "-"
+                + Long.toString(System.nanoTime() % 100_000, 36);
     }
 
     /** A client signed in as the administrator. */
@@ -33,8 +32,13 @@ public final class TestUsers {
     public static TestUser create(String role) {
         String username = uniqueName("u");
         String password = "password-" + username;
-        Reply reply = admin().post("/api/v1/users", Json.createObjectBuilder()
-                .add("username", username).add("password", password).add("role", role).build());
+        Reply reply = admin().post(
+                        "/api/v1/users",
+                        Json.createObjectBuilder()
+                                .add("username", username)
+                                .add("password", password)
+                                .add("role", role)
+                                .build());
         assertEquals(201, reply.status(), reply::toString);
         return new TestUser(reply.data().getString("id"), username, password);
     }
@@ -45,8 +49,12 @@ public final class TestUsers {
 
     public static ApiClient signedIn(String username, String password) {
         ApiClient client = new ApiClient();
-        Reply reply = client.post("/api/v1/auth/login", Json.createObjectBuilder()
-                .add("username", username).add("password", password).build());
+        Reply reply = client.post(
+                "/api/v1/auth/login",
+                Json.createObjectBuilder()
+                        .add("username", username)
+                        .add("password", password)
+                        .build());
         assertEquals(200, reply.status(), reply::toString);
         return client;
     }
@@ -61,7 +69,9 @@ public final class TestUsers {
     }
 
     public static String newToken(ApiClient session, String name) {
-        Reply reply = session.post("/api/v1/auth/tokens", Json.createObjectBuilder().add("name", name).build());
+        Reply reply = session.post(
+                "/api/v1/auth/tokens",
+                Json.createObjectBuilder().add("name", name).build());
         assertEquals(201, reply.status(), reply::toString);
         return reply.data().getString("token");
     }

@@ -30,9 +30,6 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import java.util.zip.ZipOutputStream;
 
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Database;
 import io.snippetstore.testing.Eventually;
@@ -42,6 +39,9 @@ import io.snippetstore.testing.RawHttp;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 
 public abstract class TransferTests {
@@ -49,7 +49,11 @@ public abstract class TransferTests {
     /** The manifest with one member replaced. */
     private static byte[] manifestWith(byte[] manifest, String member, JsonValue value) {
         JsonObject read = Json.createReader(new ByteArrayInputStream(manifest)).readObject();
-        return Json.createObjectBuilder(read).add(member, value).build().toString().getBytes(StandardCharsets.UTF_8);
+        return Json.createObjectBuilder(read)
+                .add(member, value)
+                .build()
+                .toString()
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     private static final String ZIP = "application/zip";
@@ -58,23 +62,38 @@ public abstract class TransferTests {
     void anExportImportedIntoAnotherAccountRecreatesEverySnippetTagAndAttachmentByteIdentical() throws IOException {
         ApiClient source = TestUsers.withToken(TestUsers.create());
         JsonObject plain = SnippetsApi.create(source, SnippetsApi.snippet("plain", "sql", "SELECT 1;"));
-        JsonObject rich = SnippetsApi.create(source, SnippetsApi.snippet("  rïch ✓ ", "python", "print('ünïcode')\n\ttabbed\n", "Tools", "exported")
-                .add("description", "a description").add("notes", "notes\nwith lines").add("visibility", "team"));
+        JsonObject rich = SnippetsApi.create(
+                source,
+                SnippetsApi.snippet("  rïch ✓ ", "python", "print('ünïcode')\n\ttabbed\n", "Tools", "exported")
+                        .add("description", "a description")
+                        .add("notes", "notes\nwith lines")
+                        .add("visibility", "team"));
         byte[] large = new byte[50 * 1000 * 1000];
         new Random(7).nextBytes(large);
         byte[] small = "small text file\n".getBytes(StandardCharsets.UTF_8);
-        assertEquals(201, new Multipart().file("file", "large.bin", "application/octet-stream", large)
-                .postTo(source, "/api/v1/snippets/" + rich.getString("id") + "/attachments").status());
-        assertEquals(201, new Multipart().file("file", "notes.txt", "text/plain", small)
-                .postTo(source, "/api/v1/snippets/" + rich.getString("id") + "/attachments").status());
+        assertEquals(
+                201,
+                new Multipart()
+                        .file("file", "large.bin", "application/octet-stream", large)
+                        .postTo(source, "/api/v1/snippets/" + rich.getString("id") + "/attachments")
+                        .status());
+        assertEquals(
+                201,
+                new Multipart()
+                        .file("file", "notes.txt", "text/plain", small)
+                        .postTo(source, "/api/v1/snippets/" + rich.getString("id") + "/attachments")
+                        .status());
 
         Reply export = source.get("/api/v1/export");
 
         assertEquals(200, export.status(), export::toString);
         assertEquals(ZIP, export.header("Content-Type").replaceAll(";.*", ""));
-        assertTrue(export.header("Content-Disposition").startsWith("attachment; filename=\"snippets-"), export.header("Content-Disposition"));
+        assertTrue(
+                export.header("Content-Disposition").startsWith("attachment; filename=\"snippets-"),
+                export.header("Content-Disposition"));
         Map<String, byte[]> entries = unzip(export.body());
-        JsonObject manifest = Json.createReader(new ByteArrayInputStream(entries.get("manifest.json"))).readObject();
+        JsonObject manifest = Json.createReader(new ByteArrayInputStream(entries.get("manifest.json")))
+                .readObject();
         assertEquals("snippet-store-export", manifest.getString("format"));
         assertEquals(2, manifest.getInt("version"), "2: with the snippets' history");
         assertEquals(2, manifest.getInt("snippetCount"));
@@ -87,32 +106,63 @@ public abstract class TransferTests {
         assertEquals(2, imported.data().getInt("snippetsCreated"));
         assertEquals(2, imported.data().getInt("attachmentsCreated"));
         Map<String, String> newIdBySource = new LinkedHashMap<>();
-        imported.data().getJsonArray("snippets").getValuesAs(JsonObject.class)
+        imported.data()
+                .getJsonArray("snippets")
+                .getValuesAs(JsonObject.class)
                 .forEach(report -> newIdBySource.put(report.getString("sourceId"), report.getString("id")));
         for (JsonObject original : List.of(plain, rich)) {
-            JsonObject copy = target.get("/api/v1/snippets/" + newIdBySource.get(original.getString("id"))).data();
+            JsonObject copy = target.get("/api/v1/snippets/" + newIdBySource.get(original.getString("id")))
+                    .data();
             for (String field : List.of("title", "description", "notes", "language", "code", "tags", "visibility")) {
                 assertEquals(original.get(field), copy.get(field), field + " of " + original.getString("title"));
             }
         }
-        List<JsonObject> copies = target.get("/api/v1/snippets/" + newIdBySource.get(rich.getString("id")) + "/attachments").json()
-                .getJsonArray("data").getValuesAs(JsonObject.class);
-        assertEquals(List.of("large.bin", "notes.txt"), copies.stream().map(a -> a.getString("filename")).toList());
-        assertArrayEquals(large, target.get(copies.get(0).getString("downloadUrl")).body(), "the 50 MB attachment, byte for byte");
-        assertArrayEquals(small, target.get(copies.get(1).getString("downloadUrl")).body());
+        List<JsonObject> copies = target.get(
+                        "/api/v1/snippets/" + newIdBySource.get(rich.getString("id")) + "/attachments")
+                .json()
+                .getJsonArray("data")
+                .getValuesAs(JsonObject.class);
+        assertEquals(
+                List.of("large.bin", "notes.txt"),
+                copies.stream().map(a -> a.getString("filename")).toList());
+        assertArrayEquals(
+                large,
+                target.get(copies.get(0).getString("downloadUrl")).body(),
+                "the 50 MB attachment, byte for byte");
+        assertArrayEquals(
+                small, target.get(copies.get(1).getString("downloadUrl")).body());
         assertEquals("text/plain", copies.get(1).getString("mimeType"));
     }
 
     @Test
     void theHistoryTravelsWithTheExportEachVersionWithItsNumberTimeAndChangedFields() throws IOException {
         ApiClient source = TestUsers.withToken(TestUsers.create());
-        String id = SnippetsApi.create(source, SnippetsApi.snippet("history", "sh", "echo 1\n")).getString("id");
-        assertEquals(200, source.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", "echo 2\n").build()).status());
-        assertEquals(200, source.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("title", "history 3").build()).status());
-        List<JsonObject> sourceHistory = source.get("/api/v1/snippets/" + id + "/revisions").json().getJsonArray("data")
+        String id = SnippetsApi.create(source, SnippetsApi.snippet("history", "sh", "echo 1\n"))
+                .getString("id");
+        assertEquals(
+                200,
+                source.patch(
+                                "/api/v1/snippets/" + id,
+                                Json.createObjectBuilder()
+                                        .add("code", "echo 2\n")
+                                        .build())
+                        .status());
+        assertEquals(
+                200,
+                source.patch(
+                                "/api/v1/snippets/" + id,
+                                Json.createObjectBuilder()
+                                        .add("title", "history 3")
+                                        .build())
+                        .status());
+        List<JsonObject> sourceHistory = source.get("/api/v1/snippets/" + id + "/revisions")
+                .json()
+                .getJsonArray("data")
                 .getValuesAs(JsonObject.class);
         byte[] archive = source.get("/api/v1/export").body();
-        assertTrue(unzip(archive).containsKey("revisions/" + id + "/1.json"), "each earlier version is an entry of its own");
+        assertTrue(
+                unzip(archive).containsKey("revisions/" + id + "/1.json"),
+                "each earlier version is an entry of its own");
 
         ApiClient target = TestUsers.withToken(TestUsers.create());
         Reply imported = target.sendBytes("POST", "/api/v1/import", ZIP, archive, Map.of());
@@ -122,74 +172,148 @@ public abstract class TransferTests {
         Reply current = target.get("/api/v1/snippets/" + copy);
         assertEquals(3, current.data().getInt("version"), "the version it had");
         assertEquals("\"3\"", current.header("ETag"));
-        List<JsonObject> history = target.get("/api/v1/snippets/" + copy + "/revisions").json().getJsonArray("data")
+        List<JsonObject> history = target.get("/api/v1/snippets/" + copy + "/revisions")
+                .json()
+                .getJsonArray("data")
                 .getValuesAs(JsonObject.class);
-        assertEquals(List.of(3, 2, 1), history.stream().map(version -> version.getInt("version")).toList());
+        assertEquals(
+                List.of(3, 2, 1),
+                history.stream().map(version -> version.getInt("version")).toList());
         for (int i = 1; i < 3; i++) {
-            assertEquals(sourceHistory.get(i).getString("createdAt"), history.get(i).getString("createdAt"));
-            assertEquals(sourceHistory.get(i).get("changedFields"), history.get(i).get("changedFields"));
+            assertEquals(
+                    sourceHistory.get(i).getString("createdAt"), history.get(i).getString("createdAt"));
+            assertEquals(
+                    sourceHistory.get(i).get("changedFields"), history.get(i).get("changedFields"));
         }
         assertEquals(sourceHistory.get(0).get("changedFields"), history.get(0).get("changedFields"));
-        assertEquals("echo 1\n", target.get("/api/v1/snippets/" + copy + "/revisions/1").data().getString("code"));
-        assertEquals("echo 2\n", target.get("/api/v1/snippets/" + copy + "/revisions/2").data().getString("code"));
+        assertEquals(
+                "echo 1\n",
+                target.get("/api/v1/snippets/" + copy + "/revisions/1").data().getString("code"));
+        assertEquals(
+                "echo 2\n",
+                target.get("/api/v1/snippets/" + copy + "/revisions/2").data().getString("code"));
 
-        Reply badVersion = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "revisions/" + id + "/1.json",
-                bytes -> new String(bytes, StandardCharsets.UTF_8).replace("\"version\":1", "\"version\":7").getBytes(StandardCharsets.UTF_8)),
+        Reply badVersion = target.sendBytes(
+                "POST",
+                "/api/v1/import",
+                ZIP,
+                rezip(
+                        archive,
+                        "revisions/" + id + "/1.json",
+                        bytes -> new String(bytes, StandardCharsets.UTF_8)
+                                .replace("\"version\":1", "\"version\":7")
+                                .getBytes(StandardCharsets.UTF_8)),
                 Map.of());
-        Reply badFields = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "revisions/" + id + "/2.json",
-                bytes -> new String(bytes, StandardCharsets.UTF_8).replace("\"title\":\"history\"", "\"title\":\"\"")
-                        .getBytes(StandardCharsets.UTF_8)), Map.of());
+        Reply badFields = target.sendBytes(
+                "POST",
+                "/api/v1/import",
+                ZIP,
+                rezip(
+                        archive,
+                        "revisions/" + id + "/2.json",
+                        bytes -> new String(bytes, StandardCharsets.UTF_8)
+                                .replace("\"title\":\"history\"", "\"title\":\"\"")
+                                .getBytes(StandardCharsets.UTF_8)),
+                Map.of());
         for (Reply refused : List.of(badVersion, badFields)) {
             assertEquals(400, refused.status(), refused::toString);
             assertEquals("invalid_archive", refused.errorCode(), refused::toString);
         }
-        assertEquals(1, target.get("/api/v1/snippets").json().getJsonArray("data").size(), "the refused imports added nothing");
+        assertEquals(
+                1,
+                target.get("/api/v1/snippets").json().getJsonArray("data").size(),
+                "the refused imports added nothing");
     }
 
     @Test
     void anArchiveWithOneBadPartImportsNothing() throws IOException {
         ApiClient source = TestUsers.withToken(TestUsers.create());
         SnippetsApi.create(source, SnippetsApi.snippet("first", "text", "one"));
-        String second = SnippetsApi.create(source, SnippetsApi.snippet("second", "text", "two")).getString("id");
-        String attachmentId = new Multipart().file("file", "bytes.bin", null, new byte[] {1, 2, 3})
-                .postTo(source, "/api/v1/snippets/" + second + "/attachments").data().getString("id");
+        String second = SnippetsApi.create(source, SnippetsApi.snippet("second", "text", "two"))
+                .getString("id");
+        String attachmentId = new Multipart()
+                .file("file", "bytes.bin", null, new byte[] {1, 2, 3})
+                .postTo(source, "/api/v1/snippets/" + second + "/attachments")
+                .data()
+                .getString("id");
         byte[] archive = source.get("/api/v1/export").body();
         ApiClient target = TestUsers.withToken(TestUsers.create());
 
-        Reply tampered = target.sendBytes("POST", "/api/v1/import", ZIP,
-                rezip(archive, "attachments/" + attachmentId, bytes -> new byte[] {9, 9, 9}), Map.of());
-        Reply brokenRule = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "snippets/" + second + ".json",
-                bytes -> new String(bytes, StandardCharsets.UTF_8).replace("\"title\":\"second\"", "\"title\":\"\"").getBytes(StandardCharsets.UTF_8)),
+        Reply tampered = target.sendBytes(
+                "POST",
+                "/api/v1/import",
+                ZIP,
+                rezip(archive, "attachments/" + attachmentId, bytes -> new byte[] {9, 9, 9}),
                 Map.of());
-        Reply noManifest = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "manifest.json", bytes -> null), Map.of());
-        Reply notAZip = target.sendBytes("POST", "/api/v1/import", ZIP, "not a zip".getBytes(StandardCharsets.UTF_8), Map.of());
-        Reply otherFormat = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "manifest.json", bytes -> manifestWith(bytes,
-                "format", Json.createValue("another-export"))), Map.of());
-        Reply newerVersion = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "manifest.json", bytes -> manifestWith(bytes,
-                "version", Json.createValue(3))), Map.of());
+        Reply brokenRule = target.sendBytes(
+                "POST",
+                "/api/v1/import",
+                ZIP,
+                rezip(
+                        archive,
+                        "snippets/" + second + ".json",
+                        bytes -> new String(bytes, StandardCharsets.UTF_8)
+                                .replace("\"title\":\"second\"", "\"title\":\"\"")
+                                .getBytes(StandardCharsets.UTF_8)),
+                Map.of());
+        Reply noManifest = target.sendBytes(
+                "POST", "/api/v1/import", ZIP, rezip(archive, "manifest.json", bytes -> null), Map.of());
+        Reply notAZip =
+                target.sendBytes("POST", "/api/v1/import", ZIP, "not a zip".getBytes(StandardCharsets.UTF_8), Map.of());
+        Reply otherFormat = target.sendBytes(
+                "POST",
+                "/api/v1/import",
+                ZIP,
+                rezip(
+                        archive,
+                        "manifest.json",
+                        bytes -> manifestWith(bytes, "format", Json.createValue("another-export"))),
+                Map.of());
+        Reply newerVersion = target.sendBytes(
+                "POST",
+                "/api/v1/import",
+                ZIP,
+                rezip(archive, "manifest.json", bytes -> manifestWith(bytes, "version", Json.createValue(3))),
+                Map.of());
 
         for (Reply refused : List.of(tampered, brokenRule, noManifest, notAZip, otherFormat, newerVersion)) {
             assertEquals(400, refused.status(), refused::toString);
             assertEquals("invalid_archive", refused.errorCode(), refused::toString);
         }
-        assertTrue(brokenRule.json().getJsonObject("error").getString("message").contains("title"), brokenRule::toString);
-        assertEquals(0, target.get("/api/v1/snippets").json().getJsonArray("data").size(), "nothing of a refused archive is kept");
+        assertTrue(
+                brokenRule.json().getJsonObject("error").getString("message").contains("title"), brokenRule::toString);
+        assertEquals(
+                0,
+                target.get("/api/v1/snippets").json().getJsonArray("data").size(),
+                "nothing of a refused archive is kept");
         assertEquals(401, new ApiClient().get("/api/v1/export").status());
-        assertEquals(401, new ApiClient().sendBytes("POST", "/api/v1/import", ZIP, archive, Map.of()).status());
+        assertEquals(
+                401,
+                new ApiClient()
+                        .sendBytes("POST", "/api/v1/import", ZIP, archive, Map.of())
+                        .status());
     }
 
     @Test
     void anArchiveThatWouldBuildFarMoreThanItsSizeIsRefusedAsItIsReadAndTheServiceGoesOn() throws IOException {
         ApiClient source = TestUsers.withToken(TestUsers.create());
-        String id = SnippetsApi.create(source, SnippetsApi.snippet("one", "text", "one")).getString("id");
+        String id = SnippetsApi.create(source, SnippetsApi.snippet("one", "text", "one"))
+                .getString("id");
         byte[] archive = source.get("/api/v1/export").body();
         ApiClient target = TestUsers.withToken(TestUsers.create());
         // 700,000 short strings: 5.6 MB of JSON that, parsed whole, became tens of millions of objects
         String manyChanges = "\"changedFields\":[" + "\"title\",".repeat(700_000) + "\"code\"],";
-        byte[] flood = rezip(archive, "snippets/" + id + ".json",
-                bytes -> new String(bytes, StandardCharsets.UTF_8).replaceFirst("\\{", "{" + manyChanges).getBytes(StandardCharsets.UTF_8));
-        byte[] deep = rezip(archive, "snippets/" + id + ".json",
-                bytes -> new String(bytes, StandardCharsets.UTF_8).replaceFirst("\\{", "{\"x\":" + "[".repeat(10_000) + "]".repeat(10_000) + ",")
+        byte[] flood = rezip(
+                archive,
+                "snippets/" + id + ".json",
+                bytes -> new String(bytes, StandardCharsets.UTF_8)
+                        .replaceFirst("\\{", "{" + manyChanges)
+                        .getBytes(StandardCharsets.UTF_8));
+        byte[] deep = rezip(
+                archive,
+                "snippets/" + id + ".json",
+                bytes -> new String(bytes, StandardCharsets.UTF_8)
+                        .replaceFirst("\\{", "{\"x\":" + "[".repeat(10_000) + "]".repeat(10_000) + ",")
                         .getBytes(StandardCharsets.UTF_8));
         byte[] claimsHugeDirectory = archive.clone();
         int end = claimsHugeDirectory.length - 22; // the end record: no comment in an export
@@ -204,42 +328,78 @@ public abstract class TransferTests {
 
         assertEquals(400, flooded.status(), flooded::toString);
         assertEquals("invalid_archive", flooded.errorCode());
-        assertTrue(flooded.json().getJsonObject("error").getString("message").contains("changedFields has more than 7 entries"), flooded::toString);
+        assertTrue(
+                flooded.json()
+                        .getJsonObject("error")
+                        .getString("message")
+                        .contains("changedFields has more than 7 entries"),
+                flooded::toString);
         assertEquals(400, nested.status(), nested::toString);
         assertTrue(nested.json().getJsonObject("error").getString("message").contains("nest deeper"), nested::toString);
         assertEquals(400, directory.status(), directory::toString);
-        assertTrue(directory.json().getJsonObject("error").getString("message").contains("directory lists more than"), directory::toString);
-        assertEquals(0, target.get("/api/v1/snippets").json().getJsonArray("data").size());
-        assertEquals(200, target.sendBytes("POST", "/api/v1/import", ZIP, archive, Map.of()).status(), "the next import goes through");
+        assertTrue(
+                directory.json().getJsonObject("error").getString("message").contains("directory lists more than"),
+                directory::toString);
+        assertEquals(
+                0, target.get("/api/v1/snippets").json().getJsonArray("data").size());
+        assertEquals(
+                200,
+                target.sendBytes("POST", "/api/v1/import", ZIP, archive, Map.of())
+                        .status(),
+                "the next import goes through");
     }
 
     @Test
     void anArchiveListingADocumentOrAnAttachmentTwiceImportsNothing() throws IOException {
         ApiClient source = TestUsers.withToken(TestUsers.create());
-        String first = SnippetsApi.create(source, SnippetsApi.snippet("first", "text", "one")).getString("id");
-        String second = SnippetsApi.create(source, SnippetsApi.snippet("second", "text", "two")).getString("id");
-        new Multipart().file("file", "bytes.bin", null, new byte[] {1, 2, 3}).postTo(source, "/api/v1/snippets/" + second + "/attachments");
+        String first = SnippetsApi.create(source, SnippetsApi.snippet("first", "text", "one"))
+                .getString("id");
+        String second = SnippetsApi.create(source, SnippetsApi.snippet("second", "text", "two"))
+                .getString("id");
+        new Multipart()
+                .file("file", "bytes.bin", null, new byte[] {1, 2, 3})
+                .postTo(source, "/api/v1/snippets/" + second + "/attachments");
         byte[] archive = source.get("/api/v1/export").body();
         Map<String, byte[]> entries = unzip(archive);
         String secondDocument = new String(entries.get("snippets/" + second + ".json"), StandardCharsets.UTF_8);
         String attachmentsOfSecond = secondDocument.substring(secondDocument.indexOf("\"attachments\":"));
         ApiClient target = TestUsers.withToken(TestUsers.create());
 
-        Reply documentTwice = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "manifest.json",
-                bytes -> new String(bytes, StandardCharsets.UTF_8).replace("\"snippets/" + first + ".json\"",
-                        "\"snippets/" + first + ".json\",\"snippets/" + first + ".json\"").getBytes(StandardCharsets.UTF_8)), Map.of());
-        Reply entryTwice = target.sendBytes("POST", "/api/v1/import", ZIP, rezip(archive, "snippets/" + first + ".json",
-                bytes -> {
+        Reply documentTwice = target.sendBytes(
+                "POST",
+                "/api/v1/import",
+                ZIP,
+                rezip(
+                        archive,
+                        "manifest.json",
+                        bytes -> new String(bytes, StandardCharsets.UTF_8)
+                                .replace(
+                                        "\"snippets/" + first + ".json\"",
+                                        "\"snippets/" + first + ".json\",\"snippets/" + first + ".json\"")
+                                .getBytes(StandardCharsets.UTF_8)),
+                Map.of());
+        Reply entryTwice = target.sendBytes(
+                "POST",
+                "/api/v1/import",
+                ZIP,
+                rezip(archive, "snippets/" + first + ".json", bytes -> {
                     String document = new String(bytes, StandardCharsets.UTF_8);
-                    return (document.substring(0, document.indexOf("\"attachments\":")) + attachmentsOfSecond).getBytes(StandardCharsets.UTF_8);
-                }), Map.of());
+                    return (document.substring(0, document.indexOf("\"attachments\":")) + attachmentsOfSecond)
+                            .getBytes(StandardCharsets.UTF_8);
+                }),
+                Map.of());
 
         for (Reply refused : List.of(documentTwice, entryTwice)) {
             assertEquals(400, refused.status(), refused::toString);
             assertEquals("invalid_archive", refused.errorCode(), refused::toString);
-            assertTrue(refused.json().getJsonObject("error").getString("message").contains("more than once"), refused::toString);
+            assertTrue(
+                    refused.json().getJsonObject("error").getString("message").contains("more than once"),
+                    refused::toString);
         }
-        assertEquals(0, target.get("/api/v1/snippets").json().getJsonArray("data").size(), "nothing of a refused archive is kept");
+        assertEquals(
+                0,
+                target.get("/api/v1/snippets").json().getJsonArray("data").size(),
+                "nothing of a refused archive is kept");
     }
 
     @Test
@@ -249,17 +409,30 @@ public abstract class TransferTests {
         ApiClient colleagueClient = TestUsers.withToken(colleague);
         Path archive = ImportArchive.write(Files.createTempFile("import-under-way", ".zip"), 100, 1024 * 1024);
         try {
-            CompletableFuture<Reply> running = CompletableFuture.supplyAsync(() -> importer.sendFile("POST", "/api/v1/import", ZIP, archive));
+            CompletableFuture<Reply> running =
+                    CompletableFuture.supplyAsync(() -> importer.sendFile("POST", "/api/v1/import", ZIP, archive));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (importer.get("/api/v1/snippets?limit=1").json().getJsonArray("data").isEmpty() && !running.isDone()
+            while (importer.get("/api/v1/snippets?limit=1")
+                            .json()
+                            .getJsonArray("data")
+                            .isEmpty()
+                    && !running.isDone()
                     && System.nanoTime() < deadline) {
                 Thread.sleep(5);
             }
             assertFalse(running.isDone(), () -> "the import was under way, a batch written: " + running.join());
 
-            Reply created = colleagueClient.post("/api/v1/snippets", SnippetsApi.snippet("meanwhile", "text", "written during an import").build());
-            Reply signedIn = new ApiClient().post("/api/v1/auth/login", Json.createObjectBuilder()
-                    .add("username", colleague.username()).add("password", colleague.password()).build());
+            Reply created = colleagueClient.post(
+                    "/api/v1/snippets",
+                    SnippetsApi.snippet("meanwhile", "text", "written during an import")
+                            .build());
+            Reply signedIn = new ApiClient()
+                    .post(
+                            "/api/v1/auth/login",
+                            Json.createObjectBuilder()
+                                    .add("username", colleague.username())
+                                    .add("password", colleague.password())
+                                    .build());
 
             assertEquals(201, created.status(), created::toString);
             assertEquals(200, signedIn.status(), signedIn::toString);
@@ -284,29 +457,49 @@ public abstract class TransferTests {
         ApiClient session = TestUsers.signedIn(TestUsers.create());
         String token = TestUsers.newToken(session, "stalled imports");
         ApiClient importer = new ApiClient().withBearer(token);
-        JsonObject own = SnippetsApi.create(importer, SnippetsApi.snippet("own", "text", "read while the imports stall"));
+        JsonObject own =
+                SnippetsApi.create(importer, SnippetsApi.snippet("own", "text", "read while the imports stall"));
         int stalled = 16 * Runtime.getRuntime().availableProcessors() + 8;
         Set<Path> receivedBefore = receivedArchives();
         List<RawHttp> imports = new ArrayList<>();
         try {
             for (int i = 0; i < stalled; i++) {
-                imports.add(new RawHttp("POST", "/api/v1/import", Map.of("Authorization", "Bearer " + token, "Content-Type", ZIP,
-                        "Content-Length", String.valueOf(archive.length))).write(Arrays.copyOf(archive, archive.length / 2)));
+                imports.add(new RawHttp(
+                                "POST",
+                                "/api/v1/import",
+                                Map.of(
+                                        "Authorization",
+                                        "Bearer " + token,
+                                        "Content-Type",
+                                        ZIP,
+                                        "Content-Length",
+                                        String.valueOf(archive.length)))
+                        .write(Arrays.copyOf(archive, archive.length / 2)));
             }
-            Eventually.holds(() -> receivedArchives().stream().filter(file -> !receivedBefore.contains(file)).count() >= stalled,
+            Eventually.holds(
+                    () -> receivedArchives().stream()
+                                    .filter(file -> !receivedBefore.contains(file))
+                                    .count()
+                            >= stalled,
                     "every import under way at once");
 
-            Reply read = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> importer.get("/api/v1/snippets/" + own.getString("id")));
+            Reply read = assertTimeoutPreemptively(
+                    Duration.ofSeconds(20), () -> importer.get("/api/v1/snippets/" + own.getString("id")));
 
             assertEquals(200, read.status(), read::toString);
             assertEquals("own", read.data().getString("title"));
         } finally {
             imports.forEach(RawHttp::close);
         }
-        Eventually.holds(() -> receivedArchives().stream().noneMatch(file -> !receivedBefore.contains(file)),
+        Eventually.holds(
+                () -> receivedArchives().stream().noneMatch(file -> !receivedBefore.contains(file)),
                 "the abandoned imports' received archives removed");
-        assertEquals(List.of("own"), importer.get("/api/v1/snippets").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
-                .map(snippet -> snippet.getString("title")).toList(), "nothing of the abandoned imports is kept");
+        assertEquals(
+                List.of("own"),
+                importer.get("/api/v1/snippets").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
+                        .map(snippet -> snippet.getString("title"))
+                        .toList(),
+                "nothing of the abandoned imports is kept");
     }
 
     /**
@@ -318,11 +511,17 @@ public abstract class TransferTests {
     void exportsThatTheirClientsStopReadingKeepNoOtherExportWaiting() throws IOException {
         String ownersToken = TestUsers.newToken(TestUsers.signedIn(TestUsers.create()), "stalled exports");
         ApiClient owner = new ApiClient().withBearer(ownersToken);
-        String snippetId = SnippetsApi.create(owner, SnippetsApi.snippet("large", "text", "with a large file")).getString("id");
+        String snippetId = SnippetsApi.create(owner, SnippetsApi.snippet("large", "text", "with a large file"))
+                .getString("id");
         byte[] large = new byte[16 * 1024 * 1024];
-        new Random(9).nextBytes(large); // does not compress: each export is larger than what the loopback's buffers take in
-        assertEquals(201, new Multipart().file("file", "large.bin", "application/octet-stream", large)
-                .postTo(owner, "/api/v1/snippets/" + snippetId + "/attachments").status());
+        new Random(9)
+                .nextBytes(large); // does not compress: each export is larger than what the loopback's buffers take in
+        assertEquals(
+                201,
+                new Multipart()
+                        .file("file", "large.bin", "application/octet-stream", large)
+                        .postTo(owner, "/api/v1/snippets/" + snippetId + "/attachments")
+                        .status());
         ApiClient other = TestUsers.withToken(TestUsers.create());
         SnippetsApi.create(other, SnippetsApi.snippet("small", "text", "exported meanwhile"));
         int stalled = 16 * Runtime.getRuntime().availableProcessors() + 8;
@@ -330,7 +529,8 @@ public abstract class TransferTests {
         try {
             assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
                 for (int i = 0; i < stalled; i++) {
-                    RawHttp export = new RawHttp("GET", "/api/v1/export", Map.of("Authorization", "Bearer " + ownersToken));
+                    RawHttp export =
+                            new RawHttp("GET", "/api/v1/export", Map.of("Authorization", "Bearer " + ownersToken));
                     exports.add(export);
                     assertEquals(200, export.status(), "every export under way at once");
                 }
@@ -348,7 +548,8 @@ public abstract class TransferTests {
     /** The archives being received, which the service keeps beside its database while it reads them. */
     private static Set<Path> receivedArchives() {
         try (Stream<Path> files = Files.list(Database.file().getParent())) {
-            return files.filter(file -> file.getFileName().toString().startsWith(".import-")).collect(Collectors.toSet());
+            return files.filter(file -> file.getFileName().toString().startsWith(".import-"))
+                    .collect(Collectors.toSet());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

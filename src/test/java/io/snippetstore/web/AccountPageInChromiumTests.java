@@ -45,7 +45,8 @@ public abstract class AccountPageInChromiumTests {
 
             driver.findElement(By.id("nav-tokens")).click();
             visible(wait, "create-token").click();
-            assertTrue(visible(wait, "token-name-error").getText().startsWith("Give the token a name"),
+            assertTrue(
+                    visible(wait, "token-name-error").getText().startsWith("Give the token a name"),
                     "a plain sentence beside the field, before anything is sent");
             driver.findElement(By.id("token-expiry")).sendKeys("0");
             driver.findElement(By.id("token-name")).sendKeys("laptop cli");
@@ -56,15 +57,19 @@ public abstract class AccountPageInChromiumTests {
             String token = visible(wait, "new-token-value").getText();
             assertTrue(token.startsWith("sst_"), token);
             ApiClient tokenClient = new ApiClient().withBearer(token);
-            assertEquals(user.id(), tokenClient.get("/api/v1/auth/whoami").data().getString("userId"));
+            assertEquals(
+                    user.id(), tokenClient.get("/api/v1/auth/whoami").data().getString("userId"));
             wait.until(textToBePresentInElementLocated(By.id("tokens"), "laptop cli"));
             browser.screenshot("tokens");
 
-            driver.findElement(By.cssSelector("#tokens button[aria-label='Revoke token laptop cli']")).click();
+            driver.findElement(By.cssSelector("#tokens button[aria-label='Revoke token laptop cli']"))
+                    .click();
             visible(wait, "confirm-ok").click();
             wait.until(ignored -> !driver.findElement(By.id("tokens")).getText().contains("laptop cli"));
             assertEquals(401, tokenClient.get("/api/v1/auth/whoami").status(), "revoked at once");
-            assertTrue(driver.findElements(By.id("new-token-value")).isEmpty() && !driver.findElement(By.id("new-token")).isDisplayed(),
+            assertTrue(
+                    driver.findElements(By.id("new-token-value")).isEmpty()
+                            && !driver.findElement(By.id("new-token")).isDisplayed(),
                     "a revoked token's value and its Copy button leave the page");
 
             driver.findElement(By.id("sign-out")).click();
@@ -86,20 +91,27 @@ public abstract class AccountPageInChromiumTests {
             signIn(browser, wait, someone);
             driver.findElement(By.id("nav-tokens")).click();
             wait.until(textToBePresentInElementLocated(By.id("sessions"), "Chromium on Linux, this one"));
-            assertEquals("127.0.0.1", driver.findElement(By.cssSelector("#sessions tbody tr:first-child td[data-label='From']")).getText(),
+            assertEquals(
+                    "127.0.0.1",
+                    driver.findElement(By.cssSelector("#sessions tbody tr:first-child td[data-label='From']"))
+                            .getText(),
                     "where it signed in from");
             visible(wait, "sign-out-others").click();
             visible(wait, "confirm-ok").click();
             wait.until(ExpectedConditions.invisibilityOfElementLocated(By.id("sign-out-others")));
             assertEquals(401, elsewhere.get("/api/v1/auth/whoami").status(), "the other session is signed out");
-            assertEquals(1, driver.findElements(By.cssSelector("#sessions tbody tr")).size());
+            assertEquals(
+                    1, driver.findElements(By.cssSelector("#sessions tbody tr")).size());
 
             driver.findElement(By.id("current-password")).sendKeys("not the password at all");
             driver.findElement(By.id("new-password")).sendKeys("a brand new password");
             driver.findElement(By.id("change-password")).click();
             wait.until(textToBePresentInElementLocated(By.id("password-status"), "The current password is not right."));
             assertFalse(driver.findElement(By.id("password-status")).getText().contains("currentPassword"));
-            assertEquals(200, TestUsers.signedIn(someone).get("/api/v1/auth/whoami").status(), "still signed in here, password unchanged");
+            assertEquals(
+                    200,
+                    TestUsers.signedIn(someone).get("/api/v1/auth/whoami").status(),
+                    "still signed in here, password unchanged");
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
@@ -118,12 +130,16 @@ public abstract class AccountPageInChromiumTests {
             WebDriverWait slow = new WebDriverWait(driver, Duration.ofSeconds(60));
             Path archive = slow.until(ignored -> {
                 try (var files = Files.list(browser.downloads())) {
-                    return files.filter(file -> file.toString().endsWith(".zip")).findFirst().orElse(null);
+                    return files.filter(file -> file.toString().endsWith(".zip"))
+                            .findFirst()
+                            .orElse(null);
                 } catch (IOException e) {
                     return null;
                 }
             });
-            slow.until(ignored -> sizeOf(archive) > 0 && new String(readQuietly(archive), java.nio.charset.StandardCharsets.ISO_8859_1).contains("manifest.json"));
+            slow.until(ignored -> sizeOf(archive) > 0
+                    && new String(readQuietly(archive), java.nio.charset.StandardCharsets.ISO_8859_1)
+                            .contains("manifest.json"));
 
             driver.findElement(By.id("import-file")).sendKeys(archive.toString());
             slow.until(textToBePresentInElementLocated(By.id("import-status"), "1 snippet and 0 attachments created."));
@@ -131,7 +147,13 @@ public abstract class AccountPageInChromiumTests {
             assertEquals("Exported and back", created.getText());
             created.click();
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Exported and back"));
-            assertEquals(2, their.get("/api/v1/snippets?query=exported").json().getJsonArray("data").size(), "the original and its import");
+            assertEquals(
+                    2,
+                    their.get("/api/v1/snippets?query=exported")
+                            .json()
+                            .getJsonArray("data")
+                            .size(),
+                    "the original and its import");
             assertEquals(List.of(), scriptErrors(browser));
         }
     }

@@ -38,9 +38,11 @@ public abstract class AdministrationInChromiumTests {
     private final ApiClient api = TestUsers.withToken(user);
 
     @Test
-    void anAdministratorCreatesAUserWhoChoosesTheirOwnPasswordAtTheFirstSignInAndReadsTheTeamsSnippetWithoutEditingIt() {
+    void
+            anAdministratorCreatesAUserWhoChoosesTheirOwnPasswordAtTheFirstSignInAndReadsTheTeamsSnippetWithoutEditingIt() {
         String title = "Team deploy checklist " + TestUsers.uniqueName("t");
-        JsonObject teamSnippet = create(api, snippet(title, "bash", "make deploy", "ops").add("visibility", "team"));
+        JsonObject teamSnippet =
+                create(api, snippet(title, "bash", "make deploy", "ops").add("visibility", "team"));
         TestUser admin = TestUsers.create("admin");
         String username = TestUsers.uniqueName("newcomer");
         String password;
@@ -78,17 +80,30 @@ public abstract class AdministrationInChromiumTests {
             assertTrue(driver.findElement(By.id("results")).getText().contains("by " + user.username()));
             driver.findElement(By.linkText(title)).click();
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), title));
-            assertTrue(driver.findElement(By.cssSelector(".snippet .meta")).getText().contains("read-only"));
-            assertTrue(driver.findElements(By.id("edit")).isEmpty() && driver.findElements(By.id("delete")).isEmpty()
-                    && driver.findElements(By.id("file-input")).isEmpty() && driver.findElements(By.id("snippet-visibility")).isEmpty());
+            assertTrue(driver.findElement(By.cssSelector(".snippet .meta"))
+                    .getText()
+                    .contains("read-only"));
+            assertTrue(driver.findElements(By.id("edit")).isEmpty()
+                    && driver.findElements(By.id("delete")).isEmpty()
+                    && driver.findElements(By.id("file-input")).isEmpty()
+                    && driver.findElements(By.id("snippet-visibility")).isEmpty());
             browser.open("/#/s/" + teamSnippet.getString("id") + "/edit");
-            assertTrue(visible(wait, "read-only").getText().startsWith("You can read this snippet but not change it"),
+            assertTrue(
+                    visible(wait, "read-only").getText().startsWith("You can read this snippet but not change it"),
                     "said when the editor opens, not at Save");
             assertFalse(driver.findElement(By.id("save")).isEnabled());
             assertEquals(List.of(), scriptErrors(browser));
         }
-        assertEquals("team", api.get("/api/v1/snippets/" + teamSnippet.getString("id")).data().getString("visibility"));
-        assertEquals(200, TestUsers.signedIn(username, "the newcomer's own password").get("/api/v1/snippets").status());
+        assertEquals(
+                "team",
+                api.get("/api/v1/snippets/" + teamSnippet.getString("id"))
+                        .data()
+                        .getString("visibility"));
+        assertEquals(
+                200,
+                TestUsers.signedIn(username, "the newcomer's own password")
+                        .get("/api/v1/snippets")
+                        .status());
     }
 
     @Test
@@ -103,7 +118,9 @@ public abstract class AdministrationInChromiumTests {
             visible(wait, "nav-users").click();
             By disable = By.cssSelector("#users button[aria-label='Disable " + someone.username() + "']");
             wait.until(visibilityOfElementLocated(disable)).click();
-            assertTrue(visible(wait, "confirm-question").getText().startsWith("Disable " + someone.username() + "? Their sessions end"));
+            assertTrue(visible(wait, "confirm-question")
+                    .getText()
+                    .startsWith("Disable " + someone.username() + "? Their sessions end"));
             driver.findElement(By.id("confirm-cancel")).click();
             assertFalse(userOf(administration, someone).getBoolean("disabled"), "cancelled: nothing changed");
             driver.findElement(disable).click();
@@ -112,19 +129,24 @@ public abstract class AdministrationInChromiumTests {
 
             By promote = By.cssSelector("#users button[aria-label='Make administrator: " + someone.username() + "']");
             wait.until(visibilityOfElementLocated(promote)).click();
-            assertTrue(visible(wait, "confirm-question").getText().startsWith("Make " + someone.username() + " an administrator?"));
+            assertTrue(visible(wait, "confirm-question")
+                    .getText()
+                    .startsWith("Make " + someone.username() + " an administrator?"));
             driver.findElement(By.id("confirm-cancel")).click();
             assertEquals("user", userOf(administration, someone).getString("role"));
             driver.findElement(promote).click();
             visible(wait, "confirm-ok").click();
-            wait.until(ignored -> userOf(administration, someone).getString("role").equals("admin"));
+            wait.until(
+                    ignored -> userOf(administration, someone).getString("role").equals("admin"));
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
 
     private static JsonObject userOf(ApiClient administration, TestUser user) {
         return administration.get("/api/v1/users").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
-                .filter(listed -> listed.getString("username").equals(user.username())).findFirst().orElseThrow();
+                .filter(listed -> listed.getString("username").equals(user.username()))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -139,10 +161,13 @@ public abstract class AdministrationInChromiumTests {
             visible(wait, "nav-storage").click();
             wait.until(textToBePresentInElementLocated(By.id("storage-backend"), "sqlite"));
             assertTrue(driver.findElement(By.id("storage-size")).getText().matches("[\\d.]+ (bytes|KB|MB|GB)"));
-            assertTrue(driver.findElement(By.id("storage-wal")).getText().matches("[\\d.]+ (bytes|KB|MB|GB)"),
+            assertTrue(
+                    driver.findElement(By.id("storage-wal")).getText().matches("[\\d.]+ (bytes|KB|MB|GB)"),
                     driver.findElement(By.id("storage-wal")).getText());
             assertTrue(driver.findElement(By.id("storage-free")).getText().contains("writes stop below"));
-            assertEquals(Long.toString(storageCount(administration, "snippets")), driver.findElement(By.id("storage-snippets")).getText());
+            assertEquals(
+                    Long.toString(storageCount(administration, "snippets")),
+                    driver.findElement(By.id("storage-snippets")).getText());
 
             driver.findElement(By.id("take-backup")).click();
             wait.until(textToBePresentInElementLocated(By.id("backup-status"), "taken"));
@@ -150,35 +175,50 @@ public abstract class AdministrationInChromiumTests {
             wait.until(textToBePresentInElementLocated(By.id("backups"), name));
             browser.screenshot("storage");
 
-            driver.findElement(By.cssSelector("#backups button[aria-label='Restore " + name + "']")).click();
+            driver.findElement(By.cssSelector("#backups button[aria-label='Restore " + name + "']"))
+                    .click();
             visible(wait, "restore-name").sendKeys("not its name");
             driver.findElement(By.id("confirm-ok")).click();
-            wait.until(textToBePresentInElementLocated(By.id("backup-status"), "Not restored: the name typed was not the backup's."));
+            wait.until(textToBePresentInElementLocated(
+                    By.id("backup-status"), "Not restored: the name typed was not the backup's."));
 
-            driver.findElement(By.cssSelector("#backups button[aria-label='Restore " + name + "']")).click();
+            driver.findElement(By.cssSelector("#backups button[aria-label='Restore " + name + "']"))
+                    .click();
             visible(wait, "restore-name").sendKeys(name);
             driver.findElement(By.id("confirm-ok")).click();
             WebDriverWait slow = new WebDriverWait(driver, Duration.ofSeconds(60));
             slow.until(textToBePresentInElementLocated(By.id("backup-status"), "Restored " + name));
-            restoredOver = driver.findElement(By.id("backup-status")).getText().replaceAll(".* kept as (\\S+)\\.$", "$1");
+            restoredOver =
+                    driver.findElement(By.id("backup-status")).getText().replaceAll(".* kept as (\\S+)\\.$", "$1");
 
             By delete = By.cssSelector("#backups button[aria-label='Delete " + name + "']");
             wait.until(visibilityOfElementLocated(delete)).click();
             visible(wait, "confirm-ok").click();
-            wait.until(ignored -> !driver.findElement(By.id("backups")).getText().contains(name));
-            assertEquals(404, administration.get("/api/v1/storage/backups/" + name).status());
+            wait.until(
+                    ignored -> !driver.findElement(By.id("backups")).getText().contains(name));
+            assertEquals(
+                    404, administration.get("/api/v1/storage/backups/" + name).status());
             assertEquals(List.of(), scriptErrors(browser));
         } finally {
             if (restoredOver != null) {
-                // back to the database as it was just before this restore: the rest of the suite's writes since the backup
-                Reply back = TestUsers.admin().post("/api/v1/storage/backups/" + restoredOver + "/restore", Json.createObjectBuilder().build());
+                // back to the database as it was just before this restore: the rest of the suite's writes since the
+                // backup
+                Reply back = TestUsers.admin()
+                        .post(
+                                "/api/v1/storage/backups/" + restoredOver + "/restore",
+                                Json.createObjectBuilder().build());
                 assertEquals(200, back.status(), back::toString);
             }
         }
     }
 
     private static long storageCount(ApiClient administration, String name) {
-        return administration.get("/api/v1/storage").data().getJsonObject("counts").getJsonNumber(name).longValue();
+        return administration
+                .get("/api/v1/storage")
+                .data()
+                .getJsonObject("counts")
+                .getJsonNumber(name)
+                .longValue();
     }
 
     @Test
@@ -192,24 +232,32 @@ public abstract class AdministrationInChromiumTests {
             signIn(browser, wait, admin);
             visible(wait, "nav-audit").click();
             visible(wait, "audit");
-            wait.until(ignored -> driver.findElements(By.cssSelector("#audit-user option")).size() > 1);
+            wait.until(ignored ->
+                    driver.findElements(By.cssSelector("#audit-user option")).size() > 1);
             new Select(driver.findElement(By.id("audit-user"))).selectByVisibleText(someone.username());
             wait.until(ignored -> auditRows(driver, "audit").stream().allMatch(row -> row.contains(someone.username()))
                     && auditRows(driver, "audit").stream().anyMatch(row -> row.contains("token.created")));
             new Select(driver.findElement(By.id("audit-action"))).selectByValue("login");
-            wait.until(ignored -> !auditRows(driver, "audit").isEmpty() && auditRows(driver, "audit").stream()
-                    .allMatch(row -> row.contains(someone.username()) && row.contains("login") && !row.contains("token.created")));
+            wait.until(ignored -> !auditRows(driver, "audit").isEmpty()
+                    && auditRows(driver, "audit").stream()
+                            .allMatch(row -> row.contains(someone.username())
+                                    && row.contains("login")
+                                    && !row.contains("token.created")));
             browser.screenshot("audit");
 
-            String today = (String) script(driver, "const d = new Date(); return new Date(d - d.getTimezoneOffset() * 60000).toISOString().slice(0, 10)");
+            String today = (String)
+                    script(
+                            driver,
+                            "const d = new Date(); return new Date(d - d.getTimezoneOffset() * 60000).toISOString().slice(0, 10)");
             String tomorrow = LocalDate.parse(today).plusDays(1).toString();
             String yesterday = LocalDate.parse(today).minusDays(1).toString();
             chooseDay(driver, "audit-since", tomorrow);
             wait.until(ignored -> auditRows(driver, "audit").equals(List.of("Nothing recorded.")));
             chooseDay(driver, "audit-since", today);
             chooseDay(driver, "audit-until", today);
-            wait.until(ignored -> !auditRows(driver, "audit").equals(List.of("Nothing recorded.")) && auditRows(driver, "audit").stream()
-                    .allMatch(row -> row.contains(someone.username()) && row.contains("login")));
+            wait.until(ignored -> !auditRows(driver, "audit").equals(List.of("Nothing recorded."))
+                    && auditRows(driver, "audit").stream()
+                            .allMatch(row -> row.contains(someone.username()) && row.contains("login")));
             chooseDay(driver, "audit-until", yesterday);
             wait.until(ignored -> auditRows(driver, "audit").equals(List.of("Nothing recorded.")));
             assertEquals(List.of(), scriptErrors(browser));
@@ -220,20 +268,28 @@ public abstract class AdministrationInChromiumTests {
             signIn(browser, wait, someone);
             assertFalse(driver.findElement(By.id("nav-audit")).isDisplayed(), "the whole trail is for administrators");
             driver.findElement(By.id("nav-tokens")).click();
-            wait.until(ignored -> auditRows(driver, "my-activity").stream().anyMatch(row -> row.contains("token.created") && row.contains("audited token")));
-            assertTrue(auditRows(driver, "my-activity").stream().noneMatch(row -> row.contains(admin.username())), "only their own");
+            wait.until(ignored -> auditRows(driver, "my-activity").stream()
+                    .anyMatch(row -> row.contains("token.created") && row.contains("audited token")));
+            assertTrue(
+                    auditRows(driver, "my-activity").stream().noneMatch(row -> row.contains(admin.username())),
+                    "only their own");
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
 
     /** Chooses a day in a date field as its picker would: the value, then the change event. */
     private static void chooseDay(WebDriver driver, String id, String day) {
-        script(driver, "const field = document.getElementById(arguments[0]); field.value = arguments[1];"
-                + " field.dispatchEvent(new Event('change'))", id, day);
+        script(
+                driver,
+                "const field = document.getElementById(arguments[0]); field.value = arguments[1];"
+                        + " field.dispatchEvent(new Event('change'))",
+                id,
+                day);
     }
 
     @SuppressWarnings("unchecked")
     private static List<String> auditRows(WebDriver driver, String table) {
-        return (List<String>) script(driver, "return [...document.querySelectorAll('#" + table + " tbody tr')].map(row => row.textContent)");
+        return (List<String>) script(
+                driver, "return [...document.querySelectorAll('#" + table + " tbody tr')].map(row => row.textContent)");
     }
 }

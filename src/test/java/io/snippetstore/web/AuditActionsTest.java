@@ -25,11 +25,15 @@ class AuditActionsTest {
         String script = Files.readString(Path.of("src/main/webapp/js/audit.js"));
         Matcher list = Pattern.compile("const ACTIONS = \\[([^\\]]*)]").matcher(script);
         list.find();
-        Set<String> offered = Pattern.compile("\"([^\"]+)\"").matcher(list.group(1)).results().map(match -> match.group(1))
+        Set<String> offered = Pattern.compile("\"([^\"]+)\"")
+                .matcher(list.group(1))
+                .results()
+                .map(match -> match.group(1))
                 .collect(Collectors.toCollection(TreeSet::new));
         Set<String> recorded = Stream.of(AuditEvent.class.getFields())
                 .filter(field -> Modifier.isStatic(field.getModifiers()) && field.getType() == String.class)
-                .map(AuditActionsTest::value).collect(Collectors.toCollection(TreeSet::new));
+                .map(AuditActionsTest::value)
+                .collect(Collectors.toCollection(TreeSet::new));
         assertEquals(recorded, offered);
     }
 

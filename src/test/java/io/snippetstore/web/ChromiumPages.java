@@ -20,8 +20,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /** What every page's tests do: sign in, wait for an element, run a script, read the list and the console. */
 final class ChromiumPages {
 
-    private ChromiumPages() {
-    }
+    private ChromiumPages() {}
 
     static WebElement visible(WebDriverWait wait, String id) {
         return wait.until(visibilityOfElementLocated(By.id(id)));
@@ -48,7 +47,8 @@ final class ChromiumPages {
     /** The titles listed, read in one script call, so that a list being re-rendered is never half read. */
     @SuppressWarnings("unchecked")
     static List<String> resultTitles(WebDriver driver) {
-        return (List<String>) script(driver, "return [...document.querySelectorAll('#results h2')].map(title => title.textContent)");
+        return (List<String>)
+                script(driver, "return [...document.querySelectorAll('#results h2')].map(title => title.textContent)");
     }
 
     static Object script(WebDriver driver, String javascript, Object... arguments) {

@@ -53,19 +53,31 @@ public abstract class EditorInChromiumTests {
 
             driver.findElement(By.id("title")).sendKeys(Keys.chord(Keys.CONTROL, "s"));
             wait.until(textToBePresentInElementLocated(By.id("save-status"), "Saved, version 2."));
-            assertEquals(Boolean.TRUE, script(driver, "const box = document.getElementById('save-status').getBoundingClientRect();"
-                    + " return window.scrollY === 0 && box.top >= 0 && box.bottom <= window.innerHeight"),
+            assertEquals(
+                    Boolean.TRUE,
+                    script(
+                            driver,
+                            "const box = document.getElementById('save-status').getBoundingClientRect();"
+                                    + " return window.scrollY === 0 && box.top >= 0 && box.bottom <= window.innerHeight"),
                     "saved from the top of the form: the result shows in the window, where the user looks");
-            assertEquals("Draft target v2", api.get("/api/v1/snippets/" + id).data().getString("title"));
+            assertEquals(
+                    "Draft target v2", api.get("/api/v1/snippets/" + id).data().getString("title"));
             assertTrue(driver.getCurrentUrl().endsWith("/edit"), "Ctrl+S stays in the editor");
 
             driver.findElement(By.id("notes")).sendKeys("Written before the session ended.");
-            List<JsonObject> sessions = api.get("/api/v1/auth/sessions").json().getJsonArray("data").getValuesAs(JsonObject.class);
-            sessions.forEach(session -> assertEquals(200, api.delete("/api/v1/auth/sessions/" + session.getString("id")).status()));
+            List<JsonObject> sessions =
+                    api.get("/api/v1/auth/sessions").json().getJsonArray("data").getValuesAs(JsonObject.class);
+            sessions.forEach(session -> assertEquals(
+                    200,
+                    api.delete("/api/v1/auth/sessions/" + session.getString("id"))
+                            .status()));
             driver.findElement(By.id("save")).click();
             loginForm(wait);
             String why = visible(wait, "session-ended").getText();
-            assertTrue(why.startsWith("Your session ended") && why.contains("Your unsaved changes are kept in this browser"), why);
+            assertTrue(
+                    why.startsWith("Your session ended")
+                            && why.contains("Your unsaved changes are kept in this browser"),
+                    why);
             driver.findElement(By.id("username")).sendKeys(user.username());
             driver.findElement(By.id("password")).sendKeys(user.password());
             driver.findElement(By.id("sign-in")).click();
@@ -75,14 +87,21 @@ public abstract class EditorInChromiumTests {
             driver.findElement(By.id("nav-home")).click();
             wait.until(ExpectedConditions.alertIsPresent()).dismiss();
             assertTrue(driver.getCurrentUrl().endsWith("/edit"), "staying was chosen: " + driver.getCurrentUrl());
-            assertEquals("Written before the session ended.", driver.findElement(By.id("notes")).getAttribute("value"));
+            assertEquals(
+                    "Written before the session ended.",
+                    driver.findElement(By.id("notes")).getAttribute("value"));
 
             driver.findElement(By.id("notes")).sendKeys(Keys.chord(Keys.CONTROL, Keys.ENTER));
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Draft target v2"));
-            assertEquals("Written before the session ended.", api.get("/api/v1/snippets/" + id).data().getString("notes"));
+            assertEquals(
+                    "Written before the session ended.",
+                    api.get("/api/v1/snippets/" + id).data().getString("notes"));
             browser.open("/#/s/" + id + "/edit");
             visible(wait, "title");
-            assertTrue(driver.findElements(By.cssSelector("#draft-restored:not([hidden])")).isEmpty(), "a saved draft is gone");
+            assertTrue(
+                    driver.findElements(By.cssSelector("#draft-restored:not([hidden])"))
+                            .isEmpty(),
+                    "a saved draft is gone");
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
@@ -97,7 +116,14 @@ public abstract class EditorInChromiumTests {
             browser.open("/#/s/" + id + "/edit");
             WebElement title = visible(wait, "title");
             wait.until(ignored -> !title.getAttribute("value").isEmpty());
-            assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("language", "theirs").build()).status());
+            assertEquals(
+                    200,
+                    api.patch(
+                                    "/api/v1/snippets/" + id,
+                                    Json.createObjectBuilder()
+                                            .add("language", "theirs")
+                                            .build())
+                            .status());
             title.sendKeys(" (mine)");
             title.sendKeys(Keys.chord(Keys.CONTROL, "s"));
             wait.until(textToBePresentInElementLocated(By.id("save-status"), "Saved, version 3."));
@@ -105,16 +131,34 @@ public abstract class EditorInChromiumTests {
             assertEquals("Conflict (mine)", merged.getString("title"));
             assertEquals("theirs", merged.getString("language"), "their change to a field I did not touch stays");
             assertEquals("theirs", driver.findElement(By.id("language")).getAttribute("value"), "and is in the form");
-            assertTrue(driver.findElements(By.cssSelector("#conflicts:not([hidden])")).isEmpty(), "nothing to ask");
+            assertTrue(
+                    driver.findElements(By.cssSelector("#conflicts:not([hidden])"))
+                            .isEmpty(),
+                    "nothing to ask");
 
             WebElement code = driver.findElement(By.id("code"));
-            assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", "line a\nline THEIRS").build()).status());
+            assertEquals(
+                    200,
+                    api.patch(
+                                    "/api/v1/snippets/" + id,
+                                    Json.createObjectBuilder()
+                                            .add("code", "line a\nline THEIRS")
+                                            .build())
+                            .status());
             code.sendKeys(Keys.chord(Keys.CONTROL, "a"), "line a", Keys.ENTER, "line MINE");
             driver.findElement(By.id("save")).click();
-            WebElement diff = wait.until(visibilityOfElementLocated(By.cssSelector("#conflicts .conflict[data-field='code'] .diff")));
+            WebElement diff = wait.until(
+                    visibilityOfElementLocated(By.cssSelector("#conflicts .conflict[data-field='code'] .diff")));
             assertTrue(visible(wait, "conflicts").getText().contains("Both of you changed the same part of Code"));
-            assertTrue(driver.findElement(By.id("conflicts")).getLocation().getY() < code.getLocation().getY(), "the conflict comes first");
-            assertEquals(List.of("+ line THEIRS", "− line MINE"), java.util.Arrays.stream(diff.getText().split("\n")).map(String::strip).toList(),
+            assertTrue(
+                    driver.findElement(By.id("conflicts")).getLocation().getY()
+                            < code.getLocation().getY(),
+                    "the conflict comes first");
+            assertEquals(
+                    List.of("+ line THEIRS", "− line MINE"),
+                    java.util.Arrays.stream(diff.getText().split("\n"))
+                            .map(String::strip)
+                            .toList(),
                     "only the conflicting lines");
             browser.screenshot("edit-conflict");
 
@@ -123,12 +167,22 @@ public abstract class EditorInChromiumTests {
             code.sendKeys(Keys.chord(Keys.CONTROL, Keys.END), "!");
             driver.findElement(By.id("save")).click();
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Conflict (mine)"));
-            assertEquals("line a\nline THEIRS!", api.get("/api/v1/snippets/" + id).data().getString("code"));
+            assertEquals(
+                    "line a\nline THEIRS!",
+                    api.get("/api/v1/snippets/" + id).data().getString("code"));
 
             browser.open("/#/s/" + id + "/edit");
             WebElement notes = visible(wait, "notes");
-            wait.until(ignored -> !driver.findElement(By.id("title")).getAttribute("value").isEmpty());
-            assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("notes", "their notes").build()).status());
+            wait.until(ignored ->
+                    !driver.findElement(By.id("title")).getAttribute("value").isEmpty());
+            assertEquals(
+                    200,
+                    api.patch(
+                                    "/api/v1/snippets/" + id,
+                                    Json.createObjectBuilder()
+                                            .add("notes", "their notes")
+                                            .build())
+                            .status());
             notes.sendKeys("my notes");
             driver.findElement(By.id("save")).click();
             visible(wait, "keep-mine-notes-1").click();
@@ -150,26 +204,55 @@ public abstract class EditorInChromiumTests {
             browser.open("/#/s/" + id + "/edit");
             WebElement code = visible(wait, "code");
             wait.until(ignored -> code.getAttribute("value").equals(base));
-            assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", base.replace("eight\n", "EIGHT\n")).build()).status());
-            script(driver, "const code = document.getElementById('code'); code.value = code.value.replace('two', 'TWO');"
-                    + " code.dispatchEvent(new Event('input'));");
+            assertEquals(
+                    200,
+                    api.patch(
+                                    "/api/v1/snippets/" + id,
+                                    Json.createObjectBuilder()
+                                            .add("code", base.replace("eight\n", "EIGHT\n"))
+                                            .build())
+                            .status());
+            script(
+                    driver,
+                    "const code = document.getElementById('code'); code.value = code.value.replace('two', 'TWO');"
+                            + " code.dispatchEvent(new Event('input'));");
             code.sendKeys(Keys.chord(Keys.CONTROL, "s"));
             wait.until(textToBePresentInElementLocated(By.id("save-status"), "Saved, version 3."));
-            assertEquals(base.replace("two", "TWO").replace("eight", "EIGHT"), api.get("/api/v1/snippets/" + id).data().getString("code"),
+            assertEquals(
+                    base.replace("two", "TWO").replace("eight", "EIGHT"),
+                    api.get("/api/v1/snippets/" + id).data().getString("code"),
                     "both edits, no question");
 
             String now = base.replace("two", "TWO").replace("eight", "EIGHT");
-            assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder()
-                    .add("code", now.replace("one\n", "one (theirs)\n").replace("six\n", "six (theirs)\n")).build()).status());
-            script(driver, "const code = document.getElementById('code'); code.value = code.value.replace('one\\n', 'one (mine)\\n')"
-                    + ".replace('six\\n', 'six (mine)\\n').replace('nine', 'NINE'); code.dispatchEvent(new Event('input'));");
+            assertEquals(
+                    200,
+                    api.patch(
+                                    "/api/v1/snippets/" + id,
+                                    Json.createObjectBuilder()
+                                            .add(
+                                                    "code",
+                                                    now.replace("one\n", "one (theirs)\n")
+                                                            .replace("six\n", "six (theirs)\n"))
+                                            .build())
+                            .status());
+            script(
+                    driver,
+                    "const code = document.getElementById('code'); code.value = code.value.replace('one\\n', 'one (mine)\\n')"
+                            + ".replace('six\\n', 'six (mine)\\n').replace('nine', 'NINE'); code.dispatchEvent(new Event('input'));");
             driver.findElement(By.id("save")).click();
             visible(wait, "take-theirs-code-1").click();
             visible(wait, "keep-mine-code-2").click();
-            assertEquals(now.replace("one\n", "one (theirs)\n").replace("six\n", "six (mine)\n").replace("nine", "NINE"), code.getAttribute("value"));
+            assertEquals(
+                    now.replace("one\n", "one (theirs)\n")
+                            .replace("six\n", "six (mine)\n")
+                            .replace("nine", "NINE"),
+                    code.getAttribute("value"));
             driver.findElement(By.id("save")).click();
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Lines"));
-            assertEquals(now.replace("one\n", "one (theirs)\n").replace("six\n", "six (mine)\n").replace("nine", "NINE"),
+            assertEquals(
+                    now.replace("one\n", "one (theirs)\n")
+                            .replace("six\n", "six (mine)\n")
+                            .replace("nine", "NINE"),
                     api.get("/api/v1/snippets/" + id).data().getString("code"));
             assertEquals(List.of(), scriptErrors(browser));
         }
@@ -177,7 +260,8 @@ public abstract class EditorInChromiumTests {
 
     @Test
     void aDraftOfAnOlderVersionIsSavedAsChangesToThatVersionAndNeverOverwritesTheNewerOne() {
-        String id = create(api, snippet("Old draft", "text", "a\nb\nc\nd\ne\nf\ng\n")).getString("id");
+        String id = create(api, snippet("Old draft", "text", "a\nb\nc\nd\ne\nf\ng\n"))
+                .getString("id");
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
@@ -185,23 +269,39 @@ public abstract class EditorInChromiumTests {
             browser.open("/#/s/" + id + "/edit");
             WebElement code = visible(wait, "code");
             wait.until(ignored -> !code.getAttribute("value").isEmpty());
-            script(driver, "const code = document.getElementById('code'); code.value = code.value.replace('a\\n', 'A\\n');"
-                    + " code.dispatchEvent(new Event('input'));");
+            script(
+                    driver,
+                    "const code = document.getElementById('code'); code.value = code.value.replace('a\\n', 'A\\n');"
+                            + " code.dispatchEvent(new Event('input'));");
             driver.findElement(By.id("cancel")).click();
             wait.until(ExpectedConditions.alertIsPresent()).accept();
             visible(wait, "snippet-title");
-            assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("title", "Old draft, renamed")
-                    .add("code", "a\nb\nc\nd\ne\nf\nG\n").build()).status());
+            assertEquals(
+                    200,
+                    api.patch(
+                                    "/api/v1/snippets/" + id,
+                                    Json.createObjectBuilder()
+                                            .add("title", "Old draft, renamed")
+                                            .add("code", "a\nb\nc\nd\ne\nf\nG\n")
+                                            .build())
+                            .status());
 
             browser.open("/#/s/" + id + "/edit");
             visible(wait, "draft-restored");
-            assertEquals("Old draft", driver.findElement(By.id("title")).getAttribute("value"), "the draft as it was written");
+            assertEquals(
+                    "Old draft",
+                    driver.findElement(By.id("title")).getAttribute("value"),
+                    "the draft as it was written");
             driver.findElement(By.id("save")).click();
 
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Old draft, renamed"));
             JsonObject saved = api.get("/api/v1/snippets/" + id).data();
-            assertEquals("Old draft, renamed", saved.getString("title"), "the newer title was not overwritten by the draft's");
-            assertEquals("A\nb\nc\nd\ne\nf\nG\n", saved.getString("code"), "the draft's line and the newer one, merged");
+            assertEquals(
+                    "Old draft, renamed",
+                    saved.getString("title"),
+                    "the newer title was not overwritten by the draft's");
+            assertEquals(
+                    "A\nb\nc\nd\ne\nf\nG\n", saved.getString("code"), "the draft's line and the newer one, merged");
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
@@ -227,12 +327,22 @@ public abstract class EditorInChromiumTests {
             driver.findElement(By.id("code")).sendKeys(Keys.chord(Keys.CONTROL, "s"));
             wait.until(textToBePresentInElementLocated(By.id("save-status"), "Saved, version 2."));
 
-            assertTrue(driver.findElements(By.cssSelector("#draft-restored:not([hidden])")).isEmpty(), "the banner goes with the save");
-            assertEquals("mixed case", driver.findElement(By.id("tags")).getAttribute("value"), "the form shows what was saved");
+            assertTrue(
+                    driver.findElements(By.cssSelector("#draft-restored:not([hidden])"))
+                            .isEmpty(),
+                    "the banner goes with the save");
+            assertEquals(
+                    "mixed case",
+                    driver.findElement(By.id("tags")).getAttribute("value"),
+                    "the form shows what was saved");
             assertEquals("new text", api.get("/api/v1/snippets/" + id).data().getString("code"));
             browser.open("/#/s/" + id + "/edit");
-            wait.until(ignored -> driver.findElement(By.id("code")).getAttribute("value").equals("new text"));
-            assertTrue(driver.findElements(By.cssSelector("#draft-restored:not([hidden])")).isEmpty(), "no draft is left to restore");
+            wait.until(ignored ->
+                    driver.findElement(By.id("code")).getAttribute("value").equals("new text"));
+            assertTrue(
+                    driver.findElements(By.cssSelector("#draft-restored:not([hidden])"))
+                            .isEmpty(),
+                    "no draft is left to restore");
             assertEquals(List.of(), scriptErrors(browser));
         }
     }

@@ -43,6 +43,7 @@ public abstract class EveryPageInChromiumTests {
 
     /** The widths (a desktop, a phone) and themes every page is checked in. */
     private static final List<Dimension> WIDTHS = List.of(new Dimension(1280, 900), new Dimension(360, 780));
+
     private static final List<String> THEMES = List.of("light", "dark");
 
     /** Past this, a function does several jobs: the backend's units are a fraction of it (issue 34, item 17). */
@@ -56,7 +57,14 @@ public abstract class EveryPageInChromiumTests {
         for (int i = 1; i <= 21; i++) {
             create(api, snippet("Snippet number " + i, "text", "line " + i));
         }
-        create(api, snippet("A snippet with a rather long title that has to wrap on a small phone screen", "text", "x".repeat(300), "one", "two"));
+        create(
+                api,
+                snippet(
+                        "A snippet with a rather long title that has to wrap on a small phone screen",
+                        "text",
+                        "x".repeat(300),
+                        "one",
+                        "two"));
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
@@ -73,28 +81,44 @@ public abstract class EveryPageInChromiumTests {
             driver.manage().window().setSize(new Dimension(360, 780));
             browser.open("/#/");
             visible(wait, "search");
-            double header = ((Number) script(driver, "return document.querySelector('.topbar').getBoundingClientRect().height")).doubleValue();
+            double header = ((Number)
+                            script(driver, "return document.querySelector('.topbar').getBoundingClientRect().height"))
+                    .doubleValue();
             assertTrue(header < 70, "the phone header is " + header + " px high");
             for (String page : List.of("/#/tokens", "/#/new", "/#/")) {
                 browser.open(page);
                 visible(wait, "view");
-                wait.until(ignored -> !driver.findElement(By.id("view")).getText().contains("Loading"));
-                assertEquals(Boolean.TRUE, script(driver, "return document.documentElement.scrollWidth <= window.innerWidth"),
+                wait.until(
+                        ignored -> !driver.findElement(By.id("view")).getText().contains("Loading"));
+                assertEquals(
+                        Boolean.TRUE,
+                        script(driver, "return document.documentElement.scrollWidth <= window.innerWidth"),
                         page + " scrolls sideways at 360 px");
-                assertEquals(List.of(), script(driver, "return [...document.querySelectorAll('input, select, textarea')]"
-                        + ".filter(control => control.labels.length === 0 && !control.getAttribute('aria-label')).map(control => control.id)"),
+                assertEquals(
+                        List.of(),
+                        script(
+                                driver,
+                                "return [...document.querySelectorAll('input, select, textarea')]"
+                                        + ".filter(control => control.labels.length === 0 && !control.getAttribute('aria-label')).map(control => control.id)"),
                         page + " has controls without a label");
             }
             browser.screenshot("list-narrow");
 
             String lightBackground = (String) script(driver, "return getComputedStyle(document.body).backgroundColor");
-            ((ChromiumDriver) driver).executeCdpCommand("Emulation.setEmulatedMedia",
-                    Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", "dark"))));
+            ((ChromiumDriver) driver)
+                    .executeCdpCommand(
+                            "Emulation.setEmulatedMedia",
+                            Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", "dark"))));
             String darkBackground = (String) script(driver, "return getComputedStyle(document.body).backgroundColor");
-            assertFalse(lightBackground.equals(darkBackground), "the dark theme follows the system setting: " + darkBackground);
+            assertFalse(
+                    lightBackground.equals(darkBackground),
+                    "the dark theme follows the system setting: " + darkBackground);
             browser.screenshot("list-dark");
-            assertEquals(Boolean.TRUE, script(driver,
-                    "return performance.getEntriesByType('resource').every(entry => entry.name.startsWith(location.origin))"),
+            assertEquals(
+                    Boolean.TRUE,
+                    script(
+                            driver,
+                            "return performance.getEntriesByType('resource').every(entry => entry.name.startsWith(location.origin))"),
                     "every script, style and request stays on this service");
             assertEquals(List.of(), scriptErrors(browser));
         }
@@ -124,12 +148,16 @@ public abstract class EveryPageInChromiumTests {
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             browser.open("/login");
             visible(wait, "sign-in").click();
-            assertEquals("Enter your username and password.", visible(wait, "login-error").getText());
+            assertEquals(
+                    "Enter your username and password.",
+                    visible(wait, "login-error").getText());
             assertTrue(browser.consoleErrors().isEmpty(), "nothing was sent: " + browser.consoleErrors());
 
             signIn(browser, wait, user);
-            ((ChromiumDriver) driver).executeCdpCommand("Emulation.setEmulatedMedia",
-                    Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", "dark"))));
+            ((ChromiumDriver) driver)
+                    .executeCdpCommand(
+                            "Emulation.setEmulatedMedia",
+                            Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", "dark"))));
             browser.open("/#/s/" + snippet.getString("id"));
             visible(wait, "edit");
             for (String id : List.of("edit", "delete")) {
@@ -156,17 +184,24 @@ public abstract class EveryPageInChromiumTests {
     }
 
     @Test
-    void everyPageLinksTheApiDocumentationAndTheCommandLineClientsPageOffersItsDownloadAndTellsHowToSignInHere() throws IOException {
+    void everyPageLinksTheApiDocumentationAndTheCommandLineClientsPageOffersItsDownloadAndTellsHowToSignInHere()
+            throws IOException {
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             signIn(browser, wait, user);
-            assertTrue(driver.findElement(By.id("nav-api-docs")).getAttribute("href").endsWith("/api-docs/"));
+            assertTrue(driver.findElement(By.id("nav-api-docs"))
+                    .getAttribute("href")
+                    .endsWith("/api-docs/"));
             driver.findElement(By.id("nav-command-line")).click();
             String origin = (String) script(driver, "return window.location.origin");
             wait.until(textToBePresentInElementLocated(By.id("cli-login"), "snippets login " + origin));
-            assertEquals("snippets login " + origin + " --device", driver.findElement(By.id("cli-login-device")).getText());
-            assertEquals(origin + "/downloads/snippets", driver.findElement(By.id("cli-download")).getAttribute("href"));
+            assertEquals(
+                    "snippets login " + origin + " --device",
+                    driver.findElement(By.id("cli-login-device")).getText());
+            assertEquals(
+                    origin + "/downloads/snippets",
+                    driver.findElement(By.id("cli-download")).getAttribute("href"));
             assertTrue(driver.findElement(By.id("cli-install")).getText().contains(origin + "/downloads/snippets"));
             assertEquals("Command-line client — Snippet Store", driver.getTitle());
             browser.screenshot("command-line");
@@ -175,7 +210,9 @@ public abstract class EveryPageInChromiumTests {
             assertEquals(200, api.get("/api-docs/").status());
             Reply client = new ApiClient().get("/downloads/snippets");
             assertEquals(200, client.status());
-            assertArrayEquals(Files.readAllBytes(Path.of("cli/target/snippets")), client.body(),
+            assertArrayEquals(
+                    Files.readAllBytes(Path.of("cli/target/snippets")),
+                    client.body(),
                     "the service offers the client of its own build, to anyone, signed in or not");
             assertEquals(List.of(), scriptErrors(browser));
         }
@@ -186,12 +223,15 @@ public abstract class EveryPageInChromiumTests {
      * back to the state to check after each change (a dialog open, say). Violations are keyed by
      * page, width and theme.
      */
-    private static void checkEverywhere(WebDriver driver, String page, Runnable prepare, Map<String, List<String>> found) throws IOException {
+    private static void checkEverywhere(
+            WebDriver driver, String page, Runnable prepare, Map<String, List<String>> found) throws IOException {
         for (Dimension size : WIDTHS) {
             driver.manage().window().setSize(size);
             for (String theme : THEMES) {
-                ((ChromiumDriver) driver).executeCdpCommand("Emulation.setEmulatedMedia",
-                        Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", theme))));
+                ((ChromiumDriver) driver)
+                        .executeCdpCommand(
+                                "Emulation.setEmulatedMedia",
+                                Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", theme))));
                 prepare.run();
                 found.put(page + " at " + size.getWidth() + " px, " + theme, accessibilityViolations(driver));
             }
@@ -202,14 +242,26 @@ public abstract class EveryPageInChromiumTests {
     @Test
     void noPageViolatesAnyAccessibilityRuleInEitherThemeOrWidth() throws IOException {
         // with variables, so that their form is checked too
-        JsonObject snippet = create(api, snippet("Accessible", "java", "class A { String name = \"{{name:A}}\"; int n = {{n|1|2}}; }", "a11y")
-                .add("notes", "Some *notes*\n\n```\nlet x = 1; // a line long enough to scroll sideways on a phone, and then some more\n```")
-                .add("description", "A **described** snippet").add("visibility", "link"));
+        JsonObject snippet = create(
+                api,
+                snippet("Accessible", "java", "class A { String name = \"{{name:A}}\"; int n = {{n|1|2}}; }", "a11y")
+                        .add(
+                                "notes",
+                                "Some *notes*\n\n```\nlet x = 1; // a line long enough to scroll sideways on a phone, and then some more\n```")
+                        .add("description", "A **described** snippet")
+                        .add("visibility", "link"));
         String id = snippet.getString("id");
-        api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("title", "Accessible, changed").build());
+        api.patch(
+                "/api/v1/snippets/" + id,
+                Json.createObjectBuilder().add("title", "Accessible, changed").build());
         create(api, snippet("Another", "python", "print('searchable')", "a11y"));
-        api.delete("/api/v1/snippets/" + create(api, snippet("Deleted", "text", "gone")).getString("id"));
-        String link = api.post("/api/v1/snippets/" + id + "/links", Json.createObjectBuilder().build()).data().getString("url");
+        api.delete("/api/v1/snippets/"
+                + create(api, snippet("Deleted", "text", "gone")).getString("id"));
+        String link = api.post(
+                        "/api/v1/snippets/" + id + "/links",
+                        Json.createObjectBuilder().build())
+                .data()
+                .getString("url");
         TestUser admin = TestUsers.create("admin");
         Map<String, List<String>> found = new java.util.LinkedHashMap<>();
         try (Browser browser = new Browser()) {
@@ -217,21 +269,32 @@ public abstract class EveryPageInChromiumTests {
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             browser.open("/login");
             visible(wait, "username");
-            checkEverywhere(driver, "/login", () -> { }, found);
+            checkEverywhere(driver, "/login", () -> {}, found);
             driver.get(link);
             visible(wait, "snippet-title");
-            checkEverywhere(driver, "/s/<secret>", () -> { }, found);
+            checkEverywhere(driver, "/s/<secret>", () -> {}, found);
 
             signIn(browser, wait, admin);
-            for (String page : List.of("/#/", "/#/new", "/#/tokens", "/#/users", "/#/trash", "/#/storage", "/#/audit", "/#/command-line")) {
+            for (String page : List.of(
+                    "/#/",
+                    "/#/new",
+                    "/#/tokens",
+                    "/#/users",
+                    "/#/trash",
+                    "/#/storage",
+                    "/#/audit",
+                    "/#/command-line")) {
                 browser.open(page);
-                wait.until(ignored -> !driver.findElement(By.id("view")).getText().contains("Loading"));
-                wait.until(ignored -> driver.findElements(By.cssSelector("#view h1, #view .toolbar")).size() > 0);
-                checkEverywhere(driver, page, () -> { }, found);
+                wait.until(
+                        ignored -> !driver.findElement(By.id("view")).getText().contains("Loading"));
+                wait.until(ignored -> driver.findElements(By.cssSelector("#view h1, #view .toolbar"))
+                                .size()
+                        > 0);
+                checkEverywhere(driver, page, () -> {}, found);
             }
             browser.open("/device");
             visible(wait, "code");
-            checkEverywhere(driver, "/device", () -> { }, found);
+            checkEverywhere(driver, "/device", () -> {}, found);
         }
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
@@ -239,25 +302,29 @@ public abstract class EveryPageInChromiumTests {
             signIn(browser, wait, user);
             browser.open("/#/?q=searchable");
             wait.until(ignored -> resultTitles(driver).contains("Another"));
-            checkEverywhere(driver, "/#/?q=searchable", () -> { }, found);
+            checkEverywhere(driver, "/#/?q=searchable", () -> {}, found);
             browser.open("/#/s/" + id);
             visible(wait, "snippet-title");
-            checkEverywhere(driver, "/#/s/<id>", () -> { }, found);
-            checkEverywhere(driver, "share dialog", () -> {
-                if (driver.findElements(By.id("share-dialog")).isEmpty()) {
-                    driver.findElement(By.id("share")).click();
-                }
-                visible(wait, "share-dialog");
-            }, found);
+            checkEverywhere(driver, "/#/s/<id>", () -> {}, found);
+            checkEverywhere(
+                    driver,
+                    "share dialog",
+                    () -> {
+                        if (driver.findElements(By.id("share-dialog")).isEmpty()) {
+                            driver.findElement(By.id("share")).click();
+                        }
+                        visible(wait, "share-dialog");
+                    },
+                    found);
             browser.open("/#/s/" + id + "/edit");
             visible(wait, "title");
-            checkEverywhere(driver, "/#/s/<id>/edit", () -> { }, found);
+            checkEverywhere(driver, "/#/s/<id>/edit", () -> {}, found);
             browser.open("/#/s/" + id + "/history");
             visible(wait, "version-1");
-            checkEverywhere(driver, "/#/s/<id>/history", () -> { }, found);
+            checkEverywhere(driver, "/#/s/<id>/history", () -> {}, found);
             browser.open("/#/trash");
             wait.until(textToBePresentInElementLocated(By.id("trash"), "Deleted"));
-            checkEverywhere(driver, "/#/trash with a snippet", () -> { }, found);
+            checkEverywhere(driver, "/#/trash with a snippet", () -> {}, found);
         }
         found.values().removeIf(List::isEmpty);
         assertEquals(Map.of(), found);
@@ -267,7 +334,10 @@ public abstract class EveryPageInChromiumTests {
     void thePagesForbidInlineScriptAndOtherOriginsAndServeTheirLibraryFromTheWar() {
         for (String page : List.of("/", "/login", "/js/app.js")) {
             String policy = new ApiClient().get(page).header("Content-Security-Policy");
-            assertTrue(policy.contains("script-src 'self'") && policy.contains("default-src 'self'") && !policy.contains("unsafe-inline"),
+            assertTrue(
+                    policy.contains("script-src 'self'")
+                            && policy.contains("default-src 'self'")
+                            && !policy.contains("unsafe-inline"),
                     page + ": " + policy);
         }
         Reply highlighter = new ApiClient().get("/webjars/highlightjs/11.11.1/highlight.min.js");
@@ -279,7 +349,8 @@ public abstract class EveryPageInChromiumTests {
     void noFunctionOfThePagesScriptsIsLongerThanAScreen() throws IOException {
         Map<String, String> scripts = new TreeMap<>();
         try (Stream<Path> files = Files.list(Path.of("src/main/webapp/js"))) {
-            for (Path file : files.filter(path -> path.toString().endsWith(".js")).toList()) {
+            for (Path file :
+                    files.filter(path -> path.toString().endsWith(".js")).toList()) {
                 scripts.put(file.getFileName().toString(), Files.readString(file));
             }
         }
@@ -307,7 +378,10 @@ public abstract class EveryPageInChromiumTests {
             assertTrue(longest.size() > 100, "every function was measured: " + longest.size());
             Map<String, Long> tooLong = new TreeMap<>(longest);
             tooLong.values().removeIf(lines -> lines <= LONGEST_FUNCTION_LINES);
-            assertEquals(Map.of(), tooLong, "functions of more than " + LONGEST_FUNCTION_LINES + " lines, by where they start");
+            assertEquals(
+                    Map.of(),
+                    tooLong,
+                    "functions of more than " + LONGEST_FUNCTION_LINES + " lines, by where they start");
         }
     }
 }

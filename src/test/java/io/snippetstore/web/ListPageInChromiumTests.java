@@ -59,7 +59,9 @@ public abstract class ListPageInChromiumTests {
             driver.findElement(By.id("nav-new")).click();
             visible(wait, "title");
             driver.findElement(By.id("save")).click();
-            assertTrue(visible(wait, "title-error").getText().startsWith("Title "), "the API's message sits beside its field");
+            assertTrue(
+                    visible(wait, "title-error").getText().startsWith("Title "),
+                    "the API's message sits beside its field");
             assertTrue(visible(wait, "code-error").isDisplayed());
 
             driver.findElement(By.id("title")).sendKeys("Binary search in Java");
@@ -68,15 +70,20 @@ public abstract class ListPageInChromiumTests {
             driver.findElement(By.id("description")).sendKeys("Find an index fast.");
             driver.findElement(By.id("code")).sendKeys(CODE);
             driver.findElement(By.id("notes")).sendKeys("<b>not bold</b> & <script>alert(1)</script>");
-            assertFalse(driver.findElement(By.id("title-error")).isDisplayed(), "a field's message goes once the field is edited");
+            assertFalse(
+                    driver.findElement(By.id("title-error")).isDisplayed(),
+                    "a field's message goes once the field is edited");
             script(driver, "window.scrollTo(0, 0)");
             browser.screenshot("editor");
             driver.findElement(By.id("save")).click();
 
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Binary search in Java"));
-            assertEquals("<b>not bold</b> & <script>alert(1)</script>", driver.findElement(By.id("notes")).getText(),
+            assertEquals(
+                    "<b>not bold</b> & <script>alert(1)</script>",
+                    driver.findElement(By.id("notes")).getText(),
                     "notes are shown as text, never as HTML");
-            assertTrue(driver.findElements(By.cssSelector("#notes b, #notes script")).isEmpty());
+            assertTrue(driver.findElements(By.cssSelector("#notes b, #notes script"))
+                    .isEmpty());
             WebElement code = driver.findElement(By.id("code"));
             assertTrue(code.getAttribute("class").contains("language-java"), code.getAttribute("class"));
             assertFalse(code.findElements(By.cssSelector(".hljs-keyword")).isEmpty(), "the code is highlighted");
@@ -99,7 +106,8 @@ public abstract class ListPageInChromiumTests {
             driver.findElement(By.id("copy")).click();
             wait.until(textToBePresentInElementLocated(By.id("copy-status"), "Copied."));
 
-            driver.findElement(By.cssSelector("#attachments button[aria-label^='Delete attachment']")).click();
+            driver.findElement(By.cssSelector("#attachments button[aria-label^='Delete attachment']"))
+                    .click();
             visible(wait, "confirm-ok").click();
             wait.until(textToBePresentInElementLocated(By.id("attachments"), "No attachments yet."));
             assertEquals(0, api.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount"));
@@ -111,13 +119,16 @@ public abstract class ListPageInChromiumTests {
 
             driver.findElement(By.id("search")).sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
             wait.until(ignored -> resultTitles(driver).size() == 2);
-            driver.findElement(By.cssSelector("#results button.chip[aria-label='Filter by tag cache']")).click();
+            driver.findElement(By.cssSelector("#results button.chip[aria-label='Filter by tag cache']"))
+                    .click();
             wait.until(ignored -> resultTitles(driver).equals(List.of("Cache warm-up")));
-            assertEquals(1, driver.findElements(By.cssSelector("#active-tags .chip")).size());
+            assertEquals(
+                    1, driver.findElements(By.cssSelector("#active-tags .chip")).size());
             assertTrue(driver.getCurrentUrl().endsWith("#/?tag=cache"), driver.getCurrentUrl());
             driver.navigate().refresh();
             wait.until(ignored -> resultTitles(driver).equals(List.of("Cache warm-up")));
-            assertEquals(1, driver.findElements(By.cssSelector("#active-tags .chip")).size(), "a reload keeps the filters");
+            assertEquals(
+                    1, driver.findElements(By.cssSelector("#active-tags .chip")).size(), "a reload keeps the filters");
             driver.findElement(By.cssSelector("#active-tags .chip")).click();
             wait.until(ignored -> resultTitles(driver).size() == 2);
 
@@ -136,17 +147,24 @@ public abstract class ListPageInChromiumTests {
             title.sendKeys(Keys.chord(Keys.CONTROL, "a"), "Binary search, iterative");
             driver.findElement(By.id("save")).click();
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Binary search, iterative"));
-            assertEquals("Binary search, iterative", api.get("/api/v1/snippets/" + snippetId).data().getString("title"));
+            assertEquals(
+                    "Binary search, iterative",
+                    api.get("/api/v1/snippets/" + snippetId).data().getString("title"));
 
             browser.open("/#/s/" + snippetId + "/edit");
             visible(wait, "title");
-            Reply meanwhile = api.patch("/api/v1/snippets/" + snippetId, Json.createObjectBuilder().add("notes", "changed elsewhere").build());
+            Reply meanwhile = api.patch(
+                    "/api/v1/snippets/" + snippetId,
+                    Json.createObjectBuilder().add("notes", "changed elsewhere").build());
             assertEquals(200, meanwhile.status(), meanwhile::toString);
             driver.findElement(By.id("description")).sendKeys(" Mine.");
             driver.findElement(By.id("save")).click();
             wait.until(textToBePresentInElementLocated(By.id("description"), "Mine."));
             JsonObject merged = api.get("/api/v1/snippets/" + snippetId).data();
-            assertEquals("changed elsewhere", merged.getString("notes"), "their change to another field was merged, not overwritten");
+            assertEquals(
+                    "changed elsewhere",
+                    merged.getString("notes"),
+                    "their change to another field was merged, not overwritten");
             assertEquals("Find an index fast. Mine.", merged.getString("description"));
 
             assertEquals(List.of(), scriptErrors(browser));
@@ -167,10 +185,13 @@ public abstract class ListPageInChromiumTests {
             visible(wait, "confirm-cancel").click();
             assertEquals(200, api.get("/api/v1/snippets/" + id).status(), "cancel keeps it");
             driver.findElement(By.id("delete")).click();
-            assertTrue(visible(wait, "confirm-question").getText().contains("trash"), "the question says where it goes");
+            assertTrue(
+                    visible(wait, "confirm-question").getText().contains("trash"), "the question says where it goes");
             visible(wait, "confirm-ok").click();
             visible(wait, "search");
-            assertTrue(visible(wait, "notice").getText().startsWith("Deleted “Doomed”."), "the list says what just happened");
+            assertTrue(
+                    visible(wait, "notice").getText().startsWith("Deleted “Doomed”."),
+                    "the list says what just happened");
             assertEquals(404, api.get("/api/v1/snippets/" + id).status());
             visible(wait, "undo-delete").click();
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Doomed"));
@@ -183,7 +204,8 @@ public abstract class ListPageInChromiumTests {
             driver.findElement(By.id("nav-trash")).click();
             WebElement item = wait.until(visibilityOfElementLocated(By.cssSelector("#trash li[data-id='" + id + "']")));
             assertTrue(item.getText().contains("Doomed") && item.getText().contains("purged"), item.getText());
-            item.findElement(By.cssSelector("button[aria-label='Restore Doomed']")).click();
+            item.findElement(By.cssSelector("button[aria-label='Restore Doomed']"))
+                    .click();
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Doomed"));
             assertEquals(200, api.get("/api/v1/snippets/" + id).status(), "restored from the trash page");
             driver.findElement(By.id("delete")).click();
@@ -191,10 +213,18 @@ public abstract class ListPageInChromiumTests {
             visible(wait, "search");
             browser.open("/#/trash");
             wait.until(visibilityOfElementLocated(By.cssSelector("#trash li[data-id='" + id + "']")))
-                    .findElement(By.cssSelector("button.danger")).click();
+                    .findElement(By.cssSelector("button.danger"))
+                    .click();
             visible(wait, "confirm-ok").click();
-            wait.until(ignored -> driver.findElements(By.cssSelector("#trash li[data-id='" + id + "']")).isEmpty());
-            assertEquals(404, api.post("/api/v1/trash/" + id + "/restore", Json.createObjectBuilder().build()).status(), "purged for good");
+            wait.until(ignored -> driver.findElements(By.cssSelector("#trash li[data-id='" + id + "']"))
+                    .isEmpty());
+            assertEquals(
+                    404,
+                    api.post(
+                                    "/api/v1/trash/" + id + "/restore",
+                                    Json.createObjectBuilder().build())
+                            .status(),
+                    "purged for good");
 
             browser.open("/#/s/no-such-snippet");
             visible(wait, "not-found");
@@ -221,20 +251,33 @@ public abstract class ListPageInChromiumTests {
                 wait.until(ignored -> resultTitles(driver).size() == shown);
             }
             WebElement target = driver.findElement(By.linkText("Place 03"));
-            script(driver, "document.querySelector('a[href$=\"" + target.getAttribute("href").replaceAll(".*#", "#")
-                    + "\"]').scrollIntoView({block: 'center'})");
+            script(
+                    driver,
+                    "document.querySelector('a[href$=\""
+                            + target.getAttribute("href").replaceAll(".*#", "#")
+                            + "\"]').scrollIntoView({block: 'center'})");
             long scrolled = ((Number) script(driver, "return Math.round(window.scrollY)")).longValue();
             assertTrue(scrolled > 0, "the item is far down the list");
             target.click();
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Place 03"));
-            assertEquals(0L, ((Number) script(driver, "return Math.round(window.scrollY)")).longValue(), "a snippet opens at its top");
+            assertEquals(
+                    0L,
+                    ((Number) script(driver, "return Math.round(window.scrollY)")).longValue(),
+                    "a snippet opens at its top");
 
             driver.navigate().back();
             wait.until(ignored -> resultTitles(driver).size() == 65);
-            wait.until(ignored -> Math.abs(((Number) script(driver, "return Math.round(window.scrollY)")).longValue() - scrolled) <= 2);
-            assertEquals(Boolean.TRUE, script(driver, "const box = [...document.querySelectorAll('#results h2 a')]"
-                    + ".find(link => link.textContent === 'Place 03').getBoundingClientRect();"
-                    + "return box.top >= 0 && box.bottom <= window.innerHeight"), "the item is in view again");
+            wait.until(ignored ->
+                    Math.abs(((Number) script(driver, "return Math.round(window.scrollY)")).longValue() - scrolled)
+                            <= 2);
+            assertEquals(
+                    Boolean.TRUE,
+                    script(
+                            driver,
+                            "const box = [...document.querySelectorAll('#results h2 a')]"
+                                    + ".find(link => link.textContent === 'Place 03').getBoundingClientRect();"
+                                    + "return box.top >= 0 && box.bottom <= window.innerHeight"),
+                    "the item is in view again");
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
@@ -243,15 +286,24 @@ public abstract class ListPageInChromiumTests {
     void aResultShowsWhereInTheCodeItMatchedTheListOffersTheTagsAndLanguagesThatExistAndAMisspellingIsRespelled() {
         TestUser reader = TestUsers.create();
         ApiClient client = TestUsers.withToken(reader);
-        create(client, snippet("Retry helper", "kotlin", "fun main() {}\nval backoffMillis = 250\nprintln(1)", "net", "retry"));
+        create(
+                client,
+                snippet(
+                        "Retry helper",
+                        "kotlin",
+                        "fun main() {}\nval backoffMillis = 250\nprintln(1)",
+                        "net",
+                        "retry"));
         create(client, snippet("Pool sizing", "go", "var poolSize = 8", "net"));
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             signIn(browser, wait, reader);
             wait.until(ignored -> resultTitles(driver).size() == 2);
-            wait.until(ignored -> driver.findElements(By.cssSelector("#tag-facets .chip")).size() == 2);
-            assertEquals(List.of("go", "kotlin"), ((List<?>) script(driver,
+            wait.until(ignored ->
+                    driver.findElements(By.cssSelector("#tag-facets .chip")).size() == 2);
+            assertEquals(List.of("go", "kotlin"), ((List<?>) script(
+                    driver,
                     "return [...document.querySelectorAll('#languages option')].map(option => option.value).sort()")));
 
             driver.findElement(By.id("search")).sendKeys("backoff");
@@ -265,14 +317,17 @@ public abstract class ListPageInChromiumTests {
             assertFalse(excerpt.isDisplayed(), "the compact list shows titles only");
             driver.findElement(By.id("search")).sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
             wait.until(ignored -> resultTitles(driver).size() == 2);
-            driver.findElement(By.cssSelector("#tag-facets button[aria-label='Filter by tag retry (1)']")).click();
+            driver.findElement(By.cssSelector("#tag-facets button[aria-label='Filter by tag retry (1)']"))
+                    .click();
             wait.until(ignored -> resultTitles(driver).equals(List.of("Retry helper")));
-            assertEquals(1, driver.findElements(By.cssSelector("#active-tags .chip")).size());
+            assertEquals(
+                    1, driver.findElements(By.cssSelector("#active-tags .chip")).size());
             driver.findElement(By.id("compact")).click();
 
             driver.findElement(By.id("search")).sendKeys("bakcoff");
             WebElement suggestion = wait.until(visibilityOfElementLocated(By.id("suggestion")));
-            assertTrue(driver.findElement(By.id("result-status")).getText().contains("Did you mean backoff?"),
+            assertTrue(
+                    driver.findElement(By.id("result-status")).getText().contains("Did you mean backoff?"),
                     driver.findElement(By.id("result-status")).getText());
             suggestion.click();
             wait.until(ignored -> resultTitles(driver).equals(List.of("Retry helper")));
@@ -292,24 +347,38 @@ public abstract class ListPageInChromiumTests {
             signIn(browser, wait, newcomer);
             wait.until(textToBePresentInElementLocated(By.id("result-status"), "No snippets yet"));
             String hint = visible(wait, "shared-hint").getText();
-            assertTrue(hint.matches("\\d+ more snippets? (is|are) shared with you by the team and your groups\\. Show (it|them too)"), hint);
+            assertTrue(
+                    hint.matches(
+                            "\\d+ more snippets? (is|are) shared with you by the team and your groups\\. Show (it|them too)"),
+                    hint);
             driver.findElement(By.id("show-shared")).click();
             wait.until(ignored -> resultTitles(driver).contains(title));
-            assertEquals("all", new Select(driver.findElement(By.id("scope"))).getFirstSelectedOption().getAttribute("value"));
+            assertEquals(
+                    "all",
+                    new Select(driver.findElement(By.id("scope")))
+                            .getFirstSelectedOption()
+                            .getAttribute("value"));
             assertTrue(driver.getCurrentUrl().contains("scope=all"), driver.getCurrentUrl());
-            assertFalse(driver.findElement(By.id("shared-hint")).isDisplayed(), "no hint once the team's snippets are listed");
+            assertFalse(
+                    driver.findElement(By.id("shared-hint")).isDisplayed(),
+                    "no hint once the team's snippets are listed");
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
 
     @Test
     void theListShowsWhoReadsEachSnippetItsDescriptionAsMarkdownAndEveryTagOnAsking() {
-        String tagPrefix = TestUsers.uniqueName("t").toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]", "");
+        String tagPrefix =
+                TestUsers.uniqueName("t").toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]", "");
         var tags = Json.createArrayBuilder();
         for (int i = 0; i < 14; i++) {
             tags.add(tagPrefix + i);
         }
-        create(api, snippet("Private one", "text", "a").add("description", "Uses **bold** words").add("tags", tags));
+        create(
+                api,
+                snippet("Private one", "text", "a")
+                        .add("description", "Uses **bold** words")
+                        .add("tags", tags));
         create(api, snippet("Team one", "text", "b").add("visibility", "team"));
         create(api, snippet("Link one", "text", "c").add("visibility", "link"));
         try (Browser browser = new Browser()) {
@@ -320,20 +389,33 @@ public abstract class ListPageInChromiumTests {
             assertEquals("Private", badgeOf(driver, "Private one"));
             assertEquals("Team", badgeOf(driver, "Team one"));
             assertEquals("Link", badgeOf(driver, "Link one"));
-            assertEquals("bold", driver.findElement(By.cssSelector("#results .description strong")).getText(), "Markdown, rendered");
-            assertTrue(driver.findElement(By.cssSelector("#results .description")).getText().equals("Uses bold words"));
-            wait.until(ignored -> driver.findElements(By.cssSelector("#tag-facets button.chip")).size() == 12);
+            assertEquals(
+                    "bold",
+                    driver.findElement(By.cssSelector("#results .description strong"))
+                            .getText(),
+                    "Markdown, rendered");
+            assertTrue(driver.findElement(By.cssSelector("#results .description"))
+                    .getText()
+                    .equals("Uses bold words"));
+            wait.until(ignored -> driver.findElements(By.cssSelector("#tag-facets button.chip"))
+                            .size()
+                    == 12);
             assertEquals("2 more tags", driver.findElement(By.id("more-tags")).getText());
             driver.findElement(By.id("more-tags")).click();
-            wait.until(ignored -> driver.findElements(By.cssSelector("#tag-facets button.chip")).size() == 14);
+            wait.until(ignored -> driver.findElements(By.cssSelector("#tag-facets button.chip"))
+                            .size()
+                    == 14);
             assertTrue(driver.findElements(By.id("more-tags")).isEmpty());
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
 
     private static String badgeOf(WebDriver driver, String title) {
-        return (String) script(driver, "return [...document.querySelectorAll('#results article')]"
-                + ".find(item => item.querySelector('h2').textContent === '" + title + "').querySelector('.badge').textContent");
+        return (String) script(
+                driver,
+                "return [...document.querySelectorAll('#results article')]"
+                        + ".find(item => item.querySelector('h2').textContent === '" + title
+                        + "').querySelector('.badge').textContent");
     }
 
     @Test
@@ -347,21 +429,31 @@ public abstract class ListPageInChromiumTests {
             visible(wait, "title");
             driver.findElement(By.id("nav-home")).click();
             visible(wait, "search");
-            script(driver, "const data = new DataTransfer(); data.setData('text/plain', '#!/usr/bin/env python3\\nprint(1)\\n');"
-                    + " document.body.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true}))");
+            script(
+                    driver,
+                    "const data = new DataTransfer(); data.setData('text/plain', '#!/usr/bin/env python3\\nprint(1)\\n');"
+                            + " document.body.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true}))");
             wait.until(urlContains("#/new"));
             WebElement code = visible(wait, "code");
             wait.until(ignored -> "#!/usr/bin/env python3\nprint(1)\n".equals(code.getAttribute("value")));
             assertEquals("", driver.findElement(By.id("title")).getAttribute("value"));
-            assertEquals("python", driver.findElement(By.id("language")).getAttribute("value"), "the language guessed, to be changed if wrong");
+            assertEquals(
+                    "python",
+                    driver.findElement(By.id("language")).getAttribute("value"),
+                    "the language guessed, to be changed if wrong");
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
 
     @Test
     void terraformIsHighlightedAndTheLanguageFilterFindsALanguageByAnyOfItsNames() {
-        String terraform = create(api, snippet("A web server", "Terraform",
-                "# the one server\nresource \"aws_instance\" \"web\" {\n  ami   = \"ami-${var.id}\"\n  count = 2\n}\n")).getString("id");
+        String terraform = create(
+                        api,
+                        snippet(
+                                "A web server",
+                                "Terraform",
+                                "# the one server\nresource \"aws_instance\" \"web\" {\n  ami   = \"ami-${var.id}\"\n  count = 2\n}\n"))
+                .getString("id");
         create(api, snippet("Short name", "js", "const a = 1;\n"));
         create(api, snippet("Long name", "JavaScript", "let b = 2;\n"));
         create(api, snippet("Typed", "TypeScript", "const c: number = 3;\n"));
@@ -370,19 +462,27 @@ public abstract class ListPageInChromiumTests {
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             signIn(browser, wait, user);
             browser.open("/#/s/" + terraform);
-            wait.until(ignored -> !driver.findElements(By.cssSelector("#code .line")).isEmpty());
+            wait.until(ignored ->
+                    !driver.findElements(By.cssSelector("#code .line")).isEmpty());
             assertEquals(List.of("resource"), texts(driver, "#code .hljs-keyword"));
             assertEquals(List.of("ami", "count"), texts(driver, "#code .hljs-attr"));
-            assertTrue(texts(driver, "#code .hljs-string").containsAll(List.of("\"aws_instance\"", "\"web\"")), texts(driver, "#code .hljs-string").toString());
+            assertTrue(
+                    texts(driver, "#code .hljs-string").containsAll(List.of("\"aws_instance\"", "\"web\"")),
+                    texts(driver, "#code .hljs-string").toString());
             assertEquals(List.of("${var.id}"), texts(driver, "#code .hljs-subst"));
             assertEquals(List.of("# the one server"), texts(driver, "#code .hljs-comment"));
-            assertEquals("A-web-server.tf", driver.findElement(By.id("download-code")).getAttribute("download"));
+            assertEquals(
+                    "A-web-server.tf",
+                    driver.findElement(By.id("download-code")).getAttribute("download"));
 
             driver.findElement(By.id("nav-home")).click();
             wait.until(ignored -> resultTitles(driver).size() == 4);
             driver.findElement(By.id("language-filter")).sendKeys("JS");
             wait.until(ignored -> resultTitles(driver).size() == 2);
-            assertEquals(Set.of("Short name", "Long name"), Set.copyOf(resultTitles(driver)), "js and JavaScript are one language");
+            assertEquals(
+                    Set.of("Short name", "Long name"),
+                    Set.copyOf(resultTitles(driver)),
+                    "js and JavaScript are one language");
             driver.findElement(By.id("language-filter")).sendKeys(Keys.chord(Keys.CONTROL, "a"), "tf");
             wait.until(ignored -> resultTitles(driver).equals(List.of("A web server")));
             driver.findElement(By.id("language-filter")).sendKeys(Keys.chord(Keys.CONTROL, "a"), "typescript");
@@ -394,7 +494,10 @@ public abstract class ListPageInChromiumTests {
     /** The texts of the elements `selector` finds, read in one script call. */
     @SuppressWarnings("unchecked")
     private static List<String> texts(WebDriver driver, String selector) {
-        return (List<String>) script(driver, "return [...document.querySelectorAll(arguments[0])].map(element => element.textContent)", selector);
+        return (List<String>) script(
+                driver,
+                "return [...document.querySelectorAll(arguments[0])].map(element => element.textContent)",
+                selector);
     }
 
     @Test
@@ -409,19 +512,26 @@ public abstract class ListPageInChromiumTests {
             wait.until(ignored -> resultTitles(driver).size() == 3);
             assertFalse(driver.findElement(By.id("selection-bar")).isDisplayed(), "nothing chosen, no actions");
             choose(driver, "Batch one", "Batch two");
-            assertEquals("2 snippets selected", driver.findElement(By.id("selection-count")).getText());
+            assertEquals(
+                    "2 snippets selected",
+                    driver.findElement(By.id("selection-count")).getText());
 
             driver.findElement(By.id("selection-tag")).click();
             visible(wait, "selection-tag-name").sendKeys("Batch");
             driver.findElement(By.id("confirm-ok")).click();
             wait.until(textToBePresentInElementLocated(By.id("notice"), "Tagged “batch”: 2 snippets."));
-            assertTrue(tagsOf(first).contains("batch") && tagsOf(second).contains("batch") && !tagsOf(third).contains("batch"));
+            assertTrue(tagsOf(first).contains("batch")
+                    && tagsOf(second).contains("batch")
+                    && !tagsOf(third).contains("batch"));
 
             choose(driver, "Batch one", "Batch two");
             new Select(driver.findElement(By.id("selection-visibility"))).selectByValue("team");
             wait.until(textToBePresentInElementLocated(By.id("notice"), "Made team: 2 snippets."));
-            assertEquals(List.of("team", "team", "private"), List.of(first, second, third).stream()
-                    .map(id -> api.get("/api/v1/snippets/" + id).data().getString("visibility")).toList());
+            assertEquals(
+                    List.of("team", "team", "private"),
+                    List.of(first, second, third).stream()
+                            .map(id -> api.get("/api/v1/snippets/" + id).data().getString("visibility"))
+                            .toList());
 
             choose(driver, "Batch one", "Batch three");
             driver.findElement(By.id("selection-delete")).click();
@@ -438,12 +548,19 @@ public abstract class ListPageInChromiumTests {
 
     private static void choose(WebDriver driver, String... titles) {
         for (String title : titles) {
-            driver.findElement(By.cssSelector("#results input.select[aria-label='Select “" + title + "”']")).click();
+            driver.findElement(By.cssSelector("#results input.select[aria-label='Select “" + title + "”']"))
+                    .click();
         }
     }
 
     private List<String> tagsOf(String id) {
-        return api.get("/api/v1/snippets/" + id).data().getJsonArray("tags").getValuesAs(jakarta.json.JsonString.class).stream()
-                .map(jakarta.json.JsonString::getString).toList();
+        return api
+                .get("/api/v1/snippets/" + id)
+                .data()
+                .getJsonArray("tags")
+                .getValuesAs(jakarta.json.JsonString.class)
+                .stream()
+                .map(jakarta.json.JsonString::getString)
+                .toList();
     }
 }

@@ -20,20 +20,29 @@ import org.junit.jupiter.api.Test;
 class ScriptExportsTest {
 
     private static final Path WEBAPP = Path.of("src/main/webapp");
-    private static final Pattern EXPORT = Pattern.compile("^export (?:async )?(?:function\\*?|const|let|class) ([A-Za-z0-9_$]+)", Pattern.MULTILINE);
+    private static final Pattern EXPORT =
+            Pattern.compile("^export (?:async )?(?:function\\*?|const|let|class) ([A-Za-z0-9_$]+)", Pattern.MULTILINE);
 
     @Test
     void everyExportedNameIsUsedOutsideItsModule() throws IOException {
         Map<Path, String> sources = new TreeMap<>();
         try (Stream<Path> files = Files.walk(WEBAPP)) {
-            files.filter(file -> file.toString().endsWith(".js") || file.toString().endsWith(".html"))
+            files.filter(file ->
+                            file.toString().endsWith(".js") || file.toString().endsWith(".html"))
                     .forEach(file -> sources.put(file, read(file)));
         }
         Map<String, List<String>> unused = new TreeMap<>();
-        sources.forEach((module, text) -> EXPORT.matcher(text).results().map(match -> match.group(1))
-                .filter(name -> sources.entrySet().stream().noneMatch(other -> !other.getKey().equals(module)
-                        && Pattern.compile("\\b" + Pattern.quote(name) + "\\b").matcher(other.getValue()).find()))
-                .forEach(name -> unused.computeIfAbsent(WEBAPP.relativize(module).toString(), any -> new ArrayList<>()).add(name)));
+        sources.forEach((module, text) -> EXPORT.matcher(text)
+                .results()
+                .map(match -> match.group(1))
+                .filter(name -> sources.entrySet().stream()
+                        .noneMatch(other -> !other.getKey().equals(module)
+                                && Pattern.compile("\\b" + Pattern.quote(name) + "\\b")
+                                        .matcher(other.getValue())
+                                        .find()))
+                .forEach(
+                        name -> unused.computeIfAbsent(WEBAPP.relativize(module).toString(), any -> new ArrayList<>())
+                                .add(name)));
 
         assertEquals(Map.of(), unused, "exports no other module or page uses");
     }

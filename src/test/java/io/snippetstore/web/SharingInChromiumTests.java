@@ -37,8 +37,10 @@ public abstract class SharingInChromiumTests {
 
     @Test
     void anOwnerSharesASnippetByLinkThatOpensSignedOutInAFreshBrowser() {
-        JsonObject snippet = create(api, snippet("Shared retry loop", "java", "for (int attempt = 0; attempt < 3; attempt++) {}", "retry")
-                .add("notes", "Backs off between attempts."));
+        JsonObject snippet = create(
+                api,
+                snippet("Shared retry loop", "java", "for (int attempt = 0; attempt < 3; attempt++) {}", "retry")
+                        .add("notes", "Backs off between attempts."));
         String url;
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
@@ -50,24 +52,36 @@ public abstract class SharingInChromiumTests {
             assertTrue(driver.findElement(By.id("share-state")).getText().contains("Only you"));
             driver.findElement(By.id("create-link")).click();
             url = visible(wait, "new-link-url").getText();
-            wait.until(ignored -> driver.findElements(By.cssSelector("#share-links button")).size() == 1);
+            wait.until(ignored ->
+                    driver.findElements(By.cssSelector("#share-links button")).size() == 1);
             browser.screenshot("share-dialog");
             driver.findElement(By.id("share-dialog-close")).click();
-            assertEquals("link", driver.findElement(By.id("snippet-visibility")).getAttribute("value"),
+            assertEquals(
+                    "link",
+                    driver.findElement(By.id("snippet-visibility")).getAttribute("value"),
                     "the snippet's own control shows that it is now shared by link");
             assertEquals(List.of(), scriptErrors(browser));
         }
         assertTrue(url.startsWith(ApiClient.base().resolve("/s/").toString()), url);
-        assertEquals("link", api.get("/api/v1/snippets/" + snippet.getString("id")).data().getString("visibility"));
+        assertEquals(
+                "link",
+                api.get("/api/v1/snippets/" + snippet.getString("id")).data().getString("visibility"));
 
         try (Browser stranger = new Browser()) {
             WebDriver driver = stranger.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             driver.get(url);
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Shared retry loop"));
-            assertEquals("Backs off between attempts.", driver.findElement(By.id("notes")).getText());
-            assertFalse(driver.findElement(By.id("code")).findElements(By.cssSelector(".hljs-keyword")).isEmpty(), "highlighted");
-            assertTrue(driver.findElements(By.id("edit")).isEmpty() && driver.findElements(By.id("delete")).isEmpty());
+            assertEquals(
+                    "Backs off between attempts.",
+                    driver.findElement(By.id("notes")).getText());
+            assertFalse(
+                    driver.findElement(By.id("code"))
+                            .findElements(By.cssSelector(".hljs-keyword"))
+                            .isEmpty(),
+                    "highlighted");
+            assertTrue(driver.findElements(By.id("edit")).isEmpty()
+                    && driver.findElements(By.id("delete")).isEmpty());
             assertFalse(driver.getPageSource().contains(user.username()), "nothing of the owner");
             assertTrue(driver.getCurrentUrl().equals(url), "not sent to sign in: " + driver.getCurrentUrl());
             stranger.screenshot("shared-link");
@@ -80,9 +94,24 @@ public abstract class SharingInChromiumTests {
         TestUser member = TestUsers.create();
         ApiClient admin = TestUsers.admin();
         String groupName = TestUsers.uniqueName("Platform team");
-        String groupId = admin.post("/api/v1/groups", jakarta.json.Json.createObjectBuilder().add("name", groupName).build()).data().getString("id");
-        assertEquals(200, admin.send("PUT", "/api/v1/groups/" + groupId + "/members/" + member.id(), null, null, java.util.Map.of()).status());
-        JsonObject snippet = create(api, snippet("Drain a node", "bash", "kubectl drain node-1 --ignore-daemonsets", "k8s"));
+        String groupId = admin.post(
+                        "/api/v1/groups",
+                        jakarta.json.Json.createObjectBuilder()
+                                .add("name", groupName)
+                                .build())
+                .data()
+                .getString("id");
+        assertEquals(
+                200,
+                admin.send(
+                                "PUT",
+                                "/api/v1/groups/" + groupId + "/members/" + member.id(),
+                                null,
+                                null,
+                                java.util.Map.of())
+                        .status());
+        JsonObject snippet =
+                create(api, snippet("Drain a node", "bash", "kubectl drain node-1 --ignore-daemonsets", "k8s"));
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
@@ -90,7 +119,9 @@ public abstract class SharingInChromiumTests {
             browser.open("/#/s/" + snippet.getString("id"));
             visible(wait, "share").click();
             visible(wait, "share-dialog");
-            wait.until(ignored -> driver.findElements(By.cssSelector("#share-group option[value='" + groupId + "']")).size() == 1);
+            wait.until(ignored -> driver.findElements(By.cssSelector("#share-group option[value='" + groupId + "']"))
+                            .size()
+                    == 1);
             new Select(driver.findElement(By.id("share-group"))).selectByValue(groupId);
             new Select(driver.findElement(By.id("share-group-access"))).selectByValue("read");
             driver.findElement(By.id("share-with-group")).click();
@@ -106,34 +137,64 @@ public abstract class SharingInChromiumTests {
             wait.until(ignored -> resultTitles(driver).contains("Drain a node"));
             driver.findElement(By.linkText("Drain a node")).click();
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Drain a node"));
-            assertTrue(driver.findElements(By.id("edit")).isEmpty() && driver.findElements(By.id("delete")).isEmpty(), "read access only");
+            assertTrue(
+                    driver.findElements(By.id("edit")).isEmpty()
+                            && driver.findElements(By.id("delete")).isEmpty(),
+                    "read access only");
         }
-        assertEquals(404, TestUsers.signedIn(TestUsers.create()).get("/api/v1/snippets/" + snippet.getString("id")).status());
+        assertEquals(
+                404,
+                TestUsers.signedIn(TestUsers.create())
+                        .get("/api/v1/snippets/" + snippet.getString("id"))
+                        .status());
     }
 
     @Test
     void aMemberOfAGroupThatMayWriteFindsEditOnASnippetSharedWithItAndSavesAChange() {
         TestUser writer = TestUsers.create();
         ApiClient administration = TestUsers.admin();
-        String groupId = administration.post("/api/v1/groups", Json.createObjectBuilder().add("name", TestUsers.uniqueName("writers")).build())
-                .data().getString("id");
-        assertEquals(200, administration.send("PUT", "/api/v1/groups/" + groupId + "/members/" + writer.id(), null, null, Map.of()).status());
-        String id = create(api, snippet("Shared for writing", "sh", "echo one")
-                .add("groups", Json.createArrayBuilder().add(Json.createObjectBuilder().add("id", groupId).add("access", "write")))).getString("id");
+        String groupId = administration
+                .post(
+                        "/api/v1/groups",
+                        Json.createObjectBuilder()
+                                .add("name", TestUsers.uniqueName("writers"))
+                                .build())
+                .data()
+                .getString("id");
+        assertEquals(
+                200,
+                administration
+                        .send("PUT", "/api/v1/groups/" + groupId + "/members/" + writer.id(), null, null, Map.of())
+                        .status());
+        String id = create(
+                        api,
+                        snippet("Shared for writing", "sh", "echo one")
+                                .add(
+                                        "groups",
+                                        Json.createArrayBuilder()
+                                                .add(Json.createObjectBuilder()
+                                                        .add("id", groupId)
+                                                        .add("access", "write"))))
+                .getString("id");
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             signIn(browser, wait, writer);
             browser.open("/#/s/" + id);
             wait.until(textToBePresentInElementLocated(By.cssSelector(".snippet .meta"), "you may edit it"));
-            assertTrue(driver.findElements(By.id("delete")).isEmpty() && driver.findElements(By.id("share")).isEmpty(), "still the owner's");
+            assertTrue(
+                    driver.findElements(By.id("delete")).isEmpty()
+                            && driver.findElements(By.id("share")).isEmpty(),
+                    "still the owner's");
             driver.findElement(By.id("edit")).click();
             WebElement title = visible(wait, "title");
             assertTrue(driver.findElements(By.id("read-only")).isEmpty());
             title.sendKeys(" by a writer");
             title.sendKeys(Keys.chord(Keys.CONTROL, "s"));
             wait.until(textToBePresentInElementLocated(By.id("save-status"), "Saved, version 2."));
-            assertEquals("Shared for writing by a writer", api.get("/api/v1/snippets/" + id).data().getString("title"));
+            assertEquals(
+                    "Shared for writing by a writer",
+                    api.get("/api/v1/snippets/" + id).data().getString("title"));
             assertEquals(List.of(), scriptErrors(browser));
         }
     }

@@ -50,15 +50,32 @@ public abstract class SnippetPageInChromiumTests {
     /** The numbers shown beside the code's lines (drawn by CSS from each line's data-line). */
     @SuppressWarnings("unchecked")
     private static List<String> lineNumbers(WebDriver driver) {
-        return (List<String>) script(driver, "return [...document.querySelectorAll('#code .line')]"
-                + ".map(line => getComputedStyle(line, '::before').content.replaceAll('\"', ''))");
+        return (List<String>) script(
+                driver,
+                "return [...document.querySelectorAll('#code .line')]"
+                        + ".map(line => getComputedStyle(line, '::before').content.replaceAll('\"', ''))");
     }
 
     @Test
     void theHistoryShowsEachVersionWhatItChangedAndRestoresOneAfterAsking() {
-        String id = create(api, snippet("Versioned", "text", "first line\nsecond line\n")).getString("id");
-        assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("code", "first line\nsecond LINE\n").build()).status());
-        assertEquals(200, api.patch("/api/v1/snippets/" + id, Json.createObjectBuilder().add("title", "Versioned again").build()).status());
+        String id = create(api, snippet("Versioned", "text", "first line\nsecond line\n"))
+                .getString("id");
+        assertEquals(
+                200,
+                api.patch(
+                                "/api/v1/snippets/" + id,
+                                Json.createObjectBuilder()
+                                        .add("code", "first line\nsecond LINE\n")
+                                        .build())
+                        .status());
+        assertEquals(
+                200,
+                api.patch(
+                                "/api/v1/snippets/" + id,
+                                Json.createObjectBuilder()
+                                        .add("title", "Versioned again")
+                                        .build())
+                        .status());
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
@@ -66,13 +83,22 @@ public abstract class SnippetPageInChromiumTests {
             browser.open("/#/s/" + id);
             visible(wait, "history").click();
 
-            wait.until(ignored -> driver.findElements(By.cssSelector("#versions li")).size() == 3);
-            WebElement titleChange = wait.until(visibilityOfElementLocated(By.cssSelector(".field-diff[data-field='title']")));
-            assertTrue(titleChange.getText().contains("Versioned") && titleChange.getText().contains("Versioned again"), titleChange.getText());
+            wait.until(ignored ->
+                    driver.findElements(By.cssSelector("#versions li")).size() == 3);
+            WebElement titleChange =
+                    wait.until(visibilityOfElementLocated(By.cssSelector(".field-diff[data-field='title']")));
+            assertTrue(
+                    titleChange.getText().contains("Versioned")
+                            && titleChange.getText().contains("Versioned again"),
+                    titleChange.getText());
             visible(wait, "version-2").click();
-            WebElement codeChange = wait.until(visibilityOfElementLocated(By.cssSelector(".field-diff[data-field='code'] .diff")));
-            assertEquals(List.of("@@ −1,2 +1,2 @@", "first line", "− second line", "+ second LINE"),
-                    java.util.Arrays.stream(codeChange.getText().split("\n")).map(String::strip).toList());
+            WebElement codeChange =
+                    wait.until(visibilityOfElementLocated(By.cssSelector(".field-diff[data-field='code'] .diff")));
+            assertEquals(
+                    List.of("@@ −1,2 +1,2 @@", "first line", "− second line", "+ second LINE"),
+                    java.util.Arrays.stream(codeChange.getText().split("\n"))
+                            .map(String::strip)
+                            .toList());
             browser.screenshot("history");
 
             visible(wait, "version-1").click();
@@ -104,8 +130,12 @@ public abstract class SnippetPageInChromiumTests {
             browser.open("/#/s/" + target.getString("id"));
             visible(wait, "file-input").sendKeys(tooLarge.toString());
 
-            assertEquals("An upload may have at most " + Long.getLong("snippets.maxUploadBytes") + " bytes.", visible(wait, "notice").getText());
-            assertEquals(0, api.get("/api/v1/snippets/" + target.getString("id")).data().getInt("attachmentCount"));
+            assertEquals(
+                    "An upload may have at most " + Long.getLong("snippets.maxUploadBytes") + " bytes.",
+                    visible(wait, "notice").getText());
+            assertEquals(
+                    0,
+                    api.get("/api/v1/snippets/" + target.getString("id")).data().getInt("attachmentCount"));
         } finally {
             Files.delete(tooLarge);
         }
@@ -123,23 +153,33 @@ public abstract class SnippetPageInChromiumTests {
             visible(wait, "code");
             assertEquals(List.of("1", "2", "3"), lineNumbers(driver));
             assertEquals("Long lines: demo — Snippet Store", driver.getTitle());
-            assertEquals(Boolean.TRUE, script(driver, "return document.documentElement.scrollWidth <= window.innerWidth"),
+            assertEquals(
+                    Boolean.TRUE,
+                    script(driver, "return document.documentElement.scrollWidth <= window.innerWidth"),
                     "a long line scrolls inside the code block, not the page");
-            assertEquals("Long-lines-demo.py", driver.findElement(By.id("download-code")).getAttribute("download"));
+            assertEquals(
+                    "Long-lines-demo.py",
+                    driver.findElement(By.id("download-code")).getAttribute("download"));
             String raw = driver.findElement(By.id("raw")).getAttribute("href");
             assertTrue(raw.endsWith("/api/v1/snippets/" + snippet.getString("id") + "/raw"), raw);
             assertEquals(code, api.get(URI.create(raw).getPath()).text());
 
             driver.findElement(By.id("wrap-lines")).click();
             assertEquals(List.of("1", "2", "3"), lineNumbers(driver), "wrapped lines keep their numbers");
-            assertEquals(Boolean.TRUE, script(driver, "const lines = document.querySelectorAll('#code .line');"
-                    + " return lines[1].getBoundingClientRect().height > 2 * lines[0].getBoundingClientRect().height"
-                    + " && lines[2].getBoundingClientRect().top >= lines[1].getBoundingClientRect().bottom - 1"),
+            assertEquals(
+                    Boolean.TRUE,
+                    script(
+                            driver,
+                            "const lines = document.querySelectorAll('#code .line');"
+                                    + " return lines[1].getBoundingClientRect().height > 2 * lines[0].getBoundingClientRect().height"
+                                    + " && lines[2].getBoundingClientRect().top >= lines[1].getBoundingClientRect().bottom - 1"),
                     "the long line wraps onto several rows, and the next line and its number start below it");
             driver.navigate().refresh();
             wait.until(ignored -> driver.findElements(By.id("wrap-lines")).size() == 1);
-            assertTrue(driver.findElement(By.id("wrap-lines")).isSelected(), "the choice is remembered by this browser");
-            assertEquals(Boolean.TRUE, script(driver, "return document.documentElement.scrollWidth <= window.innerWidth"));
+            assertTrue(
+                    driver.findElement(By.id("wrap-lines")).isSelected(), "the choice is remembered by this browser");
+            assertEquals(
+                    Boolean.TRUE, script(driver, "return document.documentElement.scrollWidth <= window.innerWidth"));
             browser.screenshot("code-view");
             assertEquals(List.of(), scriptErrors(browser));
         }
@@ -152,9 +192,12 @@ public abstract class SnippetPageInChromiumTests {
 
     @Test
     void aSnippetWithVariablesIsFilledInBesideItsCodeWhichShowsCopiesAndRemembersTheValuesAsTheServerRendersThem() {
-        String code = "kubectl -n {{namespace}} rollout restart deploy/{{app:web}} --wait={{wait|true|false}}\necho {{note:it's done!sh}}\n";
-        JsonObject snippet = create(api, snippet("Restart a deployment", "bash", code, "runbook")
-                .add("notes", "Check first:\n\n```\nkubectl -n {{namespace}} get pods\n```\n"));
+        String code =
+                "kubectl -n {{namespace}} rollout restart deploy/{{app:web}} --wait={{wait|true|false}}\necho {{note:it's done!sh}}\n";
+        JsonObject snippet = create(
+                api,
+                snippet("Restart a deployment", "bash", code, "runbook")
+                        .add("notes", "Check first:\n\n```\nkubectl -n {{namespace}} get pods\n```\n"));
         String id = snippet.getString("id");
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
@@ -162,33 +205,59 @@ public abstract class SnippetPageInChromiumTests {
             signIn(browser, wait, user);
             browser.open("/#/s/" + id);
             WebElement namespace = visible(wait, "variable-0");
-            assertEquals("namespace", driver.findElement(By.cssSelector("label[for=variable-0]")).getText());
+            assertEquals(
+                    "namespace",
+                    driver.findElement(By.cssSelector("label[for=variable-0]")).getText());
             assertEquals("", namespace.getAttribute("value"));
-            assertEquals("web", driver.findElement(By.id("variable-1")).getAttribute("value"), "a default is filled in");
-            assertEquals(List.of("true", "false"), new Select(driver.findElement(By.id("variable-2"))).getOptions().stream()
-                    .map(WebElement::getText).toList(), "a pick list is a select");
-            assertEquals(1, driver.findElements(By.cssSelector("#code mark.variable-missing")).size(), "a value still needed is marked");
+            assertEquals(
+                    "web", driver.findElement(By.id("variable-1")).getAttribute("value"), "a default is filled in");
+            assertEquals(
+                    List.of("true", "false"),
+                    new Select(driver.findElement(By.id("variable-2")))
+                            .getOptions().stream().map(WebElement::getText).toList(),
+                    "a pick list is a select");
+            assertEquals(
+                    1,
+                    driver.findElements(By.cssSelector("#code mark.variable-missing"))
+                            .size(),
+                    "a value still needed is marked");
 
             namespace.sendKeys("prod");
             new Select(driver.findElement(By.id("variable-2"))).selectByVisibleText("false");
-            wait.until(textToBePresentInElementLocated(By.id("code"), "kubectl -n prod rollout restart deploy/web --wait=false"));
-            assertTrue(driver.findElement(By.id("code")).getText().contains("echo 'it'\\''s done'"), driver.findElement(By.id("code")).getText());
+            wait.until(textToBePresentInElementLocated(
+                    By.id("code"), "kubectl -n prod rollout restart deploy/web --wait=false"));
+            assertTrue(
+                    driver.findElement(By.id("code")).getText().contains("echo 'it'\\''s done'"),
+                    driver.findElement(By.id("code")).getText());
             // a value the highlighter split into several tokens is marked in each of them
-            assertEquals("prod web false 'it'\\''s done'", script(driver,
-                    "return [...document.querySelectorAll('#code mark.variable-value')].map(mark => mark.textContent).join('')"
-                            + ".replace(/^(prod)(web)(false)/, '$1 $2 $3 ')"), "the values are marked in the highlighted code");
-            assertTrue(driver.findElement(By.id("notes")).getText().contains("kubectl -n prod get pods"), "the notes' code blocks are filled in too");
+            assertEquals(
+                    "prod web false 'it'\\''s done'",
+                    script(
+                            driver,
+                            "return [...document.querySelectorAll('#code mark.variable-value')].map(mark => mark.textContent).join('')"
+                                    + ".replace(/^(prod)(web)(false)/, '$1 $2 $3 ')"),
+                    "the values are marked in the highlighted code");
+            assertTrue(
+                    driver.findElement(By.id("notes")).getText().contains("kubectl -n prod get pods"),
+                    "the notes' code blocks are filled in too");
             assertEquals(List.of("1", "2"), lineNumbers(driver));
 
             captureCopies(driver);
             driver.findElement(By.id("copy")).click();
             wait.until(textToBePresentInElementLocated(By.id("copy-status"), "Copied."));
-            String rendered = api.get("/api/v1/snippets/" + id + "/render?namespace=prod&wait=false").text();
-            assertEquals(rendered, script(driver, "return window.copied"), "Copy takes what the server renders for the same values");
+            String rendered = api.get("/api/v1/snippets/" + id + "/render?namespace=prod&wait=false")
+                    .text();
+            assertEquals(
+                    rendered,
+                    script(driver, "return window.copied"),
+                    "Copy takes what the server renders for the same values");
             browser.screenshot("variables");
 
             driver.navigate().refresh();
-            assertEquals("prod", visible(wait, "variable-0").getAttribute("value"), "the values typed are remembered for this snippet");
+            assertEquals(
+                    "prod",
+                    visible(wait, "variable-0").getAttribute("value"),
+                    "the values typed are remembered for this snippet");
             assertEquals("false", driver.findElement(By.id("variable-2")).getAttribute("value"));
             driver.findElement(By.id("variables-reset")).click();
             assertEquals("", driver.findElement(By.id("variable-0")).getAttribute("value"));
@@ -204,25 +273,37 @@ public abstract class SnippetPageInChromiumTests {
 
             browser.open("/#/s/" + id + "/edit");
             WebElement codeInput = visible(wait, "code");
-            assertTrue(visible(wait, "code-variables-found").getText().contains("app = web"), "the editor names the variables it sees");
+            assertTrue(
+                    visible(wait, "code-variables-found").getText().contains("app = web"),
+                    "the editor names the variables it sees");
             codeInput.sendKeys(Keys.chord(Keys.CONTROL, Keys.END), "\ncurl {{host name}} {{port!bash}}");
             WebElement problems = visible(wait, "code-placeholder-problems");
             assertTrue(problems.getText().contains("Line 4: {{host name}}"), problems.getText());
-            assertTrue(problems.getText().contains("{{port!bash}} (the quoting after ! is sh, ps or url)"), problems.getText());
+            assertTrue(
+                    problems.getText().contains("{{port!bash}} (the quoting after ! is sh, ps or url)"),
+                    problems.getText());
             clickInMiddle(driver, driver.findElement(By.id("preview-toggle")));
-            assertEquals(List.of("{{namespace}}", "{{app:web}}", "{{wait|true|false}}", "{{note:it's done!sh}}"),
-                    visible(wait, "preview-code").findElements(By.cssSelector("mark.placeholder")).stream().map(WebElement::getText).toList(),
+            assertEquals(
+                    List.of("{{namespace}}", "{{app:web}}", "{{wait|true|false}}", "{{note:it's done!sh}}"),
+                    visible(wait, "preview-code").findElements(By.cssSelector("mark.placeholder")).stream()
+                            .map(WebElement::getText)
+                            .toList(),
                     "the preview marks the placeholders");
-            assertEquals(List.of("{{host name}}", "{{port!bash}}"), driver.findElements(By.cssSelector("#preview-code mark.placeholder-problem"))
-                    .stream().map(WebElement::getText).toList());
+            assertEquals(
+                    List.of("{{host name}}", "{{port!bash}}"),
+                    driver.findElements(By.cssSelector("#preview-code mark.placeholder-problem")).stream()
+                            .map(WebElement::getText)
+                            .toList());
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
 
     @Test
     void notesAreMarkdownRenderedSafelyWithAPreviewInTheEditor() {
-        String notes = "Use **retries** and [the guide](https://example.org/guide).\n\n<script>window.pwned = true</script>\n\n- one\n- two";
-        JsonObject snippet = create(api, snippet("Markdown notes", "text", "x").add("notes", notes).add("description", "*Short* one"));
+        String notes =
+                "Use **retries** and [the guide](https://example.org/guide).\n\n<script>window.pwned = true</script>\n\n- one\n- two";
+        JsonObject snippet = create(
+                api, snippet("Markdown notes", "text", "x").add("notes", notes).add("description", "*Short* one"));
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
@@ -237,13 +318,20 @@ public abstract class SnippetPageInChromiumTests {
             assertTrue(rendered.findElements(By.tagName("script")).isEmpty());
             assertTrue(rendered.getText().contains("<script>window.pwned = true</script>"), "raw HTML stays text");
             assertEquals(null, script(driver, "return window.pwned ?? null"));
-            assertEquals("Short", driver.findElement(By.cssSelector("#description em")).getText());
+            assertEquals(
+                    "Short",
+                    driver.findElement(By.cssSelector("#description em")).getText());
 
             browser.open("/#/s/" + snippet.getString("id") + "/edit");
             clickInMiddle(driver, visible(wait, "preview-toggle"));
-            assertEquals("retries", visible(wait, "preview-notes").findElement(By.tagName("strong")).getText());
+            assertEquals(
+                    "retries",
+                    visible(wait, "preview-notes")
+                            .findElement(By.tagName("strong"))
+                            .getText());
             driver.findElement(By.id("notes")).sendKeys(Keys.chord(Keys.CONTROL, Keys.END), "\n\n**more**");
-            wait.until(ignored -> driver.findElements(By.cssSelector("#preview-notes strong")).size() == 2);
+            wait.until(ignored ->
+                    driver.findElements(By.cssSelector("#preview-notes strong")).size() == 2);
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
@@ -254,7 +342,8 @@ public abstract class SnippetPageInChromiumTests {
         for (int i = 1; i <= 150; i++) {
             code.append("echo line ").append(i).append('\n');
         }
-        String id = create(api, snippet("A long script", "bash", code.toString())).getString("id");
+        String id =
+                create(api, snippet("A long script", "bash", code.toString())).getString("id");
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
@@ -262,53 +351,83 @@ public abstract class SnippetPageInChromiumTests {
             browser.open("/#/s/" + id + "?line=120");
             visible(wait, "code");
             wait.until(ignored -> lineNumbers(driver).size() == 150);
-            assertEquals(Boolean.TRUE, script(driver, "const area = document.getElementById('code-scroll');"
-                    + " return area.clientHeight <= window.innerHeight * 0.7 + 1 && area.scrollHeight > area.clientHeight"),
+            assertEquals(
+                    Boolean.TRUE,
+                    script(
+                            driver,
+                            "const area = document.getElementById('code-scroll');"
+                                    + " return area.clientHeight <= window.innerHeight * 0.7 + 1 && area.scrollHeight > area.clientHeight"),
                     "the code scrolls in its own area, at most 70 % of the window high");
             assertEquals("120", script(driver, "return document.querySelector('#code .line.selected').dataset.line"));
-            wait.until(ignored -> Boolean.TRUE.equals(script(driver, "const area = document.getElementById('code-scroll').getBoundingClientRect();"
-                    + " const line = document.querySelector('#code .line.selected').getBoundingClientRect();"
-                    + " return line.top >= area.top && line.bottom <= area.bottom")));
-            assertEquals("echo line 120", driver.findElement(By.cssSelector("#code .line.selected")).getText());
+            wait.until(ignored -> Boolean.TRUE.equals(script(
+                    driver,
+                    "const area = document.getElementById('code-scroll').getBoundingClientRect();"
+                            + " const line = document.querySelector('#code .line.selected').getBoundingClientRect();"
+                            + " return line.top >= area.top && line.bottom <= area.bottom")));
+            assertEquals(
+                    "echo line 120",
+                    driver.findElement(By.cssSelector("#code .line.selected")).getText());
 
             WebElement fifth = driver.findElement(By.cssSelector("#code .line[data-line='5']"));
             script(driver, "arguments[0].scrollIntoView({block: 'center'})", fifth);
             new org.openqa.selenium.interactions.Actions(driver)
-                    .moveToElement(fifth, -fifth.getSize().getWidth() / 2 + 4, 0).click().perform();
+                    .moveToElement(fifth, -fifth.getSize().getWidth() / 2 + 4, 0)
+                    .click()
+                    .perform();
             wait.until(urlContains("?line=5"));
-            assertEquals(List.of("5"), script(driver, "return [...document.querySelectorAll('#code .line.selected')].map(line => line.dataset.line)"));
-            assertEquals(code.toString().strip(), driver.findElement(By.id("code")).getText().strip(), "the numbers are not part of the text");
+            assertEquals(
+                    List.of("5"),
+                    script(
+                            driver,
+                            "return [...document.querySelectorAll('#code .line.selected')].map(line => line.dataset.line)"));
+            assertEquals(
+                    code.toString().strip(),
+                    driver.findElement(By.id("code")).getText().strip(),
+                    "the numbers are not part of the text");
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
 
     @Test
     void anOperationsTeamsLanguagesAreHighlightedDownloadUnderTheirFileNamesAndAreSuggestedInTheEditor() {
-        String dockerfile = create(api, snippet("Base image", "Dockerfile", "FROM debian:12\nRUN apt-get update\n")).getString("id");
-        String powershell = create(api, snippet("List services", "ps1", "Get-Service | Where-Object {$_.Status -eq 'Running'}\n")).getString("id");
-        String vue = create(api, snippet("A component", "Vue", "<template><p>{{ greeting }}</p></template>\n")).getString("id");
+        String dockerfile = create(api, snippet("Base image", "Dockerfile", "FROM debian:12\nRUN apt-get update\n"))
+                .getString("id");
+        String powershell = create(
+                        api, snippet("List services", "ps1", "Get-Service | Where-Object {$_.Status -eq 'Running'}\n"))
+                .getString("id");
+        String vue = create(api, snippet("A component", "Vue", "<template><p>{{ greeting }}</p></template>\n"))
+                .getString("id");
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             signIn(browser, wait, user);
             for (String id : List.of(dockerfile, powershell, vue)) {
                 browser.open("/#/s/" + id);
-                wait.until(ignored -> !driver.findElements(By.cssSelector("#code .line")).isEmpty());
-                assertFalse(driver.findElements(By.cssSelector("#code [class^='hljs-']")).isEmpty(),
+                wait.until(ignored ->
+                        !driver.findElements(By.cssSelector("#code .line")).isEmpty());
+                assertFalse(
+                        driver.findElements(By.cssSelector("#code [class^='hljs-']"))
+                                .isEmpty(),
                         "highlighted: " + driver.findElement(By.id("code")).getAttribute("class"));
             }
             browser.open("/#/s/" + dockerfile);
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Base image"));
-            assertEquals("Dockerfile", driver.findElement(By.id("download-code")).getAttribute("download"));
+            assertEquals(
+                    "Dockerfile", driver.findElement(By.id("download-code")).getAttribute("download"));
             browser.open("/#/s/" + powershell);
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "List services"));
-            assertEquals("List-services.ps1", driver.findElement(By.id("download-code")).getAttribute("download"));
+            assertEquals(
+                    "List-services.ps1",
+                    driver.findElement(By.id("download-code")).getAttribute("download"));
 
             browser.open("/#/new");
             visible(wait, "language");
-            wait.until(ignored -> suggestedLanguages(driver).containsAll(List.of("Dockerfile", "ps1", "Vue", "powershell", "nginx", "protobuf")));
+            wait.until(ignored -> suggestedLanguages(driver)
+                    .containsAll(List.of("Dockerfile", "ps1", "Vue", "powershell", "nginx", "protobuf")));
             List<String> suggested = suggestedLanguages(driver);
-            assertTrue(List.of("Dockerfile", "ps1", "Vue").stream().allMatch(used -> suggested.indexOf(used) < suggested.indexOf("nginx")),
+            assertTrue(
+                    List.of("Dockerfile", "ps1", "Vue").stream()
+                            .allMatch(used -> suggested.indexOf(used) < suggested.indexOf("nginx")),
                     "the ones in use first, as they are spelt: " + suggested);
             assertFalse(suggestedLanguages(driver).contains("dockerfile"), "a language in use is offered once");
             assertEquals(List.of(), scriptErrors(browser));
@@ -317,6 +436,8 @@ public abstract class SnippetPageInChromiumTests {
 
     @SuppressWarnings("unchecked")
     private static List<String> suggestedLanguages(WebDriver driver) {
-        return (List<String>) script(driver, "return [...document.querySelectorAll('#language-suggestions option')].map(option => option.value)");
+        return (List<String>) script(
+                driver,
+                "return [...document.querySelectorAll('#language-suggestions option')].map(option => option.value)");
     }
 }

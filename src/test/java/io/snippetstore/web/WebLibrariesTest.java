@@ -22,24 +22,26 @@ import org.junit.jupiter.api.Test;
 /** The front-end libraries the pages load, checked against the advisories in front-end-advisories.tsv. */
 class WebLibrariesTest {
 
-    private static final Pattern LIBRARY = Pattern.compile("(?:src|href)=\"/(?:webjars|vendor)/([a-z.-]+)/(\\d+(?:\\.\\d+)*)/");
+    private static final Pattern LIBRARY =
+            Pattern.compile("(?:src|href)=\"/(?:webjars|vendor)/([a-z.-]+)/(\\d+(?:\\.\\d+)*)/");
 
-    private record Advisory(String library, String id, String fixedIn) {
-    }
+    private record Advisory(String library, String id, String fixedIn) {}
 
-    private record Loaded(String page, String library, String version) {
-    }
+    private record Loaded(String page, String library, String version) {}
 
     @Test
     void noPageLoadsALibraryVersionWithAPublishedAdvisory() throws IOException {
         List<Advisory> advisories = advisories();
         List<Loaded> loaded = loadedByPages();
-        assertEquals(Set.of("dompurify", "markdown-it", "highlightjs"),
-                new TreeSet<>(loaded.stream().map(Loaded::library).toList()), "every library the pages load is listed here");
+        assertEquals(
+                Set.of("dompurify", "markdown-it", "highlightjs"),
+                new TreeSet<>(loaded.stream().map(Loaded::library).toList()),
+                "every library the pages load is listed here");
 
         for (Loaded library : loaded) {
             List<String> open = advisories.stream()
-                    .filter(advisory -> advisory.library().equals(library.library()) && isBelow(library.version(), advisory.fixedIn()))
+                    .filter(advisory -> advisory.library().equals(library.library())
+                            && isBelow(library.version(), advisory.fixedIn()))
                     .map(advisory -> advisory.id() + " (fixed in " + advisory.fixedIn() + ")")
                     .toList();
             assertEquals(List.of(), open, library.page() + " loads " + library.library() + " " + library.version());
@@ -56,13 +58,15 @@ class WebLibrariesTest {
     }
 
     static boolean isBelow(String version, String fixedIn) {
-        int[] have = Arrays.stream(version.split("\\.")).mapToInt(Integer::parseInt).toArray();
-        int[] fixed = Arrays.stream(fixedIn.split("\\.")).mapToInt(Integer::parseInt).toArray();
+        int[] have =
+                Arrays.stream(version.split("\\.")).mapToInt(Integer::parseInt).toArray();
+        int[] fixed =
+                Arrays.stream(fixedIn.split("\\.")).mapToInt(Integer::parseInt).toArray();
         return Arrays.compare(have, fixed) < 0;
     }
 
-    private static final List<String> PAGES = List.of("index.html", "shared.html", "login.html", "authorize.html", "device.html",
-            "api-docs/index.html");
+    private static final List<String> PAGES =
+            List.of("index.html", "shared.html", "login.html", "authorize.html", "device.html", "api-docs/index.html");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-z.-]+)}");
 
     @Test
@@ -73,7 +77,9 @@ class WebLibrariesTest {
             assertFalse(typed.matcher(html).find(), page + " types a library's version instead of naming the build's");
             Matcher placeholder = PLACEHOLDER.matcher(html);
             while (placeholder.find()) {
-                assertTrue(buildProperty(placeholder.group(1)).isPresent(), page + " names " + placeholder.group(1) + ", which the build does not define");
+                assertTrue(
+                        buildProperty(placeholder.group(1)).isPresent(),
+                        page + " names " + placeholder.group(1) + ", which the build does not define");
             }
         }
     }
@@ -90,7 +96,9 @@ class WebLibrariesTest {
         Matcher placeholder = PLACEHOLDER.matcher(Files.readString(Path.of("src/main/webapp", page)));
         StringBuilder served = new StringBuilder();
         while (placeholder.find()) {
-            placeholder.appendReplacement(served, Matcher.quoteReplacement(buildProperty(placeholder.group(1)).orElseThrow()));
+            placeholder.appendReplacement(
+                    served,
+                    Matcher.quoteReplacement(buildProperty(placeholder.group(1)).orElseThrow()));
         }
         return placeholder.appendTail(served).toString();
     }
@@ -108,7 +116,8 @@ class WebLibrariesTest {
 
     private static List<Advisory> advisories() throws IOException {
         try (InputStream in = WebLibrariesTest.class.getResourceAsStream("/front-end-advisories.tsv")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
                     .filter(line -> !line.isBlank() && !line.startsWith("#"))
                     .map(line -> line.split("\t"))
                     .map(fields -> new Advisory(fields[0], fields[1], fields[2]))

@@ -5,5 +5,4 @@ import jakarta.ws.rs.core.Application;
 
 /** JAX-RS root: everything under {context}/api. */
 @ApplicationPath("/api")
-public class AsyncStatusApplication extends Application {
-}
+public class AsyncStatusApplication extends Application {}

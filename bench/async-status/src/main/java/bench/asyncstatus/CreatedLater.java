@@ -21,11 +21,15 @@ import jakarta.ws.rs.core.Response;
 public class CreatedLater {
 
     private static final ExecutorService ANSWERING = Executors.newFixedThreadPool(2);
-    private static final String BODY = "{\"ok\":true,\"data\":{\"id\":\"01JASYNCSTATUS000000000000\",\"code\":\"" + "x".repeat(1000) + "\"}}";
+    private static final String BODY =
+            "{\"ok\":true,\"data\":{\"id\":\"01JASYNCSTATUS000000000000\",\"code\":\"" + "x".repeat(1000) + "\"}}";
 
     @POST
     @Produces(MediaType.APPLICATION_JSON)
     public void create(@Suspended AsyncResponse answer) {
-        ANSWERING.execute(() -> answer.resume(Response.created(URI.create("http://127.0.0.1/snippets/1")).tag("1").entity(BODY).build()));
+        ANSWERING.execute(() -> answer.resume(Response.created(URI.create("http://127.0.0.1/snippets/1"))
+                .tag("1")
+                .entity(BODY)
+                .build()));
     }
 }

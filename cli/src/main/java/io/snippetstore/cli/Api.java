@@ -41,8 +41,10 @@ final class Api {
 
         /** The header's first value; names ignore case. */
         Optional<String> header(String name) {
-            return headers.entrySet().stream().filter(entry -> entry.getKey() != null && entry.getKey().equalsIgnoreCase(name))
-                    .flatMap(entry -> entry.getValue().stream()).findFirst();
+            return headers.entrySet().stream()
+                    .filter(entry -> entry.getKey() != null && entry.getKey().equalsIgnoreCase(name))
+                    .flatMap(entry -> entry.getValue().stream())
+                    .findFirst();
         }
     }
 
@@ -91,17 +93,22 @@ final class Api {
         } catch (IOException e) {
             envelope = Optional.empty();
         }
-        boolean snippetStore = answer.status() == 401 && envelope.map(body -> body.get("error") instanceof JsonObject error
-                && "unauthenticated".equals(error.getString("code", ""))).orElse(false);
+        boolean snippetStore = answer.status() == 401
+                && envelope.map(body -> body.get("error") instanceof JsonObject error
+                                && "unauthenticated".equals(error.getString("code", "")))
+                        .orElse(false);
         if (!snippetStore) {
-            throw new Failure(Failure.SERVER, server() + " does not answer as a Snippet Store service (HTTP " + answer.status()
-                    + " where an unauthenticated error was expected): is the address right?");
+            throw new Failure(
+                    Failure.SERVER,
+                    server() + " does not answer as a Snippet Store service (HTTP " + answer.status()
+                            + " where an unauthenticated error was expected): is the address right?");
         }
     }
 
     /** The {@code data} of a JSON answer; any failure as a {@link Failure} with the API's message. */
     JsonValue call(String method, String path, JsonValue body, Map<String, String> headers) {
-        Answer answer = send(method, path, body == null ? null : JSON, body == null ? Body.NONE : Body.of(body.toString()), headers);
+        Answer answer = send(
+                method, path, body == null ? null : JSON, body == null ? Body.NONE : Body.of(body.toString()), headers);
         return data(answer);
     }
 
@@ -123,12 +130,17 @@ final class Api {
         return send("POST", path, contentType, body, Map.of(), false);
     }
 
-    private Answer send(String method, String path, String contentType, Body body, Map<String, String> headers, boolean timed) {
+    private Answer send(
+            String method, String path, String contentType, Body body, Map<String, String> headers, boolean timed) {
         HttpURLConnection connection;
         // POST, PUT and PATCH say how long their (maybe empty) body is; GET and DELETE send none
-        boolean sendsBody = body.length() != 0 || contentType != null || !List.of("GET", "DELETE", "HEAD").contains(method);
+        boolean sendsBody = body.length() != 0
+                || contentType != null
+                || !List.of("GET", "DELETE", "HEAD").contains(method);
         try {
-            connection = (HttpURLConnection) server.resolve(path.startsWith("/") ? path.substring(1) : path).toURL().openConnection();
+            connection = (HttpURLConnection) server.resolve(path.startsWith("/") ? path.substring(1) : path)
+                    .toURL()
+                    .openConnection();
             connection.setInstanceFollowRedirects(false);
             connection.setConnectTimeout((int) CONNECT_TIMEOUT.toMillis());
             connection.setReadTimeout(timed ? (int) Math.min(Integer.MAX_VALUE, answerTimeout.toMillis()) : 0);
@@ -156,26 +168,36 @@ final class Api {
         try {
             connection.connect();
         } catch (SocketTimeoutException e) {
-            throw new Failure(Failure.SERVER, "Cannot reach " + server() + " within " + CONNECT_TIMEOUT.toSeconds() + " s: is the address right?");
+            throw new Failure(
+                    Failure.SERVER,
+                    "Cannot reach " + server() + " within " + CONNECT_TIMEOUT.toSeconds()
+                            + " s: is the address right?");
         } catch (IOException e) {
-            throw new Failure(Failure.SERVER, "Cannot reach " + server() + ": is the service running, and the address right?");
+            throw new Failure(
+                    Failure.SERVER, "Cannot reach " + server() + ": is the service running, and the address right?");
         }
         try {
             if (sendsBody) {
-                try (InputStream content = body.content().get(); OutputStream out = connection.getOutputStream()) {
+                try (InputStream content = body.content().get();
+                        OutputStream out = connection.getOutputStream()) {
                     content.transferTo(out);
                 }
             }
             int status = connection.getResponseCode();
             InputStream answer = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
-            return new Answer(status, connection.getHeaderFields(), answer == null ? InputStream.nullInputStream() : answer);
+            return new Answer(
+                    status, connection.getHeaderFields(), answer == null ? InputStream.nullInputStream() : answer);
         } catch (SocketTimeoutException e) {
-            throw new Failure(Failure.SERVER, server() + " did not answer within " + answerTimeout.toSeconds()
-                    + " s (raise it with --timeout SECONDS, or 0 for no limit).");
+            throw new Failure(
+                    Failure.SERVER,
+                    server() + " did not answer within " + answerTimeout.toSeconds()
+                            + " s (raise it with --timeout SECONDS, or 0 for no limit).");
         } catch (ConnectException e) {
-            throw new Failure(Failure.SERVER, "Cannot reach " + server() + ": is the service running, and the address right?");
+            throw new Failure(
+                    Failure.SERVER, "Cannot reach " + server() + ": is the service running, and the address right?");
         } catch (IOException e) {
-            throw new Failure(Failure.SERVER, "The connection to " + server() + " broke off before it answered; try again.");
+            throw new Failure(
+                    Failure.SERVER, "The connection to " + server() + " broke off before it answered; try again.");
         }
     }
 
@@ -217,12 +239,16 @@ final class Api {
 
     private static Failure failure(int status, JsonObject envelope) {
         if (envelope == null || !(envelope.get("error") instanceof JsonObject error)) {
-            return new Failure(Failure.forStatus(status), "The service answered " + status + " without an explanation.");
+            return new Failure(
+                    Failure.forStatus(status), "The service answered " + status + " without an explanation.");
         }
         StringBuilder message = new StringBuilder(error.getString("message", "The request failed."));
         if (error.get("details") instanceof JsonArray details) {
             for (JsonObject detail : details.getValuesAs(JsonObject.class)) {
-                message.append("\n  ").append(detail.getString("field", "")).append(": ").append(detail.getString("message", ""));
+                message.append("\n  ")
+                        .append(detail.getString("field", ""))
+                        .append(": ")
+                        .append(detail.getString("message", ""));
             }
         }
         return new Failure(Failure.forStatus(status), message.toString(), error.getString("code", null));
@@ -267,13 +293,17 @@ final class Api {
     }
 
     /** At most {@code pages} pages from {@code cursor} on; the cursor after the last one read, when more are left. */
-    private Optional<String> eachPage(String path, Optional<String> cursor, int pages, Consumer<List<JsonObject>> consumer) {
+    private Optional<String> eachPage(
+            String path, Optional<String> cursor, int pages, Consumer<List<JsonObject>> consumer) {
         Optional<String> next = cursor;
         for (int read = 0; read < pages; read++) {
-            String page = next.map(value -> path + (path.contains("?") ? "&" : "?") + "cursor=" + encode(value)).orElse(path);
+            String page = next.map(value -> path + (path.contains("?") ? "&" : "?") + "cursor=" + encode(value))
+                    .orElse(path);
             JsonObject envelope = envelope(page);
             consumer.accept(envelope.getJsonArray("data").getValuesAs(JsonObject.class));
-            JsonValue after = envelope.getJsonObject("meta") == null ? JsonValue.NULL : envelope.getJsonObject("meta").get("nextCursor");
+            JsonValue after = envelope.getJsonObject("meta") == null
+                    ? JsonValue.NULL
+                    : envelope.getJsonObject("meta").get("nextCursor");
             next = after instanceof JsonString value ? Optional.of(value.getString()) : Optional.empty();
             if (next.isEmpty()) {
                 return next;

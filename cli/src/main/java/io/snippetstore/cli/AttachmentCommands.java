@@ -37,10 +37,11 @@ final class AttachmentCommands {
     /** Above this, an upload shows its progress on a terminal. */
     static final long PROGRESS_ABOVE = 1024 * 1024;
 
-    private AttachmentCommands() {
-    }
+    private AttachmentCommands() {}
 
-    @Command(name = "attach", description = "Attach files to a snippet (a progress bar for files over 1 MiB on a terminal).",
+    @Command(
+            name = "attach",
+            description = "Attach files to a snippet (a progress bar for files over 1 MiB on a terminal).",
             footer = {"", "Example:", "  snippets attach 01a2... diagram.png notes.pdf"})
     static final class Attach implements Callable<Integer> {
 
@@ -55,10 +56,16 @@ final class AttachmentCommands {
 
         @Override
         public Integer call() {
-            List<Path> unreadable = files.stream().filter(file -> !Files.isRegularFile(file) || !Files.isReadable(file)).toList();
-            if (!unreadable.isEmpty()) { // every path checked before the first upload, so that a rerun does not attach twice
-                throw new Failure(Failure.USAGE, "No such readable file: " + unreadable.stream().map(Path::toString).collect(Collectors.joining(", "))
-                        + "; nothing was attached.");
+            List<Path> unreadable = files.stream()
+                    .filter(file -> !Files.isRegularFile(file) || !Files.isReadable(file))
+                    .toList();
+            if (!unreadable
+                    .isEmpty()) { // every path checked before the first upload, so that a rerun does not attach twice
+                throw new Failure(
+                        Failure.USAGE,
+                        "No such readable file: "
+                                + unreadable.stream().map(Path::toString).collect(Collectors.joining(", "))
+                                + "; nothing was attached.");
             }
             Api api = root.signedIn();
             Output output = new Output(root.terminal());
@@ -67,7 +74,8 @@ final class AttachmentCommands {
                 attached.add(upload(api, file));
                 if (!root.json()) {
                     JsonObject last = attached.get(attached.size() - 1);
-                    output.line(last.getString("id") + "  " + last.getString("filename") + "  " + Output.size(last.getJsonNumber("size").longValue()));
+                    output.line(last.getString("id") + "  " + last.getString("filename") + "  "
+                            + Output.size(last.getJsonNumber("size").longValue()));
                 }
             }
             if (root.json()) {
@@ -78,9 +86,14 @@ final class AttachmentCommands {
 
         private JsonObject upload(Api api, Path file) {
             String boundary = "snippets-" + Pkce.randomToken();
-            String filename = file.getFileName().toString().replace("\"", "%22").replace("\r", "").replace("\n", "");
-            byte[] head = ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + filename + "\"\r\n"
-                    + "Content-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8);
+            String filename = file.getFileName()
+                    .toString()
+                    .replace("\"", "%22")
+                    .replace("\r", "")
+                    .replace("\n", "");
+            byte[] head = ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + filename
+                            + "\"\r\n" + "Content-Type: application/octet-stream\r\n\r\n")
+                    .getBytes(StandardCharsets.UTF_8);
             byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8);
             long size;
             try {
@@ -88,16 +101,21 @@ final class AttachmentCommands {
             } catch (IOException e) {
                 throw Failure.of(e);
             }
-            Progress progress = new Progress(root.terminal(), filename, size, root.terminal().interactive() && size > PROGRESS_ABOVE);
+            Progress progress = new Progress(
+                    root.terminal(), filename, size, root.terminal().interactive() && size > PROGRESS_ABOVE);
             Api.Body body = new Api.Body(head.length + size + tail.length, () -> {
                 try {
-                    return new SequenceInputStream(Collections.enumeration(List.of(new ByteArrayInputStream(head),
-                            progress.counting(Files.newInputStream(file)), new ByteArrayInputStream(tail))));
+                    return new SequenceInputStream(Collections.enumeration(List.of(
+                            new ByteArrayInputStream(head),
+                            progress.counting(Files.newInputStream(file)),
+                            new ByteArrayInputStream(tail))));
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
             });
-            Api.Answer answer = api.sendUpload("/api/v1/snippets/" + Api.encode(id) + "/attachments", "multipart/form-data; boundary=" + boundary,
+            Api.Answer answer = api.sendUpload(
+                    "/api/v1/snippets/" + Api.encode(id) + "/attachments",
+                    "multipart/form-data; boundary=" + boundary,
                     body);
             progress.done();
             return api.data(answer).asJsonObject();
@@ -140,7 +158,8 @@ final class AttachmentCommands {
             if (shown && percent != lastPercent) {
                 lastPercent = percent;
                 int filled = percent / 4;
-                err.print("\r" + name + " [" + "#".repeat(filled) + " ".repeat(25 - filled) + "] " + percent + "% of " + Output.size(total));
+                err.print("\r" + name + " [" + "#".repeat(filled) + " ".repeat(25 - filled) + "] " + percent + "% of "
+                        + Output.size(total));
                 err.flush();
             }
         }
@@ -152,17 +171,26 @@ final class AttachmentCommands {
         }
     }
 
-    @Command(name = "files", description = "List a snippet's attachments; `files rm` deletes some.", subcommands = ListFiles.Remove.class,
+    @Command(
+            name = "files",
+            description = "List a snippet's attachments; `files rm` deletes some.",
+            subcommands = ListFiles.Remove.class,
             footer = {"", "Examples:", "  snippets files 01a2...", "  snippets files rm 01a3..."})
     static final class ListFiles implements Callable<Integer> {
 
-        @Command(name = "rm", description = "Delete attachments.", footer = {"", "Example:", "  snippets files rm 01a3... 01a4..."})
+        @Command(
+                name = "rm",
+                description = "Delete attachments.",
+                footer = {"", "Example:", "  snippets files rm 01a3... 01a4..."})
         static final class Remove implements Callable<Integer> {
 
             @ParentCommand
             ListFiles files;
 
-            @Parameters(arity = "1..*", paramLabel = "ATTACHMENT_ID", description = "The attachments' ids (see `snippets files`).")
+            @Parameters(
+                    arity = "1..*",
+                    paramLabel = "ATTACHMENT_ID",
+                    description = "The attachments' ids (see `snippets files`).")
             List<String> ids = new ArrayList<>();
 
             @Override
@@ -176,7 +204,9 @@ final class AttachmentCommands {
                     }
                 }
                 if (files.root.json()) {
-                    output.json(Json.createObjectBuilder().add("deleted", Json.createArrayBuilder(ids)).build());
+                    output.json(Json.createObjectBuilder()
+                            .add("deleted", Json.createArrayBuilder(ids))
+                            .build());
                 }
                 return 0;
             }
@@ -193,38 +223,64 @@ final class AttachmentCommands {
             if (id == null) {
                 throw new Failure(Failure.USAGE, "Which snippet's files? snippets files ID");
             }
-            List<JsonObject> attachments = root.signedIn().list("/api/v1/snippets/" + Api.encode(id) + "/attachments", true);
+            List<JsonObject> attachments =
+                    root.signedIn().list("/api/v1/snippets/" + Api.encode(id) + "/attachments", true);
             Output output = new Output(root.terminal());
             if (root.json()) {
                 output.json(attachments);
             } else {
-                output.table(attachments, List.of(new Output.Column("ID", 36, a -> Output.text(a, "id")),
-                        new Output.Column("FILENAME", 40, a -> Output.text(a, "filename")),
-                        new Output.Column("SIZE", 12, a -> Output.size(a.getJsonNumber("size").longValue())),
-                        new Output.Column("TYPE", 30, a -> Output.text(a, "mimeType"))));
+                output.table(
+                        attachments,
+                        List.of(
+                                new Output.Column("ID", 36, a -> Output.text(a, "id")),
+                                new Output.Column("FILENAME", 40, a -> Output.text(a, "filename")),
+                                new Output.Column(
+                                        "SIZE",
+                                        12,
+                                        a -> Output.size(a.getJsonNumber("size").longValue())),
+                                new Output.Column("TYPE", 30, a -> Output.text(a, "mimeType"))));
             }
             return 0;
         }
     }
 
-    @Command(name = "get", description = {"Download an attachment. It arrives in FILE.<sha>.part and becomes FILE when complete and checked;",
-            "a broken download is resumed from its .part file. An existing FILE is replaced only with --force."},
-            footer = {"", "Examples:", "  snippets get 01a3...", "  snippets get 01a3... -o - | tar x", "  snippets get --all 01a2... -o files/"})
+    @Command(
+            name = "get",
+            description = {
+                "Download an attachment. It arrives in FILE.<sha>.part and becomes FILE when complete and checked;",
+                "a broken download is resumed from its .part file. An existing FILE is replaced only with --force."
+            },
+            footer = {
+                "",
+                "Examples:",
+                "  snippets get 01a3...",
+                "  snippets get 01a3... -o - | tar x",
+                "  snippets get --all 01a2... -o files/"
+            })
     static final class Get implements Callable<Integer> {
 
         @ParentCommand
         Snippets root;
 
-        @Parameters(paramLabel = "ID", description = "The attachment's id (see `snippets files`); with --all, the snippet's.")
+        @Parameters(
+                paramLabel = "ID",
+                description = "The attachment's id (see `snippets files`); with --all, the snippet's.")
         String id;
 
-        @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Where to write it (default: its filename here; - for standard output).")
+        @Option(
+                names = {"-o", "--output"},
+                paramLabel = "FILE",
+                description = "Where to write it (default: its filename here; - for standard output).")
         String target;
 
-        @Option(names = {"-f", "--force"}, description = "Replace FILE if it exists with other content.")
+        @Option(
+                names = {"-f", "--force"},
+                description = "Replace FILE if it exists with other content.")
         boolean force;
 
-        @Option(names = "--all", description = "ID is a snippet's: download every attachment of it (into -o DIRECTORY, default here).")
+        @Option(
+                names = "--all",
+                description = "ID is a snippet's: download every attachment of it (into -o DIRECTORY, default here).")
         boolean all;
 
         @Override
@@ -238,17 +294,33 @@ final class AttachmentCommands {
                 }
                 Files.createDirectories(directory);
                 for (JsonObject attachment : api.list("/api/v1/snippets/" + Api.encode(id) + "/attachments", true)) {
-                    download(api, attachment, directory.resolve(Path.of(attachment.getString("filename")).getFileName().toString()), output);
+                    download(
+                            api,
+                            attachment,
+                            directory.resolve(Path.of(attachment.getString("filename"))
+                                    .getFileName()
+                                    .toString()),
+                            output);
                 }
                 return 0;
             }
-            JsonObject attachment = api.get("/api/v1/attachments/" + Api.encode(id)).asJsonObject();
+            JsonObject attachment =
+                    api.get("/api/v1/attachments/" + Api.encode(id)).asJsonObject();
             if ("-".equals(target)) {
                 Api.Answer answer = api.send("GET", attachment.getString("downloadUrl"), null, Api.Body.NONE, Map.of());
                 output.raw(api.bodyOf(answer));
                 return 0;
             }
-            download(api, attachment, Path.of(target != null ? target : Path.of(attachment.getString("filename")).getFileName().toString()), output);
+            download(
+                    api,
+                    attachment,
+                    Path.of(
+                            target != null
+                                    ? target
+                                    : Path.of(attachment.getString("filename"))
+                                            .getFileName()
+                                            .toString()),
+                    output);
             return 0;
         }
 
@@ -256,19 +328,25 @@ final class AttachmentCommands {
             long size = attachment.getJsonNumber("size").longValue();
             String sha256 = attachment.getString("sha256");
             if (Files.exists(file)) {
-                if (Files.isRegularFile(file) && Files.size(file) == size && sha256Of(file).equals(sha256)) {
+                if (Files.isRegularFile(file)
+                        && Files.size(file) == size
+                        && sha256Of(file).equals(sha256)) {
                     output.note(file + " is already complete.");
                     output.line(file.toString());
                     return;
                 }
                 if (!force) {
-                    throw new Failure(Failure.USAGE, file + " exists and is not this attachment; choose another with -o, or replace it with --force.");
+                    throw new Failure(
+                            Failure.USAGE,
+                            file
+                                    + " exists and is not this attachment; choose another with -o, or replace it with --force.");
                 }
             }
             Path part = partFile(file, sha256);
             long have = Files.isRegularFile(part) ? Files.size(part) : 0;
             boolean resume = have > 0 && have < size;
-            Map<String, String> headers = resume ? Map.of("Range", "bytes=" + have + "-", "If-Range", "\"" + sha256 + "\"") : Map.of();
+            Map<String, String> headers =
+                    resume ? Map.of("Range", "bytes=" + have + "-", "If-Range", "\"" + sha256 + "\"") : Map.of();
             Api.Answer answer = api.send("GET", attachment.getString("downloadUrl"), null, Api.Body.NONE, headers);
             boolean appending = answer.status() == 206;
             if (answer.status() != 200 && !appending) {
@@ -277,14 +355,22 @@ final class AttachmentCommands {
             if (appending) {
                 output.note("Resuming " + file + " at " + Output.size(have) + " of " + Output.size(size) + ".");
             }
-            try (InputStream body = answer.body(); OutputStream out = appending
-                    ? Files.newOutputStream(part, StandardOpenOption.APPEND)
-                    : Files.newOutputStream(part, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+            try (InputStream body = answer.body();
+                    OutputStream out = appending
+                            ? Files.newOutputStream(part, StandardOpenOption.APPEND)
+                            : Files.newOutputStream(
+                                    part,
+                                    StandardOpenOption.CREATE,
+                                    StandardOpenOption.TRUNCATE_EXISTING,
+                                    StandardOpenOption.WRITE)) {
                 body.transferTo(out);
             }
             if (!sha256Of(part).equals(sha256)) {
                 Files.delete(part);
-                throw new Failure(Failure.SERVER, "The download of " + file + " does not have the attachment's SHA-256; it was removed: run the command again.");
+                throw new Failure(
+                        Failure.SERVER,
+                        "The download of " + file
+                                + " does not have the attachment's SHA-256; it was removed: run the command again.");
             }
             Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             output.line(file.toString());
@@ -300,7 +386,8 @@ final class AttachmentCommands {
     }
 
     static String sha256Of(Path file) throws IOException {
-        try (DigestInputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
+        try (DigestInputStream in =
+                new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
             in.transferTo(OutputStream.nullOutputStream());
             return HexFormat.of().formatHex(in.getMessageDigest().digest());
         } catch (NoSuchAlgorithmException e) {

@@ -22,52 +22,78 @@ import picocli.CommandLine.ParentCommand;
 /** Signing in and out through the browser, who one is, and one's tokens. */
 final class AuthCommands {
 
-    private AuthCommands() {
-    }
+    private AuthCommands() {}
 
-    @Command(name = "login", description = {"Sign in through the browser and keep a token for this server;",
-            "the token of this client's previous login there is revoked.",
-            "--with-token keeps a token read from standard input instead (for CI: no browser, nothing asked);",
-            "--device shows a code to type into any signed-in browser (when this machine's loopback is out of the browser's reach)."},
-            footer = {"", "Example:", "  snippets login http://127.0.0.1:8080", "  snippets login https://snippets.example.org --no-browser",
-                    "  snippets login https://snippets.example.org --with-token < token.txt",
-                    "  snippets login https://snippets.example.org --device"})
+    @Command(
+            name = "login",
+            description = {
+                "Sign in through the browser and keep a token for this server;",
+                "the token of this client's previous login there is revoked.",
+                "--with-token keeps a token read from standard input instead (for CI: no browser, nothing asked);",
+                "--device shows a code to type into any signed-in browser (when this machine's loopback is out of the browser's reach)."
+            },
+            footer = {
+                "",
+                "Example:",
+                "  snippets login http://127.0.0.1:8080",
+                "  snippets login https://snippets.example.org --no-browser",
+                "  snippets login https://snippets.example.org --with-token < token.txt",
+                "  snippets login https://snippets.example.org --device"
+            })
     static final class Login implements Callable<Integer> {
 
         @ParentCommand
         Snippets root;
 
-        @Parameters(arity = "0..1", paramLabel = "URL", description = "The service (default: --server, $SNIPPETS_SERVER, the last one).")
+        @Parameters(
+                arity = "0..1",
+                paramLabel = "URL",
+                description = "The service (default: --server, $SNIPPETS_SERVER, the last one).")
         String url;
 
-        @Option(names = "--no-browser", description = "Only print the address to open, e.g. on a machine without a browser.")
+        @Option(
+                names = "--no-browser",
+                description = "Only print the address to open, e.g. on a machine without a browser.")
         boolean noBrowser;
 
         @Option(names = "--name", description = "The token's name (default: user@host and today's date).")
         String name;
 
-        @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "300", description = "How long to wait for the browser's sign-in (default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--wait",
+                paramLabel = "SECONDS",
+                defaultValue = "300",
+                description = "How long to wait for the browser's sign-in (default: ${DEFAULT-VALUE}).")
         long waitSeconds;
 
-        @Option(names = "--with-token", description = "Read an API token from standard input (its first line) and keep it; it is checked first.")
+        @Option(
+                names = "--with-token",
+                description =
+                        "Read an API token from standard input (its first line) and keep it; it is checked first.")
         boolean withToken;
 
-        @Option(names = "--device", description = "Show a code to type into any signed-in browser, at the address shown, and wait for its approval.")
+        @Option(
+                names = "--device",
+                description =
+                        "Show a code to type into any signed-in browser, at the address shown, and wait for its approval.")
         boolean device;
 
         @Override
         public Integer call() throws IOException {
             Config config = root.config();
-            String server = config.server(Optional.ofNullable(url).or(() -> Optional.ofNullable(root.server))
+            String server = config.server(Optional.ofNullable(url)
+                    .or(() -> Optional.ofNullable(root.server))
                     .or(() -> Optional.ofNullable(root.environment().get("SNIPPETS_SERVER"))));
             Output output = new Output(root.terminal());
-            root.api(server, Optional.empty()).requireSnippetStore(); // before a browser waits minutes for a wrong or stopped server
+            root.api(server, Optional.empty())
+                    .requireSnippetStore(); // before a browser waits minutes for a wrong or stopped server
             if (withToken) {
                 return keepGivenToken(config, server, output);
             }
             Optional<Config.Login> previous = config.login(server);
             String tokenName = Optional.ofNullable(name).orElseGet(this::defaultName);
-            JsonObject exchanged = device ? deviceLogin(server, tokenName, output) : browserLogin(server, tokenName, output);
+            JsonObject exchanged =
+                    device ? deviceLogin(server, tokenName, output) : browserLogin(server, tokenName, output);
             String token = exchanged.getString("token");
             String tokenId = exchanged.getString("id");
             Api signedIn = root.api(server, Optional.of(token));
@@ -78,8 +104,8 @@ final class AuthCommands {
             if (root.json()) {
                 output.json(me);
             } else {
-                output.line("Signed in to " + server + " as " + me.getString("username") + " (token \"" + tokenName + "\", kept in "
-                        + config.file() + ").");
+                output.line("Signed in to " + server + " as " + me.getString("username") + " (token \"" + tokenName
+                        + "\", kept in " + config.file() + ").");
             }
             return 0;
         }
@@ -89,16 +115,25 @@ final class AuthCommands {
             String state = Pkce.randomToken();
             Pkce pkce = Pkce.create();
             try (LoopbackReceiver receiver = new LoopbackReceiver(state)) {
-                String address = server + "/api/v1/auth/browser-login?callback=" + Api.encode(receiver.callback()) + "&state=" + state
-                        + "&code_challenge=" + pkce.challenge() + "&code_challenge_method=S256&name=" + Api.encode(tokenName);
+                String address = server + "/api/v1/auth/browser-login?callback=" + Api.encode(receiver.callback())
+                        + "&state=" + state + "&code_challenge=" + pkce.challenge()
+                        + "&code_challenge_method=S256&name=" + Api.encode(tokenName);
                 output.note("Open this address in a browser to sign in:");
                 output.note("  " + address);
                 if (!noBrowser) {
                     Browser.open(address);
                 }
                 String code = receiver.awaitCode(Duration.ofSeconds(waitSeconds));
-                return root.api(server, Optional.empty()).call("POST", "/api/v1/auth/browser-login/exchange",
-                        Json.createObjectBuilder().add("code", code).add("codeVerifier", pkce.verifier()).build(), Map.of()).asJsonObject();
+                return root.api(server, Optional.empty())
+                        .call(
+                                "POST",
+                                "/api/v1/auth/browser-login/exchange",
+                                Json.createObjectBuilder()
+                                        .add("code", code)
+                                        .add("codeVerifier", pkce.verifier())
+                                        .build(),
+                                Map.of())
+                        .asJsonObject();
             }
         }
 
@@ -108,16 +143,27 @@ final class AuthCommands {
          */
         private JsonObject deviceLogin(String server, String tokenName, Output output) {
             Api api = root.api(server, Optional.empty());
-            JsonObject started = api.call("POST", "/api/v1/auth/device", Json.createObjectBuilder().add("name", tokenName).build(), Map.of())
+            JsonObject started = api.call(
+                            "POST",
+                            "/api/v1/auth/device",
+                            Json.createObjectBuilder().add("name", tokenName).build(),
+                            Map.of())
                     .asJsonObject();
-            output.note("Open " + started.getString("verificationUrl") + " in any browser, sign in, and enter the code " + started.getString("userCode"));
+            output.note("Open " + started.getString("verificationUrl") + " in any browser, sign in, and enter the code "
+                    + started.getString("userCode"));
             output.note("  (or open " + started.getString("verificationUrlComplete") + ")");
-            Duration interval = Duration.ofSeconds(started.getJsonNumber("interval").longValue());
-            Instant giveUp = Instant.now().plusSeconds(Math.min(waitSeconds, started.getJsonNumber("expiresIn").longValue()));
-            JsonValue deviceCode = Json.createObjectBuilder().add("deviceCode", started.getString("deviceCode")).build();
+            Duration interval =
+                    Duration.ofSeconds(started.getJsonNumber("interval").longValue());
+            Instant giveUp = Instant.now()
+                    .plusSeconds(Math.min(
+                            waitSeconds, started.getJsonNumber("expiresIn").longValue()));
+            JsonValue deviceCode = Json.createObjectBuilder()
+                    .add("deviceCode", started.getString("deviceCode"))
+                    .build();
             while (true) {
                 if (Instant.now().plus(interval).isAfter(giveUp)) {
-                    throw new Failure(Failure.AUTH, "Nobody approved the login in time; run `snippets login --device` again.");
+                    throw new Failure(
+                            Failure.AUTH, "Nobody approved the login in time; run `snippets login --device` again.");
                 }
                 try {
                     Thread.sleep(interval.toMillis());
@@ -126,14 +172,18 @@ final class AuthCommands {
                     throw new Failure(Failure.AUTH, "Interrupted before the login was approved.");
                 }
                 try {
-                    return api.call("POST", "/api/v1/auth/device/token", deviceCode, Map.of()).asJsonObject();
+                    return api.call("POST", "/api/v1/auth/device/token", deviceCode, Map.of())
+                            .asJsonObject();
                 } catch (Failure failure) {
                     String code = failure.apiCode().orElse("");
                     if (code.equals("slow_down")) {
                         interval = interval.plusSeconds(5);
                     } else if (!code.equals("authorization_pending")) {
-                        throw new Failure(Failure.AUTH, code.equals("access_denied") ? "The login was denied in the browser."
-                                : failure.getMessage());
+                        throw new Failure(
+                                Failure.AUTH,
+                                code.equals("access_denied")
+                                        ? "The login was denied in the browser."
+                                        : failure.getMessage());
                     }
                 }
             }
@@ -145,16 +195,22 @@ final class AuthCommands {
          * login's token is left alone too, since this one may belong to another purpose.
          */
         private int keepGivenToken(Config config, String server, Output output) throws IOException {
-            String token = root.terminal().askSecret("Paste a token: ").map(String::strip)
+            String token = root.terminal()
+                    .askSecret("Paste a token: ")
+                    .map(String::strip)
                     .filter(line -> !line.isEmpty())
-                    .orElseThrow(() -> new Failure(Failure.USAGE, "--with-token reads a token from standard input, and it was empty."));
-            JsonObject me = root.api(server, Optional.of(token)).get("/api/v1/auth/whoami").asJsonObject();
+                    .orElseThrow(() -> new Failure(
+                            Failure.USAGE, "--with-token reads a token from standard input, and it was empty."));
+            JsonObject me = root.api(server, Optional.of(token))
+                    .get("/api/v1/auth/whoami")
+                    .asJsonObject();
             config.remember(server, new Config.Login(token, null, me.getString("username")));
             if (root.json()) {
                 output.json(me);
             } else {
-                output.line("Signed in to " + server + " as " + me.getString("username") + " with the given token (kept in " + config.file()
-                        + "; `snippets logout` forgets it, revoke it where it was made).");
+                output.line(
+                        "Signed in to " + server + " as " + me.getString("username") + " with the given token (kept in "
+                                + config.file() + "; `snippets logout` forgets it, revoke it where it was made).");
             }
             return 0;
         }
@@ -166,7 +222,8 @@ final class AuthCommands {
          */
         private static void revokePrevious(Api signedIn, Config.Login previous, String username, Output output) {
             if (!username.equals(previous.username())) {
-                output.note("The token of " + previous.username() + " that this client kept is not revoked: sign in as them to revoke it.");
+                output.note("The token of " + previous.username()
+                        + " that this client kept is not revoked: sign in as them to revoke it.");
                 return;
             }
             try {
@@ -190,7 +247,9 @@ final class AuthCommands {
         }
     }
 
-    @Command(name = "logout", description = "Revoke this server's token on the server and forget it.",
+    @Command(
+            name = "logout",
+            description = "Revoke this server's token on the server and forget it.",
             footer = {"", "Example:", "  snippets logout"})
     static final class Logout implements Callable<Integer> {
 
@@ -206,9 +265,11 @@ final class AuthCommands {
             Output output = new Output(root.terminal());
             try {
                 if (login.tokenId() != null) {
-                    root.api(server, Optional.of(login.token())).call("DELETE", "/api/v1/auth/tokens/" + Api.encode(login.tokenId()), null, Map.of());
+                    root.api(server, Optional.of(login.token()))
+                            .call("DELETE", "/api/v1/auth/tokens/" + Api.encode(login.tokenId()), null, Map.of());
                 } else {
-                    output.note("The token was given with --with-token: it is forgotten here, and still works until revoked where it was made.");
+                    output.note(
+                            "The token was given with --with-token: it is forgotten here, and still works until revoked where it was made.");
                 }
             } catch (Failure failure) {
                 if (failure.exitCode() != Failure.AUTH && failure.exitCode() != Failure.NOT_FOUND) {
@@ -218,7 +279,10 @@ final class AuthCommands {
             }
             config.forget(server);
             if (root.json()) {
-                output.json(Json.createObjectBuilder().add("server", server).add("signedOut", true).build());
+                output.json(Json.createObjectBuilder()
+                        .add("server", server)
+                        .add("signedOut", true)
+                        .build());
             } else {
                 output.line("Signed out of " + server + ".");
             }
@@ -226,7 +290,10 @@ final class AuthCommands {
         }
     }
 
-    @Command(name = "whoami", description = "Who the token of this server belongs to.", footer = {"", "Example:", "  snippets whoami"})
+    @Command(
+            name = "whoami",
+            description = "Who the token of this server belongs to.",
+            footer = {"", "Example:", "  snippets whoami"})
     static final class WhoAmI implements Callable<Integer> {
 
         @ParentCommand
@@ -246,7 +313,10 @@ final class AuthCommands {
         }
     }
 
-    @Command(name = "tokens", description = "List your API tokens (never their values).", subcommands = Tokens.Revoke.class,
+    @Command(
+            name = "tokens",
+            description = "List your API tokens (never their values).",
+            subcommands = Tokens.Revoke.class,
             footer = {"", "Examples:", "  snippets tokens", "  snippets tokens revoke 01a2..."})
     static final class Tokens implements Callable<Integer> {
 
@@ -260,16 +330,22 @@ final class AuthCommands {
             if (root.json()) {
                 output.json(tokens);
             } else {
-                output.table(tokens, List.of(new Output.Column("ID", 36, t -> Output.text(t, "id")),
-                        new Output.Column("NAME", 30, t -> Output.text(t, "name")),
-                        new Output.Column("CREATED", 24, t -> Output.text(t, "createdAt")),
-                        new Output.Column("LAST USED", 24, t -> Output.text(t, "lastUsedAt")),
-                        new Output.Column("EXPIRES", 24, t -> Output.text(t, "expiresAt"))));
+                output.table(
+                        tokens,
+                        List.of(
+                                new Output.Column("ID", 36, t -> Output.text(t, "id")),
+                                new Output.Column("NAME", 30, t -> Output.text(t, "name")),
+                                new Output.Column("CREATED", 24, t -> Output.text(t, "createdAt")),
+                                new Output.Column("LAST USED", 24, t -> Output.text(t, "lastUsedAt")),
+                                new Output.Column("EXPIRES", 24, t -> Output.text(t, "expiresAt"))));
             }
             return 0;
         }
 
-        @Command(name = "revoke", description = "Revoke a token: it stops working at once.", footer = {"", "Example:", "  snippets tokens revoke 01a2..."})
+        @Command(
+                name = "revoke",
+                description = "Revoke a token: it stops working at once.",
+                footer = {"", "Example:", "  snippets tokens revoke 01a2..."})
         static final class Revoke implements Callable<Integer> {
 
             @ParentCommand
@@ -280,7 +356,8 @@ final class AuthCommands {
 
             @Override
             public Integer call() {
-                JsonValue revoked = tokens.root.signedIn().call("DELETE", "/api/v1/auth/tokens/" + Api.encode(id), null, Map.of());
+                JsonValue revoked =
+                        tokens.root.signedIn().call("DELETE", "/api/v1/auth/tokens/" + Api.encode(id), null, Map.of());
                 Output output = new Output(tokens.root.terminal());
                 if (tokens.root.json()) {
                     output.json(revoked);

@@ -5,15 +5,24 @@ import java.util.concurrent.Callable;
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code snippets completion bash|zsh|fish}: the completion script, generated from the commands themselves. */
-@Command(name = "completion", description = {"Print the shell completion script (commands, options, and values such as --sort's).",
-        "zsh runs the bash script through bashcompinit; fish gets its own."},
-        footer = {"", "Examples:", "  source <(snippets completion bash)", "  snippets completion zsh > \"${fpath[1]}/_snippets\"",
-                "  snippets completion fish > ~/.config/fish/completions/snippets.fish"})
+@Command(
+        name = "completion",
+        description = {
+            "Print the shell completion script (commands, options, and values such as --sort's).",
+            "zsh runs the bash script through bashcompinit; fish gets its own."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  source <(snippets completion bash)",
+            "  snippets completion zsh > \"${fpath[1]}/_snippets\"",
+            "  snippets completion fish > ~/.config/fish/completions/snippets.fish"
+        })
 final class CompletionCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -42,7 +51,8 @@ final class CompletionCommand implements Callable<Integer> {
             return 0;
         }
         // picocli's script sets up bashcompinit itself when zsh runs it
-        new Output(root.terminal()).line(AutoComplete.bash("snippets", spec.root().commandLine()));
+        new Output(root.terminal())
+                .line(AutoComplete.bash("snippets", spec.root().commandLine()));
         return 0;
     }
 }

@@ -27,8 +27,7 @@ final class Config {
     static final String DEFAULT_SERVER = "http://127.0.0.1:8080";
 
     /** A stored sign-in: the token, its id (to revoke it at logout) and whose it is. */
-    record Login(String token, String tokenId, String username) {
-    }
+    record Login(String token, String tokenId, String username) {}
 
     private final Path file;
     private JsonObject content;
@@ -39,8 +38,10 @@ final class Config {
     }
 
     static Path location(Map<String, String> environment) {
-        String base = Optional.ofNullable(environment.get("XDG_CONFIG_HOME")).filter(value -> !value.isBlank())
-                .orElse(Path.of(environment.getOrDefault("HOME", System.getProperty("user.home")), ".config").toString());
+        String base = Optional.ofNullable(environment.get("XDG_CONFIG_HOME"))
+                .filter(value -> !value.isBlank())
+                .orElse(Path.of(environment.getOrDefault("HOME", System.getProperty("user.home")), ".config")
+                        .toString());
         return Path.of(base, "snippets", "config.json");
     }
 
@@ -50,10 +51,16 @@ final class Config {
             return new Config(file, JsonValue.EMPTY_JSON_OBJECT);
         }
         try {
-            return new Config(file, Json.createReader(new StringReader(Files.readString(file, StandardCharsets.UTF_8))).readObject());
+            return new Config(
+                    file,
+                    Json.createReader(new StringReader(Files.readString(file, StandardCharsets.UTF_8)))
+                            .readObject());
         } catch (IOException | RuntimeException e) {
-            throw new Failure(Failure.USAGE, "Cannot read the client's settings in " + file + " (not readable, or not the JSON this client writes); "
-                    + "fix or delete it, then sign in again.");
+            throw new Failure(
+                    Failure.USAGE,
+                    "Cannot read the client's settings in " + file
+                            + " (not readable, or not the JSON this client writes); "
+                            + "fix or delete it, then sign in again.");
         }
     }
 
@@ -74,16 +81,21 @@ final class Config {
         if (servers == null || !(servers.get(normalized(server)) instanceof JsonObject entry)) {
             return Optional.empty();
         }
-        return Optional.of(new Login(entry.getString("token"), entry.getString("tokenId", null), entry.getString("username", null)));
+        return Optional.of(new Login(
+                entry.getString("token"), entry.getString("tokenId", null), entry.getString("username", null)));
     }
 
     void remember(String server, Login login) {
-        JsonObjectBuilder entry = Json.createObjectBuilder().add("token", login.token()).add("username", login.username());
+        JsonObjectBuilder entry =
+                Json.createObjectBuilder().add("token", login.token()).add("username", login.username());
         if (login.tokenId() != null) {
             entry.add("tokenId", login.tokenId());
         }
         JsonObjectBuilder servers = Json.createObjectBuilder(servers()).add(normalized(server), entry);
-        content = Json.createObjectBuilder(content).add("servers", servers).add("default", normalized(server)).build();
+        content = Json.createObjectBuilder(content)
+                .add("servers", servers)
+                .add("default", normalized(server))
+                .build();
         save();
     }
 
@@ -101,16 +113,23 @@ final class Config {
     private void save() {
         try {
             Path directory = file.getParent();
-            boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+            boolean posix =
+                    FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
             if (!Files.exists(directory)) {
                 if (posix) {
-                    Files.createDirectories(directory, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                    Files.createDirectories(
+                            directory,
+                            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
                 } else {
                     Files.createDirectories(directory);
                 }
             }
             Path written = posix
-                    ? Files.createTempFile(directory, "config", ".json", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
+                    ? Files.createTempFile(
+                            directory,
+                            "config",
+                            ".json",
+                            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
                     : Files.createTempFile(directory, "config", ".json");
             Files.writeString(written, content.toString(), StandardCharsets.UTF_8);
             Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -58,15 +58,23 @@ final class Failure extends RuntimeException {
             return new Failure(USAGE, "A file is not UTF-8 text.");
         }
         if (cause instanceof FileSystemException file) {
-            String reason = file.getReason() != null ? file.getReason() : cause instanceof NoSuchFileException ? "no such file"
-                    : cause instanceof AccessDeniedException ? "permission denied" : cause instanceof FileAlreadyExistsException ? "it exists" : "it failed";
+            String reason = file.getReason() != null
+                    ? file.getReason()
+                    : cause instanceof NoSuchFileException
+                            ? "no such file"
+                            : cause instanceof AccessDeniedException
+                                    ? "permission denied"
+                                    : cause instanceof FileAlreadyExistsException ? "it exists" : "it failed";
             return new Failure(USAGE, "Cannot use " + file.getFile() + ": " + reason + ".");
         }
         if (cause instanceof IOException) {
             return new Failure(USAGE, "A local file or stream could not be read or written.");
         }
-        return new Failure(SERVER, "Something unexpected happened (" + thrown.getClass().getSimpleName() + "); the service may have answered "
-                + "in a way this client does not know: is it a newer version?");
+        return new Failure(
+                SERVER,
+                "Something unexpected happened (" + thrown.getClass().getSimpleName()
+                        + "); the service may have answered "
+                        + "in a way this client does not know: is it a newer version?");
     }
 
     /** The exit code for an HTTP status of the API. */

@@ -18,8 +18,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  */
 final class FishCompletion {
 
-    private FishCompletion() {
-    }
+    private FishCompletion() {}
 
     static String script(CommandLine root) {
         String name = root.getCommandName();
@@ -38,18 +37,21 @@ final class FishCompletion {
         String here = condition(path, command.getSubcommands().keySet());
         for (var entry : command.getSubcommands().entrySet()) {
             CommandSpec spec = entry.getValue().getCommandSpec();
-            lines.add("complete -c " + name + " -f -n " + quote(here) + " -a " + quote(entry.getKey()) + " -d " + quote(summary(spec.usageMessage().description())));
+            lines.add("complete -c " + name + " -f -n " + quote(here) + " -a " + quote(entry.getKey()) + " -d "
+                    + quote(summary(spec.usageMessage().description())));
             List<String> inner = new ArrayList<>(path);
             inner.add(entry.getKey());
-            String within = "__fish_seen_subcommand_from " + entry.getKey() + (path.isEmpty() ? "" : "; and __fish_seen_subcommand_from " + path.get(path.size() - 1));
+            String within = "__fish_seen_subcommand_from " + entry.getKey()
+                    + (path.isEmpty() ? "" : "; and __fish_seen_subcommand_from " + path.get(path.size() - 1));
             for (OptionSpec option : spec.options()) {
                 if (!option.inherited() && !option.usageHelp() && !option.versionHelp()) {
                     lines.add(option(name, within, option));
                 }
             }
             for (PositionalParamSpec parameter : spec.positionalParameters()) {
-                values(parameter.completionCandidates()).ifPresent(values ->
-                        lines.add("complete -c " + name + " -f -n " + quote(within) + " -a " + quote(values)));
+                values(parameter.completionCandidates())
+                        .ifPresent(values ->
+                                lines.add("complete -c " + name + " -f -n " + quote(within) + " -a " + quote(values)));
             }
             commands(name, entry.getValue(), inner, lines);
         }
@@ -70,19 +72,25 @@ final class FishCompletion {
             line.append(alias.startsWith("--") ? " -l " + alias.substring(2) : " -s " + alias.substring(1));
         }
         if (option.arity().max() > 0) {
-            line.append(values(option.completionCandidates()).map(values -> " -x -a " + quote(values)).orElse(" -r"));
+            line.append(values(option.completionCandidates())
+                    .map(values -> " -x -a " + quote(values))
+                    .orElse(" -r"));
         }
         return line.append(" -d ").append(quote(summary(option.description()))).toString();
     }
 
     private static java.util.Optional<String> values(Iterable<String> candidates) {
-        return candidates == null ? java.util.Optional.empty()
-                : java.util.Optional.of(StreamSupport.stream(candidates.spliterator(), false).collect(Collectors.joining(" ")));
+        return candidates == null
+                ? java.util.Optional.empty()
+                : java.util.Optional.of(
+                        StreamSupport.stream(candidates.spliterator(), false).collect(Collectors.joining(" ")));
     }
 
     /** The first sentence of a description, without picocli's ${…} variables. */
     private static String summary(String[] description) {
-        String first = description.length == 0 ? "" : description[0].replaceAll("\\$\\{[^}]*}", "").replaceAll("\\s*\\(default: *\\)", "");
+        String first = description.length == 0
+                ? ""
+                : description[0].replaceAll("\\$\\{[^}]*}", "").replaceAll("\\s*\\(default: *\\)", "");
         // a sentence ends where the next begins with a capital: "e.g. http…" goes on
         return first.split("\\.\\s+(?=[A-Z])", 2)[0].replaceAll("[.:;]$", "");
     }

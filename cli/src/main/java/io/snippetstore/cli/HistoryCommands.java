@@ -17,14 +17,15 @@ import picocli.CommandLine.ParentCommand;
 /** A snippet's history and the trash: {@code history}, {@code diff}, {@code restore}, {@code trash}. */
 final class HistoryCommands {
 
-    private HistoryCommands() {
-    }
+    private HistoryCommands() {}
 
     private static String revisions(String id) {
         return "/api/v1/snippets/" + Api.encode(id) + "/revisions";
     }
 
-    @Command(name = "history", description = "List a snippet's versions, newest first: when, by whom, and which fields each changed.",
+    @Command(
+            name = "history",
+            description = "List a snippet's versions, newest first: when, by whom, and which fields each changed.",
             footer = {"", "Examples:", "  snippets history 01a2...", "  snippets history 01a2... --all --json"})
     static final class History implements Callable<Integer> {
 
@@ -45,13 +46,26 @@ final class HistoryCommands {
                 output.json(listed.items());
                 return 0;
             }
-            output.table(listed.items(), List.of(
-                    new Output.Column("VERSION", 8, version -> version.get("version").toString()),
-                    new Output.Column("CREATED", 24, version -> Output.text(version, "createdAt")),
-                    new Output.Column("AUTHOR", 24, version -> Output.text(version.getJsonObject("author"), "username")),
-                    new Output.Column("CHANGED", 60, version -> version.get("changedFields") instanceof JsonArray fields
-                            ? String.join(", ", fields.getValuesAs(JsonString.class).stream().map(JsonString::getString).toList())
-                            : "(not recorded)")));
+            output.table(
+                    listed.items(),
+                    List.of(
+                            new Output.Column(
+                                    "VERSION",
+                                    8,
+                                    version -> version.get("version").toString()),
+                            new Output.Column("CREATED", 24, version -> Output.text(version, "createdAt")),
+                            new Output.Column(
+                                    "AUTHOR", 24, version -> Output.text(version.getJsonObject("author"), "username")),
+                            new Output.Column(
+                                    "CHANGED",
+                                    60,
+                                    version -> version.get("changedFields") instanceof JsonArray fields
+                                            ? String.join(
+                                                    ", ",
+                                                    fields.getValuesAs(JsonString.class).stream()
+                                                            .map(JsonString::getString)
+                                                            .toList())
+                                            : "(not recorded)")));
             if (listed.more()) {
                 output.note("Older versions follow: --all lists every one.");
             }
@@ -59,8 +73,12 @@ final class HistoryCommands {
         }
     }
 
-    @Command(name = "diff", description = {"Show what changed between two versions of a snippet, as a unified diff per field.",
-            "With one version: what that version changed (from the one before it)."},
+    @Command(
+            name = "diff",
+            description = {
+                "Show what changed between two versions of a snippet, as a unified diff per field.",
+                "With one version: what that version changed (from the one before it)."
+            },
             footer = {"", "Examples:", "  snippets diff 01a2... 3", "  snippets diff 01a2... 1 5 --json"})
     static final class Diff implements Callable<Integer> {
 
@@ -83,7 +101,9 @@ final class HistoryCommands {
             if (older < 1) {
                 throw new Failure(Failure.USAGE, "Version " + from + " is the first: give two versions to compare.");
             }
-            JsonObject diff = root.signedIn().get(revisions(id) + "/" + older + "/diff/" + newer).asJsonObject();
+            JsonObject diff = root.signedIn()
+                    .get(revisions(id) + "/" + older + "/diff/" + newer)
+                    .asJsonObject();
             Output output = new Output(root.terminal());
             if (root.json()) {
                 output.json(diff);
@@ -98,8 +118,11 @@ final class HistoryCommands {
                 output.line(coloured(colours, BOLD, field.getString("field")));
                 if (field.containsKey("hunks")) {
                     for (JsonObject hunk : field.getJsonArray("hunks").getValuesAs(JsonObject.class)) {
-                        output.line(coloured(colours, CYAN, "@@ -" + hunk.getInt("fromLine") + "," + hunk.getInt("fromCount") + " +"
-                                + hunk.getInt("toLine") + "," + hunk.getInt("toCount") + " @@"));
+                        output.line(coloured(
+                                colours,
+                                CYAN,
+                                "@@ -" + hunk.getInt("fromLine") + "," + hunk.getInt("fromCount") + " +"
+                                        + hunk.getInt("toLine") + "," + hunk.getInt("toCount") + " @@"));
                         for (JsonObject line : hunk.getJsonArray("lines").getValuesAs(JsonObject.class)) {
                             output.line(diffLine(colours, line));
                         }
@@ -114,7 +137,8 @@ final class HistoryCommands {
 
         /** A hunk's line as diff -u prints it, "\\ No newline at end of file" included. */
         private static String diffLine(boolean colours, JsonObject line) {
-            String text = line.getString("text") + (line.containsKey("noNewline") ? "\n\\ No newline at end of file" : "");
+            String text =
+                    line.getString("text") + (line.containsKey("noNewline") ? "\n\\ No newline at end of file" : "");
             return switch (line.getString("type")) {
                 case "added" -> coloured(colours, GREEN, "+" + text);
                 case "removed" -> coloured(colours, RED, "-" + text);
@@ -137,14 +161,22 @@ final class HistoryCommands {
                 return text.getString();
             }
             if (value instanceof JsonArray array) {
-                return String.join(", ", array.getValuesAs(JsonString.class).stream().map(JsonString::getString).toList());
+                return String.join(
+                        ", ",
+                        array.getValuesAs(JsonString.class).stream()
+                                .map(JsonString::getString)
+                                .toList());
             }
             return "(empty)";
         }
     }
 
-    @Command(name = "restore", description = {"Make an earlier version's fields the snippet's next version (who can read it stays).",
-            "Refused (exit 4) when the snippet changed since --if-version."},
+    @Command(
+            name = "restore",
+            description = {
+                "Make an earlier version's fields the snippet's next version (who can read it stays).",
+                "Refused (exit 4) when the snippet changed since --if-version."
+            },
             footer = {"", "Examples:", "  snippets restore 01a2... 3", "  snippets restore 01a2... 3 --if-version 7"})
     static final class Restore implements Callable<Integer> {
 
@@ -162,22 +194,37 @@ final class HistoryCommands {
 
         @Override
         public Integer call() {
-            Map<String, String> headers = Optional.ofNullable(ifVersion).map(n -> Map.of("If-Match", "\"" + n + "\"")).orElse(Map.of());
-            JsonObject restored = root.signedIn().call("POST", revisions(id) + "/" + version + "/restore", null, headers).asJsonObject();
+            Map<String, String> headers = Optional.ofNullable(ifVersion)
+                    .map(n -> Map.of("If-Match", "\"" + n + "\""))
+                    .orElse(Map.of());
+            JsonObject restored = root.signedIn()
+                    .call("POST", revisions(id) + "/" + version + "/restore", null, headers)
+                    .asJsonObject();
             Output output = new Output(root.terminal());
             if (root.json()) {
                 output.json(restored);
             } else {
-                output.line("Restored version " + version + " of " + id + " as version " + restored.getJsonNumber("version") + ".");
+                output.line("Restored version " + version + " of " + id + " as version "
+                        + restored.getJsonNumber("version") + ".");
             }
             return 0;
         }
     }
 
-    @Command(name = "trash", description = {"List your deleted snippets, newest first; restore one, or delete it for good.",
-            "Deleted snippets are purged after the service's trash period."},
+    @Command(
+            name = "trash",
+            description = {
+                "List your deleted snippets, newest first; restore one, or delete it for good.",
+                "Deleted snippets are purged after the service's trash period."
+            },
             subcommands = {TrashRestore.class, TrashPurge.class},
-            footer = {"", "Examples:", "  snippets trash", "  snippets trash restore 01a2...", "  snippets trash purge 01a2... --yes"})
+            footer = {
+                "",
+                "Examples:",
+                "  snippets trash",
+                "  snippets trash restore 01a2...",
+                "  snippets trash purge 01a2... --yes"
+            })
     static final class Trash implements Callable<Integer> {
 
         @ParentCommand
@@ -194,10 +241,13 @@ final class HistoryCommands {
                 output.json(listed.items());
                 return 0;
             }
-            output.table(listed.items(), List.of(new Output.Column("ID", 36, s -> Output.text(s, "id")),
-                    new Output.Column("TITLE", 40, s -> Output.text(s, "title")),
-                    new Output.Column("DELETED", 24, s -> Output.text(s, "deletedAt")),
-                    new Output.Column("PURGED", 24, s -> Output.text(s, "purgeAt"))));
+            output.table(
+                    listed.items(),
+                    List.of(
+                            new Output.Column("ID", 36, s -> Output.text(s, "id")),
+                            new Output.Column("TITLE", 40, s -> Output.text(s, "title")),
+                            new Output.Column("DELETED", 24, s -> Output.text(s, "deletedAt")),
+                            new Output.Column("PURGED", 24, s -> Output.text(s, "purgeAt"))));
             if (listed.more()) {
                 output.note("More are in the trash: --all lists every one.");
             }
@@ -216,7 +266,9 @@ final class HistoryCommands {
 
         @Override
         public Integer call() {
-            JsonObject restored = trash.root.signedIn().call("POST", "/api/v1/trash/" + Api.encode(id) + "/restore", null, Map.of())
+            JsonObject restored = trash.root
+                    .signedIn()
+                    .call("POST", "/api/v1/trash/" + Api.encode(id) + "/restore", null, Map.of())
                     .asJsonObject();
             Output output = new Output(trash.root.terminal());
             if (trash.root.json()) {
@@ -237,7 +289,10 @@ final class HistoryCommands {
         @Parameters(paramLabel = "ID", description = "The deleted snippet's id.")
         String id;
 
-        @Option(names = {"-y", "--yes"}, required = true, description = "Required: purging cannot be undone.")
+        @Option(
+                names = {"-y", "--yes"},
+                required = true,
+                description = "Required: purging cannot be undone.")
         boolean yes;
 
         @Override

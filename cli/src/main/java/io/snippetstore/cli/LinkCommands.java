@@ -14,11 +14,20 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code snippets links}: a snippet's share links, listed, made and revoked. */
-@Command(name = "links", description = {"List a snippet's share links (never their addresses: those are shown once, when made);",
-        "`links create` makes one, `links revoke` ends some."},
+@Command(
+        name = "links",
+        description = {
+            "List a snippet's share links (never their addresses: those are shown once, when made);",
+            "`links create` makes one, `links revoke` ends some."
+        },
         subcommands = {LinkCommands.Create.class, LinkCommands.Revoke.class},
-        footer = {"", "Examples:", "  snippets links 01a2...", "  snippets links create 01a2... --expires-in-days 7",
-                "  snippets links revoke 01a5..."})
+        footer = {
+            "",
+            "Examples:",
+            "  snippets links 01a2...",
+            "  snippets links create 01a2... --expires-in-days 7",
+            "  snippets links revoke 01a5..."
+        })
 final class LinkCommands implements Callable<Integer> {
 
     @ParentCommand
@@ -39,16 +48,31 @@ final class LinkCommands implements Callable<Integer> {
         } else if (links.isEmpty()) {
             output.note("No links.");
         } else {
-            output.table(links, List.of(new Output.Column("ID", 36, link -> Output.text(link, "id")),
-                    new Output.Column("CREATED", 24, link -> Output.text(link, "createdAt")),
-                    new Output.Column("EXPIRES", 24, link -> link.isNull("expiresAt") ? "never" : Output.text(link, "expiresAt"))));
+            output.table(
+                    links,
+                    List.of(
+                            new Output.Column("ID", 36, link -> Output.text(link, "id")),
+                            new Output.Column("CREATED", 24, link -> Output.text(link, "createdAt")),
+                            new Output.Column(
+                                    "EXPIRES",
+                                    24,
+                                    link -> link.isNull("expiresAt") ? "never" : Output.text(link, "expiresAt"))));
         }
         return 0;
     }
 
-    @Command(name = "create", description = {"Make a share link and print its address (shown this once).",
-            "A private snippet is made readable by link first (--visibility link), as the web interface does; it says so."},
-            footer = {"", "Examples:", "  snippets links create 01a2...", "  snippets links create 01a2... --expires-in-days 7 --json"})
+    @Command(
+            name = "create",
+            description = {
+                "Make a share link and print its address (shown this once).",
+                "A private snippet is made readable by link first (--visibility link), as the web interface does; it says so."
+            },
+            footer = {
+                "",
+                "Examples:",
+                "  snippets links create 01a2...",
+                "  snippets links create 01a2... --expires-in-days 7 --json"
+            })
     static final class Create implements Callable<Integer> {
 
         @ParentCommand
@@ -67,26 +91,37 @@ final class LinkCommands implements Callable<Integer> {
             Output output = new Output(root.terminal());
             String path = "/api/v1/snippets/" + Api.encode(id);
             if ("private".equals(api.get(path).asJsonObject().getString("visibility", ""))) {
-                api.call("PATCH", path, Json.createObjectBuilder().add("visibility", "link").build(), Map.of());
-                output.note("The snippet was private: it is readable by link now (snippets share " + id + " --private undoes it).");
+                api.call(
+                        "PATCH",
+                        path,
+                        Json.createObjectBuilder().add("visibility", "link").build(),
+                        Map.of());
+                output.note("The snippet was private: it is readable by link now (snippets share " + id
+                        + " --private undoes it).");
             }
             var body = Json.createObjectBuilder();
             if (expiresInDays != null) {
                 body.add("expiresInDays", expiresInDays);
             }
-            JsonObject link = api.call("POST", path + "/links", body.build(), Map.of()).asJsonObject();
+            JsonObject link =
+                    api.call("POST", path + "/links", body.build(), Map.of()).asJsonObject();
             if (root.json()) {
                 output.json(link);
             } else {
                 output.line(link.getString("url"));
-                output.note("Link " + link.getString("id") + (link.get("expiresAt") instanceof jakarta.json.JsonString expires
-                        ? ", until " + expires.getString() : ", until revoked") + ". The address is shown only now.");
+                output.note("Link " + link.getString("id")
+                        + (link.get("expiresAt") instanceof jakarta.json.JsonString expires
+                                ? ", until " + expires.getString()
+                                : ", until revoked")
+                        + ". The address is shown only now.");
             }
             return 0;
         }
     }
 
-    @Command(name = "revoke", description = "End share links: they open nothing from now on.",
+    @Command(
+            name = "revoke",
+            description = "End share links: they open nothing from now on.",
             footer = {"", "Example:", "  snippets links revoke 01a5... 01a6..."})
     static final class Revoke implements Callable<Integer> {
 

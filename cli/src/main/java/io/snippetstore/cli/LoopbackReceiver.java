@@ -48,7 +48,9 @@ final class LoopbackReceiver implements AutoCloseable {
         } catch (TimeoutException e) {
             throw new Failure(Failure.AUTH, "No sign-in arrived within " + timeout.toSeconds() + " s.");
         } catch (ExecutionException e) {
-            throw e.getCause() instanceof Failure failure ? failure : new Failure(Failure.AUTH, e.getCause().getMessage());
+            throw e.getCause() instanceof Failure failure
+                    ? failure
+                    : new Failure(Failure.AUTH, e.getCause().getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new Failure(Failure.AUTH, "Interrupted while waiting for the browser.");
@@ -58,12 +60,16 @@ final class LoopbackReceiver implements AutoCloseable {
     private void receive(HttpExchange exchange) throws IOException {
         Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
         if (!state.equals(query.get("state"))) {
-            answer(exchange, 400, "This sign-in was not started by this program (its state does not match). Nothing was signed in.");
+            answer(
+                    exchange,
+                    400,
+                    "This sign-in was not started by this program (its state does not match). Nothing was signed in.");
             return;
         }
         if (query.containsKey("error")) {
             answer(exchange, 200, "The sign-in was refused. You can close this tab.");
-            code.completeExceptionally(new Failure(Failure.AUTH, "The sign-in was refused in the browser: " + query.get("error")));
+            code.completeExceptionally(
+                    new Failure(Failure.AUTH, "The sign-in was refused in the browser: " + query.get("error")));
             return;
         }
         String received = query.get("code");
@@ -81,7 +87,8 @@ final class LoopbackReceiver implements AutoCloseable {
             for (String pair : rawQuery.split("&")) {
                 int equals = pair.indexOf('=');
                 if (equals > 0) {
-                    parameters.putIfAbsent(URLDecoder.decode(pair.substring(0, equals), StandardCharsets.UTF_8),
+                    parameters.putIfAbsent(
+                            URLDecoder.decode(pair.substring(0, equals), StandardCharsets.UTF_8),
                             URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
                 }
             }
@@ -91,7 +98,8 @@ final class LoopbackReceiver implements AutoCloseable {
 
     private static void answer(HttpExchange exchange, int status, String message) throws IOException {
         byte[] page = ("<!DOCTYPE html><html lang=\"en\"><meta charset=\"utf-8\"><title>Snippet Store</title>"
-                + "<body style=\"font-family:sans-serif;margin:3em\"><p>" + message + "</p></body></html>").getBytes(StandardCharsets.UTF_8);
+                        + "<body style=\"font-family:sans-serif;margin:3em\"><p>" + message + "</p></body></html>")
+                .getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
         exchange.getResponseHeaders().add("Cache-Control", "no-store");
         exchange.sendResponseHeaders(status, page.length);

@@ -21,8 +21,7 @@ import picocli.CommandLine.Help.Ansi;
 final class Output {
 
     /** A column: its heading, its widest cell, and how a row's value is read. */
-    record Column(String heading, int maxWidth, Function<JsonObject, String> value) {
-    }
+    record Column(String heading, int maxWidth, Function<JsonObject, String> value) {}
 
     private final Terminal terminal;
 
@@ -32,7 +31,8 @@ final class Output {
 
     void json(JsonValue value) {
         StringWriter text = new StringWriter();
-        try (var writer = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true)).createWriter(text)) {
+        try (var writer = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true))
+                .createWriter(text)) {
             writer.write(value);
         }
         terminal.out().println(text.toString().strip());
@@ -54,7 +54,8 @@ final class Output {
             body.transferTo(terminal.rawOut());
             terminal.rawOut().flush();
         } catch (IOException e) {
-            throw new Failure(Failure.SERVER, "The download broke off (or the output was closed); run the command again.");
+            throw new Failure(
+                    Failure.SERVER, "The download broke off (or the output was closed); run the command again.");
         }
     }
 
@@ -76,7 +77,9 @@ final class Output {
         for (JsonObject row : rows) {
             List<String> line = new ArrayList<>();
             for (int c = 0; c < columns.size(); c++) {
-                String value = cut(oneLine(columns.get(c).value().apply(row)), columns.get(c).maxWidth());
+                String value = cut(
+                        oneLine(columns.get(c).value().apply(row)),
+                        columns.get(c).maxWidth());
                 widths[c] = Math.max(widths[c], value.length());
                 line.add(value);
             }
@@ -116,7 +119,12 @@ final class Output {
 
     static String tags(JsonObject snippet) {
         return snippet.get("tags") instanceof JsonArray tags
-                ? String.join(", ", tags.getValuesAs(JsonString.class).stream().map(JsonString::getString).toList()) : "";
+                ? String.join(
+                        ", ",
+                        tags.getValuesAs(JsonString.class).stream()
+                                .map(JsonString::getString)
+                                .toList())
+                : "";
     }
 
     /** A byte count as people read it: 512 B, 1.5 KiB, 20.0 MiB. */

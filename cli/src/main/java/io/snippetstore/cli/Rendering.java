@@ -17,8 +17,7 @@ import jakarta.json.JsonValue;
  */
 final class Rendering {
 
-    private Rendering() {
-    }
+    private Rendering() {}
 
     /** The values of {@code --set name=value} options: a usage failure for one without a name or given twice. */
     static Map<String, String> parse(List<String> sets) {
@@ -39,8 +38,13 @@ final class Rendering {
      * The given values, and for each variable that has neither a value nor a default, one asked
      * for on the terminal; without a terminal that is a usage failure naming them.
      */
-    static Map<String, String> completed(JsonObject snippet, Map<String, String> given, Terminal terminal) throws IOException {
-        List<String> missing = snippet.getOrDefault("variables", JsonValue.EMPTY_JSON_ARRAY).asJsonArray().getValuesAs(JsonObject.class).stream()
+    static Map<String, String> completed(JsonObject snippet, Map<String, String> given, Terminal terminal)
+            throws IOException {
+        List<String> missing = snippet
+                .getOrDefault("variables", JsonValue.EMPTY_JSON_ARRAY)
+                .asJsonArray()
+                .getValuesAs(JsonObject.class)
+                .stream()
                 .filter(variable -> variable.get("default").getValueType() == JsonValue.ValueType.NULL)
                 .map(variable -> variable.getString("name"))
                 .filter(name -> !given.containsKey(name))
@@ -49,23 +53,35 @@ final class Rendering {
             return given;
         }
         if (!terminal.interactive()) {
-            throw new Failure(Failure.USAGE, "No value for " + String.join(", ", missing) + ": give "
-                    + missing.stream().map(name -> "--set " + name + "=…").collect(Collectors.joining(" ")) + ".");
+            throw new Failure(
+                    Failure.USAGE,
+                    "No value for " + String.join(", ", missing) + ": give "
+                            + missing.stream()
+                                    .map(name -> "--set " + name + "=…")
+                                    .collect(Collectors.joining(" ")) + ".");
         }
         Map<String, String> values = new LinkedHashMap<>(given);
         for (String name : missing) {
-            values.put(name, terminal.ask(name + ": ")
-                    .orElseThrow(() -> new Failure(Failure.USAGE, "No value for " + name + "; nothing was rendered.")));
+            values.put(
+                    name,
+                    terminal.ask(name + ": ")
+                            .orElseThrow(() ->
+                                    new Failure(Failure.USAGE, "No value for " + name + "; nothing was rendered.")));
         }
         return values;
     }
 
     /** The snippet's code rendered by the service with these values (a 400 names what is wrong). */
     static InputStream rendered(Api api, String id, Map<String, String> values) {
-        String query = values.entrySet().stream().map(entry -> Api.encode(entry.getKey()) + "=" + Api.encode(entry.getValue()))
+        String query = values.entrySet().stream()
+                .map(entry -> Api.encode(entry.getKey()) + "=" + Api.encode(entry.getValue()))
                 .collect(Collectors.joining("&"));
-        Api.Answer answer = api.send("GET", "/api/v1/snippets/" + Api.encode(id) + "/render" + (query.isEmpty() ? "" : "?" + query), null,
-                Api.Body.NONE, Map.of());
+        Api.Answer answer = api.send(
+                "GET",
+                "/api/v1/snippets/" + Api.encode(id) + "/render" + (query.isEmpty() ? "" : "?" + query),
+                null,
+                Api.Body.NONE,
+                Map.of());
         return api.bodyOf(answer);
     }
 

@@ -18,14 +18,11 @@ import jakarta.json.JsonValue;
  */
 final class RowFormat {
 
-    private sealed interface Part permits Text, Field {
-    }
+    private sealed interface Part permits Text, Field {}
 
-    private record Text(String text) implements Part {
-    }
+    private record Text(String text) implements Part {}
 
-    private record Field(List<String> path) implements Part {
-    }
+    private record Field(List<String> path) implements Part {}
 
     private final List<Part> parts;
 
@@ -48,8 +45,10 @@ final class RowFormat {
                 int close = template.indexOf('}', i);
                 String name = close < 0 ? "" : template.substring(i + 1, close);
                 if (!name.matches("[A-Za-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)*")) {
-                    throw new Failure(Failure.USAGE, "--format: \"" + template.substring(i, close < 0 ? template.length() : close + 1)
-                            + "\" is not a field: write {id}, {title}, {owner.username} (and {{ for a brace).");
+                    throw new Failure(
+                            Failure.USAGE,
+                            "--format: \"" + template.substring(i, close < 0 ? template.length() : close + 1)
+                                    + "\" is not a field: write {id}, {title}, {owner.username} (and {{ for a brace).");
                 }
                 if (!text.isEmpty()) {
                     parts.add(new Text(text.toString()));
@@ -69,10 +68,16 @@ final class RowFormat {
 
     /** The line of one item; fields none of {@code known} has are refused before anything is printed. */
     void requireKnown(List<String> known) {
-        parts.stream().filter(part -> part instanceof Field field && !known.contains(field.path().get(0))).findFirst().ifPresent(part -> {
-            throw new Failure(Failure.USAGE, "--format: no field " + String.join(".", ((Field) part).path()) + "; the fields are "
-                    + String.join(", ", known) + ".");
-        });
+        parts.stream()
+                .filter(part -> part instanceof Field field
+                        && !known.contains(field.path().get(0)))
+                .findFirst()
+                .ifPresent(part -> {
+                    throw new Failure(
+                            Failure.USAGE,
+                            "--format: no field " + String.join(".", ((Field) part).path()) + "; the fields are "
+                                    + String.join(", ", known) + ".");
+                });
     }
 
     String line(JsonObject item) {
@@ -111,6 +116,8 @@ final class RowFormat {
         if (value instanceof JsonObject object && object.get("name") instanceof JsonString name) {
             return name.getString(); // a group share or a variable: its name
         }
-        return value == JsonValue.TRUE ? "true" : value == JsonValue.FALSE ? "false" : value instanceof JsonObject ? value.toString() : "";
+        return value == JsonValue.TRUE
+                ? "true"
+                : value == JsonValue.FALSE ? "false" : value instanceof JsonObject ? value.toString() : "";
     }
 }

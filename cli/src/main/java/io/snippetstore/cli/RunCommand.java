@@ -13,11 +13,19 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code snippets run}: a snippet's command, its variables filled in, shown, confirmed, then run by the user's shell. */
-@Command(name = "run", description = {"Run a snippet's code with your shell ($SHELL, else /bin/sh), its variables filled in.",
-        "The command is shown first and runs once you confirm (--yes: without asking; needed when no terminal can ask).",
-        "A variable without a value or default is asked for on a terminal. The exit code is the command's."},
-        footer = {"", "Examples:", "  snippets run 01a2... --set namespace=prod --set app=web",
-                "  snippets run 01a2... --set namespace=prod --yes"})
+@Command(
+        name = "run",
+        description = {
+            "Run a snippet's code with your shell ($SHELL, else /bin/sh), its variables filled in.",
+            "The command is shown first and runs once you confirm (--yes: without asking; needed when no terminal can ask).",
+            "A variable without a value or default is asked for on a terminal. The exit code is the command's."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  snippets run 01a2... --set namespace=prod --set app=web",
+            "  snippets run 01a2... --set namespace=prod --yes"
+        })
 final class RunCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -29,20 +37,25 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--set", paramLabel = "NAME=VALUE", description = "A variable's value (repeatable).")
     List<String> sets = new ArrayList<>();
 
-    @Option(names = {"-y", "--yes"}, description = "Run without asking.")
+    @Option(
+            names = {"-y", "--yes"},
+            description = "Run without asking.")
     boolean yes;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (!yes && !root.terminal().interactive()) {
-            throw new Failure(Failure.USAGE, "Running a snippet needs --yes when no terminal can ask; nothing was run.");
+            throw new Failure(
+                    Failure.USAGE, "Running a snippet needs --yes when no terminal can ask; nothing was run.");
         }
         Api api = root.signedIn();
         String command;
         try (InputStream rendered = Rendering.of(api, id, sets, root.terminal())) {
             command = new String(rendered.readAllBytes(), StandardCharsets.UTF_8);
         }
-        String shell = root.environment().getOrDefault("SHELL", "").isBlank() ? "/bin/sh" : root.environment().get("SHELL");
+        String shell = root.environment().getOrDefault("SHELL", "").isBlank()
+                ? "/bin/sh"
+                : root.environment().get("SHELL");
         root.terminal().err().println("Runs with " + shell + " -c:");
         root.terminal().err().println(command.endsWith("\n") ? command.substring(0, command.length() - 1) : command);
         if (!yes && !root.terminal().confirmed("Run it?")) {

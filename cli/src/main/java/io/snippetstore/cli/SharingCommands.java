@@ -19,10 +19,11 @@ import picocli.CommandLine.ParentCommand;
 /** Who may read a snippet: {@code share} (the team, groups, links' state) and {@code groups}. */
 final class SharingCommands {
 
-    private SharingCommands() {
-    }
+    private SharingCommands() {}
 
-    @Command(name = "groups", description = "List the groups you can share with, and their members.",
+    @Command(
+            name = "groups",
+            description = "List the groups you can share with, and their members.",
             footer = {"", "Examples:", "  snippets groups", "  snippets groups --json"})
     static final class Groups implements Callable<Integer> {
 
@@ -37,20 +38,38 @@ final class SharingCommands {
                 output.json(groups);
                 return 0;
             }
-            output.table(groups, List.of(
-                    new Output.Column("ID", 36, group -> Output.text(group, "id")),
-                    new Output.Column("NAME", 30, group -> Output.text(group, "name")),
-                    new Output.Column("SOURCE", 8, group -> Output.text(group, "source")),
-                    new Output.Column("MEMBERS", 50, group -> String.join(", ", group.getJsonArray("members").getValuesAs(JsonObject.class)
-                            .stream().map(member -> member.getString("username")).toList()))));
+            output.table(
+                    groups,
+                    List.of(
+                            new Output.Column("ID", 36, group -> Output.text(group, "id")),
+                            new Output.Column("NAME", 30, group -> Output.text(group, "name")),
+                            new Output.Column("SOURCE", 8, group -> Output.text(group, "source")),
+                            new Output.Column(
+                                    "MEMBERS",
+                                    50,
+                                    group -> String.join(
+                                            ", ",
+                                            group.getJsonArray("members").getValuesAs(JsonObject.class).stream()
+                                                    .map(member -> member.getString("username"))
+                                                    .toList()))));
             return 0;
         }
     }
 
-    @Command(name = "share", description = {"Show or change who may read one of your snippets: the team, groups (read or write), links.",
-            "Without options, shows it. The team, the groups and links are independent: each adds readers."},
-            footer = {"", "Examples:", "  snippets share 01a2...", "  snippets share 01a2... --team",
-                    "  snippets share 01a2... --group ops --group 'release managers:write'", "  snippets share 01a2... --no-group ops --private"})
+    @Command(
+            name = "share",
+            description = {
+                "Show or change who may read one of your snippets: the team, groups (read or write), links.",
+                "Without options, shows it. The team, the groups and links are independent: each adds readers."
+            },
+            footer = {
+                "",
+                "Examples:",
+                "  snippets share 01a2...",
+                "  snippets share 01a2... --team",
+                "  snippets share 01a2... --group ops --group 'release managers:write'",
+                "  snippets share 01a2... --no-group ops --private"
+            })
     static final class Share implements Callable<Integer> {
 
         @ParentCommand
@@ -59,20 +78,31 @@ final class SharingCommands {
         @Parameters(paramLabel = "ID", description = "The snippet's id.")
         String id;
 
-        @Option(names = "--visibility", completionCandidates = SnippetCommands.Visibilities.class,
-                description = "private, team or link: whether every signed-in user reads it (team), and whether its links open it (not private).")
+        @Option(
+                names = "--visibility",
+                completionCandidates = SnippetCommands.Visibilities.class,
+                description =
+                        "private, team or link: whether every signed-in user reads it (team), and whether its links open it (not private).")
         String visibility;
 
         @Option(names = "--team", description = "Every signed-in user may read it (--visibility team).")
         boolean team;
 
-        @Option(names = "--private", description = "Only you and its groups; its links stop opening it (--visibility private).")
+        @Option(
+                names = "--private",
+                description = "Only you and its groups; its links stop opening it (--visibility private).")
         boolean privately;
 
-        @Option(names = "--group", paramLabel = "NAME[:read|write]", description = "Share with this group (by name or id), read by default.")
+        @Option(
+                names = "--group",
+                paramLabel = "NAME[:read|write]",
+                description = "Share with this group (by name or id), read by default.")
         List<String> groups = new ArrayList<>();
 
-        @Option(names = "--no-group", paramLabel = "NAME", description = "Stop sharing with this group (by name or id).")
+        @Option(
+                names = "--no-group",
+                paramLabel = "NAME",
+                description = "Stop sharing with this group (by name or id).")
         List<String> removed = new ArrayList<>();
 
         @Override
@@ -81,20 +111,31 @@ final class SharingCommands {
             String path = "/api/v1/snippets/" + Api.encode(id);
             JsonObject snippet = api.get(path).asJsonObject();
             JsonObject patch = patch(api, snippet);
-            JsonObject shown = patch.isEmpty() ? snippet : api.call("PATCH", path, patch, Map.of()).asJsonObject();
+            JsonObject shown = patch.isEmpty()
+                    ? snippet
+                    : api.call("PATCH", path, patch, Map.of()).asJsonObject();
             Output output = new Output(root.terminal());
             if (root.json()) {
                 output.json(shown);
                 return 0;
             }
-            output.line("Visibility: " + shown.getString("visibility") + switch (shown.getString("visibility")) {
-                case "team" -> " (every signed-in user reads it; its links open it)";
-                case "link" -> " (its links open it)";
-                default -> " (its links open nothing)";
-            });
+            output.line("Visibility: " + shown.getString("visibility")
+                    + switch (shown.getString("visibility")) {
+                        case "team" -> " (every signed-in user reads it; its links open it)";
+                        case "link" -> " (its links open it)";
+                        default -> " (its links open nothing)";
+                    });
             if (shown.get("groups") instanceof JsonArray shares) {
-                output.line(shares.isEmpty() ? "Groups: none" : "Groups: " + String.join(", ", shares.getValuesAs(JsonObject.class).stream()
-                        .map(share -> share.getString("name") + " (" + share.getString("access") + ")").toList()));
+                output.line(
+                        shares.isEmpty()
+                                ? "Groups: none"
+                                : "Groups: "
+                                        + String.join(
+                                                ", ",
+                                                shares.getValuesAs(JsonObject.class).stream()
+                                                        .map(share -> share.getString("name") + " ("
+                                                                + share.getString("access") + ")")
+                                                        .toList()));
             }
             return 0;
         }
@@ -117,7 +158,8 @@ final class SharingCommands {
                 }
                 List<JsonObject> known = api.list("/api/v1/groups", true);
                 Map<String, String> shares = new LinkedHashMap<>();
-                current.getValuesAs(JsonObject.class).forEach(share -> shares.put(share.getString("id"), share.getString("access")));
+                current.getValuesAs(JsonObject.class)
+                        .forEach(share -> shares.put(share.getString("id"), share.getString("access")));
                 for (String name : removed) {
                     shares.remove(groupId(known, name));
                 }
@@ -130,16 +172,21 @@ final class SharingCommands {
                     shares.put(groupId(known, colon > 0 ? spec.substring(0, colon) : spec), access);
                 }
                 JsonArrayBuilder array = Json.createArrayBuilder();
-                shares.forEach((groupId, access) -> array.add(Json.createObjectBuilder().add("id", groupId).add("access", access)));
+                shares.forEach((groupId, access) ->
+                        array.add(Json.createObjectBuilder().add("id", groupId).add("access", access)));
                 patch.add("groups", array);
             }
             return patch.build();
         }
 
         private static String groupId(List<JsonObject> known, String nameOrId) {
-            return known.stream().filter(group -> group.getString("id").equals(nameOrId) || group.getString("name").equalsIgnoreCase(nameOrId))
-                    .map(group -> group.getString("id")).findFirst()
-                    .orElseThrow(() -> new Failure(Failure.NOT_FOUND, "No group named " + nameOrId + " (snippets groups lists them)."));
+            return known.stream()
+                    .filter(group -> group.getString("id").equals(nameOrId)
+                            || group.getString("name").equalsIgnoreCase(nameOrId))
+                    .map(group -> group.getString("id"))
+                    .findFirst()
+                    .orElseThrow(() -> new Failure(
+                            Failure.NOT_FOUND, "No group named " + nameOrId + " (snippets groups lists them)."));
         }
     }
 }

@@ -24,8 +24,7 @@ import picocli.CommandLine.ParentCommand;
 /** Finding, reading, writing and deleting snippets. */
 final class SnippetCommands {
 
-    private SnippetCommands() {
-    }
+    private SnippetCommands() {}
 
     /** The values of --sort, --scope and --visibility, for shell completion. */
     static final class SortOrders extends ArrayList<String> {
@@ -47,19 +46,30 @@ final class SnippetCommands {
     }
 
     static List<Output.Column> snippetColumns() {
-        return List.of(new Output.Column("ID", 36, s -> Output.text(s, "id")),
+        return List.of(
+                new Output.Column("ID", 36, s -> Output.text(s, "id")),
                 new Output.Column("TITLE", 40, s -> Output.text(s, "title")),
                 new Output.Column("LANGUAGE", 12, s -> Output.text(s, "language")),
                 new Output.Column("TAGS", 30, Output::tags),
                 new Output.Column("UPDATED", 24, s -> Output.text(s, "updatedAt")));
     }
 
-    @Command(name = "search", description = {"Search snippets (your own unless --scope says otherwise): every term must occur (ignoring case).",
-            "--json prints one page as {\"data\": [...], \"nextCursor\": ...} (--cursor continues from it); with --all, one snippet "
-                    + "per line (JSON lines) as the pages arrive. --format prints a line per snippet from a template."},
-            footer = {"", "Examples:", "  snippets search 'read file' --lang go", "  snippets search --tag sql --sort title --all --json | jq -r .title",
-                    "  snippets search deploy --format '{id}\\t{title}\\t{owner.username}'",
-                    "  snippets search deploy --scope all -q | xargs -n1 snippets show", "  snippets search --with-variables --scope all"})
+    @Command(
+            name = "search",
+            description = {
+                "Search snippets (your own unless --scope says otherwise): every term must occur (ignoring case).",
+                "--json prints one page as {\"data\": [...], \"nextCursor\": ...} (--cursor continues from it); with --all, one snippet "
+                        + "per line (JSON lines) as the pages arrive. --format prints a line per snippet from a template."
+            },
+            footer = {
+                "",
+                "Examples:",
+                "  snippets search 'read file' --lang go",
+                "  snippets search --tag sql --sort title --all --json | jq -r .title",
+                "  snippets search deploy --format '{id}\\t{title}\\t{owner.username}'",
+                "  snippets search deploy --scope all -q | xargs -n1 snippets show",
+                "  snippets search --with-variables --scope all"
+            })
     static final class Search implements Callable<Integer> {
 
         @ParentCommand
@@ -74,7 +84,9 @@ final class SnippetCommands {
         @Option(names = "--lang", paramLabel = "LANGUAGE", description = "Only snippets in this language.")
         String language;
 
-        @Option(names = "--sort", completionCandidates = SortOrders.class,
+        @Option(
+                names = "--sort",
+                completionCandidates = SortOrders.class,
                 description = "updated, created, title or relevance (default: relevance with terms, else updated).")
         String sort;
 
@@ -84,25 +96,52 @@ final class SnippetCommands {
         @Option(names = "--all", description = "Every page, following the cursors.")
         boolean all;
 
-        @Option(names = "--scope", defaultValue = "own", completionCandidates = Scopes.class, description = "own, team (shared with the team), groups (others' shared with your groups) or all (default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--scope",
+                defaultValue = "own",
+                completionCandidates = Scopes.class,
+                description =
+                        "own, team (shared with the team), groups (others' shared with your groups) or all (default: ${DEFAULT-VALUE}).")
         String scope;
 
-        @Option(names = {"-q", "--quiet"}, description = "Only the ids, one per line.")
+        @Option(
+                names = {"-q", "--quiet"},
+                description = "Only the ids, one per line.")
         boolean quiet;
 
-        @Option(names = "--with-variables", description = "Only snippets with variables to fill in (runbooks for `snippets run`).")
+        @Option(
+                names = "--with-variables",
+                description = "Only snippets with variables to fill in (runbooks for `snippets run`).")
         boolean withVariables;
 
         @Option(names = "--cursor", description = "Start after the page that gave this nextCursor (--json prints it).")
         String cursor;
 
-        @Option(names = "--format", paramLabel = "TEMPLATE",
-                description = "A line per snippet: {id}, {title}, {language}, {tags}, {updatedAt}, {owner.username}, …; \\t is a tab.")
+        @Option(
+                names = "--format",
+                paramLabel = "TEMPLATE",
+                description =
+                        "A line per snippet: {id}, {title}, {language}, {tags}, {updatedAt}, {owner.username}, …; \\t is a tab.")
         String format;
 
         /** The fields a listed snippet has (a summary, or whole with --json): what --format may name. */
-        private static final List<String> FIELDS = List.of("id", "title", "description", "notes", "language", "code", "variables", "tags",
-                "createdAt", "updatedAt", "version", "attachmentCount", "visibility", "groups", "owner", "match");
+        private static final List<String> FIELDS = List.of(
+                "id",
+                "title",
+                "description",
+                "notes",
+                "language",
+                "code",
+                "variables",
+                "tags",
+                "createdAt",
+                "updatedAt",
+                "version",
+                "attachmentCount",
+                "visibility",
+                "groups",
+                "owner",
+                "match");
 
         @Override
         public Integer call() {
@@ -128,7 +167,8 @@ final class SnippetCommands {
             if (limit != null) {
                 path.append("&limit=").append(limit);
             }
-            boolean wholeSnippets = root.json() || rows.isPresent() && format.matches("(?s).*\\{(code|notes|variables)[}.].*");
+            boolean wholeSnippets =
+                    root.json() || rows.isPresent() && format.matches("(?s).*\\{(code|notes|variables)[}.].*");
             if (!wholeSnippets) {
                 path.append("&fields=summary"); // no code shown: the service need not send it
             }
@@ -136,14 +176,23 @@ final class SnippetCommands {
             Api api = root.signedIn();
             if (all && root.json()) {
                 // JSON lines as each page arrives: every page need not be held at once
-                api.eachPage(path.toString(), Optional.ofNullable(cursor), page -> page.forEach(snippet -> output.jsonLine(snippet)));
+                api.eachPage(
+                        path.toString(),
+                        Optional.ofNullable(cursor),
+                        page -> page.forEach(snippet -> output.jsonLine(snippet)));
                 return 0;
             }
             Api.Listed listed = api.listed(path.toString(), Optional.ofNullable(cursor), all);
             List<JsonObject> found = listed.items();
             if (root.json()) {
-                output.json(Json.createObjectBuilder().add("data", Json.createArrayBuilder(found))
-                        .add("nextCursor", listed.nextCursor().map(value -> (JsonValue) Json.createValue(value)).orElse(JsonValue.NULL)).build());
+                output.json(Json.createObjectBuilder()
+                        .add("data", Json.createArrayBuilder(found))
+                        .add(
+                                "nextCursor",
+                                listed.nextCursor()
+                                        .map(value -> (JsonValue) Json.createValue(value))
+                                        .orElse(JsonValue.NULL))
+                        .build());
                 return 0;
             }
             if (quiet) {
@@ -155,17 +204,27 @@ final class SnippetCommands {
             } else {
                 output.table(found, snippetColumns());
             }
-            listed.nextCursor().ifPresent(next -> output.note("More snippets match than these " + found.size()
-                    + ": --all follows every page, --cursor " + next + " the next one."));
+            listed.nextCursor()
+                    .ifPresent(next -> output.note("More snippets match than these " + found.size()
+                            + ": --all follows every page, --cursor " + next + " the next one."));
             return 0;
         }
     }
 
-    @Command(name = "show", description = {"Show a snippet; --raw prints only its code, for pipes.",
-            "--set (or --render) prints only its code with its variables filled in: a variable without a value or default is "
-                    + "asked for on a terminal."},
-            footer = {"", "Examples:", "  snippets show 01a2...", "  snippets show 01a2... --raw | sh",
-                    "  snippets show 01a2... --set namespace=prod --set app=web | sh"})
+    @Command(
+            name = "show",
+            description = {
+                "Show a snippet; --raw prints only its code, for pipes.",
+                "--set (or --render) prints only its code with its variables filled in: a variable without a value or default is "
+                        + "asked for on a terminal."
+            },
+            footer = {
+                "",
+                "Examples:",
+                "  snippets show 01a2...",
+                "  snippets show 01a2... --raw | sh",
+                "  snippets show 01a2... --set namespace=prod --set app=web | sh"
+            })
     static final class Show implements Callable<Integer> {
 
         @ParentCommand
@@ -177,16 +236,23 @@ final class SnippetCommands {
         @Option(names = "--raw", description = "Only the code, exactly as stored.")
         boolean raw;
 
-        @Option(names = "--set", paramLabel = "NAME=VALUE", description = "A variable's value (repeatable): prints the code rendered with it.")
+        @Option(
+                names = "--set",
+                paramLabel = "NAME=VALUE",
+                description = "A variable's value (repeatable): prints the code rendered with it.")
         List<String> sets = new ArrayList<>();
 
-        @Option(names = "--render", description = "Only the code, its variables filled in (defaults, --set values, or asked for).")
+        @Option(
+                names = "--render",
+                description = "Only the code, its variables filled in (defaults, --set values, or asked for).")
         boolean render;
 
         @Override
         public Integer call() throws IOException {
             if (raw && (render || !sets.isEmpty())) {
-                throw new Failure(Failure.USAGE, "--raw prints the code as stored; --set and --render fill in its variables: choose one.");
+                throw new Failure(
+                        Failure.USAGE,
+                        "--raw prints the code as stored; --set and --render fill in its variables: choose one.");
             }
             Api api = root.signedIn();
             Output output = new Output(root.terminal());
@@ -195,8 +261,8 @@ final class SnippetCommands {
                 return 0;
             }
             if (raw) {
-                Api.Answer answer = api.send("GET", "/api/v1/snippets/" + Api.encode(id) + "/raw", null,
-                        Api.Body.NONE, Map.of());
+                Api.Answer answer =
+                        api.send("GET", "/api/v1/snippets/" + Api.encode(id) + "/raw", null, Api.Body.NONE, Map.of());
                 output.raw(api.bodyOf(answer));
                 return 0;
             }
@@ -206,16 +272,26 @@ final class SnippetCommands {
                 return 0;
             }
             output.line(snippet.getString("title"));
-            output.line(snippet.getString("language") + (Output.tags(snippet).isEmpty() ? "" : " · " + Output.tags(snippet))
-                    + " · updated " + snippet.getString("updatedAt") + " · " + snippet.getInt("attachmentCount") + " attachment(s)");
+            output.line(snippet.getString("language")
+                    + (Output.tags(snippet).isEmpty() ? "" : " · " + Output.tags(snippet)) + " · updated "
+                    + snippet.getString("updatedAt") + " · " + snippet.getInt("attachmentCount") + " attachment(s)");
             if (!Output.text(snippet, "description").isEmpty()) {
                 output.line(Output.text(snippet, "description"));
             }
             // a service before variables sends none
-            var variables = snippet.getOrDefault("variables", JsonValue.EMPTY_JSON_ARRAY).asJsonArray().getValuesAs(JsonObject.class);
+            var variables = snippet.getOrDefault("variables", JsonValue.EMPTY_JSON_ARRAY)
+                    .asJsonArray()
+                    .getValuesAs(JsonObject.class);
             if (!variables.isEmpty()) {
-                output.line("Variables: " + String.join(", ", variables.stream().map(variable -> variable.getString("name")
-                        + (variable.isNull("default") ? "" : "=" + variable.getString("default"))).toList())
+                output.line("Variables: "
+                        + String.join(
+                                ", ",
+                                variables.stream()
+                                        .map(variable -> variable.getString("name")
+                                                + (variable.isNull("default")
+                                                        ? ""
+                                                        : "=" + variable.getString("default")))
+                                        .toList())
                         + " (fill in with --set NAME=VALUE, or run it with `snippets run`)");
             }
             output.line("");
@@ -224,7 +300,9 @@ final class SnippetCommands {
         }
     }
 
-    @Command(name = "open", description = "Open a snippet's page in the web interface (the address is printed too).",
+    @Command(
+            name = "open",
+            description = "Open a snippet's page in the web interface (the address is printed too).",
             footer = {"", "Examples:", "  snippets open 01a2...", "  snippets open 01a2... --no-browser"})
     static final class Open implements Callable<Integer> {
 
@@ -248,9 +326,15 @@ final class SnippetCommands {
         }
     }
 
-    @Command(name = "new", description = "Create a snippet from a file or standard input; prints its id.",
-            footer = {"", "Examples:", "  snippets new --title 'Read a file' --lang go --tag io main.go",
-                    "  git diff | snippets new --title 'The fix' --lang diff -"})
+    @Command(
+            name = "new",
+            description = "Create a snippet from a file or standard input; prints its id.",
+            footer = {
+                "",
+                "Examples:",
+                "  snippets new --title 'Read a file' --lang go --tag io main.go",
+                "  git diff | snippets new --title 'The fix' --lang diff -"
+            })
     static final class New implements Callable<Integer> {
 
         @ParentCommand
@@ -259,10 +343,15 @@ final class SnippetCommands {
         @Option(names = "--title", required = true, description = "The title.")
         String title;
 
-        @Option(names = "--lang", description = "The language (default: from the file's name, e.g. main.go is go; else text).")
+        @Option(
+                names = "--lang",
+                description = "The language (default: from the file's name, e.g. main.go is go; else text).")
         String language;
 
-        @Option(names = "--visibility", completionCandidates = Visibilities.class, description = "private, team or link (default: private).")
+        @Option(
+                names = "--visibility",
+                completionCandidates = Visibilities.class,
+                description = "private, team or link (default: private).")
         String visibility;
 
         @Option(names = "--tag", paramLabel = "TAG", description = "A tag (repeatable).")
@@ -271,7 +360,10 @@ final class SnippetCommands {
         @Option(names = "--description", description = "A description.")
         String description;
 
-        @Parameters(arity = "0..1", paramLabel = "FILE", description = "The code: a file, or - (the default) for standard input.")
+        @Parameters(
+                arity = "0..1",
+                paramLabel = "FILE",
+                description = "The code: a file, or - (the default) for standard input.")
         String file;
 
         @Override
@@ -281,9 +373,16 @@ final class SnippetCommands {
                     : readFile(Path.of(file));
             JsonArrayBuilder tagList = Json.createArrayBuilder();
             tags.forEach(tagList::add);
-            String chosenLanguage = language != null ? language
-                    : file == null || file.equals("-") ? "text" : Languages.ofFilename(Path.of(file).getFileName().toString()).orElse("text");
-            JsonObjectBuilder body = Json.createObjectBuilder().add("title", title).add("language", chosenLanguage).add("code", code)
+            String chosenLanguage = language != null
+                    ? language
+                    : file == null || file.equals("-")
+                            ? "text"
+                            : Languages.ofFilename(Path.of(file).getFileName().toString())
+                                    .orElse("text");
+            JsonObjectBuilder body = Json.createObjectBuilder()
+                    .add("title", title)
+                    .add("language", chosenLanguage)
+                    .add("code", code)
                     .add("tags", tagList);
             if (description != null) {
                 body.add("description", description);
@@ -291,7 +390,9 @@ final class SnippetCommands {
             if (visibility != null) {
                 body.add("visibility", visibility);
             }
-            JsonObject created = root.signedIn().call("POST", "/api/v1/snippets", body.build(), Map.of()).asJsonObject();
+            JsonObject created = root.signedIn()
+                    .call("POST", "/api/v1/snippets", body.build(), Map.of())
+                    .asJsonObject();
             Output output = new Output(root.terminal());
             if (root.json()) {
                 output.json(created);
@@ -306,15 +407,26 @@ final class SnippetCommands {
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (MalformedInputException e) {
-            throw new Failure(Failure.USAGE, file + " is not UTF-8 text; a snippet's code is text (attach other files with `snippets attach`).");
+            throw new Failure(
+                    Failure.USAGE,
+                    file + " is not UTF-8 text; a snippet's code is text (attach other files with `snippets attach`).");
         } catch (IOException e) {
             throw Failure.of(e);
         }
     }
 
-    @Command(name = "edit", description = {"Edit a snippet's code in $VISUAL or $EDITOR; refused when someone changed it meanwhile.",
-            "With --title, --tag, --lang, --description or --visibility, changes those instead, without an editor."},
-            footer = {"", "Examples:", "  EDITOR=nano snippets edit 01a2...", "  snippets edit 01a2... --title 'Read a file' --tag io --tag go"})
+    @Command(
+            name = "edit",
+            description = {
+                "Edit a snippet's code in $VISUAL or $EDITOR; refused when someone changed it meanwhile.",
+                "With --title, --tag, --lang, --description or --visibility, changes those instead, without an editor."
+            },
+            footer = {
+                "",
+                "Examples:",
+                "  EDITOR=nano snippets edit 01a2...",
+                "  snippets edit 01a2... --title 'Read a file' --tag io --tag go"
+            })
     static final class Edit implements Callable<Integer> {
 
         @ParentCommand
@@ -326,7 +438,10 @@ final class SnippetCommands {
         @Option(names = "--title", description = "A new title.")
         String title;
 
-        @Option(names = "--tag", paramLabel = "TAG", description = "The tags (repeatable; they replace the snippet's tags).")
+        @Option(
+                names = "--tag",
+                paramLabel = "TAG",
+                description = "The tags (repeatable; they replace the snippet's tags).")
         List<String> tags;
 
         @Option(names = "--lang", description = "A new language.")
@@ -335,7 +450,10 @@ final class SnippetCommands {
         @Option(names = "--description", description = "A new description (\"\" removes it).")
         String description;
 
-        @Option(names = "--visibility", completionCandidates = Visibilities.class, description = "private, team or link.")
+        @Option(
+                names = "--visibility",
+                completionCandidates = Visibilities.class,
+                description = "private, team or link.")
         String visibility;
 
         @Override
@@ -351,10 +469,14 @@ final class SnippetCommands {
             }
             Path draft = Files.createTempFile("snippet-" + id.replaceAll("[^A-Za-z0-9-]", "") + "-", ".txt");
             Files.writeString(draft, snippet.getString("code"), StandardCharsets.UTF_8);
-            String editor = root.environment().getOrDefault("VISUAL", root.environment().getOrDefault("EDITOR", "vi"));
-            Process editing = new ProcessBuilder("sh", "-c", editor + " \"$1\"", "sh", draft.toString()).inheritIO().start();
+            String editor =
+                    root.environment().getOrDefault("VISUAL", root.environment().getOrDefault("EDITOR", "vi"));
+            Process editing = new ProcessBuilder("sh", "-c", editor + " \"$1\"", "sh", draft.toString())
+                    .inheritIO()
+                    .start();
             if (editing.waitFor() != 0) {
-                throw new Failure(Failure.USAGE, "The editor (" + editor + ") failed; nothing was changed. Your draft: " + draft);
+                throw new Failure(
+                        Failure.USAGE, "The editor (" + editor + ") failed; nothing was changed. Your draft: " + draft);
             }
             String edited = Files.readString(draft, StandardCharsets.UTF_8);
             Output output = new Output(root.terminal());
@@ -363,7 +485,8 @@ final class SnippetCommands {
                 output.note("No change.");
                 return 0;
             }
-            return save(api, path, Json.createObjectBuilder().add("code", edited).build(), etag, Optional.of(draft));
+            return save(
+                    api, path, Json.createObjectBuilder().add("code", edited).build(), etag, Optional.of(draft));
         }
 
         /** The merge patch of the metadata options given, if any was. */
@@ -390,12 +513,19 @@ final class SnippetCommands {
 
         /** Sends the patch under the version read ({@code If-Match}); a 412 keeps the draft, if there is one, and says so. */
         private int save(Api api, String path, JsonObject patch, String etag, Optional<Path> draft) throws IOException {
-            Api.Answer changed = api.send("PATCH", path, "application/merge-patch+json",
-                    Api.Body.of(patch.toString()), etag == null ? Map.of() : Map.of("If-Match", etag));
+            Api.Answer changed = api.send(
+                    "PATCH",
+                    path,
+                    "application/merge-patch+json",
+                    Api.Body.of(patch.toString()),
+                    etag == null ? Map.of() : Map.of("If-Match", etag));
             if (changed.status() == 412) {
-                throw new Failure(Failure.CONFLICT, "Someone else changed the snippet since you opened it; nothing was saved. "
-                        + draft.map(kept -> "Your version is kept in " + kept + ": ").orElse("") + "run `snippets edit " + id
-                        + "` again to start from theirs.");
+                throw new Failure(
+                        Failure.CONFLICT,
+                        "Someone else changed the snippet since you opened it; nothing was saved. "
+                                + draft.map(kept -> "Your version is kept in " + kept + ": ")
+                                        .orElse("") + "run `snippets edit " + id
+                                + "` again to start from theirs.");
             }
             JsonObject saved = api.data(changed).asJsonObject();
             if (draft.isPresent()) {
@@ -411,9 +541,18 @@ final class SnippetCommands {
         }
     }
 
-    @Command(name = "rm", description = {"Delete snippets with their attachments (to the trash: `snippets trash` restores them).",
-            "Deleting more than one asks first on a terminal; elsewhere it needs --yes."},
-            footer = {"", "Examples:", "  snippets rm 01a2...", "  snippets search --tag old -q | xargs snippets rm --yes"})
+    @Command(
+            name = "rm",
+            description = {
+                "Delete snippets with their attachments (to the trash: `snippets trash` restores them).",
+                "Deleting more than one asks first on a terminal; elsewhere it needs --yes."
+            },
+            footer = {
+                "",
+                "Examples:",
+                "  snippets rm 01a2...",
+                "  snippets search --tag old -q | xargs snippets rm --yes"
+            })
     static final class Remove implements Callable<Integer> {
 
         @ParentCommand
@@ -422,7 +561,9 @@ final class SnippetCommands {
         @Parameters(arity = "1..*", paramLabel = "ID", description = "The snippets' ids.")
         List<String> ids = new ArrayList<>();
 
-        @Option(names = {"-y", "--yes"}, description = "Delete several without asking.")
+        @Option(
+                names = {"-y", "--yes"},
+                description = "Delete several without asking.")
         boolean yes;
 
         @Override
@@ -440,7 +581,10 @@ final class SnippetCommands {
                 }
             }
             if (root.json()) {
-                output.json(deleted.size() == 1 ? deleted.get(0) : Json.createArrayBuilder(deleted).build());
+                output.json(
+                        deleted.size() == 1
+                                ? deleted.get(0)
+                                : Json.createArrayBuilder(deleted).build());
             }
             return 0;
         }
@@ -448,7 +592,10 @@ final class SnippetCommands {
         /** Asks on a terminal; elsewhere refuses (a script says --yes), so that a stray argument list never deletes unasked. */
         private boolean confirmed() throws IOException {
             if (!root.terminal().interactive()) {
-                throw new Failure(Failure.USAGE, "Deleting " + ids.size() + " snippets needs --yes when no terminal can ask; nothing was deleted.");
+                throw new Failure(
+                        Failure.USAGE,
+                        "Deleting " + ids.size()
+                                + " snippets needs --yes when no terminal can ask; nothing was deleted.");
             }
             boolean yes = root.terminal().confirmed("Delete " + ids.size() + " snippets and their attachments?");
             if (!yes) {

@@ -14,31 +14,68 @@ import picocli.CommandLine.ScopeType;
 
 /** {@code snippets}: the Snippet Store from a terminal or a script. */
 // the standard options inherited: --help (and --version) work on every command, as docs/CLI.md promises
-@Command(name = "snippets", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "snippets 0.1.0",
+@Command(
+        name = "snippets",
+        mixinStandardHelpOptions = true,
+        scope = ScopeType.INHERIT,
+        version = "snippets 0.1.0",
         description = "Search, read, write and attach files to the snippets of a Snippet Store service.",
-        footer = {"", "Examples:", "  snippets login http://127.0.0.1:8080", "  snippets search 'read file' --lang go",
-                "  snippets show 01a2... --raw > main.go", "",
-                "Exit codes: 0 ok, 1 usage or a local file, 2 not found, 3 authentication, 4 conflict, 5 server or network,",
-                "6 not allowed (signed in, but the service refuses it to you)."},
-        subcommands = {AuthCommands.Login.class, AuthCommands.Logout.class, AuthCommands.WhoAmI.class, AuthCommands.Tokens.class,
-                SnippetCommands.Search.class, SnippetCommands.Show.class, RunCommand.class, SnippetCommands.Open.class, SnippetCommands.New.class, SnippetCommands.Edit.class,
-                SnippetCommands.Remove.class, HistoryCommands.History.class, HistoryCommands.Diff.class, HistoryCommands.Restore.class,
-                HistoryCommands.Trash.class, SharingCommands.Share.class, LinkCommands.class, SharingCommands.Groups.class, AttachmentCommands.Attach.class, AttachmentCommands.ListFiles.class, AttachmentCommands.Get.class,
-                CompletionCommand.class, CommandLine.HelpCommand.class})
+        footer = {
+            "",
+            "Examples:",
+            "  snippets login http://127.0.0.1:8080",
+            "  snippets search 'read file' --lang go",
+            "  snippets show 01a2... --raw > main.go",
+            "",
+            "Exit codes: 0 ok, 1 usage or a local file, 2 not found, 3 authentication, 4 conflict, 5 server or network,",
+            "6 not allowed (signed in, but the service refuses it to you)."
+        },
+        subcommands = {
+            AuthCommands.Login.class,
+            AuthCommands.Logout.class,
+            AuthCommands.WhoAmI.class,
+            AuthCommands.Tokens.class,
+            SnippetCommands.Search.class,
+            SnippetCommands.Show.class,
+            RunCommand.class,
+            SnippetCommands.Open.class,
+            SnippetCommands.New.class,
+            SnippetCommands.Edit.class,
+            SnippetCommands.Remove.class,
+            HistoryCommands.History.class,
+            HistoryCommands.Diff.class,
+            HistoryCommands.Restore.class,
+            HistoryCommands.Trash.class,
+            SharingCommands.Share.class,
+            LinkCommands.class,
+            SharingCommands.Groups.class,
+            AttachmentCommands.Attach.class,
+            AttachmentCommands.ListFiles.class,
+            AttachmentCommands.Get.class,
+            CompletionCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class Snippets {
 
     static final int DEFAULT_TIMEOUT_SECONDS = 30;
 
-    @Option(names = "--server", scope = ScopeType.INHERIT, paramLabel = "URL",
-            description = "The service, e.g. http://127.0.0.1:8080 (default: $SNIPPETS_SERVER, else the last one signed in to).")
+    @Option(
+            names = "--server",
+            scope = ScopeType.INHERIT,
+            paramLabel = "URL",
+            description =
+                    "The service, e.g. http://127.0.0.1:8080 (default: $SNIPPETS_SERVER, else the last one signed in to).")
     String server;
 
     @Option(names = "--json", scope = ScopeType.INHERIT, description = "Print the API's data as JSON, for scripts.")
     boolean json;
 
-    @Option(names = "--timeout", scope = ScopeType.INHERIT, paramLabel = "SECONDS",
-            description = "How long to wait for the service to answer (default: $SNIPPETS_TIMEOUT, else " + DEFAULT_TIMEOUT_SECONDS
-                    + "; 0 for no limit; uploads are not limited).")
+    @Option(
+            names = "--timeout",
+            scope = ScopeType.INHERIT,
+            paramLabel = "SECONDS",
+            description = "How long to wait for the service to answer (default: $SNIPPETS_TIMEOUT, else "
+                    + DEFAULT_TIMEOUT_SECONDS + "; 0 for no limit; uploads are not limited).")
     Integer timeout;
 
     private final Map<String, String> environment;
@@ -72,7 +109,8 @@ public final class Snippets {
 
     /** The server of this run: --server, $SNIPPETS_SERVER, the last one signed in to, or a local service. */
     String server(Config config) {
-        return config.server(Optional.ofNullable(server).or(() -> Optional.ofNullable(environment.get("SNIPPETS_SERVER"))));
+        return config.server(
+                Optional.ofNullable(server).or(() -> Optional.ofNullable(environment.get("SNIPPETS_SERVER"))));
     }
 
     /** The API with the token of this run: $SNIPPETS_TOKEN, else the stored one; none is an authentication failure. */
@@ -80,10 +118,13 @@ public final class Snippets {
         timeoutSeconds(); // a wrong timeout is a usage error before anything else
         Config config = config();
         String chosen = server(config);
-        Optional<String> token = Optional.ofNullable(environment.get("SNIPPETS_TOKEN")).filter(value -> !value.isBlank())
+        Optional<String> token = Optional.ofNullable(environment.get("SNIPPETS_TOKEN"))
+                .filter(value -> !value.isBlank())
                 .or(() -> config.login(chosen).map(Config.Login::token));
         if (token.isEmpty()) {
-            throw new Failure(Failure.AUTH, "Not signed in to " + chosen + ": run `snippets login " + chosen + "` (or set SNIPPETS_TOKEN).");
+            throw new Failure(
+                    Failure.AUTH,
+                    "Not signed in to " + chosen + ": run `snippets login " + chosen + "` (or set SNIPPETS_TOKEN).");
         }
         return api(chosen, token);
     }
@@ -107,7 +148,8 @@ public final class Snippets {
         } catch (NumberFormatException notANumber) {
             // answered below
         }
-        throw new Failure(Failure.USAGE, "The timeout must be a whole number of seconds, 0 or more, not \"" + configured + "\".");
+        throw new Failure(
+                Failure.USAGE, "The timeout must be a whole number of seconds, 0 or more, not \"" + configured + "\".");
     }
 
     /** The command line of the client, its exit codes and its colours decided. */
@@ -128,8 +170,13 @@ public final class Snippets {
             Failure failure = Failure.of(thrown);
             PrintWriter err = line.getErr();
             if (((Snippets) line.getCommandSpec().root().userObject()).json) {
-                err.println(Json.createObjectBuilder().add("error", Json.createObjectBuilder()
-                        .add("exitCode", failure.exitCode()).add("message", failure.getMessage())).build());
+                err.println(Json.createObjectBuilder()
+                        .add(
+                                "error",
+                                Json.createObjectBuilder()
+                                        .add("exitCode", failure.exitCode())
+                                        .add("message", failure.getMessage()))
+                        .build());
             } else {
                 err.println(ansi.string("@|red snippets: " + escape(failure.getMessage()) + "|@"));
             }

@@ -13,12 +13,18 @@ import java.util.Optional;
  * Where the client writes and reads, and whether it may use colour: only on a terminal, and never
  * when {@code NO_COLOR} is set (https://no-color.org) or the terminal is dumb.
  */
-record Terminal(PrintWriter out, PrintWriter err, OutputStream rawOut, InputStream in, boolean interactive, boolean colours) {
+record Terminal(
+        PrintWriter out, PrintWriter err, OutputStream rawOut, InputStream in, boolean interactive, boolean colours) {
 
     static Terminal system(Map<String, String> environment) {
         boolean interactive = System.console() != null;
-        return new Terminal(new PrintWriter(System.out, true, StandardCharsets.UTF_8), new PrintWriter(System.err, true, StandardCharsets.UTF_8),
-                System.out, System.in, interactive, colours(interactive, environment));
+        return new Terminal(
+                new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+                new PrintWriter(System.err, true, StandardCharsets.UTF_8),
+                System.out,
+                System.in,
+                interactive,
+                colours(interactive, environment));
     }
 
     static boolean colours(boolean interactive, Map<String, String> environment) {
@@ -27,7 +33,9 @@ record Terminal(PrintWriter out, PrintWriter err, OutputStream rawOut, InputStre
 
     /** Asks a yes/no {@code question} on standard error; only "y" (any case) is a yes. */
     boolean confirmed(String question) throws IOException {
-        return ask(question + " [y/N] ").map(answer -> answer.strip().equalsIgnoreCase("y")).orElse(false);
+        return ask(question + " [y/N] ")
+                .map(answer -> answer.strip().equalsIgnoreCase("y"))
+                .orElse(false);
     }
 
     /** Like {@link #ask}, but a terminal does not show what is typed (a token, a password). */

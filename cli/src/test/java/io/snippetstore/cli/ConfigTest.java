@@ -21,7 +21,9 @@ class ConfigTest {
 
     @Test
     void theFileIsUnderXdgConfigHomeElseTheHomesConfig() {
-        assertEquals(home.resolve("xdg/snippets/config.json"), Config.location(Map.of("XDG_CONFIG_HOME", home.resolve("xdg").toString(), "HOME", "/nowhere")));
+        assertEquals(
+                home.resolve("xdg/snippets/config.json"),
+                Config.location(Map.of("XDG_CONFIG_HOME", home.resolve("xdg").toString(), "HOME", "/nowhere")));
         assertEquals(home.resolve(".config/snippets/config.json"), Config.location(Map.of("HOME", home.toString())));
     }
 
@@ -38,8 +40,13 @@ class ConfigTest {
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file.getParent())));
         Config again = Config.load(environment);
         assertEquals(Optional.of(new Config.Login("sst_one", "id-1", "alice")), again.login("http://127.0.0.1:8080"));
-        assertEquals("sst_two", again.login("https://snippets.example.org/").orElseThrow().token());
-        assertEquals("https://snippets.example.org", again.server(Optional.empty()), "the last server signed in to is the default");
+        assertEquals(
+                "sst_two",
+                again.login("https://snippets.example.org/").orElseThrow().token());
+        assertEquals(
+                "https://snippets.example.org",
+                again.server(Optional.empty()),
+                "the last server signed in to is the default");
         try (var files = Files.list(file.getParent())) {
             assertEquals(1, files.count(), "no temporary file is left beside it");
         }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 class LoopbackReceiverTest {
 
     private static HttpResponse<String> visit(String address) throws IOException, InterruptedException {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(address)).build(), HttpResponse.BodyHandlers.ofString());
+        return HttpClient.newHttpClient()
+                .send(HttpRequest.newBuilder(URI.create(address)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @Test

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 
 class RenderingTest {
 
-    private static final JsonObject SNIPPET = Json.createReader(new StringReader("""
+    private static final JsonObject SNIPPET =
+            Json.createReader(new StringReader("""
             {"variables": [
               {"name": "namespace", "default": null, "choices": [], "occurrences": 2},
               {"name": "app", "default": "web", "choices": [], "occurrences": 1},
@@ -29,8 +30,13 @@ class RenderingTest {
     private final StringWriter err = new StringWriter();
 
     private Terminal terminal(boolean interactive, String typed) {
-        return new Terminal(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true), new ByteArrayOutputStream(),
-                new ByteArrayInputStream(typed.getBytes(StandardCharsets.UTF_8)), interactive, false);
+        return new Terminal(
+                new PrintWriter(new StringWriter(), true),
+                new PrintWriter(err, true),
+                new ByteArrayOutputStream(),
+                new ByteArrayInputStream(typed.getBytes(StandardCharsets.UTF_8)),
+                interactive,
+                false);
     }
 
     @Test
@@ -64,7 +70,8 @@ class RenderingTest {
 
     @Test
     void withoutATerminalAMissingValueIsAUsageErrorNamingWhatToSet() {
-        Failure failure = assertThrows(Failure.class, () -> Rendering.completed(SNIPPET, Map.of(), terminal(false, "")));
+        Failure failure =
+                assertThrows(Failure.class, () -> Rendering.completed(SNIPPET, Map.of(), terminal(false, "")));
 
         assertEquals(Failure.USAGE, failure.exitCode());
         assertTrue(failure.getMessage().contains("--set namespace=… --set host=…"), failure.getMessage());

@@ -13,18 +13,24 @@ import org.junit.jupiter.api.Test;
 
 class RowFormatTest {
 
-    private static final JsonObject SNIPPET = Json.createReader(new StringReader("""
+    private static final JsonObject SNIPPET =
+            Json.createReader(new StringReader("""
             {"id": "01a", "title": "Restart", "description": null, "tags": ["ops", "k8s"], "version": 3,
              "owner": {"id": "u1", "username": "ana"}, "variables": [{"name": "ns"}, {"name": "app"}]}""")).readObject();
 
     @Test
     void fieldsEscapesAndNestedFieldsMakeOneLine() {
-        assertEquals("01a\tRestart\tana\tops,k8s\tv3", RowFormat.parse("{id}\\t{title}\\t{owner.username}\\t{tags}\\tv{version}").line(SNIPPET));
+        assertEquals(
+                "01a\tRestart\tana\tops,k8s\tv3",
+                RowFormat.parse("{id}\\t{title}\\t{owner.username}\\t{tags}\\tv{version}")
+                        .line(SNIPPET));
     }
 
     @Test
     void nullAndAbsentAreEmptyAndNamedObjectsShowTheirNames() {
-        assertEquals("[][ns,app][]", RowFormat.parse("[{description}][{variables}][{owner.nothing}]").line(SNIPPET));
+        assertEquals(
+                "[][ns,app][]",
+                RowFormat.parse("[{description}][{variables}][{owner.nothing}]").line(SNIPPET));
     }
 
     @Test
@@ -35,9 +41,13 @@ class RowFormatTest {
     @Test
     void aMalformedOrUnknownFieldIsAUsageErrorBeforeAnythingIsPrinted() {
         for (String template : List.of("{id", "{}", "{1x}", "{a b}")) {
-            assertEquals(Failure.USAGE, assertThrows(Failure.class, () -> RowFormat.parse(template)).exitCode(), template);
+            assertEquals(
+                    Failure.USAGE,
+                    assertThrows(Failure.class, () -> RowFormat.parse(template)).exitCode(),
+                    template);
         }
-        Failure unknown = assertThrows(Failure.class, () -> RowFormat.parse("{titel}").requireKnown(List.of("id", "title")));
+        Failure unknown =
+                assertThrows(Failure.class, () -> RowFormat.parse("{titel}").requireKnown(List.of("id", "title")));
         assertTrue(unknown.getMessage().contains("no field titel"), unknown.getMessage());
     }
 }

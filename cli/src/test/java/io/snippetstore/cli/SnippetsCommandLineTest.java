@@ -29,8 +29,13 @@ class SnippetsCommandLineTest {
     private final StringWriter err = new StringWriter();
 
     private int run(Map<String, String> environment, String... arguments) {
-        Terminal terminal = new Terminal(new PrintWriter(out, true), new PrintWriter(err, true), new ByteArrayOutputStream(),
-                new ByteArrayInputStream(new byte[0]), false, false);
+        Terminal terminal = new Terminal(
+                new PrintWriter(out, true),
+                new PrintWriter(err, true),
+                new ByteArrayOutputStream(),
+                new ByteArrayInputStream(new byte[0]),
+                false,
+                false);
         return Snippets.commandLine(environment, terminal).execute(arguments);
     }
 
@@ -58,8 +63,16 @@ class SnippetsCommandLineTest {
         CommandLine commandLine = Snippets.commandLine(environment(), Terminal.system(environment()));
         for (String name : commandLine.getSubcommands().keySet()) {
             StringWriter help = new StringWriter();
-            int exitCode = Snippets.commandLine(environment(), new Terminal(new PrintWriter(help, true), new PrintWriter(err, true),
-                    new ByteArrayOutputStream(), new ByteArrayInputStream(new byte[0]), false, false)).execute(name, "--help");
+            int exitCode = Snippets.commandLine(
+                            environment(),
+                            new Terminal(
+                                    new PrintWriter(help, true),
+                                    new PrintWriter(err, true),
+                                    new ByteArrayOutputStream(),
+                                    new ByteArrayInputStream(new byte[0]),
+                                    false,
+                                    false))
+                    .execute(name, "--help");
 
             assertEquals(0, exitCode, name + " --help: " + err);
             if (!name.equals("help")) { // picocli's own help command describes itself in other words
@@ -72,10 +85,16 @@ class SnippetsCommandLineTest {
 
     @Test
     void aServiceThatNeverAnswersTimesOutWithExitCode5() throws Exception {
-        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) { // connections are accepted, never answered
+        try (ServerSocket silent =
+                new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) { // connections are accepted, never answered
             long started = System.nanoTime();
-            int exitCode = run(Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_TOKEN", "sst_x"),
-                    "--server", "http://127.0.0.1:" + silent.getLocalPort(), "--timeout", "1", "whoami");
+            int exitCode = run(
+                    Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_TOKEN", "sst_x"),
+                    "--server",
+                    "http://127.0.0.1:" + silent.getLocalPort(),
+                    "--timeout",
+                    "1",
+                    "whoami");
 
             assertEquals(Failure.SERVER, exitCode);
             assertTrue(err.toString().contains("did not answer within 1 s"), err.toString());
@@ -95,7 +114,11 @@ class SnippetsCommandLineTest {
         notASnippetStore.start();
         try {
             long started = System.nanoTime();
-            int wrongServer = run(environment(), "login", "http://127.0.0.1:" + notASnippetStore.getAddress().getPort(), "--no-browser");
+            int wrongServer = run(
+                    environment(),
+                    "login",
+                    "http://127.0.0.1:" + notASnippetStore.getAddress().getPort(),
+                    "--no-browser");
             int stoppedServer = run(environment(), "login", "http://127.0.0.1:1", "--no-browser");
 
             assertEquals(Failure.SERVER, wrongServer, err.toString());
@@ -111,8 +134,19 @@ class SnippetsCommandLineTest {
 
     @Test
     void aTimeoutThatIsNotAWholeNumberOfSecondsIsAUsageError() {
-        assertEquals(Failure.USAGE, run(Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_TOKEN", "sst_x", "SNIPPETS_TIMEOUT", "soon"),
-                "--server", "http://127.0.0.1:1", "whoami"));
+        assertEquals(
+                Failure.USAGE,
+                run(
+                        Map.of(
+                                "XDG_CONFIG_HOME",
+                                home.toString(),
+                                "SNIPPETS_TOKEN",
+                                "sst_x",
+                                "SNIPPETS_TIMEOUT",
+                                "soon"),
+                        "--server",
+                        "http://127.0.0.1:1",
+                        "whoami"));
         assertEquals(Failure.USAGE, run(environment(), "--timeout", "-1", "whoami"));
         assertTrue(err.toString().contains("whole number of seconds"), err.toString());
     }
@@ -126,7 +160,8 @@ class SnippetsCommandLineTest {
 
     @Test
     void withoutASignInACommandSaysHowToSignInAndExitsWith3() {
-        int exitCode = run(Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_SERVER", "http://127.0.0.1:1"), "search", "x");
+        int exitCode =
+                run(Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_SERVER", "http://127.0.0.1:1"), "search", "x");
 
         assertEquals(Failure.AUTH, exitCode);
         assertTrue(err.toString().contains("snippets login http://127.0.0.1:1"), err.toString());
@@ -135,7 +170,15 @@ class SnippetsCommandLineTest {
 
     @Test
     void anUnreachableServiceIsExitCode5WithAMessage() {
-        int exitCode = run(Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_SERVER", "http://127.0.0.1:1", "SNIPPETS_TOKEN", "sst_x"), "whoami");
+        int exitCode = run(
+                Map.of(
+                        "XDG_CONFIG_HOME",
+                        home.toString(),
+                        "SNIPPETS_SERVER",
+                        "http://127.0.0.1:1",
+                        "SNIPPETS_TOKEN",
+                        "sst_x"),
+                "whoami");
 
         assertEquals(Failure.SERVER, exitCode);
         assertTrue(err.toString().contains("Cannot reach http://127.0.0.1:1"), err.toString());
@@ -144,9 +187,26 @@ class SnippetsCommandLineTest {
     @Test
     void optionsAndServerAreParsedAsDocumented() {
         CommandLine commandLine = Snippets.commandLine(environment(), Terminal.system(environment()));
-        CommandLine.ParseResult parsed = commandLine.parseArgs("--server", "http://x:1", "search", "a", "b", "--tag", "t1", "--tag", "t2",
-                "--lang", "go", "--sort", "title", "--limit", "5", "--all", "--json");
-        SnippetCommands.Search search = (SnippetCommands.Search) parsed.subcommand().commandSpec().userObject();
+        CommandLine.ParseResult parsed = commandLine.parseArgs(
+                "--server",
+                "http://x:1",
+                "search",
+                "a",
+                "b",
+                "--tag",
+                "t1",
+                "--tag",
+                "t2",
+                "--lang",
+                "go",
+                "--sort",
+                "title",
+                "--limit",
+                "5",
+                "--all",
+                "--json");
+        SnippetCommands.Search search =
+                (SnippetCommands.Search) parsed.subcommand().commandSpec().userObject();
         Snippets root = commandLine.getCommand();
 
         assertEquals(java.util.List.of("a", "b"), search.terms);
@@ -161,20 +221,49 @@ class SnippetsCommandLineTest {
     @Test
     void localFileTroubleIsAUsageErrorWithAPlainMessageAndAsJsonWithJson() throws Exception {
         java.nio.file.Files.write(home.resolve("latin1.txt"), new byte[] {'c', 'a', 'f', (byte) 0xe9, '\n'});
-        Map<String, String> signedIn = Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_SERVER", "http://127.0.0.1:1", "SNIPPETS_TOKEN", "sst_x");
+        Map<String, String> signedIn = Map.of(
+                "XDG_CONFIG_HOME", home.toString(), "SNIPPETS_SERVER", "http://127.0.0.1:1", "SNIPPETS_TOKEN", "sst_x");
 
-        int notText = run(signedIn, "new", "--title", "t", "--lang", "text", home.resolve("latin1.txt").toString());
-        int missing = run(signedIn, "new", "--title", "t", "--lang", "text", home.resolve("missing.txt").toString());
+        int notText = run(
+                signedIn,
+                "new",
+                "--title",
+                "t",
+                "--lang",
+                "text",
+                home.resolve("latin1.txt").toString());
+        int missing = run(
+                signedIn,
+                "new",
+                "--title",
+                "t",
+                "--lang",
+                "text",
+                home.resolve("missing.txt").toString());
 
         assertEquals(Failure.USAGE, notText, err.toString());
         assertEquals(Failure.USAGE, missing, err.toString());
         assertTrue(err.toString().contains("latin1.txt is not UTF-8 text"), err.toString());
         assertTrue(err.toString().contains("missing.txt: no such file."), err.toString());
-        assertFalse(err.toString().contains("Exception") || err.toString().contains("Input length"), "no Java message: " + err);
+        assertFalse(
+                err.toString().contains("Exception") || err.toString().contains("Input length"),
+                "no Java message: " + err);
 
         err.getBuffer().setLength(0);
-        assertEquals(Failure.USAGE, run(signedIn, "--json", "new", "--title", "t", "--lang", "text", home.resolve("missing.txt").toString()));
-        jakarta.json.JsonObject error = jakarta.json.Json.createReader(new java.io.StringReader(err.toString())).readObject().getJsonObject("error");
+        assertEquals(
+                Failure.USAGE,
+                run(
+                        signedIn,
+                        "--json",
+                        "new",
+                        "--title",
+                        "t",
+                        "--lang",
+                        "text",
+                        home.resolve("missing.txt").toString()));
+        jakarta.json.JsonObject error = jakarta.json.Json.createReader(new java.io.StringReader(err.toString()))
+                .readObject()
+                .getJsonObject("error");
         assertEquals(Failure.USAGE, error.getInt("exitCode"));
         assertTrue(error.getString("message").contains("no such file"), error.toString());
     }
@@ -192,7 +281,11 @@ class SnippetsCommandLineTest {
         assertEquals(0, run(environment(), "completion", "bash"));
         String script = out.toString();
         assertTrue(script.contains("complete -F") && script.contains("_picocli_snippets"), "a bash completion script");
-        assertTrue(script.contains("search") && script.contains("--scope") && script.contains("relevance") && script.contains("link"),
+        assertTrue(
+                script.contains("search")
+                        && script.contains("--scope")
+                        && script.contains("relevance")
+                        && script.contains("link"),
                 "commands, options and their values");
         assertEquals(Failure.USAGE, run(environment(), "completion", "tcsh"));
         assertTrue(err.toString().contains("bash, zsh or fish"), err.toString());
@@ -207,11 +300,22 @@ class SnippetsCommandLineTest {
 
     @Test
     void removingSeveralSnippetsWithoutATerminalNeedsYes() {
-        int exitCode = run(Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_SERVER", "http://127.0.0.1:1", "SNIPPETS_TOKEN", "sst_x"),
-                "rm", "01a", "01b");
+        int exitCode = run(
+                Map.of(
+                        "XDG_CONFIG_HOME",
+                        home.toString(),
+                        "SNIPPETS_SERVER",
+                        "http://127.0.0.1:1",
+                        "SNIPPETS_TOKEN",
+                        "sst_x"),
+                "rm",
+                "01a",
+                "01b");
 
         assertEquals(Failure.USAGE, exitCode);
-        assertTrue(err.toString().contains("needs --yes") && err.toString().contains("nothing was deleted"), err.toString());
+        assertTrue(
+                err.toString().contains("needs --yes") && err.toString().contains("nothing was deleted"),
+                err.toString());
         assertFalse(err.toString().contains("Cannot reach"), "refused before any request: " + err);
     }
 

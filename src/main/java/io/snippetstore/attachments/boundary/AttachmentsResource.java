@@ -36,13 +36,15 @@ public class AttachmentsResource {
 
     @GET
     @Path("{attachmentId}")
-    public ApiResponse<AttachmentView> get(@PathParam("attachmentId") String attachmentId, @Context SecurityContext security) {
+    public ApiResponse<AttachmentView> get(
+            @PathParam("attachmentId") String attachmentId, @Context SecurityContext security) {
         return ApiResponse.of(AttachmentView.of(attachments.get(Caller.of(security), attachmentId)));
     }
 
     @DELETE
     @Path("{attachmentId}")
-    public ApiResponse<Deleted> delete(@PathParam("attachmentId") String attachmentId, @Context SecurityContext security) {
+    public ApiResponse<Deleted> delete(
+            @PathParam("attachmentId") String attachmentId, @Context SecurityContext security) {
         return ApiResponse.of(Deleted.of(attachments.delete(Caller.of(security), attachmentId)));
     }
 
@@ -50,11 +52,21 @@ public class AttachmentsResource {
     @GET
     @Path("{attachmentId}/download")
     @Produces(MediaType.WILDCARD)
-    public void download(@PathParam("attachmentId") String attachmentId, @HeaderParam("Range") String range,
-                         @HeaderParam("If-Range") String ifRange, @Context HttpHeaders headers,
-                         @Context SecurityContext security, @Suspended AsyncResponse answer) {
+    public void download(
+            @PathParam("attachmentId") String attachmentId,
+            @HeaderParam("Range") String range,
+            @HeaderParam("If-Range") String ifRange,
+            @Context HttpHeaders headers,
+            @Context SecurityContext security,
+            @Suspended AsyncResponse answer) {
         Caller caller = Caller.of(security);
-        streaming.send(answer, () -> DownloadResponse.of(attachments.get(caller, attachmentId),
-                ordinal -> attachments.findChunk(attachmentId, ordinal), headers, range, ifRange));
+        streaming.send(
+                answer,
+                () -> DownloadResponse.of(
+                        attachments.get(caller, attachmentId),
+                        ordinal -> attachments.findChunk(attachmentId, ordinal),
+                        headers,
+                        range,
+                        ifRange));
     }
 }

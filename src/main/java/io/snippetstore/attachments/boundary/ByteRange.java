@@ -11,20 +11,17 @@ import java.util.regex.Pattern;
  */
 record ByteRange(long first, long last) {
 
-    private static final Pattern SINGLE = Pattern.compile("bytes=[ \\t]*(\\d*)-(\\d*)[ \\t]*", Pattern.CASE_INSENSITIVE);
+    private static final Pattern SINGLE =
+            Pattern.compile("bytes=[ \\t]*(\\d*)-(\\d*)[ \\t]*", Pattern.CASE_INSENSITIVE);
 
     /** What to send of a file of {@code size} bytes. */
-    sealed interface Selection {
-    }
+    sealed interface Selection {}
 
-    record Whole() implements Selection {
-    }
+    record Whole() implements Selection {}
 
-    record Part(ByteRange range) implements Selection {
-    }
+    record Part(ByteRange range) implements Selection {}
 
-    record Unsatisfiable() implements Selection {
-    }
+    record Unsatisfiable() implements Selection {}
 
     long length() {
         return last - first + 1;
@@ -39,12 +36,14 @@ record ByteRange(long first, long last) {
             return new Whole();
         }
         Matcher matcher = SINGLE.matcher(header.strip());
-        if (!matcher.matches() || (matcher.group(1).isEmpty() && matcher.group(2).isEmpty())) {
+        if (!matcher.matches()
+                || (matcher.group(1).isEmpty() && matcher.group(2).isEmpty())) {
             return new Whole();
         }
         Optional<Long> first = number(matcher.group(1));
         Optional<Long> last = number(matcher.group(2));
-        if ((!matcher.group(1).isEmpty() && first.isEmpty()) || (!matcher.group(2).isEmpty() && last.isEmpty())) {
+        if ((!matcher.group(1).isEmpty() && first.isEmpty())
+                || (!matcher.group(2).isEmpty() && last.isEmpty())) {
             return new Whole();
         }
         if (first.isEmpty()) {

@@ -11,8 +11,7 @@ final class ContentDisposition {
 
     private static final String ATTR_CHAR_PUNCTUATION = "!#$&+-.^_`|~";
 
-    private ContentDisposition() {
-    }
+    private ContentDisposition() {}
 
     static String attachment(String filename) {
         return "attachment; filename=\"" + asciiFallback(filename) + "\"; filename*=UTF-8''" + percentEncoded(filename);
@@ -20,8 +19,11 @@ final class ContentDisposition {
 
     static String asciiFallback(String filename) {
         StringBuilder fallback = new StringBuilder(filename.length());
-        filename.codePoints().forEach(codePoint -> fallback.append(
-                codePoint >= 0x20 && codePoint < 0x7F && codePoint != '"' && codePoint != '\\' ? (char) codePoint : '_'));
+        filename.codePoints()
+                .forEach(codePoint -> fallback.append(
+                        codePoint >= 0x20 && codePoint < 0x7F && codePoint != '"' && codePoint != '\\'
+                                ? (char) codePoint
+                                : '_'));
         return fallback.toString();
     }
 
@@ -29,11 +31,14 @@ final class ContentDisposition {
         StringBuilder encoded = new StringBuilder();
         for (byte b : filename.getBytes(StandardCharsets.UTF_8)) {
             int unsigned = b & 0xFF;
-            if ((unsigned >= 'a' && unsigned <= 'z') || (unsigned >= 'A' && unsigned <= 'Z') || (unsigned >= '0' && unsigned <= '9')
+            if ((unsigned >= 'a' && unsigned <= 'z')
+                    || (unsigned >= 'A' && unsigned <= 'Z')
+                    || (unsigned >= '0' && unsigned <= '9')
                     || ATTR_CHAR_PUNCTUATION.indexOf(unsigned) >= 0) {
                 encoded.append((char) unsigned);
             } else {
-                encoded.append('%').append(Character.toUpperCase(Character.forDigit(unsigned >> 4, 16)))
+                encoded.append('%')
+                        .append(Character.toUpperCase(Character.forDigit(unsigned >> 4, 16)))
                         .append(Character.toUpperCase(Character.forDigit(unsigned & 0xF, 16)));
             }
         }

@@ -23,11 +23,15 @@ import jakarta.ws.rs.core.Response;
  */
 final class DownloadResponse {
 
-    private DownloadResponse() {
-    }
+    private DownloadResponse() {}
 
     /** @param chunks reads the attachment's chunk of an ordinal, empty once the attachment is gone */
-    static Response of(AttachmentData attachment, LongFunction<Optional<List<byte[]>>> chunks, HttpHeaders headers, String range, String ifRange) {
+    static Response of(
+            AttachmentData attachment,
+            LongFunction<Optional<List<byte[]>>> chunks,
+            HttpHeaders headers,
+            String range,
+            String ifRange) {
         EntityTag etag = new EntityTag(attachment.sha256());
         String ifMatch = headers.getHeaderString(HttpHeaders.IF_MATCH);
         if (ifMatch != null && !EntityTagList.matches(ifMatch, attachment.sha256(), false)) {
@@ -44,10 +48,10 @@ final class DownloadResponse {
         }
         ByteRange bytes = selection instanceof Part part ? part.range() : new ByteRange(0, attachment.size() - 1);
         Response.ResponseBuilder response = selection instanceof Part
-                ? Response.status(Response.Status.PARTIAL_CONTENT).header("Content-Range", bytes.contentRange(attachment.size()))
+                ? Response.status(Response.Status.PARTIAL_CONTENT)
+                        .header("Content-Range", bytes.contentRange(attachment.size()))
                 : Response.ok();
-        return response
-                .entity(new ChunkedDownload(chunks, bytes, HeldChunks.SHARED))
+        return response.entity(new ChunkedDownload(chunks, bytes, HeldChunks.SHARED))
                 .type(attachment.mimeType())
                 .header(HttpHeaders.CONTENT_LENGTH, bytes.length())
                 .header("Content-Disposition", ContentDisposition.attachment(attachment.filename()))

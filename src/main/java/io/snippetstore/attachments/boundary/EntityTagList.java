@@ -12,8 +12,7 @@ final class EntityTagList {
 
     private static final Pattern MEMBER = Pattern.compile("\\s*(W/)?\"([\\x21\\x23-\\x7E\\x80-\\xFF]*)\"\\s*(?:,|$)");
 
-    private EntityTagList() {
-    }
+    private EntityTagList() {}
 
     /**
      * Whether {@code header} names the current entity tag {@code "<opaque>"}: a weak comparison

@@ -38,18 +38,24 @@ public class SharedAttachmentsResource {
     @GET
     public ApiList<AttachmentView> list() {
         return ApiList.complete(attachments.list(links.open(secret)).stream()
-                .map(attachment -> AttachmentView.shared(attachment, secret)).toList());
+                .map(attachment -> AttachmentView.shared(attachment, secret))
+                .toList());
     }
 
     @GET
     @Path("{attachmentId}/download")
     @Produces(MediaType.WILDCARD)
-    public void download(@PathParam("attachmentId") String attachmentId, @HeaderParam("Range") String range,
-                         @HeaderParam("If-Range") String ifRange, @Context HttpHeaders headers, @Suspended AsyncResponse answer) {
+    public void download(
+            @PathParam("attachmentId") String attachmentId,
+            @HeaderParam("Range") String range,
+            @HeaderParam("If-Range") String ifRange,
+            @Context HttpHeaders headers,
+            @Suspended AsyncResponse answer) {
         streaming.send(answer, () -> {
             SharedSnippet shared = links.open(secret);
             AttachmentData attachment = attachments.get(shared, attachmentId);
-            return DownloadResponse.of(attachment, ordinal -> attachments.findChunk(attachmentId, ordinal), headers, range, ifRange);
+            return DownloadResponse.of(
+                    attachment, ordinal -> attachments.findChunk(attachmentId, ordinal), headers, range, ifRange);
         });
     }
 }

@@ -53,7 +53,9 @@ public class SnippetAttachmentsResource {
 
     @GET
     public ApiList<AttachmentView> list() {
-        return ApiList.complete(attachments.list(caller(), snippetId).stream().map(AttachmentView::of).toList());
+        return ApiList.complete(attachments.list(caller(), snippetId).stream()
+                .map(AttachmentView::of)
+                .toList());
     }
 
     /**
@@ -65,7 +67,8 @@ public class SnippetAttachmentsResource {
      */
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
-    public void upload(@Context HttpServletRequest request, @Context UriInfo uri, @Suspended AsyncResponse answer) throws IOException {
+    public void upload(@Context HttpServletRequest request, @Context UriInfo uri, @Suspended AsyncResponse answer)
+            throws IOException {
         Caller caller = caller();
         RequestContext body = UploadReceiver.bodyOf(request);
         UriBuilder attachmentUris = uri.getBaseUriBuilder().path(AttachmentsResource.class);

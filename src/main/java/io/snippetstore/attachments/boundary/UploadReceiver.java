@@ -53,7 +53,11 @@ final class UploadReceiver {
      * another thread can read the body.
      */
     static RequestContext bodyOf(HttpServletRequest request) throws IOException {
-        return new Body(request.getContentType(), request.getCharacterEncoding(), request.getContentLengthLong(), request.getInputStream());
+        return new Body(
+                request.getContentType(),
+                request.getCharacterEncoding(),
+                request.getContentLengthLong(),
+                request.getInputStream());
     }
 
     /** The upload, staged, with {@code progress} told of every write; the caller closes it, which deletes the staged bytes. */
@@ -76,15 +80,18 @@ final class UploadReceiver {
             throw receiver.failure(e);
         }
         if (receiver.staged == null) {
-            throw ApiException.badRequest("The upload has no file: send it as a multipart part named file.",
+            throw ApiException.badRequest(
+                    "The upload has no file: send it as a multipart part named file.",
                     List.of(new FieldError("file", "is required: a multipart part named file")));
         }
-        return new Upload(receiver.clientFilename, receiver.requestedMimeType, receiver.fileContentType, receiver.staged);
+        return new Upload(
+                receiver.clientFilename, receiver.requestedMimeType, receiver.fileContentType, receiver.staged);
     }
 
     private static boolean isMultipartFormData(String contentType) {
         try {
-            return contentType != null && MediaType.MULTIPART_FORM_DATA_TYPE.isCompatible(MediaType.valueOf(contentType));
+            return contentType != null
+                    && MediaType.MULTIPART_FORM_DATA_TYPE.isCompatible(MediaType.valueOf(contentType));
         } catch (IllegalArgumentException unparsable) {
             return false;
         }
@@ -113,7 +120,9 @@ final class UploadReceiver {
         try (InputStream in = part.getInputStream()) {
             // whole buffers: the parser hands out at most its own 4 KiB at a time, and each write
             // into the staging file is a system call
-            for (int read = in.readNBytes(buffer, 0, buffer.length); read > 0; read = in.readNBytes(buffer, 0, buffer.length)) {
+            for (int read = in.readNBytes(buffer, 0, buffer.length);
+                    read > 0;
+                    read = in.readNBytes(buffer, 0, buffer.length)) {
                 staged.write(buffer, read);
             }
         }
@@ -137,7 +146,8 @@ final class UploadReceiver {
         try (InputStream in = part.getInputStream()) {
             byte[] bytes = in.readNBytes(MIME_TYPE_PART_MAX_BYTES + 1);
             if (bytes.length > MIME_TYPE_PART_MAX_BYTES) {
-                throw ApiException.validationFailed(List.of(new FieldError("mimeType", "must be at most " + Attachment.MIME_TYPE_MAX + " characters")));
+                throw ApiException.validationFailed(List.of(
+                        new FieldError("mimeType", "must be at most " + Attachment.MIME_TYPE_MAX + " characters")));
             }
             return new String(bytes, StandardCharsets.UTF_8);
         }
@@ -159,7 +169,8 @@ final class UploadReceiver {
         return (RuntimeException) cause;
     }
 
-    private record Body(String contentType, String characterEncoding, long contentLength, InputStream body) implements RequestContext {
+    private record Body(String contentType, String characterEncoding, long contentLength, InputStream body)
+            implements RequestContext {
 
         @Override
         public String getContentType() {

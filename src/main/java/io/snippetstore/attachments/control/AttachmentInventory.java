@@ -21,6 +21,7 @@ public class AttachmentInventory implements Inventory {
     @Override
     public Map<String, Long> counts() {
         Object[] totals = em.createNamedQuery(Attachment.TOTALS, Object[].class).getSingleResult();
-        return Map.of("attachments", ((Number) totals[0]).longValue(), "attachmentBytes", ((Number) totals[1]).longValue());
+        return Map.of(
+                "attachments", ((Number) totals[0]).longValue(), "attachmentBytes", ((Number) totals[1]).longValue());
     }
 }

@@ -52,11 +52,18 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
     private FutureTask<Long> step;
     /** Whether another write waited for the writer during the last step: then the next one is short. */
     private boolean othersWaited;
+
     private boolean begun;
     private boolean finished;
 
-    AttachmentUpload(UploadSteps steps, GroupCommit commits, Executor executor, DiskSpace disk, WriteGate gate, Caller caller,
-                     Attachment attachment) {
+    AttachmentUpload(
+            UploadSteps steps,
+            GroupCommit commits,
+            Executor executor,
+            DiskSpace disk,
+            WriteGate gate,
+            Caller caller,
+            Attachment attachment) {
         this.steps = steps;
         this.commits = commits;
         this.executor = executor;
@@ -113,7 +120,8 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
         }
         long appended = steps.append(attachment.id(), stagedBytes, fromOrdinal, chunks);
         if (appended != (long) chunks * AttachmentChunk.SIZE) {
-            throw new IllegalStateException("A step copied " + appended + " staged bytes, not " + chunks + " whole chunks");
+            throw new IllegalStateException(
+                    "A step copied " + appended + " staged bytes, not " + chunks + " whole chunks");
         }
         return appended;
     }
@@ -125,7 +133,9 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
         try {
             pending.get();
         } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException failure ? failure : new IllegalStateException("An upload step failed", e.getCause());
+            throw e.getCause() instanceof RuntimeException failure
+                    ? failure
+                    : new IllegalStateException("An upload step failed", e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while an upload step was written", e);
@@ -157,7 +167,8 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
             appended = steps.append(attachment.id(), stagedBytes, copied / AttachmentChunk.SIZE, chunks);
         }
         file.requireCopied(copied);
-        AttachmentData created = steps.finish(attachment.id(), upload.filename(), upload.mimeType(), file.size(), file.sha256());
+        AttachmentData created =
+                steps.finish(attachment.id(), upload.filename(), upload.mimeType(), file.size(), file.sha256());
         finished = true;
         return created;
     }
@@ -171,8 +182,14 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
         StagedFile file = upload.file();
         AttachmentData created = commits.write(() -> {
             try (InputStream stagedBytes = file.read()) {
-                return steps.storeWhole(caller, Attachment.unfinished(attachment.id(), attachment.snippetId(), attachment.createdAt()),
-                        stagedBytes, upload.filename(), upload.mimeType(), file.size(), file.sha256());
+                return steps.storeWhole(
+                        caller,
+                        Attachment.unfinished(attachment.id(), attachment.snippetId(), attachment.createdAt()),
+                        stagedBytes,
+                        upload.filename(),
+                        upload.mimeType(),
+                        file.size(),
+                        file.sha256());
             } catch (IOException e) {
                 throw new UncheckedIOException("The staged upload could not be read", e);
             }
@@ -213,7 +230,10 @@ public final class AttachmentUpload implements StagedFile.Progress, AutoCloseabl
             try {
                 steps.discard(attachment.id());
             } catch (RuntimeException notDiscarded) {
-                LOG.log(Level.WARNING, "An unfinished upload could not be removed now; it is removed at the next start", notDiscarded);
+                LOG.log(
+                        Level.WARNING,
+                        "An unfinished upload could not be removed now; it is removed at the next start",
+                        notDiscarded);
             }
         }
     }

@@ -76,7 +76,14 @@ public class Attachments {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public AttachmentUpload startUpload(Caller caller, String snippetId) {
         snippets.requireOwned(caller, snippetId);
-        return new AttachmentUpload(steps, commits, executor, disk, gate, caller, Attachment.unfinished(Ids.next(), snippetId, Timestamps.now()));
+        return new AttachmentUpload(
+                steps,
+                commits,
+                executor,
+                disk,
+                gate,
+                caller,
+                Attachment.unfinished(Ids.next(), snippetId, Timestamps.now()));
     }
 
     /**
@@ -86,7 +93,13 @@ public class Attachments {
      * its last step, removed when a step fails or the content does not have {@code size} bytes.
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public AttachmentData copyInSteps(Caller caller, String snippetId, String filename, String mimeType, long size, String sha256,
+    public AttachmentData copyInSteps(
+            Caller caller,
+            String snippetId,
+            String filename,
+            String mimeType,
+            long size,
+            String sha256,
             InputStream content) {
         String safeFilename = Filenames.sanitize(filename);
         Attachment attachment = Attachment.unfinished(Ids.next(), snippetId, Timestamps.now());
@@ -96,13 +109,15 @@ public class Attachments {
             long copied = 0;
             for (long appended = -1; appended != 0; copied += appended) {
                 int chunks = gate.isWaitedFor() ? 1 : AttachmentUpload.CHUNKS_PER_STEP;
-                disk.requireRoomFor(2L * chunks * AttachmentChunk.SIZE); // a step is not refused on a low disk by itself
+                disk.requireRoomFor(
+                        2L * chunks * AttachmentChunk.SIZE); // a step is not refused on a low disk by itself
                 appended = steps.append(attachment.id(), content, copied / AttachmentChunk.SIZE, chunks);
             }
             if (copied != size) {
                 throw new IllegalStateException("The content had " + copied + " bytes, not the " + size + " verified");
             }
-            AttachmentData created = steps.finish(attachment.id(), safeFilename, MimeTypes.decide(mimeType, null, safeFilename), size, sha256);
+            AttachmentData created = steps.finish(
+                    attachment.id(), safeFilename, MimeTypes.decide(mimeType, null, safeFilename), size, sha256);
             finished = true;
             return created;
         } finally {
@@ -122,7 +137,9 @@ public class Attachments {
     private List<AttachmentData> listOf(String snippetId) {
         return em.createNamedQuery(Attachment.OF_SNIPPET, Attachment.class)
                 .setParameter("snippetId", snippetId)
-                .getResultStream().map(AttachmentData::of).toList();
+                .getResultStream()
+                .map(AttachmentData::of)
+                .toList();
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -164,7 +181,9 @@ public class Attachments {
     }
 
     private Attachment find(String attachmentId) {
-        return Optional.ofNullable(em.find(Attachment.class, attachmentId)).filter(Attachment::isFinished).orElseThrow(ApiException::notFound);
+        return Optional.ofNullable(em.find(Attachment.class, attachmentId))
+                .filter(Attachment::isFinished)
+                .orElseThrow(ApiException::notFound);
     }
 
     /** The attachments of a snippet opened by a share link, oldest first. */
@@ -177,7 +196,8 @@ public class Attachments {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public AttachmentData get(SharedSnippet shared, String attachmentId) {
         return Optional.ofNullable(em.find(Attachment.class, attachmentId))
-                .filter(attachment -> attachment.isFinished() && attachment.snippetId().equals(shared.snippetId()))
+                .filter(attachment ->
+                        attachment.isFinished() && attachment.snippetId().equals(shared.snippetId()))
                 .map(AttachmentData::of)
                 .orElseThrow(ApiException::notFound);
     }

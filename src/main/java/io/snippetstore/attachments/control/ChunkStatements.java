@@ -33,10 +33,10 @@ final class ChunkStatements {
     /** One row of {@link #SLICES} columns; SQLite's {@code substr} slices a blob by bytes, from 1. */
     static final String SELECT_SLICES = IntStream.range(0, SLICES)
             .mapToObj(slice -> "substr(data, %d, %d)".formatted(slice * SLICE + 1, SLICE))
-            .collect(Collectors.joining(", ", "SELECT ", " FROM attachment_chunks WHERE attachment_id = ? AND ordinal = ?"));
+            .collect(Collectors.joining(
+                    ", ", "SELECT ", " FROM attachment_chunks WHERE attachment_id = ? AND ordinal = ?"));
 
-    private ChunkStatements() {
-    }
+    private ChunkStatements() {}
 
     /** The slices of a row of {@link #SELECT_SLICES}, empty ones (past a last chunk's end) left out. */
     static List<byte[]> slices(ResultSet row) throws SQLException {

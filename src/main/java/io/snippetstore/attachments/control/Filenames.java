@@ -15,8 +15,7 @@ public final class Filenames {
 
     private static final int EXTENSION_KEPT_MAX_BYTES = 32;
 
-    private Filenames() {
-    }
+    private Filenames() {}
 
     public static String sanitize(String clientName) {
         if (clientName == null) {
@@ -34,8 +33,11 @@ public final class Filenames {
 
     private static boolean isControl(int codePoint) {
         return Character.getType(codePoint) == Character.CONTROL
-                || codePoint == '\u2028' || codePoint == '\u2029'
-                || codePoint == '\u200E' || codePoint == '\u200F' || codePoint == '\u061C'
+                || codePoint == '\u2028'
+                || codePoint == '\u2029'
+                || codePoint == '\u200E'
+                || codePoint == '\u200F'
+                || codePoint == '\u061C'
                 || (codePoint >= '\u202A' && codePoint <= '\u202E')
                 || (codePoint >= '\u2066' && codePoint <= '\u2069');
     }

@@ -62,13 +62,15 @@ public final class HeldChunks {
     static final Duration STALLED = Duration.ofSeconds(1);
 
     /** This deployment's bound; fair, so that a writer waiting for its next chunk is not passed by later ones. */
-    public static final HeldChunks SHARED = new HeldChunks(permitsFor(Runtime.getRuntime().maxMemory()), STALLED);
+    public static final HeldChunks SHARED =
+            new HeldChunks(permitsFor(Runtime.getRuntime().maxMemory()), STALLED);
 
     private final Semaphore permits;
     private final long stalledNanos;
     private final Set<Writer> writing = ConcurrentHashMap.newKeySet();
     /** Buffers no chunk is held in; never more, with those held, than the permits. */
     private final Queue<ByteBuffer> spare = new ConcurrentLinkedQueue<>();
+
     private final AtomicInteger buffers = new AtomicInteger();
 
     /**
@@ -178,7 +180,8 @@ public final class HeldChunks {
                 long length = atMost;
                 long written = 0;
                 do {
-                    ByteBuffer bytes = held.getAndSet(null); // taken from held while the slice is copied, so that it cannot be taken away
+                    ByteBuffer bytes = held.getAndSet(
+                            null); // taken from held while the slice is copied, so that it cannot be taken away
                     if (bytes == null) {
                         Optional<ByteBuffer> read = hold(chunk);
                         if (read.isEmpty()) {

@@ -23,13 +23,13 @@ public final class MimeTypes {
 
     /** RFC 6838 restricted names for type and subtype; RFC 9110 parameters. */
     private static final String NAME = "[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}";
+
     private static final String TOKEN = "[A-Za-z0-9!#$%&'*+.^_`|~-]+";
     private static final String QUOTED = "\"(?:[\\t \\x21\\x23-\\x5B\\x5D-\\x7E]|\\\\[\\t \\x21-\\x7E])*\"";
     private static final Pattern MEDIA_TYPE = Pattern.compile(
             "(" + NAME + ")/(" + NAME + ")((?:[ \\t]*;[ \\t]*" + TOKEN + "=(?:" + TOKEN + "|" + QUOTED + "))*)");
 
-    private MimeTypes() {
-    }
+    private MimeTypes() {}
 
     /**
      * @param requested the {@code mimeType} part, or null when absent (blank counts as absent)
@@ -38,11 +38,16 @@ public final class MimeTypes {
      */
     public static String decide(String requested, String sentWithFile, String filename) {
         if (requested != null && !requested.isBlank()) {
-            return normalized(requested).orElseThrow(() -> ApiException.validationFailed(List.of(
-                    new FieldError("mimeType", "must be a media type such as text/plain, at most " + Attachment.MIME_TYPE_MAX + " characters"))));
+            return normalized(requested)
+                    .orElseThrow(() -> ApiException.validationFailed(List.of(new FieldError(
+                            "mimeType",
+                            "must be a media type such as text/plain, at most " + Attachment.MIME_TYPE_MAX
+                                    + " characters"))));
         }
-        return Optional.ofNullable(sentWithFile).flatMap(MimeTypes::normalized)
-                .or(() -> Optional.ofNullable(URLConnection.getFileNameMap().getContentTypeFor(filename)).flatMap(MimeTypes::normalized))
+        return Optional.ofNullable(sentWithFile)
+                .flatMap(MimeTypes::normalized)
+                .or(() -> Optional.ofNullable(URLConnection.getFileNameMap().getContentTypeFor(filename))
+                        .flatMap(MimeTypes::normalized))
                 .orElse(FALLBACK);
     }
 

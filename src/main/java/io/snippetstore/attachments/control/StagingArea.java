@@ -57,8 +57,7 @@ public class StagingArea {
 
     /** A new, empty staging file, readable by this process only; the caller closes it. */
     public StagedFile newFile() {
-        return newFile(file -> {
-        });
+        return newFile(file -> {});
     }
 
     /** A new, empty staging file that tells {@code progress} of every write; the caller closes it. */
@@ -92,7 +91,9 @@ public class StagingArea {
     /** What a failed write into a staging file means for the client: the service cannot take the upload now. */
     ApiException writeFailed(Path staged, IOException cause) {
         LOG.log(Level.WARNING, "Writing the staging file " + staged + " failed", cause);
-        return disk.isLow() ? DiskSpace.full() : ApiException.unavailable("The upload could not be stored; nothing was kept.");
+        return disk.isLow()
+                ? DiskSpace.full()
+                : ApiException.unavailable("The upload could not be stored; nothing was kept.");
     }
 
     public long maxUploadBytes() {

@@ -9,7 +9,8 @@ package io.snippetstore.attachments.control;
  * @param fileContentType the {@code Content-Type} the client sent with the {@code file} part, or null
  * @param file the finished staging file
  */
-public record Upload(String clientFilename, String requestedMimeType, String fileContentType, StagedFile file) implements AutoCloseable {
+public record Upload(String clientFilename, String requestedMimeType, String fileContentType, StagedFile file)
+        implements AutoCloseable {
 
     /** The filename to keep: the client's, made safe (docs/API.md, "Attachments"). */
     public String filename() {

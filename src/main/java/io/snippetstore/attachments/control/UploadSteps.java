@@ -71,7 +71,9 @@ public class UploadSteps {
                 }
                 byte[] bytes = read == buffer.length ? buffer : Arrays.copyOf(buffer, read);
                 em.createNativeQuery(ChunkStatements.INSERT)
-                        .setParameter(1, attachmentId).setParameter(2, fromOrdinal + chunk).setParameter(3, bytes)
+                        .setParameter(1, attachmentId)
+                        .setParameter(2, fromOrdinal + chunk)
+                        .setParameter(3, bytes)
                         .executeUpdate();
                 appended += bytes.length;
             }
@@ -97,15 +99,23 @@ public class UploadSteps {
      * begins the attachment, appends its {@code size} bytes from {@code content} and finishes it.
      */
     @WriteTransaction
-    public AttachmentData storeWhole(Caller caller, Attachment attachment, InputStream content, String filename, String mimeType,
-                                     long size, String sha256) {
+    public AttachmentData storeWhole(
+            Caller caller,
+            Attachment attachment,
+            InputStream content,
+            String filename,
+            String mimeType,
+            long size,
+            String sha256) {
         begin(caller, attachment);
         // a buffer of a small file's size: a mebibyte for each would be a "humongous" object to
         // G1 (at up to 4 GiB of heap), and many of them start a collection each
-        long appended = append(attachment.id(), content, 0, (int) ((size + AttachmentChunk.SIZE - 1) / AttachmentChunk.SIZE),
-                (int) Math.min(size, AttachmentChunk.SIZE));
+        long appended = append(
+                attachment.id(), content, 0, (int) ((size + AttachmentChunk.SIZE - 1) / AttachmentChunk.SIZE), (int)
+                        Math.min(size, AttachmentChunk.SIZE));
         if (appended != size) {
-            throw new IllegalStateException("The staged upload has " + size + " bytes, not the " + appended + " copied");
+            throw new IllegalStateException(
+                    "The staged upload has " + size + " bytes, not the " + appended + " copied");
         }
         return finish(attachment.id(), filename, mimeType, size, sha256);
     }
@@ -124,7 +134,8 @@ public class UploadSteps {
 
     /** The unfinished attachment, while its snippet is there (not deleted, not in the trash): 404 otherwise. */
     private Attachment attachment(String attachmentId) {
-        Attachment attachment = Optional.ofNullable(em.find(Attachment.class, attachmentId)).orElseThrow(ApiException::notFound);
+        Attachment attachment =
+                Optional.ofNullable(em.find(Attachment.class, attachmentId)).orElseThrow(ApiException::notFound);
         snippets.findOwnerId(attachment.snippetId()).orElseThrow(ApiException::notFound);
         return attachment;
     }

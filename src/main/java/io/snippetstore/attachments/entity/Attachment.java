@@ -14,9 +14,13 @@ import jakarta.persistence.Table;
  */
 @Entity
 @Table(name = "attachments")
-@NamedQuery(name = Attachment.OF_SNIPPET,
-        query = "SELECT a FROM Attachment a WHERE a.snippetId = :snippetId AND a.uploadingSince IS NULL ORDER BY a.createdAt, a.id")
-@NamedQuery(name = Attachment.TOTALS, query = "SELECT COUNT(a), COALESCE(SUM(a.size), 0) FROM Attachment a WHERE a.uploadingSince IS NULL")
+@NamedQuery(
+        name = Attachment.OF_SNIPPET,
+        query =
+                "SELECT a FROM Attachment a WHERE a.snippetId = :snippetId AND a.uploadingSince IS NULL ORDER BY a.createdAt, a.id")
+@NamedQuery(
+        name = Attachment.TOTALS,
+        query = "SELECT COUNT(a), COALESCE(SUM(a.size), 0) FROM Attachment a WHERE a.uploadingSince IS NULL")
 @NamedQuery(name = Attachment.DELETE_UNFINISHED, query = "DELETE FROM Attachment a WHERE a.uploadingSince IS NOT NULL")
 public class Attachment {
 
@@ -28,6 +32,7 @@ public class Attachment {
 
     /** The most bytes of UTF-8 a kept filename may have. */
     public static final int FILENAME_MAX_BYTES = 255;
+
     public static final int MIME_TYPE_MAX = 255;
 
     /** What an unfinished attachment's description holds until {@link #finishUpload}: nobody sees it. */
@@ -58,10 +63,16 @@ public class Attachment {
     @Column(name = "uploading_since")
     private Instant uploadingSince;
 
-    protected Attachment() {
-    }
+    protected Attachment() {}
 
-    public Attachment(String id, String snippetId, String filename, String mimeType, long size, String sha256, Instant createdAt) {
+    public Attachment(
+            String id,
+            String snippetId,
+            String filename,
+            String mimeType,
+            long size,
+            String sha256,
+            Instant createdAt) {
         this.id = id;
         this.snippetId = snippetId;
         this.filename = filename;

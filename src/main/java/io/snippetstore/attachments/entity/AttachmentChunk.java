@@ -12,6 +12,5 @@ public final class AttachmentChunk {
     /** 1 MiB: few rows per file, and little memory per chunk in flight. */
     public static final int SIZE = 1 << 20;
 
-    private AttachmentChunk() {
-    }
+    private AttachmentChunk() {}
 }

@@ -29,14 +29,24 @@ public class AuditResource {
     AuditTrail trail;
 
     @GET
-    public ApiList<AuditRecordView> list(@QueryParam("userId") String userId, @QueryParam("action") String action,
-                                         @QueryParam("since") String since, @QueryParam("until") String until,
-                                         @QueryParam("cursor") String cursor, @QueryParam("limit") String limit,
-                                         @Context SecurityContext security) {
-        AuditFilter filter = new AuditFilter(present(userId), present(action),
-                present(since).map(value -> Timestamps.parse(value, "since")), present(until).map(value -> Timestamps.parse(value, "until")));
+    public ApiList<AuditRecordView> list(
+            @QueryParam("userId") String userId,
+            @QueryParam("action") String action,
+            @QueryParam("since") String since,
+            @QueryParam("until") String until,
+            @QueryParam("cursor") String cursor,
+            @QueryParam("limit") String limit,
+            @Context SecurityContext security) {
+        AuditFilter filter = new AuditFilter(
+                present(userId),
+                present(action),
+                present(since).map(value -> Timestamps.parse(value, "since")),
+                present(until).map(value -> Timestamps.parse(value, "until")));
         AuditPage page = trail.page(Caller.of(security), filter, present(cursor), PageLimit.parse(limit));
-        return ApiList.page(page.records().stream().map(AuditRecordView::of).toList(), page.nextCursor().orElse(null), page.limit());
+        return ApiList.page(
+                page.records().stream().map(AuditRecordView::of).toList(),
+                page.nextCursor().orElse(null),
+                page.limit());
     }
 
     private static Optional<String> present(String parameter) {

@@ -42,10 +42,11 @@ public class AuditLog {
     static final Duration REFUSAL_WINDOW = Duration.ofMinutes(1);
     /** Refusal records counting at once; a storm of new usernames beyond shares {@link #MORE_USERNAMES}. */
     static final int REFUSAL_KEYS_MAX = 10_000;
+
     static final String MORE_USERNAMES = "(more usernames)";
 
-    private record RefusalKey(String action, Outcome outcome, String userId, String username, String reason, String clientAddress) {
-    }
+    private record RefusalKey(
+            String action, Outcome outcome, String userId, String username, String reason, String clientAddress) {}
 
     private record Refusals(Instant first, Instant last, long count) {
 
@@ -91,11 +92,13 @@ public class AuditLog {
     }
 
     static boolean isRefusedSignIn(AuditEvent event) {
-        return !event.isSuccess() && (event.action().equals(AuditEvent.LOGIN) || event.action().equals(AuditEvent.PASSWORD_CHANGED));
+        return !event.isSuccess()
+                && (event.action().equals(AuditEvent.LOGIN) || event.action().equals(AuditEvent.PASSWORD_CHANGED));
     }
 
     private synchronized void count(AuditEvent event, String address, Instant now) {
-        RefusalKey key = new RefusalKey(event.action(), event.outcome(), event.userId(), event.username(), event.detail(), address);
+        RefusalKey key = new RefusalKey(
+                event.action(), event.outcome(), event.userId(), event.username(), event.detail(), address);
         if (!refusals.containsKey(key) && refusals.size() >= REFUSAL_KEYS_MAX) {
             key = new RefusalKey(event.action(), event.outcome(), null, MORE_USERNAMES, event.detail(), null);
         }
@@ -116,17 +119,23 @@ public class AuditLog {
      */
     synchronized List<PendingRecord> drainRefusals(Optional<Instant> windowsBegunBefore) {
         List<PendingRecord> records = new ArrayList<>();
-        for (Iterator<Map.Entry<RefusalKey, Refusals>> entries = refusals.entrySet().iterator(); entries.hasNext();) {
+        for (Iterator<Map.Entry<RefusalKey, Refusals>> entries =
+                        refusals.entrySet().iterator();
+                entries.hasNext(); ) {
             Map.Entry<RefusalKey, Refusals> entry = entries.next();
             Refusals counted = entry.getValue();
             if (windowsBegunBefore.isPresent() && !counted.first().isBefore(windowsBegunBefore.get())) {
                 continue;
             }
             RefusalKey key = entry.getKey();
-            String detail = counted.count() == 1 ? key.reason()
-                    : key.reason() + " (" + counted.count() + " attempts since " + Timestamps.format(counted.first()) + ")";
-            records.add(PendingRecord.backdated(AuditEvent.refused(key.action(), key.outcome(), key.userId(), key.username(), detail),
-                    counted.last(), key.clientAddress()));
+            String detail = counted.count() == 1
+                    ? key.reason()
+                    : key.reason() + " (" + counted.count() + " attempts since " + Timestamps.format(counted.first())
+                            + ")";
+            records.add(PendingRecord.backdated(
+                    AuditEvent.refused(key.action(), key.outcome(), key.userId(), key.username(), detail),
+                    counted.last(),
+                    key.clientAddress()));
             entries.remove();
         }
         return records;

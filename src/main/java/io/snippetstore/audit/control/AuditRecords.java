@@ -36,7 +36,8 @@ public class AuditRecords {
     /** Newest first: up to {@code limit} records with an id below {@code before} that the filter lets through. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<AuditRecord> page(AuditFilter filter, Optional<String> before, int limit) {
-        // an open end is the earliest or latest instant stored, not a null: one query shape, and no untyped null instant to bind
+        // an open end is the earliest or latest instant stored, not a null: one query shape, and no untyped null
+        // instant to bind
         return em.createNamedQuery(AuditRecord.PAGE, AuditRecord.class)
                 .setParameter("userId", filter.userId().orElse(null))
                 .setParameter("action", filter.action().orElse(null))

@@ -29,13 +29,15 @@ public class AuditTrail {
      * themselves). What happened until now is written first, so the page shows it.
      */
     public AuditPage page(Caller caller, AuditFilter filter, Optional<String> cursor, int limit) {
-        if (!caller.isAdmin() && filter.userId().filter(id -> !id.equals(caller.userId())).isPresent()) {
+        if (!caller.isAdmin()
+                && filter.userId().filter(id -> !id.equals(caller.userId())).isPresent()) {
             throw ApiException.forbidden("Only an administrator reads the audit records of other users.");
         }
         cursor.ifPresent(AuditTrail::requireRecordId);
         writer.writePending();
         Optional<String> ofUser = caller.isAdmin() ? filter.userId() : Optional.of(caller.userId());
-        List<AuditRecord> found = records.page(new AuditFilter(ofUser, filter.action(), filter.since(), filter.until()), cursor, limit + 1);
+        List<AuditRecord> found = records.page(
+                new AuditFilter(ofUser, filter.action(), filter.since(), filter.until()), cursor, limit + 1);
         if (found.size() <= limit) {
             return new AuditPage(found, Optional.empty(), limit);
         }

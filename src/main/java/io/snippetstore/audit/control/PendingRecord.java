@@ -20,13 +20,23 @@ record PendingRecord(String id, Instant at, AuditEvent event, String clientAddre
     }
 
     AuditRecord toEntity() {
-        return new AuditRecord(id, at, cut(event.action()), event.outcome().apiName(), cut(event.userId()), cut(event.username()),
-                cut(clientAddress), cut(event.subject()), cut(event.detail()));
+        return new AuditRecord(
+                id,
+                at,
+                cut(event.action()),
+                event.outcome().apiName(),
+                cut(event.userId()),
+                cut(event.username()),
+                cut(clientAddress),
+                cut(event.subject()),
+                cut(event.detail()));
     }
 
     /** Within the column's length, and printable: no line break or escape sequence reaches whoever reads the trail. */
     private static String cut(String text) {
         String printable = Text.printable(text);
-        return printable == null || printable.length() <= AuditRecord.TEXT_MAX ? printable : printable.substring(0, AuditRecord.TEXT_MAX);
+        return printable == null || printable.length() <= AuditRecord.TEXT_MAX
+                ? printable
+                : printable.substring(0, AuditRecord.TEXT_MAX);
     }
 }

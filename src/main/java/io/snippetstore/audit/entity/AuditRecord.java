@@ -11,9 +11,11 @@ import jakarta.persistence.Table;
 /** One recorded event of the audit trail. Its id is time-ordered: the newest record has the greatest id. */
 @Entity
 @Table(name = "audit_records")
-@NamedQuery(name = AuditRecord.PAGE, query = "SELECT r FROM AuditRecord r WHERE (:userId IS NULL OR r.userId = :userId) "
-        + "AND (:action IS NULL OR r.action = :action) AND r.at >= :since AND r.at < :until AND (:before IS NULL OR r.id < :before) "
-        + "ORDER BY r.id DESC")
+@NamedQuery(
+        name = AuditRecord.PAGE,
+        query = "SELECT r FROM AuditRecord r WHERE (:userId IS NULL OR r.userId = :userId) "
+                + "AND (:action IS NULL OR r.action = :action) AND r.at >= :since AND r.at < :until AND (:before IS NULL OR r.id < :before) "
+                + "ORDER BY r.id DESC")
 @NamedQuery(name = AuditRecord.PURGE, query = "DELETE FROM AuditRecord r WHERE r.at < :before")
 public class AuditRecord {
 
@@ -52,11 +54,18 @@ public class AuditRecord {
     @Column(length = TEXT_MAX)
     private String detail;
 
-    protected AuditRecord() {
-    }
+    protected AuditRecord() {}
 
-    public AuditRecord(String id, Instant at, String action, String outcome, String userId, String username,
-                       String clientAddress, String subject, String detail) {
+    public AuditRecord(
+            String id,
+            Instant at,
+            String action,
+            String outcome,
+            String userId,
+            String username,
+            String clientAddress,
+            String subject,
+            String detail) {
         this.id = id;
         this.at = at;
         this.action = action;

@@ -1,5 +1,4 @@
 package io.snippetstore.auth.boundary;
 
 /** Where the consent page sends the browser: the callback with the new code. */
-public record ApprovedView(String redirectTo) {
-}
+public record ApprovedView(String redirectTo) {}

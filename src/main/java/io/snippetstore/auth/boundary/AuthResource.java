@@ -7,9 +7,9 @@ import io.snippetstore.auth.control.Logins;
 import io.snippetstore.auth.control.UserData;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.ApiResponse;
+import io.snippetstore.platform.security.AllowsTemporaryPassword;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
-import io.snippetstore.platform.security.AllowsTemporaryPassword;
 import io.snippetstore.platform.security.SessionOnly;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -88,10 +88,14 @@ public class AuthResource {
     @SessionOnly
     @AllowsTemporaryPassword
     @Consumes(MediaType.APPLICATION_JSON)
-    public ApiResponse<PasswordChangedView> changePassword(@Valid @NotNull ChangePasswordRequest request,
-                                                           @Context SecurityContext security) {
-        CredentialsEnded ended = logins.changePassword(Caller.of(security), sessions.current(http).orElse(null),
-                request.currentPassword(), request.newPassword(), Boolean.TRUE.equals(request.revokeTokens()));
+    public ApiResponse<PasswordChangedView> changePassword(
+            @Valid @NotNull ChangePasswordRequest request, @Context SecurityContext security) {
+        CredentialsEnded ended = logins.changePassword(
+                Caller.of(security),
+                sessions.current(http).orElse(null),
+                request.currentPassword(),
+                request.newPassword(),
+                Boolean.TRUE.equals(request.revokeTokens()));
         return ApiResponse.of(PasswordChangedView.of(ended));
     }
 

@@ -61,7 +61,8 @@ public class AuthenticationFilter implements ContainerRequestFilter {
         if (requires(AdminOnly.class) && !caller.isAdmin()) {
             throw ApiException.forbidden("Only administrators may do this.");
         }
-        request.setSecurityContext(caller.asSecurityContext(request.getSecurityContext().isSecure()));
+        request.setSecurityContext(
+                caller.asSecurityContext(request.getSecurityContext().isSecure()));
     }
 
     private Caller bearerCaller(String authorization) {
@@ -73,9 +74,13 @@ public class AuthenticationFilter implements ContainerRequestFilter {
     }
 
     private Caller sessionCaller(ContainerRequestContext request) {
-        Caller caller = sessions.caller(http).orElseThrow(() -> ApiException.unauthenticated("Sign in or send a bearer token."));
+        Caller caller = sessions.caller(http)
+                .orElseThrow(() -> ApiException.unauthenticated("Sign in or send a bearer token."));
         if (!SAFE_METHODS.contains(request.getMethod())) {
-            SameOrigin.require(request.getHeaderString("Origin"), request.getHeaderString("Referer"), request.getUriInfo().getBaseUri());
+            SameOrigin.require(
+                    request.getHeaderString("Origin"),
+                    request.getHeaderString("Referer"),
+                    request.getUriInfo().getBaseUri());
         }
         return caller;
     }

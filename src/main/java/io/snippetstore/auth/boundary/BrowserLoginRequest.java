@@ -20,17 +20,21 @@ record BrowserLoginRequest(LoopbackCallback callback, String tokenName, String s
     static final int STATE_MAX = 1024;
     static final String DEFAULT_NAME = "CLI";
 
-    static BrowserLoginRequest of(String callback, String name, String state, String codeChallenge, String codeChallengeMethod) {
+    static BrowserLoginRequest of(
+            String callback, String name, String state, String codeChallenge, String codeChallengeMethod) {
         LoopbackCallback target = LoopbackCallback.parse(callback);
         String tokenName = name == null ? DEFAULT_NAME : name;
         if (tokenName.isBlank() || tokenName.codePointCount(0, tokenName.length()) > ApiToken.NAME_MAX) {
-            throw ApiException.badRequest("The token name is invalid.",
+            throw ApiException.badRequest(
+                    "The token name is invalid.",
                     List.of(new FieldError("name", "must be 1 to " + ApiToken.NAME_MAX + " characters long")));
         }
         if (state != null && state.codePointCount(0, state.length()) > STATE_MAX) {
-            throw ApiException.badRequest("The state is too long.",
+            throw ApiException.badRequest(
+                    "The state is too long.",
                     List.of(new FieldError("state", "must be at most " + STATE_MAX + " characters long")));
         }
-        return new BrowserLoginRequest(target, tokenName, state, Pkce.acceptChallenge(codeChallenge, codeChallengeMethod));
+        return new BrowserLoginRequest(
+                target, tokenName, state, Pkce.acceptChallenge(codeChallenge, codeChallengeMethod));
     }
 }

@@ -58,6 +58,7 @@ public class BrowserLoginResource {
     static final String STARTED_PARAMETER = "started";
     /** The cookie holding the same marker, readable only by this resource's path. */
     static final String STARTED_COOKIE = "snippets_browser_login";
+
     private static final int STARTED_COOKIE_SECONDS = 30 * 60;
 
     @Inject
@@ -70,32 +71,42 @@ public class BrowserLoginResource {
     HttpServletRequest http;
 
     @GET
-    public Response start(@QueryParam("callback") String callback,
-                          @QueryParam("name") String name,
-                          @QueryParam("state") String state,
-                          @QueryParam("code_challenge") String codeChallenge,
-                          @QueryParam("code_challenge_method") String codeChallengeMethod,
-                          @QueryParam(STARTED_PARAMETER) String started,
-                          @CookieParam(STARTED_COOKIE) String startedInThisBrowser,
-                          @HeaderParam("Sec-Fetch-Site") String fetchSite,
-                          @HeaderParam("Sec-Fetch-Dest") String fetchDest,
-                          @Context UriInfo uri) {
+    public Response start(
+            @QueryParam("callback") String callback,
+            @QueryParam("name") String name,
+            @QueryParam("state") String state,
+            @QueryParam("code_challenge") String codeChallenge,
+            @QueryParam("code_challenge_method") String codeChallengeMethod,
+            @QueryParam(STARTED_PARAMETER) String started,
+            @CookieParam(STARTED_COOKIE) String startedInThisBrowser,
+            @HeaderParam("Sec-Fetch-Site") String fetchSite,
+            @HeaderParam("Sec-Fetch-Dest") String fetchDest,
+            @Context UriInfo uri) {
         BrowserLoginRequest request = BrowserLoginRequest.of(callback, name, state, codeChallenge, codeChallengeMethod);
         Navigation navigation = Navigation.of(fetchSite, fetchDest);
         if (navigation == Navigation.NOT_A_PAGE) {
-            throw ApiException.forbidden("A browser login is a page the browser navigates to; it is never loaded as an image, a script or a frame.");
+            throw ApiException.forbidden(
+                    "A browser login is a page the browser navigates to; it is never loaded as an image, a script or a frame.");
         }
         String query = queryWithout(STARTED_PARAMETER, uri.getRequestUri().getRawQuery());
         Optional<Caller> caller = sessions.caller(http);
         if (caller.isEmpty()) {
             return signInFirst(navigation, query, uri);
         }
-        boolean startedHere = navigation == Navigation.SAME_ORIGIN && started != null && !started.isEmpty() && startedInThisBrowser != null
-                && MessageDigest.isEqual(started.getBytes(StandardCharsets.UTF_8), startedInThisBrowser.getBytes(StandardCharsets.UTF_8));
+        boolean startedHere = navigation == Navigation.SAME_ORIGIN
+                && started != null
+                && !started.isEmpty()
+                && startedInThisBrowser != null
+                && MessageDigest.isEqual(
+                        started.getBytes(StandardCharsets.UTF_8),
+                        startedInThisBrowser.getBytes(StandardCharsets.UTF_8));
         if (navigation != Navigation.BY_THE_USER && !startedHere) {
-            return Response.status(Response.Status.FOUND).location(uri.getBaseUri().resolve("/authorize?" + query)).build();
+            return Response.status(Response.Status.FOUND)
+                    .location(uri.getBaseUri().resolve("/authorize?" + query))
+                    .build();
         }
-        Response.ResponseBuilder toCallback = Response.status(Response.Status.FOUND).location(codeFor(caller.get(), request));
+        Response.ResponseBuilder toCallback =
+                Response.status(Response.Status.FOUND).location(codeFor(caller.get(), request));
         return startedHere ? toCallback.cookie(startedCookie(uri, "", 0)).build() : toCallback.build();
     }
 
@@ -106,7 +117,9 @@ public class BrowserLoginResource {
     private static Response signInFirst(Navigation navigation, String query, UriInfo uri) {
         String back = uri.getRequestUri().getRawPath() + "?" + query;
         if (navigation != Navigation.BY_THE_USER) {
-            return Response.status(Response.Status.FOUND).location(signInPage(uri, back)).build();
+            return Response.status(Response.Status.FOUND)
+                    .location(signInPage(uri, back))
+                    .build();
         }
         String marker = Secrets.random(16);
         return Response.status(Response.Status.FOUND)
@@ -171,10 +184,16 @@ public class BrowserLoginResource {
     @SessionOnly
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public ApiResponse<ApprovedView> approve(@Valid @NotNull ApprovalRequest approval, @Context SecurityContext security) {
-        BrowserLoginRequest request = BrowserLoginRequest.of(approval.callback(), approval.name(), approval.state(),
-                approval.codeChallenge(), approval.codeChallengeMethod());
-        return ApiResponse.of(new ApprovedView(codeFor(Caller.of(security), request).toString()));
+    public ApiResponse<ApprovedView> approve(
+            @Valid @NotNull ApprovalRequest approval, @Context SecurityContext security) {
+        BrowserLoginRequest request = BrowserLoginRequest.of(
+                approval.callback(),
+                approval.name(),
+                approval.state(),
+                approval.codeChallenge(),
+                approval.codeChallengeMethod());
+        return ApiResponse.of(
+                new ApprovedView(codeFor(Caller.of(security), request).toString()));
     }
 
     @POST

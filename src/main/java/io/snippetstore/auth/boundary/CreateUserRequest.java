@@ -12,11 +12,17 @@ import jakarta.validation.constraints.Pattern;
  * {@code temporary} (default false) the user must change the password at the first sign-in.
  */
 public record CreateUserRequest(
-        @NotNull @CodePoints(min = User.USERNAME_MIN, max = User.USERNAME_MAX)
+        @NotNull
+        @CodePoints(min = User.USERNAME_MIN, max = User.USERNAME_MAX)
         @Pattern(regexp = User.USERNAME_PATTERN, message = "may contain only letters, digits, '.', '_' and '-'")
         String username,
-        @NotNull @CodePoints(min = User.PASSWORD_MIN, max = User.PASSWORD_MAX) String password,
-        @Pattern(regexp = "admin|user", message = "must be 'admin' or 'user'") String role,
+
+        @NotNull @CodePoints(min = User.PASSWORD_MIN, max = User.PASSWORD_MAX)
+        String password,
+
+        @Pattern(regexp = "admin|user", message = "must be 'admin' or 'user'")
+        String role,
+
         Boolean temporary) {
 
     public CreateUserRequest {

@@ -1,7 +1,7 @@
 package io.snippetstore.auth.boundary;
 
-import io.snippetstore.auth.control.DevicePoll;
 import io.snippetstore.auth.control.DeviceLogins;
+import io.snippetstore.auth.control.DevicePoll;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.security.Authenticated;
@@ -40,14 +40,16 @@ public class DeviceLoginResource {
     public ApiResponse<DeviceLoginStartedView> start(@Valid DeviceLoginRequest request, @Context UriInfo uri) {
         String name = request == null ? BrowserLoginRequest.DEFAULT_NAME : request.tokenName();
         logins.requireRoomToStart();
-        return ApiResponse.of(DeviceLoginStartedView.of(logins.start(name), uri.getBaseUri().resolve("/device").toString()));
+        return ApiResponse.of(DeviceLoginStartedView.of(
+                logins.start(name), uri.getBaseUri().resolve("/device").toString()));
     }
 
     @GET
     @Path("{userCode}")
     @Authenticated
     @SessionOnly
-    public ApiResponse<PendingDeviceView> describe(@PathParam("userCode") String userCode, @Context SecurityContext security) {
+    public ApiResponse<PendingDeviceView> describe(
+            @PathParam("userCode") String userCode, @Context SecurityContext security) {
         return ApiResponse.of(PendingDeviceView.of(logins.describe(Caller.of(security), userCode)));
     }
 
@@ -87,6 +89,5 @@ public class DeviceLoginResource {
     }
 
     /** The answer of a decision: whether the login was approved. */
-    public record DecidedView(boolean approved) {
-    }
+    public record DecidedView(boolean approved) {}
 }

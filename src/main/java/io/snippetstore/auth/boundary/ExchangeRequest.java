@@ -3,5 +3,4 @@ package io.snippetstore.auth.boundary;
 import jakarta.validation.constraints.NotNull;
 
 /** The body of {@code POST /auth/browser-login/exchange}. */
-public record ExchangeRequest(@NotNull String code, String codeVerifier) {
-}
+public record ExchangeRequest(@NotNull String code, String codeVerifier) {}

@@ -6,8 +6,9 @@ import io.snippetstore.platform.Text;
 import jakarta.validation.constraints.NotNull;
 
 /** The body of {@code POST /auth/login}. Limits as for creating a user: longer values cannot be anyone's, and are refused before any work. */
-public record LoginRequest(@NotNull @CodePoints(max = User.USERNAME_MAX) String username,
-                           @NotNull @CodePoints(max = User.PASSWORD_MAX) String password) {
+public record LoginRequest(
+        @NotNull @CodePoints(max = User.USERNAME_MAX) String username,
+        @NotNull @CodePoints(max = User.PASSWORD_MAX) String password) {
     public LoginRequest {
         username = Text.stripped(username);
     }

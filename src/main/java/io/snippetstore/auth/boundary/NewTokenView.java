@@ -12,7 +12,11 @@ public record NewTokenView(String id, String name, String token, String createdA
 
     static NewTokenView of(IssuedToken issued) {
         var token = issued.token();
-        return new NewTokenView(token.id(), token.name(), issued.value(),
-                Timestamps.format(token.createdAt()), Timestamps.format(token.expiresAt()));
+        return new NewTokenView(
+                token.id(),
+                token.name(),
+                issued.value(),
+                Timestamps.format(token.createdAt()),
+                Timestamps.format(token.expiresAt()));
     }
 }

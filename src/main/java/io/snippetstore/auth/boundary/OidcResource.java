@@ -48,8 +48,7 @@ public class OidcResource {
 
     /** Whether a provider is configured, its name for the button, and whether password sign-in is on. */
     @JsonbPropertyOrder({"enabled", "name", "loginUrl", "localLogin"})
-    public record ProviderView(boolean enabled, String name, String loginUrl, boolean localLogin) {
-    }
+    public record ProviderView(boolean enabled, String name, String loginUrl, boolean localLogin) {}
 
     @Inject
     OidcSettings settings;
@@ -78,16 +77,22 @@ public class OidcResource {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public ApiResponse<ProviderView> provider() {
-        return ApiResponse.of(settings.enabled()
-                ? new ProviderView(true, settings.displayName(), "/api/v1/auth/oidc/login", passwordLogins.localLoginEnabled())
-                : new ProviderView(false, null, null, passwordLogins.localLoginEnabled()));
+        return ApiResponse.of(
+                settings.enabled()
+                        ? new ProviderView(
+                                true,
+                                settings.displayName(),
+                                "/api/v1/auth/oidc/login",
+                                passwordLogins.localLoginEnabled())
+                        : new ProviderView(false, null, null, passwordLogins.localLoginEnabled()));
     }
 
     /** To the provider's sign-in; back at {@code next} (a path of this service) once signed in. */
     @GET
     @Path("login")
     @Produces(MediaType.TEXT_HTML)
-    public Response login(@QueryParam("next") String next, @CookieParam(PENDING_COOKIE) String pending, @Context UriInfo uri) {
+    public Response login(
+            @QueryParam("next") String next, @CookieParam(PENDING_COOKIE) String pending, @Context UriInfo uri) {
         if (!settings.enabled()) {
             throw ApiException.notFound("No identity provider is configured.");
         }
@@ -98,9 +103,11 @@ public class OidcResource {
         try {
             to = provider.authorizationRequest(callbackUri(uri), state, nonce, verifier);
         } catch (OidcProvider.Refused e) {
-            return SignInRefusedPage.of(Response.Status.BAD_GATEWAY, logins.refused(e.getMessage()).getMessage());
+            return SignInRefusedPage.of(
+                    Response.Status.BAD_GATEWAY, logins.refused(e.getMessage()).getMessage());
         }
-        String sealed = pendingSignIns.add(Optional.ofNullable(pending), state.getValue(), nonce.getValue(), verifier.getValue(), safeNext(next));
+        String sealed = pendingSignIns.add(
+                Optional.ofNullable(pending), state.getValue(), nonce.getValue(), verifier.getValue(), safeNext(next));
         keepPending(sealed);
         return Response.seeOther(to).cacheControl(noStore()).build();
     }
@@ -109,13 +116,20 @@ public class OidcResource {
     @GET
     @Path("callback")
     @Produces(MediaType.TEXT_HTML)
-    public Response callback(@QueryParam("state") String state, @QueryParam("code") String code, @QueryParam("error") String error,
-                             @QueryParam("iss") String issuer, @CookieParam(PENDING_COOKIE) String pending, @Context UriInfo uri) {
+    public Response callback(
+            @QueryParam("state") String state,
+            @QueryParam("code") String code,
+            @QueryParam("error") String error,
+            @QueryParam("iss") String issuer,
+            @CookieParam(PENDING_COOKIE) String pending,
+            @Context UriInfo uri) {
         PendingSignIns.Taken taken = pendingSignIns.take(Optional.ofNullable(pending), state == null ? "" : state);
         keepPending(taken.sealedOthers());
         try {
-            PendingSignIns.Pending started = taken.started().orElseThrow(() ->
-                    logins.refused("the answer's state is not one of a sign-in started in this browser (unknown, used or expired)"));
+            PendingSignIns.Pending started = taken.started()
+                    .orElseThrow(
+                            () -> logins.refused(
+                                    "the answer's state is not one of a sign-in started in this browser (unknown, used or expired)"));
             if (error != null) {
                 throw logins.refused("the identity provider did not sign you in (" + errorCode(error) + ")");
             }
@@ -127,13 +141,16 @@ public class OidcResource {
             }
             IDTokenClaimsSet claims;
             try {
-                claims = provider.signedIn(code, callbackUri(uri), new CodeVerifier(started.verifier()), new Nonce(started.nonce()));
+                claims = provider.signedIn(
+                        code, callbackUri(uri), new CodeVerifier(started.verifier()), new Nonce(started.nonce()));
             } catch (OidcProvider.Refused e) {
                 throw logins.refused(e.getMessage()); // recorded in the audit trail like every other refusal
             }
             UserData user = logins.signIn(logins.identityOf(claims));
             sessions.signIn(http, user);
-            return Response.seeOther(uri.getBaseUri().resolve(started.next())).cacheControl(noStore()).build();
+            return Response.seeOther(uri.getBaseUri().resolve(started.next()))
+                    .cacheControl(noStore())
+                    .build();
         } catch (OidcProvider.Refused e) {
             return SignInRefusedPage.of(Response.Status.FORBIDDEN, e.getMessage());
         }
@@ -168,7 +185,11 @@ public class OidcResource {
 
     /** A path of this service to go on to: anything else (another site, a scheme) is the start page. */
     static String safeNext(String next) {
-        if (next == null || next.length() > MAX_NEXT_LENGTH || !next.startsWith("/") || next.startsWith("//") || next.contains("\\")
+        if (next == null
+                || next.length() > MAX_NEXT_LENGTH
+                || !next.startsWith("/")
+                || next.startsWith("//")
+                || next.contains("\\")
                 || next.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
             return "/";
         }

@@ -9,7 +9,10 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
 public record PendingDeviceView(String name, String clientAddress, String createdAt, String expiresAt) {
 
     static PendingDeviceView of(PendingDevice pending) {
-        return new PendingDeviceView(pending.tokenName(), pending.clientAddress(), Timestamps.format(pending.createdAt()),
+        return new PendingDeviceView(
+                pending.tokenName(),
+                pending.clientAddress(),
+                Timestamps.format(pending.createdAt()),
                 Timestamps.format(pending.expiresAt()));
     }
 }

@@ -12,8 +12,7 @@ import io.snippetstore.platform.ApiException;
  */
 final class SameOrigin {
 
-    private SameOrigin() {
-    }
+    private SameOrigin() {}
 
     /** Refuses, with {@code 403 csrf_rejected}, a session request that changes something from another origin. */
     static void require(String origin, String referer, URI service) {

@@ -56,7 +56,9 @@ public class Sessions {
     /** The id of the record of the request's session, if it has one. */
     public Optional<String> current(HttpServletRequest request) {
         HttpSession session = request.getSession(false);
-        return session != null && session.getAttribute(SESSION_ID) instanceof String id ? Optional.of(id) : Optional.empty();
+        return session != null && session.getAttribute(SESSION_ID) instanceof String id
+                ? Optional.of(id)
+                : Optional.empty();
     }
 
     /** How long the container keeps an idle session (a day when it is configured to keep them forever). */

@@ -41,7 +41,8 @@ public class SessionsResource {
     public ApiList<SessionView> list() {
         Optional<String> current = sessions.current(http);
         return ApiList.complete(browserSessions.list(Caller.of(security), sessions.idleLimit(http)).stream()
-                .map(session -> SessionView.of(session, current.filter(session.id()::equals).isPresent()))
+                .map(session -> SessionView.of(
+                        session, current.filter(session.id()::equals).isPresent()))
                 .toList());
     }
 

@@ -9,6 +9,9 @@ import jakarta.validation.constraints.NotNull;
  * (default false) also revokes the user's API tokens; {@code temporary} (default false) makes the
  * user change it at their next sign-in.
  */
-public record SetPasswordRequest(@NotNull @CodePoints(min = User.PASSWORD_MIN, max = User.PASSWORD_MAX) String password,
-                                 Boolean revokeTokens, Boolean temporary) {
-}
+public record SetPasswordRequest(
+        @NotNull @CodePoints(min = User.PASSWORD_MIN, max = User.PASSWORD_MAX)
+        String password,
+
+        Boolean revokeTokens,
+        Boolean temporary) {}

@@ -17,7 +17,8 @@ import jakarta.servlet.http.HttpServletResponse;
 public class SignInPages extends HttpServlet {
 
     @Override
-    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
+    protected void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
         response.setHeader("Cache-Control", "no-store");
         request.getRequestDispatcher(request.getServletPath() + ".html").forward(request, response);
     }

@@ -11,7 +11,11 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
 public record TokenView(String id, String name, String createdAt, String expiresAt, String lastUsedAt) {
 
     static TokenView of(TokenData token) {
-        return new TokenView(token.id(), token.name(), Timestamps.format(token.createdAt()),
-                Timestamps.format(token.expiresAt()), Timestamps.format(token.lastUsedAt()));
+        return new TokenView(
+                token.id(),
+                token.name(),
+                Timestamps.format(token.createdAt()),
+                Timestamps.format(token.expiresAt()),
+                Timestamps.format(token.lastUsedAt()));
     }
 }

@@ -41,14 +41,16 @@ public class TokensResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@Valid @NotNull CreateTokenRequest request, @Context UriInfo uri) {
         IssuedToken issued = tokens.create(Caller.of(security), request.name(), request.expiresInDays());
-        return Response.created(uri.getAbsolutePathBuilder().path(issued.token().id()).build())
+        return Response.created(
+                        uri.getAbsolutePathBuilder().path(issued.token().id()).build())
                 .entity(ApiResponse.of(NewTokenView.of(issued)))
                 .build();
     }
 
     @GET
     public ApiList<TokenView> list() {
-        return ApiList.complete(tokens.list(Caller.of(security)).stream().map(TokenView::of).toList());
+        return ApiList.complete(
+                tokens.list(Caller.of(security)).stream().map(TokenView::of).toList());
     }
 
     @GET

@@ -11,12 +11,38 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
  * change the password an administrator set before anything else works.
  */
 @JsonbNillable
-@JsonbPropertyOrder({"id", "username", "role", "createdAt", "disabled", "source", "displayName", "email", "passwordTemporary"})
-public record UserView(String id, String username, String role, String createdAt, boolean disabled, String source, String displayName,
-                       String email, boolean passwordTemporary) {
+@JsonbPropertyOrder({
+    "id",
+    "username",
+    "role",
+    "createdAt",
+    "disabled",
+    "source",
+    "displayName",
+    "email",
+    "passwordTemporary"
+})
+public record UserView(
+        String id,
+        String username,
+        String role,
+        String createdAt,
+        boolean disabled,
+        String source,
+        String displayName,
+        String email,
+        boolean passwordTemporary) {
 
     static UserView of(UserData user) {
-        return new UserView(user.id(), user.username(), user.role().apiName(), Timestamps.format(user.createdAt()), user.disabled(),
-                user.fromProvider() ? "provider" : "local", user.displayName(), user.email(), user.passwordTemporary());
+        return new UserView(
+                user.id(),
+                user.username(),
+                user.role().apiName(),
+                Timestamps.format(user.createdAt()),
+                user.disabled(),
+                user.fromProvider() ? "provider" : "local",
+                user.displayName(),
+                user.email(),
+                user.passwordTemporary());
     }
 }

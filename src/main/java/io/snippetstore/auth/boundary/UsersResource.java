@@ -38,8 +38,13 @@ public class UsersResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response create(@Valid @NotNull CreateUserRequest request, @Context UriInfo uri, @Context SecurityContext security) {
-        UserData user = accounts.create(Caller.of(security), request.username(), request.password(), request.roleOrDefault(),
+    public Response create(
+            @Valid @NotNull CreateUserRequest request, @Context UriInfo uri, @Context SecurityContext security) {
+        UserData user = accounts.create(
+                Caller.of(security),
+                request.username(),
+                request.password(),
+                request.roleOrDefault(),
                 Boolean.TRUE.equals(request.temporary()));
         return Response.created(uri.getAbsolutePathBuilder().path(user.id()).build())
                 .entity(ApiResponse.of(UserView.of(user)))
@@ -61,9 +66,12 @@ public class UsersResource {
     @PATCH
     @Path("{userId}")
     @Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
-    public ApiResponse<UserView> update(@PathParam("userId") String userId, @Valid @NotNull UpdateUserRequest request,
-                                       @Context SecurityContext security) {
-        return ApiResponse.of(UserView.of(accounts.update(Caller.of(security), userId, request.roleOrNull(), request.disabled())));
+    public ApiResponse<UserView> update(
+            @PathParam("userId") String userId,
+            @Valid @NotNull UpdateUserRequest request,
+            @Context SecurityContext security) {
+        return ApiResponse.of(
+                UserView.of(accounts.update(Caller.of(security), userId, request.roleOrNull(), request.disabled())));
     }
 
     /**
@@ -73,10 +81,16 @@ public class UsersResource {
     @PUT
     @Path("{userId}/password")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ApiResponse<PasswordResetView> resetPassword(@PathParam("userId") String userId, @Valid @NotNull SetPasswordRequest request,
-                                                        @Context SecurityContext security) {
-        CredentialsEnded ended = accounts.resetPassword(Caller.of(security), userId, request.password(),
-                Boolean.TRUE.equals(request.temporary()), Boolean.TRUE.equals(request.revokeTokens()));
+    public ApiResponse<PasswordResetView> resetPassword(
+            @PathParam("userId") String userId,
+            @Valid @NotNull SetPasswordRequest request,
+            @Context SecurityContext security) {
+        CredentialsEnded ended = accounts.resetPassword(
+                Caller.of(security),
+                userId,
+                request.password(),
+                Boolean.TRUE.equals(request.temporary()),
+                Boolean.TRUE.equals(request.revokeTokens()));
         return ApiResponse.of(PasswordResetView.of(accounts.get(userId), ended));
     }
 }

@@ -8,6 +8,10 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
 public record WhoAmIView(String userId, String username, String role, String authMethod) {
 
     static WhoAmIView of(Caller caller) {
-        return new WhoAmIView(caller.userId(), caller.username(), caller.role().apiName(), caller.authMethod().apiName());
+        return new WhoAmIView(
+                caller.userId(),
+                caller.username(),
+                caller.role().apiName(),
+                caller.authMethod().apiName());
     }
 }

@@ -59,7 +59,10 @@ public class Accounts {
         }
         User user = insert(username, password, role);
         user.password(user.passwordHash(), temporary);
-        audit.fire(AuditEvent.success(by, AuditEvent.USER_CREATED, user.id(),
+        audit.fire(AuditEvent.success(
+                by,
+                AuditEvent.USER_CREATED,
+                user.id(),
                 username + " (" + role.apiName() + (temporary ? ", temporary password" : "") + ")"));
         return UserData.of(user);
     }
@@ -68,7 +71,8 @@ public class Accounts {
     @WriteTransaction
     public UserData createFirstAdministrator(String username, String password) {
         User user = insert(username, password, Role.ADMIN);
-        audit.fire(AuditEvent.success(user.id(), username, AuditEvent.USER_CREATED, user.id(), "first administrator, from the settings"));
+        audit.fire(AuditEvent.success(
+                user.id(), username, AuditEvent.USER_CREATED, user.id(), "first administrator, from the settings"));
         return UserData.of(user);
     }
 
@@ -107,9 +111,13 @@ public class Accounts {
         }
         boolean isEnabledAdmin = user.role() == Role.ADMIN && !user.isDisabled();
         if (wasEnabledAdmin && !isEnabledAdmin && enabledAdminsBefore <= 1) {
-            throw ApiException.conflict("This is the last enabled administrator: make another user an administrator first.");
+            throw ApiException.conflict(
+                    "This is the last enabled administrator: make another user an administrator first.");
         }
-        audit.fire(AuditEvent.success(by, AuditEvent.USER_CHANGED, user.id(),
+        audit.fire(AuditEvent.success(
+                by,
+                AuditEvent.USER_CHANGED,
+                user.id(),
                 user.username() + ": " + user.role().apiName() + (user.isDisabled() ? ", disabled" : ", enabled")));
         return UserData.of(user);
     }
@@ -121,44 +129,63 @@ public class Accounts {
      * turned into a session.
      */
     @WriteTransaction
-    public CredentialsEnded resetPassword(Caller by, String id, String password, boolean temporary, boolean revokeTokens) {
+    public CredentialsEnded resetPassword(
+            Caller by, String id, String password, boolean temporary, boolean revokeTokens) {
         requireSession(by);
         if (by.userId().equals(id)) {
-            throw ApiException.forbidden("Change your own password on your account page (POST /api/v1/auth/password), which asks for the current one.");
+            throw ApiException.forbidden(
+                    "Change your own password on your account page (POST /api/v1/auth/password), which asks for the current one.");
         }
         User user = Optional.ofNullable(em.find(User.class, id)).orElseThrow(ApiException::notFound);
         if (user.isFromProvider()) {
-            throw ApiException.conflict(user.username() + " signs in through the identity provider, which keeps their password.");
+            throw ApiException.conflict(
+                    user.username() + " signs in through the identity provider, which keeps their password.");
         }
         user.password(passwords.hash(password), temporary);
         CredentialsEnded ended = endCredentials(id, NO_SESSION_KEPT, revokeTokens);
-        audit.fire(AuditEvent.success(by, AuditEvent.USER_CHANGED, id, user.username() + ": password reset" + (temporary ? " (temporary)" : "") + ", " + ended.describe()));
+        audit.fire(AuditEvent.success(
+                by,
+                AuditEvent.USER_CHANGED,
+                id,
+                user.username() + ": password reset" + (temporary ? " (temporary)" : "") + ", " + ended.describe()));
         return ended;
     }
 
     /** The user's own change, once the current password is checked: their other sessions end, and with {@code revokeTokens} their tokens. */
     @WriteTransaction
-    public CredentialsEnded changeOwnPassword(Caller caller, String keptSessionId, String password, boolean revokeTokens) {
+    public CredentialsEnded changeOwnPassword(
+            Caller caller, String keptSessionId, String password, boolean revokeTokens) {
         User user = Optional.ofNullable(em.find(User.class, caller.userId())).orElseThrow(ApiException::notFound);
         user.password(passwords.hash(password), false);
-        CredentialsEnded ended = endCredentials(user.id(), keptSessionId == null ? NO_SESSION_KEPT : keptSessionId, revokeTokens);
+        CredentialsEnded ended =
+                endCredentials(user.id(), keptSessionId == null ? NO_SESSION_KEPT : keptSessionId, revokeTokens);
         audit.fire(AuditEvent.success(caller, AuditEvent.PASSWORD_CHANGED, user.id(), ended.describe()));
         return ended;
     }
 
     private CredentialsEnded endCredentials(String userId, String keptSessionId, boolean revokeTokens) {
         tokens.credentialsChanging();
-        int sessions = em.createNamedQuery(UserSession.END_OTHERS_OF_USER).setParameter("userId", userId).setParameter("keep", keptSessionId)
+        int sessions = em.createNamedQuery(UserSession.END_OTHERS_OF_USER)
+                .setParameter("userId", userId)
+                .setParameter("keep", keptSessionId)
                 .executeUpdate();
-        int revoked = revokeTokens ? em.createNamedQuery(ApiToken.REVOKE_ALL_OF_USER).setParameter("userId", userId).executeUpdate() : 0;
+        int revoked = revokeTokens
+                ? em.createNamedQuery(ApiToken.REVOKE_ALL_OF_USER)
+                        .setParameter("userId", userId)
+                        .executeUpdate()
+                : 0;
         return new CredentialsEnded(sessions, revoked);
     }
 
     /** The account an identity provider's subject signed in to before, if any. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<UserData> findByProviderSubject(String issuer, String subject) {
-        return em.createNamedQuery(User.BY_PROVIDER_SUBJECT, User.class).setParameter("issuer", issuer).setParameter("subject", subject)
-                .getResultStream().findFirst().map(UserData::of);
+        return em.createNamedQuery(User.BY_PROVIDER_SUBJECT, User.class)
+                .setParameter("issuer", issuer)
+                .setParameter("subject", subject)
+                .getResultStream()
+                .findFirst()
+                .map(UserData::of);
     }
 
     /**
@@ -169,11 +196,20 @@ public class Accounts {
      */
     @WriteTransaction(freesSpace = true)
     public UserData signInFromProvider(ProviderIdentity identity) {
-        User user = em.createNamedQuery(User.BY_PROVIDER_SUBJECT, User.class).setParameter("issuer", identity.issuer())
-                .setParameter("subject", identity.subject()).getResultStream().findFirst().orElseGet(() -> {
-                    User made = User.ofProvider(Ids.next(), identity.username(), identity.issuer(), identity.subject(), Timestamps.now());
+        User user = em.createNamedQuery(User.BY_PROVIDER_SUBJECT, User.class)
+                .setParameter("issuer", identity.issuer())
+                .setParameter("subject", identity.subject())
+                .getResultStream()
+                .findFirst()
+                .orElseGet(() -> {
+                    User made = User.ofProvider(
+                            Ids.next(), identity.username(), identity.issuer(), identity.subject(), Timestamps.now());
                     em.persist(made);
-                    audit.fire(AuditEvent.success(made.id(), made.username(), AuditEvent.USER_CREATED, made.id(),
+                    audit.fire(AuditEvent.success(
+                            made.id(),
+                            made.username(),
+                            AuditEvent.USER_CREATED,
+                            made.id(),
                             made.username() + " (from the identity provider)"));
                     return made;
                 });
@@ -182,12 +218,17 @@ public class Accounts {
             Role role = identity.administrator() ? Role.ADMIN : Role.USER;
             if (role != user.role()) {
                 if (role == Role.USER && !user.isDisabled() && enabledAdmins() <= 1) {
-                    LOG.warning(() -> user.username() + " left the identity provider's administrators' group but stays an administrator:"
+                    LOG.warning(() -> user.username()
+                            + " left the identity provider's administrators' group but stays an administrator:"
                             + " the last enabled one");
                 } else {
                     tokens.credentialsChanging();
                     user.role(role);
-                    audit.fire(AuditEvent.success(user.id(), user.username(), AuditEvent.USER_CHANGED, user.id(),
+                    audit.fire(AuditEvent.success(
+                            user.id(),
+                            user.username(),
+                            AuditEvent.USER_CHANGED,
+                            user.id(),
                             user.username() + ": " + role.apiName() + ", from the identity provider"));
                 }
             }
@@ -202,12 +243,16 @@ public class Accounts {
     public Optional<User> findByUsername(String username) {
         return em.createNamedQuery(User.BY_USERNAME, User.class)
                 .setParameter("username", username)
-                .getResultStream().findFirst();
+                .getResultStream()
+                .findFirst();
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<UserData> list() {
-        return em.createNamedQuery(User.ALL, User.class).getResultStream().map(UserData::of).toList();
+        return em.createNamedQuery(User.ALL, User.class)
+                .getResultStream()
+                .map(UserData::of)
+                .toList();
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -216,7 +261,9 @@ public class Accounts {
     }
 
     private long enabledAdmins() {
-        return em.createNamedQuery(User.COUNT_ENABLED_ADMINS, Long.class).setParameter("admin", Role.ADMIN).getSingleResult();
+        return em.createNamedQuery(User.COUNT_ENABLED_ADMINS, Long.class)
+                .setParameter("admin", Role.ADMIN)
+                .getSingleResult();
     }
 
     /** Both credentials resolve to the same shape: the user's identity and how they proved it. */

@@ -45,7 +45,8 @@ public class AdminBootstrap {
         if (accounts.count() > 0) {
             return;
         }
-        String password = adminPassword.filter(configured -> !configured.isBlank()).orElse(null);
+        String password =
+                adminPassword.filter(configured -> !configured.isBlank()).orElse(null);
         if (password == null) {
             password = Secrets.random(18);
             LOG.warning("Created the administrator '" + adminUser + "' with the generated password " + password

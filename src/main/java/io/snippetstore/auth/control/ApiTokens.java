@@ -58,18 +58,32 @@ public class ApiTokens {
     private IssuedToken issue(String userId, String name, Integer expiresInDays) {
         String value = PREFIX + Secrets.random(32);
         Instant now = Timestamps.now();
-        ApiToken token = new ApiToken(Ids.next(), userId, name, Secrets.sha256Hex(value), now,
+        ApiToken token = new ApiToken(
+                Ids.next(),
+                userId,
+                name,
+                Secrets.sha256Hex(value),
+                now,
                 expiresInDays == null ? null : now.plus(Duration.ofDays(expiresInDays)));
         em.persist(token);
-        audit.fire(AuditEvent.success(userId, Optional.ofNullable(em.find(User.class, userId)).map(User::username).orElse(null),
-                AuditEvent.TOKEN_CREATED, token.id(), name));
+        audit.fire(AuditEvent.success(
+                userId,
+                Optional.ofNullable(em.find(User.class, userId))
+                        .map(User::username)
+                        .orElse(null),
+                AuditEvent.TOKEN_CREATED,
+                token.id(),
+                name));
         return new IssuedToken(value, TokenData.of(token));
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<TokenData> list(Caller caller) {
-        return em.createNamedQuery(ApiToken.OF_USER, ApiToken.class).setParameter("userId", caller.userId())
-                .getResultStream().map(TokenData::of).toList();
+        return em.createNamedQuery(ApiToken.OF_USER, ApiToken.class)
+                .setParameter("userId", caller.userId())
+                .getResultStream()
+                .map(TokenData::of)
+                .toList();
     }
 
     /** The caller's token; another user's is as unknown as a missing one. */
@@ -96,12 +110,17 @@ public class ApiTokens {
     /** The token of this hash, when it belongs to an enabled user: expired or not, see {@link LiveToken}. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<LiveToken> findLive(String hash) {
-        return em.createNamedQuery(ApiToken.WITH_USER_BY_HASH, Object[].class).setParameter("hash", hash)
-                .getResultStream().findFirst()
+        return em.createNamedQuery(ApiToken.WITH_USER_BY_HASH, Object[].class)
+                .setParameter("hash", hash)
+                .getResultStream()
+                .findFirst()
                 .map(row -> {
                     ApiToken token = (ApiToken) row[0];
-                    return new LiveToken(token.id(), Accounts.callerOf((User) row[1], Caller.AuthMethod.TOKEN),
-                            token.expiresAt(), token.lastUsedAt());
+                    return new LiveToken(
+                            token.id(),
+                            Accounts.callerOf((User) row[1], Caller.AuthMethod.TOKEN),
+                            token.expiresAt(),
+                            token.lastUsedAt());
                 });
     }
 }

@@ -41,9 +41,16 @@ public class BrowserLogins {
     @WriteTransaction
     public String issueCode(Caller caller, String tokenName, String codeChallenge) {
         Instant now = Timestamps.now();
-        em.createNamedQuery(LoginCode.PURGE).setParameter("before", now.minus(KEEP_USED_CODES)).executeUpdate();
+        em.createNamedQuery(LoginCode.PURGE)
+                .setParameter("before", now.minus(KEEP_USED_CODES))
+                .executeUpdate();
         String code = Secrets.random(32);
-        em.persist(new LoginCode(Secrets.sha256Hex(code), caller.userId(), tokenName, codeChallenge, now,
+        em.persist(new LoginCode(
+                Secrets.sha256Hex(code),
+                caller.userId(),
+                tokenName,
+                codeChallenge,
+                now,
                 now.plusSeconds(codeTtlSeconds)));
         audit.fire(AuditEvent.success(caller, AuditEvent.BROWSER_LOGIN_APPROVED, null, tokenName));
         return code;
@@ -59,7 +66,10 @@ public class BrowserLogins {
     public Optional<IssuedToken> exchange(String code, String codeVerifier) {
         String hash = Secrets.sha256Hex(code);
         Instant now = Timestamps.now();
-        int consumed = em.createNamedQuery(LoginCode.CONSUME).setParameter("now", now).setParameter("hash", hash).executeUpdate();
+        int consumed = em.createNamedQuery(LoginCode.CONSUME)
+                .setParameter("now", now)
+                .setParameter("hash", hash)
+                .executeUpdate();
         if (consumed != 1) {
             return Optional.empty();
         }

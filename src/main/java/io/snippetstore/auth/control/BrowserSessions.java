@@ -46,9 +46,18 @@ public class BrowserSessions {
     @WriteTransaction(freesSpace = true)
     public String start(String userId, String userAgent, Optional<String> clientAddress) {
         Instant now = Timestamps.now();
-        em.createNamedQuery(UserSession.PURGE).setParameter("before", now.minus(KEEP_IDLE)).executeUpdate();
-        UserSession session = new UserSession(Secrets.random(24), userId, now, shortened(userAgent),
-                clientAddress.map(address -> address.substring(0, Math.min(address.length(), UserSession.CLIENT_ADDRESS_MAX))).orElse(null));
+        em.createNamedQuery(UserSession.PURGE)
+                .setParameter("before", now.minus(KEEP_IDLE))
+                .executeUpdate();
+        UserSession session = new UserSession(
+                Secrets.random(24),
+                userId,
+                now,
+                shortened(userAgent),
+                clientAddress
+                        .map(address ->
+                                address.substring(0, Math.min(address.length(), UserSession.CLIENT_ADDRESS_MAX)))
+                        .orElse(null));
         em.persist(session);
         return session.id();
     }
@@ -56,7 +65,9 @@ public class BrowserSessions {
     /** The caller a session stands for: empty once it was ended, or its user disabled or deleted. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<Caller> findCaller(String sessionId) {
-        List<Object[]> found = em.createNamedQuery(UserSession.WITH_USER, Object[].class).setParameter("id", sessionId).getResultList();
+        List<Object[]> found = em.createNamedQuery(UserSession.WITH_USER, Object[].class)
+                .setParameter("id", sessionId)
+                .getResultList();
         if (found.isEmpty()) {
             return Optional.empty();
         }
@@ -72,8 +83,11 @@ public class BrowserSessions {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<SessionData> list(Caller caller, Duration idleLimit) {
         return em.createNamedQuery(UserSession.OF_USER, UserSession.class)
-                .setParameter("userId", caller.userId()).setParameter("since", Timestamps.now().minus(idleLimit))
-                .getResultStream().map(SessionData::of).toList();
+                .setParameter("userId", caller.userId())
+                .setParameter("since", Timestamps.now().minus(idleLimit))
+                .getResultStream()
+                .map(SessionData::of)
+                .toList();
     }
 
     /** Ends one of the caller's sessions: its next request is unauthenticated. */
@@ -97,7 +111,11 @@ public class BrowserSessions {
             return null;
         }
         StringBuilder kept = new StringBuilder();
-        userAgent.strip().codePoints().limit(UserSession.USER_AGENT_MAX).filter(codePoint -> !Character.isISOControl(codePoint))
+        userAgent
+                .strip()
+                .codePoints()
+                .limit(UserSession.USER_AGENT_MAX)
+                .filter(codePoint -> !Character.isISOControl(codePoint))
                 .forEach(kept::appendCodePoint);
         return kept.toString();
     }

@@ -4,7 +4,7 @@ package io.snippetstore.auth.control;
 public record CredentialsEnded(int sessionsEnded, int tokensRevoked) {
 
     String describe() {
-        return sessionsEnded + (sessionsEnded == 1 ? " other session" : " other sessions") + " ended, "
-                + tokensRevoked + (tokensRevoked == 1 ? " token" : " tokens") + " revoked";
+        return sessionsEnded + (sessionsEnded == 1 ? " other session" : " other sessions") + " ended, " + tokensRevoked
+                + (tokensRevoked == 1 ? " token" : " tokens") + " revoked";
     }
 }

@@ -45,7 +45,8 @@ public class DeviceCodeGuesses {
         Instant now = clock.instant();
         Deque<Instant> byUser = recent(userKey(userId), now);
         Deque<Instant> byAddress = recent(addressKey(address), now);
-        Optional<Duration> wait = waitFor(byUser, MAX_WRONG_PER_USER, now).or(() -> waitFor(byAddress, MAX_WRONG_PER_ADDRESS, now));
+        Optional<Duration> wait =
+                waitFor(byUser, MAX_WRONG_PER_USER, now).or(() -> waitFor(byAddress, MAX_WRONG_PER_ADDRESS, now));
         if (wait.isEmpty()) {
             byUser.addLast(now);
             byAddress.addLast(now);
@@ -73,11 +74,14 @@ public class DeviceCodeGuesses {
     }
 
     private static Optional<Duration> waitFor(Deque<Instant> times, int max, Instant now) {
-        return times.size() < max ? Optional.empty() : Optional.of(Duration.between(now, times.peekFirst().plus(WINDOW)));
+        return times.size() < max
+                ? Optional.empty()
+                : Optional.of(Duration.between(now, times.peekFirst().plus(WINDOW)));
     }
 
     private void forgetBeyondBudget() {
-        Iterator<Map.Entry<String, Deque<Instant>>> oldestFirst = wrong.entrySet().iterator();
+        Iterator<Map.Entry<String, Deque<Instant>>> oldestFirst =
+                wrong.entrySet().iterator();
         while (wrong.size() > MAX_TRACKED && oldestFirst.hasNext()) {
             oldestFirst.next();
             oldestFirst.remove();

@@ -4,5 +4,4 @@ import java.time.Duration;
 import java.time.Instant;
 
 /** A device login just started: the codes (their only appearance in clear), when it ends, how often the client may poll. */
-public record DeviceGrant(String deviceCode, String userCode, Instant expiresAt, Duration interval) {
-}
+public record DeviceGrant(String deviceCode, String userCode, Instant expiresAt, Duration interval) {}

@@ -38,6 +38,7 @@ public class DeviceLogins {
     static final int MAX_LIVE_PER_ADDRESS = 20;
     /** Consonants only: no word can be spelled, and none is mistaken for a digit. */
     private static final String USER_CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ";
+
     private static final int USER_CODE_LENGTH = 8;
     private static final Duration KEEP_ENDED = Duration.ofDays(1);
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -74,13 +75,16 @@ public class DeviceLogins {
     @WriteTransaction
     public DeviceGrant start(String tokenName) {
         Instant now = Timestamps.now();
-        em.createNamedQuery(DeviceLogin.PURGE).setParameter("before", now.minus(KEEP_ENDED)).executeUpdate();
+        em.createNamedQuery(DeviceLogin.PURGE)
+                .setParameter("before", now.minus(KEEP_ENDED))
+                .executeUpdate();
         String address = clientAddress.current().orElse(ClientAddress.UNKNOWN);
         requireRoom(address, now);
         String deviceCode = Secrets.random(32);
         String userCode = newUserCode();
         Instant expiresAt = now.plusSeconds(ttlSeconds);
-        em.persist(new DeviceLogin(Secrets.sha256Hex(deviceCode), userCodeHash(userCode), tokenName, address, now, expiresAt));
+        em.persist(new DeviceLogin(
+                Secrets.sha256Hex(deviceCode), userCodeHash(userCode), tokenName, address, now, expiresAt));
         return new DeviceGrant(deviceCode, userCode.substring(0, 4) + "-" + userCode.substring(4), expiresAt, INTERVAL);
     }
 
@@ -96,7 +100,8 @@ public class DeviceLogins {
     public void approve(Caller caller, String userCode) {
         DeviceLogin login = waiting(caller, userCode);
         decide(caller, userCode, true);
-        audit.fire(AuditEvent.success(caller, AuditEvent.DEVICE_LOGIN_APPROVED, null, login.tokenName() + " from " + login.clientAddress()));
+        audit.fire(AuditEvent.success(
+                caller, AuditEvent.DEVICE_LOGIN_APPROVED, null, login.tokenName() + " from " + login.clientAddress()));
     }
 
     @WriteTransaction
@@ -107,11 +112,16 @@ public class DeviceLogins {
 
     private void decide(Caller caller, String userCode, boolean approved) {
         Instant now = Timestamps.now();
-        int decided = em.createNamedQuery(DeviceLogin.DECIDE).setParameter("userId", approved ? caller.userId() : null)
-                .setParameter("approvedAt", approved ? now : null).setParameter("deniedAt", approved ? null : now)
-                .setParameter("hash", userCodeHash(normalized(userCode))).setParameter("now", now).executeUpdate();
+        int decided = em.createNamedQuery(DeviceLogin.DECIDE)
+                .setParameter("userId", approved ? caller.userId() : null)
+                .setParameter("approvedAt", approved ? now : null)
+                .setParameter("deniedAt", approved ? null : now)
+                .setParameter("hash", userCodeHash(normalized(userCode)))
+                .setParameter("now", now)
+                .executeUpdate();
         if (decided != 1) {
-            throw ApiException.notFound("No device login waits under this code: it was decided, or it expired meanwhile.");
+            throw ApiException.notFound(
+                    "No device login waits under this code: it was decided, or it expired meanwhile.");
         }
     }
 
@@ -121,9 +131,12 @@ public class DeviceLogins {
             throw ApiException.tooManyWrongCodes(wait);
         });
         DeviceLogin login = em.createNamedQuery(DeviceLogin.BY_USER_CODE, DeviceLogin.class)
-                .setParameter("hash", userCodeHash(normalized(userCode))).getResultStream().findFirst()
+                .setParameter("hash", userCodeHash(normalized(userCode)))
+                .getResultStream()
+                .findFirst()
                 .filter(found -> found.stateAt(Timestamps.now()) == DeviceLogin.State.PENDING)
-                .orElseThrow(() -> ApiException.notFound("No device login waits under this code: check it, or start the login again."));
+                .orElseThrow(() -> ApiException.notFound(
+                        "No device login waits under this code: check it, or start the login again."));
         guesses.right(caller.userId(), address);
         return login;
     }
@@ -148,13 +161,22 @@ public class DeviceLogins {
             case EXPIRED -> DevicePoll.of(DevicePoll.Outcome.EXPIRED);
             case DENIED -> DevicePoll.of(DevicePoll.Outcome.DENIED);
             case PENDING -> DevicePoll.of(patient ? DevicePoll.Outcome.PENDING : DevicePoll.Outcome.SLOW_DOWN);
-            case APPROVED -> em.createNamedQuery(DeviceLogin.CONSUME).setParameter("now", now).setParameter("hash", hash).executeUpdate() == 1
-                    ? DevicePoll.issued(tokens.issueForLogin(login.userId(), login.tokenName())) : DevicePoll.of(DevicePoll.Outcome.INVALID);
+            case APPROVED ->
+                em.createNamedQuery(DeviceLogin.CONSUME)
+                                        .setParameter("now", now)
+                                        .setParameter("hash", hash)
+                                        .executeUpdate()
+                                == 1
+                        ? DevicePoll.issued(tokens.issueForLogin(login.userId(), login.tokenName()))
+                        : DevicePoll.of(DevicePoll.Outcome.INVALID);
         };
     }
 
     private void requireRoom(String address, Instant now) {
-        long live = em.createNamedQuery(DeviceLogin.LIVE_FROM, Long.class).setParameter("address", address).setParameter("now", now).getSingleResult();
+        long live = em.createNamedQuery(DeviceLogin.LIVE_FROM, Long.class)
+                .setParameter("address", address)
+                .setParameter("now", now)
+                .getSingleResult();
         if (live >= MAX_LIVE_PER_ADDRESS) {
             throw ApiException.tooManyDeviceLogins(Duration.ofSeconds(ttlSeconds));
         }

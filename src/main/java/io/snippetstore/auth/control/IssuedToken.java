@@ -1,5 +1,4 @@
 package io.snippetstore.auth.control;
 
 /** A token just created: the only moment its value exists outside the client. */
-public record IssuedToken(String value, TokenData token) {
-}
+public record IssuedToken(String value, TokenData token) {}

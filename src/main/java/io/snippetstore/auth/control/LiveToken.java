@@ -41,6 +41,7 @@ public final class LiveToken {
     /** True for one caller only once the recorded use is older than the resolution: that caller records this use. */
     boolean claimUseRecord(Instant now) {
         Instant recorded = useRecordedAt.get();
-        return (recorded == null || recorded.plus(USE_RESOLUTION).isBefore(now)) && useRecordedAt.compareAndSet(recorded, now);
+        return (recorded == null || recorded.plus(USE_RESOLUTION).isBefore(now))
+                && useRecordedAt.compareAndSet(recorded, now);
     }
 }

@@ -24,8 +24,7 @@ public class LoginThrottle {
     /** A map entry, its record and the key's string object, without the characters. */
     private static final int ENTRY_OVERHEAD_BYTES = 120;
 
-    private record Failures(int count, Instant last) {
-    }
+    private record Failures(int count, Instant last) {}
 
     private final int maxFailures;
     private final Duration backoff;

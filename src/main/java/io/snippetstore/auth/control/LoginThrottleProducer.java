@@ -27,19 +27,29 @@ public class LoginThrottleProducer {
     @Produces
     @Singleton // no proxy: the throttles have no no-argument constructor
     LoginThrottles loginThrottles(
-            @ConfigProperty(name = Settings.LOGIN_MAX_FAILURES, defaultValue = Settings.LOGIN_MAX_FAILURES_DEFAULT) int maxFailures,
-            @ConfigProperty(name = Settings.LOGIN_BACKOFF_SECONDS, defaultValue = Settings.LOGIN_BACKOFF_SECONDS_DEFAULT) long backoffSeconds) {
+            @ConfigProperty(name = Settings.LOGIN_MAX_FAILURES, defaultValue = Settings.LOGIN_MAX_FAILURES_DEFAULT)
+                    int maxFailures,
+            @ConfigProperty(
+                            name = Settings.LOGIN_BACKOFF_SECONDS,
+                            defaultValue = Settings.LOGIN_BACKOFF_SECONDS_DEFAULT)
+                    long backoffSeconds) {
         Duration backoff = Duration.ofSeconds(backoffSeconds);
-        return new LoginThrottles(new LoginThrottle(maxFailures, backoff, Clock.systemUTC()),
+        return new LoginThrottles(
+                new LoginThrottle(maxFailures, backoff, Clock.systemUTC()),
                 new LoginThrottle(ACROSS_ADDRESSES * maxFailures, backoff, Clock.systemUTC()));
     }
 
     @Produces
     @Singleton
     ConcurrencyLimit passwordCheckLimiter(
-            @ConfigProperty(name = Settings.LOGIN_CONCURRENT_CHECKS, defaultValue = Settings.LOGIN_CONCURRENT_CHECKS_DEFAULT) int total,
-            @ConfigProperty(name = Settings.LOGIN_CONCURRENT_CHECKS_PER_ADDRESS,
-                    defaultValue = Settings.LOGIN_CONCURRENT_CHECKS_PER_ADDRESS_DEFAULT) int perAddress) {
+            @ConfigProperty(
+                            name = Settings.LOGIN_CONCURRENT_CHECKS,
+                            defaultValue = Settings.LOGIN_CONCURRENT_CHECKS_DEFAULT)
+                    int total,
+            @ConfigProperty(
+                            name = Settings.LOGIN_CONCURRENT_CHECKS_PER_ADDRESS,
+                            defaultValue = Settings.LOGIN_CONCURRENT_CHECKS_PER_ADDRESS_DEFAULT)
+                    int perAddress) {
         // a check within its address's share waits briefly for a place, so two addresses' storms
         // delay a third address's sign-in by about one check rather than refuse it
         return new ConcurrencyLimit(Math.max(1, total), Math.max(1, perAddress), PASSWORD_CHECK_WAIT);

@@ -28,8 +28,8 @@ public class LoginTokenLifetime {
     @PostConstruct
     void check() {
         if (days < 0 || days > ApiToken.EXPIRES_IN_DAYS_MAX) {
-            throw new IllegalStateException(Settings.LOGIN_TOKEN_DAYS + " must be from 0 (no expiry) to " + ApiToken.EXPIRES_IN_DAYS_MAX
-                    + " days, not " + days);
+            throw new IllegalStateException(Settings.LOGIN_TOKEN_DAYS + " must be from 0 (no expiry) to "
+                    + ApiToken.EXPIRES_IN_DAYS_MAX + " days, not " + days);
         }
     }
 

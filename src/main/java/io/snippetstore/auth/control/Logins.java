@@ -69,19 +69,29 @@ public class Logins {
     public UserData login(String username, String password) {
         boolean breakGlass = !localLogin && username.equalsIgnoreCase(breakGlassUsername);
         if (!localLogin && !breakGlass) {
-            audit.fire(AuditEvent.refused(AuditEvent.LOGIN, Outcome.FAILURE, null, recordedName(username, accounts.findByUsername(username)),
+            audit.fire(AuditEvent.refused(
+                    AuditEvent.LOGIN,
+                    Outcome.FAILURE,
+                    null,
+                    recordedName(username, accounts.findByUsername(username)),
                     "password sign-in is turned off"));
             throw ApiException.forbidden("Password sign-in is turned off here: sign in through the identity provider.");
         }
         User user = check(AuditEvent.LOGIN, username, password).orElseThrow(ApiException::invalidCredentials);
         if (user.isDisabled()) {
-            audit.fire(AuditEvent.refused(AuditEvent.LOGIN, Outcome.FAILURE, user.id(), user.username(), "account disabled"));
+            audit.fire(AuditEvent.refused(
+                    AuditEvent.LOGIN, Outcome.FAILURE, user.id(), user.username(), "account disabled"));
             throw ApiException.forbidden("This account is disabled; an administrator can enable it again.");
         }
         if (breakGlass) {
-            LOG.warning(() -> "The break-glass administrator " + user.username() + " signed in with a password (password sign-in is off)");
+            LOG.warning(() -> "The break-glass administrator " + user.username()
+                    + " signed in with a password (password sign-in is off)");
         }
-        audit.fire(AuditEvent.success(user.id(), user.username(), AuditEvent.LOGIN, null,
+        audit.fire(AuditEvent.success(
+                user.id(),
+                user.username(),
+                AuditEvent.LOGIN,
+                null,
                 breakGlass ? "browser session, break-glass administrator" : "browser session"));
         return UserData.of(user);
     }
@@ -96,13 +106,15 @@ public class Logins {
      * (throttled alike): a wrong current password is a field error, not a failed authentication.
      * Every other session of the caller ends (the one kept goes on), and their tokens with {@code revokeTokens}.
      */
-    public CredentialsEnded changePassword(Caller caller, String keptSessionId, String currentPassword, String newPassword,
-                                           boolean revokeTokens) {
+    public CredentialsEnded changePassword(
+            Caller caller, String keptSessionId, String currentPassword, String newPassword, boolean revokeTokens) {
         if (accounts.get(caller.userId()).fromProvider()) {
             throw ApiException.conflict("You sign in through the identity provider: change your password there.");
         }
-        if (check(AuditEvent.PASSWORD_CHANGED, caller.username(), currentPassword).isEmpty()) {
-            throw ApiException.validationFailed(List.of(new FieldError("currentPassword", "is not the current password")));
+        if (check(AuditEvent.PASSWORD_CHANGED, caller.username(), currentPassword)
+                .isEmpty()) {
+            throw ApiException.validationFailed(
+                    List.of(new FieldError("currentPassword", "is not the current password")));
         }
         return accounts.changeOwnPassword(caller, keptSessionId, newPassword, revokeTokens);
     }
@@ -114,7 +126,8 @@ public class Logins {
      * that counts against no username.
      */
     private Optional<User> check(String action, String username, String password) {
-        try (ConcurrencyLimit.Permit permit = checks.tryEnter(clientAddress.current().orElse(ClientAddress.UNKNOWN))
+        try (ConcurrencyLimit.Permit permit = checks.tryEnter(
+                        clientAddress.current().orElse(ClientAddress.UNKNOWN))
                 .orElseThrow(ApiException::passwordChecksBusy)) {
             return checkWithinLimits(action, username, password);
         }
@@ -126,17 +139,26 @@ public class Logins {
         Optional<Duration> wait = throttles.reserve(username, address);
         if (wait.isPresent()) {
             Optional<User> claimed = accounts.findByUsername(username);
-            audit.fire(AuditEvent.refused(action, Outcome.THROTTLED, claimed.map(User::id).orElse(null), recordedName(username, claimed),
+            audit.fire(AuditEvent.refused(
+                    action,
+                    Outcome.THROTTLED,
+                    claimed.map(User::id).orElse(null),
+                    recordedName(username, claimed),
                     "too many failed attempts"));
             throw ApiException.rateLimited(wait.get());
         }
         Optional<User> user = accounts.findByUsername(username);
-        boolean matches = user.map(found -> passwords.matches(password, found.passwordHash())).orElseGet(() -> {
-            passwords.verifyDecoy(password);
-            return false;
-        });
+        boolean matches = user.map(found -> passwords.matches(password, found.passwordHash()))
+                .orElseGet(() -> {
+                    passwords.verifyDecoy(password);
+                    return false;
+                });
         if (!matches) {
-            audit.fire(AuditEvent.refused(action, Outcome.FAILURE, user.map(User::id).orElse(null), recordedName(username, user),
+            audit.fire(AuditEvent.refused(
+                    action,
+                    Outcome.FAILURE,
+                    user.map(User::id).orElse(null),
+                    recordedName(username, user),
                     user.isPresent() ? "wrong password" : "unknown username"));
             return Optional.empty();
         }
@@ -151,6 +173,8 @@ public class Logins {
      * repeated attempts at one name without keeping it.
      */
     static String recordedName(String typed, Optional<User> account) {
-        return account.map(User::username).orElseGet(() -> UNKNOWN_PREFIX + Secrets.sha256Hex(typed.toLowerCase(Locale.ROOT)).substring(0, 12));
+        return account.map(User::username)
+                .orElseGet(() -> UNKNOWN_PREFIX
+                        + Secrets.sha256Hex(typed.toLowerCase(Locale.ROOT)).substring(0, 12));
     }
 }

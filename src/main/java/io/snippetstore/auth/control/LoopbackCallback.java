@@ -54,7 +54,8 @@ public final class LoopbackCallback {
             appendParameter(query, "state", state);
         }
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        return URI.create(uri.getScheme().toLowerCase(Locale.ROOT) + "://" + uri.getRawAuthority() + path + "?" + query);
+        return URI.create(
+                uri.getScheme().toLowerCase(Locale.ROOT) + "://" + uri.getRawAuthority() + path + "?" + query);
     }
 
     private static void appendParameter(StringBuilder query, String name, String value) {

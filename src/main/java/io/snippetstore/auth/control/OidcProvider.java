@@ -66,8 +66,7 @@ public class OidcProvider {
         }
     }
 
-    private record Connection(OIDCProviderMetadata metadata, IDTokenValidator validator, Instant readAt) {
-    }
+    private record Connection(OIDCProviderMetadata metadata, IDTokenValidator validator, Instant readAt) {}
 
     @Inject
     OidcSettings settings;
@@ -77,8 +76,11 @@ public class OidcProvider {
     /** Where to send the browser to sign in. */
     public URI authorizationRequest(URI redirectUri, State state, Nonce nonce, CodeVerifier verifier) throws Refused {
         OIDCProviderMetadata metadata = connection().metadata();
-        return new AuthenticationRequest.Builder(ResponseType.CODE, new Scope(settings.scopes().toArray(String[]::new)),
-                new ClientID(settings.clientId()), redirectUri)
+        return new AuthenticationRequest.Builder(
+                        ResponseType.CODE,
+                        new Scope(settings.scopes().toArray(String[]::new)),
+                        new ClientID(settings.clientId()),
+                        redirectUri)
                 .endpointURI(metadata.getAuthorizationEndpointURI())
                 .state(state)
                 .nonce(nonce)
@@ -100,8 +102,11 @@ public class OidcProvider {
         }
     }
 
-    private JWT idToken(OIDCProviderMetadata metadata, String code, URI redirectUri, CodeVerifier verifier) throws Refused {
-        TokenRequest request = new TokenRequest(metadata.getTokenEndpointURI(), clientAuthentication(metadata),
+    private JWT idToken(OIDCProviderMetadata metadata, String code, URI redirectUri, CodeVerifier verifier)
+            throws Refused {
+        TokenRequest request = new TokenRequest(
+                metadata.getTokenEndpointURI(),
+                clientAuthentication(metadata),
                 new AuthorizationCodeGrant(new AuthorizationCode(code), redirectUri, verifier));
         HTTPRequest http = request.toHTTPRequest();
         http.setConnectTimeout(TIMEOUT_MILLIS);
@@ -110,15 +115,19 @@ public class OidcProvider {
         try {
             response = OIDCTokenResponseParser.parse(http.send());
         } catch (IOException e) {
-            throw new Refused("the identity provider's token endpoint could not be reached (" + e.getClass().getSimpleName() + ")");
+            throw new Refused("the identity provider's token endpoint could not be reached ("
+                    + e.getClass().getSimpleName() + ")");
         } catch (ParseException e) {
             throw new Refused("the identity provider's token endpoint gave an answer that is not a token response");
         }
         if (!response.indicatesSuccess()) {
             TokenErrorResponse error = response.toErrorResponse();
-            throw new Refused("the identity provider refused the code (" + error.getErrorObject().getCode() + ")");
+            throw new Refused("the identity provider refused the code ("
+                    + error.getErrorObject().getCode() + ")");
         }
-        JWT idToken = ((OIDCTokenResponse) response.toSuccessResponse()).getOIDCTokens().getIDToken();
+        JWT idToken = ((OIDCTokenResponse) response.toSuccessResponse())
+                .getOIDCTokens()
+                .getIDToken();
         if (idToken == null) {
             throw new Refused("the identity provider sent no ID token");
         }
@@ -129,7 +138,8 @@ public class OidcProvider {
         ClientID client = new ClientID(settings.clientId());
         Secret secret = new Secret(settings.clientSecret());
         var methods = metadata.getTokenEndpointAuthMethods();
-        boolean postOnly = methods != null && !methods.contains(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)
+        boolean postOnly = methods != null
+                && !methods.contains(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)
                 && methods.contains(ClientAuthenticationMethod.CLIENT_SECRET_POST);
         return postOnly ? new ClientSecretPost(client, secret) : new ClientSecretBasic(client, secret);
     }
@@ -150,17 +160,31 @@ public class OidcProvider {
 
     private Connection discover(Connection previous) throws Refused {
         try {
-            OIDCProviderMetadata metadata = OIDCProviderMetadata.resolve(new Issuer(settings.issuer()), TIMEOUT_MILLIS, TIMEOUT_MILLIS);
-            IDTokenValidator validator = new IDTokenValidator(metadata.getIssuer(), new ClientID(settings.clientId()), JWSAlgorithm.RS256,
-                    metadata.getJWKSetURI().toURL(), new DefaultResourceRetriever(TIMEOUT_MILLIS, TIMEOUT_MILLIS, JWKS_SIZE_LIMIT));
+            OIDCProviderMetadata metadata =
+                    OIDCProviderMetadata.resolve(new Issuer(settings.issuer()), TIMEOUT_MILLIS, TIMEOUT_MILLIS);
+            IDTokenValidator validator = new IDTokenValidator(
+                    metadata.getIssuer(),
+                    new ClientID(settings.clientId()),
+                    JWSAlgorithm.RS256,
+                    metadata.getJWKSetURI().toURL(),
+                    new DefaultResourceRetriever(TIMEOUT_MILLIS, TIMEOUT_MILLIS, JWKS_SIZE_LIMIT));
             validator.setMaxClockSkew(60);
             return new Connection(metadata, validator, Instant.now());
         } catch (IOException | GeneralException e) {
             if (previous != null) {
-                LOG.log(Level.WARNING, "The identity provider's discovery document could not be read again; using the one read before", e);
-                return new Connection(previous.metadata(), previous.validator(), Instant.now().minus(METADATA_KEPT).plusSeconds(60));
+                LOG.log(
+                        Level.WARNING,
+                        "The identity provider's discovery document could not be read again; using the one read before",
+                        e);
+                return new Connection(
+                        previous.metadata(),
+                        previous.validator(),
+                        Instant.now().minus(METADATA_KEPT).plusSeconds(60));
             }
-            LOG.log(Level.WARNING, "The identity provider's discovery document could not be read from " + settings.issuer(), e);
+            LOG.log(
+                    Level.WARNING,
+                    "The identity provider's discovery document could not be read from " + settings.issuer(),
+                    e);
             throw new Refused("the identity provider could not be reached");
         }
     }

@@ -77,16 +77,19 @@ public class OidcSettings {
         if (clientId.filter(id -> !id.isBlank()).isEmpty()) {
             throw new IllegalStateException(Settings.OIDC_ISSUER + " is set: set " + Settings.OIDC_CLIENT_ID + " too");
         }
-        secret = clientSecret.filter(value -> !value.isBlank()).or(() -> clientSecretFile.filter(file -> !file.isBlank()).map(OidcSettings::read))
-                .orElseThrow(() -> new IllegalStateException(Settings.OIDC_ISSUER + " is set: set " + Settings.OIDC_CLIENT_SECRET
-                        + " or " + Settings.OIDC_CLIENT_SECRET_FILE + " too"));
+        secret = clientSecret
+                .filter(value -> !value.isBlank())
+                .or(() -> clientSecretFile.filter(file -> !file.isBlank()).map(OidcSettings::read))
+                .orElseThrow(() -> new IllegalStateException(Settings.OIDC_ISSUER + " is set: set "
+                        + Settings.OIDC_CLIENT_SECRET + " or " + Settings.OIDC_CLIENT_SECRET_FILE + " too"));
     }
 
     private static String read(String file) {
         try {
             return Files.readString(Path.of(file), StandardCharsets.UTF_8).strip();
         } catch (IOException e) {
-            throw new IllegalStateException(Settings.OIDC_CLIENT_SECRET_FILE + ": cannot read " + file + " (" + e.getMessage() + ")", e);
+            throw new IllegalStateException(
+                    Settings.OIDC_CLIENT_SECRET_FILE + ": cannot read " + file + " (" + e.getMessage() + ")", e);
         }
     }
 
@@ -107,8 +110,12 @@ public class OidcSettings {
     }
 
     List<String> scopes() {
-        List<String> listed = Arrays.stream(scopes.split("[\\s,]+")).filter(scope -> !scope.isEmpty()).toList();
-        return listed.contains("openid") ? listed : Stream.concat(Stream.of("openid"), listed.stream()).toList();
+        List<String> listed = Arrays.stream(scopes.split("[\\s,]+"))
+                .filter(scope -> !scope.isEmpty())
+                .toList();
+        return listed.contains("openid")
+                ? listed
+                : Stream.concat(Stream.of("openid"), listed.stream()).toList();
     }
 
     String usernameClaim() {

@@ -5,7 +5,6 @@ import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Optional;
-
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 
@@ -58,7 +57,13 @@ public class Passwords {
             verifyDecoy(password);
             return false;
         }
-        return MessageDigest.isEqual(stored.get().hash(), pbkdf2(password, stored.get().salt(), stored.get().iterations(), stored.get().hash().length));
+        return MessageDigest.isEqual(
+                stored.get().hash(),
+                pbkdf2(
+                        password,
+                        stored.get().salt(),
+                        stored.get().iterations(),
+                        stored.get().hash().length));
     }
 
     /** Spends the time of one verification, for a username that does not exist. */
@@ -86,7 +91,8 @@ public class Passwords {
             }
             try {
                 Base64.Decoder base64 = Base64.getDecoder();
-                StoredHash parsed = new StoredHash(Integer.parseInt(parts[1]), base64.decode(parts[2]), base64.decode(parts[3]));
+                StoredHash parsed =
+                        new StoredHash(Integer.parseInt(parts[1]), base64.decode(parts[2]), base64.decode(parts[3]));
                 return parsed.iterations() > 0 && parsed.hash().length > 0 ? Optional.of(parsed) : Optional.empty();
             } catch (IllegalArgumentException e) {
                 return Optional.empty();

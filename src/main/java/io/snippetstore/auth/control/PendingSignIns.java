@@ -13,7 +13,6 @@ import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-
 import javax.crypto.Cipher;
 import javax.crypto.KeyGenerator;
 import javax.crypto.SecretKey;
@@ -47,12 +46,10 @@ public class PendingSignIns {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /** A started sign-in: the state it went out with, its nonce and PKCE verifier, where to go on, and when it started. */
-    public record Pending(String state, String nonce, String verifier, String next, Instant startedAt) {
-    }
+    public record Pending(String state, String nonce, String verifier, String next, Instant startedAt) {}
 
     /** The sign-in a callback finishes (if its state was one of them), and the sealed value of the others (empty for none). */
-    public record Taken(Optional<Pending> started, String sealedOthers) {
-    }
+    public record Taken(Optional<Pending> started, String sealedOthers) {}
 
     private final SecretKey key;
     private final Clock clock;
@@ -83,8 +80,13 @@ public class PendingSignIns {
     /** Takes the sign-in started under {@code state}, once: the browser keeps only the others. */
     public Taken take(Optional<String> sealed, String state) {
         List<Pending> live = open(sealed);
-        Optional<Pending> started = live.stream().filter(pending -> pending.state().equals(state)).findFirst();
-        return new Taken(started, seal(live.stream().filter(pending -> !pending.state().equals(state)).toList()));
+        Optional<Pending> started =
+                live.stream().filter(pending -> pending.state().equals(state)).findFirst();
+        return new Taken(
+                started,
+                seal(live.stream()
+                        .filter(pending -> !pending.state().equals(state))
+                        .toList()));
     }
 
     /** The live sign-ins of a sealed value; none for a value that does not open. */
@@ -104,12 +106,20 @@ public class PendingSignIns {
             Instant oldest = clock.instant().minus(PENDING_FOR);
             try (JsonReader reader = JsonProviders.SHARED.createReader(new StringReader(json))) {
                 return reader.readArray().getValuesAs(JsonObject.class).stream()
-                        .map(entry -> new Pending(entry.getString("s"), entry.getString("n"), entry.getString("v"), entry.getString("x"),
+                        .map(entry -> new Pending(
+                                entry.getString("s"),
+                                entry.getString("n"),
+                                entry.getString("v"),
+                                entry.getString("x"),
                                 Instant.ofEpochMilli(entry.getJsonNumber("t").longValue())))
                         .filter(pending -> pending.startedAt().isAfter(oldest))
                         .toList();
             }
-        } catch (IllegalArgumentException | GeneralSecurityException | JsonException | ClassCastException | NullPointerException e) {
+        } catch (IllegalArgumentException
+                | GeneralSecurityException
+                | JsonException
+                | ClassCastException
+                | NullPointerException e) {
             return List.of(); // not sealed here (or changed, or sealed before a restart): no sign-in of this browser's
         }
     }
@@ -119,8 +129,13 @@ public class PendingSignIns {
             return "";
         }
         JsonArrayBuilder entries = JsonProviders.SHARED.createArrayBuilder();
-        pendings.forEach(pending -> entries.add(JsonProviders.SHARED.createObjectBuilder().add("s", pending.state()).add("n", pending.nonce())
-                .add("v", pending.verifier()).add("x", pending.next()).add("t", pending.startedAt().toEpochMilli())));
+        pendings.forEach(pending -> entries.add(JsonProviders.SHARED
+                .createObjectBuilder()
+                .add("s", pending.state())
+                .add("n", pending.nonce())
+                .add("v", pending.verifier())
+                .add("x", pending.next())
+                .add("t", pending.startedAt().toEpochMilli())));
         byte[] plain = entries.build().toString().getBytes(StandardCharsets.UTF_8);
         try {
             byte[] iv = new byte[IV_BYTES];
@@ -129,7 +144,12 @@ public class PendingSignIns {
             cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, iv));
             cipher.updateAAD(PURPOSE);
             byte[] sealed = cipher.doFinal(plain);
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(ByteBuffer.allocate(iv.length + sealed.length).put(iv).put(sealed).array());
+            return Base64.getUrlEncoder()
+                    .withoutPadding()
+                    .encodeToString(ByteBuffer.allocate(iv.length + sealed.length)
+                            .put(iv)
+                            .put(sealed)
+                            .array());
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM is not available", e);
         }

@@ -13,8 +13,7 @@ public final class Pkce {
 
     private static final Pattern CHALLENGE = Pattern.compile("[A-Za-z0-9_-]{43,128}");
 
-    private Pkce() {
-    }
+    private Pkce() {}
 
     /** The challenge to store, or {@code null} when the client sent none; a bad one is a 400. */
     public static String acceptChallenge(String challenge, String method) {
@@ -37,8 +36,10 @@ public final class Pkce {
         if (verifier == null) {
             return false;
         }
-        String computed = Base64.getUrlEncoder().withoutPadding()
+        String computed = Base64.getUrlEncoder()
+                .withoutPadding()
                 .encodeToString(Secrets.sha256(verifier.getBytes(StandardCharsets.US_ASCII)));
-        return MessageDigest.isEqual(computed.getBytes(StandardCharsets.US_ASCII), challenge.getBytes(StandardCharsets.US_ASCII));
+        return MessageDigest.isEqual(
+                computed.getBytes(StandardCharsets.US_ASCII), challenge.getBytes(StandardCharsets.US_ASCII));
     }
 }

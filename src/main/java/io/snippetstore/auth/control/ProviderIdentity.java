@@ -8,6 +8,11 @@ import java.util.List;
  * the user's groups, and whether they are in the administrators' group ({@code null}: the
  * provider does not decide roles).
  */
-public record ProviderIdentity(String issuer, String subject, String username, String displayName, String email, List<String> groups,
-                               Boolean administrator) {
-}
+public record ProviderIdentity(
+        String issuer,
+        String subject,
+        String username,
+        String displayName,
+        String email,
+        List<String> groups,
+        Boolean administrator) {}

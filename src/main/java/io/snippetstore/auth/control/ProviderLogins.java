@@ -37,17 +37,29 @@ public class ProviderLogins {
 
     /** The identity the checked ID token's claims name, as the settings map them. */
     public ProviderIdentity identityOf(IDTokenClaimsSet claims) throws OidcProvider.Refused {
-        String username = Optional.ofNullable(claims.getStringClaim(settings.usernameClaim())).map(String::strip)
+        String username = Optional.ofNullable(claims.getStringClaim(settings.usernameClaim()))
+                .map(String::strip)
                 .orElseThrow(() -> refused(claims, "the ID token has no '" + settings.usernameClaim() + "' claim"));
-        if (username.length() < User.USERNAME_MIN || username.length() > User.USERNAME_MAX || !USERNAME.matcher(username).matches()) {
-            throw refused(claims, "the username '" + username + "' is not one this service takes (" + User.USERNAME_MIN + " to "
-                    + User.USERNAME_MAX + " letters, digits, '.', '_' or '-')");
+        if (username.length() < User.USERNAME_MIN
+                || username.length() > User.USERNAME_MAX
+                || !USERNAME.matcher(username).matches()) {
+            throw refused(
+                    claims,
+                    "the username '" + username + "' is not one this service takes (" + User.USERNAME_MIN + " to "
+                            + User.USERNAME_MAX + " letters, digits, '.', '_' or '-')");
         }
         List<String> groups = groups(claims);
-        Boolean administrator = settings.adminGroup().map(admins -> groups.stream().anyMatch(admins::equalsIgnoreCase)).orElse(null);
-        return new ProviderIdentity(claims.getIssuer().getValue(), claims.getSubject().getValue(), username,
+        Boolean administrator = settings.adminGroup()
+                .map(admins -> groups.stream().anyMatch(admins::equalsIgnoreCase))
+                .orElse(null);
+        return new ProviderIdentity(
+                claims.getIssuer().getValue(),
+                claims.getSubject().getValue(),
+                username,
                 limited(claims.getStringClaim(settings.nameClaim()), User.DISPLAY_NAME_MAX),
-                limited(claims.getStringClaim(settings.emailClaim()), User.EMAIL_MAX), groups, administrator);
+                limited(claims.getStringClaim(settings.emailClaim()), User.EMAIL_MAX),
+                groups,
+                administrator);
     }
 
     /** The account of the identity, made or brought up to date; refused for a taken username or a disabled account. */
@@ -56,15 +68,20 @@ public class ProviderLogins {
         if (known.isEmpty()) {
             Optional<User> namesake = accounts.findByUsername(identity.username());
             if (namesake.isPresent()) {
-                throw refused(identity, namesake.get().isFromProvider()
-                        ? "the username '" + identity.username() + "' belongs to another account of the identity provider"
-                        : "a local account named '" + identity.username() + "' exists; an administrator must rename or remove it first");
+                throw refused(
+                        identity,
+                        namesake.get().isFromProvider()
+                                ? "the username '" + identity.username()
+                                        + "' belongs to another account of the identity provider"
+                                : "a local account named '" + identity.username()
+                                        + "' exists; an administrator must rename or remove it first");
             }
         } else if (known.get().disabled()) {
             throw refused(identity, "the account is disabled; an administrator can enable it again");
         }
         UserData user = accounts.signInFromProvider(identity);
-        audit.fire(AuditEvent.success(user.id(), user.username(), AuditEvent.LOGIN, null, "browser session, identity provider"));
+        audit.fire(AuditEvent.success(
+                user.id(), user.username(), AuditEvent.LOGIN, null, "browser session, identity provider"));
         return user;
     }
 
@@ -88,12 +105,20 @@ public class ProviderLogins {
         List<String> names = new ArrayList<>();
         Object claimed = claims.getClaim(settings.groupsClaim());
         if (claimed instanceof List<?> listed) {
-            listed.stream().filter(String.class::isInstance).map(String.class::cast).forEach(names::add);
+            listed.stream()
+                    .filter(String.class::isInstance)
+                    .map(String.class::cast)
+                    .forEach(names::add);
         } else if (claimed instanceof String single) {
             names.add(single);
         }
-        return names.stream().filter(name -> name != null).map(name -> name.startsWith("/") ? name.substring(1) : name)
-                .map(String::strip).filter(name -> !name.isEmpty()).distinct().toList();
+        return names.stream()
+                .filter(name -> name != null)
+                .map(name -> name.startsWith("/") ? name.substring(1) : name)
+                .map(String::strip)
+                .filter(name -> !name.isEmpty())
+                .distinct()
+                .toList();
     }
 
     private static String limited(String value, int max) {

@@ -33,7 +33,8 @@ public class RevocationsOutliveRestores {
     Database database;
 
     void keepRevocations(@Observes StoreReplacing replacing) {
-        Set<String> ended = new HashSet<>(database.list("SELECT id FROM ended_credentials", List.of(), row -> row.getString(1)));
+        Set<String> ended =
+                new HashSet<>(database.list("SELECT id FROM ended_credentials", List.of(), row -> row.getString(1)));
         if (!ended.isEmpty()) {
             replacing.afterReplacement(() -> CREDENTIAL_TABLES.forEach(table -> endAgain(table, ended)));
         }
@@ -48,7 +49,8 @@ public class RevocationsOutliveRestores {
         }
         int total = count;
         if (total > 0) {
-            LOG.info(() -> "Ended again " + total + " restored row(s) of " + table + " that had ended after the backup was taken.");
+            LOG.info(() -> "Ended again " + total + " restored row(s) of " + table
+                    + " that had ended after the backup was taken.");
         }
     }
 }

@@ -37,13 +37,16 @@ public class TokenAuthentication {
         }
         String hash = Secrets.sha256Hex(value);
         Instant now = Timestamps.now();
-        Optional<LiveToken> live = cache.find(hash, now).or(() -> {
-            long generation = cache.generation();
-            Optional<LiveToken> read = tokens.findLive(hash);
-            read.ifPresent(token -> cache.remember(hash, token, generation, now));
-            return read;
-        }).filter(token -> !token.isExpiredAt(now));
-        live.filter(token -> token.claimUseRecord(now)).ifPresent(token -> usage.recordUseIfIdle(ApiToken.class, token.id(), now));
+        Optional<LiveToken> live = cache.find(hash, now)
+                .or(() -> {
+                    long generation = cache.generation();
+                    Optional<LiveToken> read = tokens.findLive(hash);
+                    read.ifPresent(token -> cache.remember(hash, token, generation, now));
+                    return read;
+                })
+                .filter(token -> !token.isExpiredAt(now));
+        live.filter(token -> token.claimUseRecord(now))
+                .ifPresent(token -> usage.recordUseIfIdle(ApiToken.class, token.id(), now));
         live.ifPresent(token -> metrics.tokenUsed());
         return live.map(LiveToken::caller);
     }

@@ -8,8 +8,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.snippetstore.storage.control.StoreReplaced;
 import jakarta.annotation.Resource;
-import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
@@ -40,7 +40,9 @@ public class TokenCache {
 
     Optional<LiveToken> find(String hash, Instant now) {
         Entry entry = entries.get(hash);
-        if (entry == null || entry.generation() != generation.get() || !now.isBefore(entry.readAt().plus(MAX_AGE))) {
+        if (entry == null
+                || entry.generation() != generation.get()
+                || !now.isBefore(entry.readAt().plus(MAX_AGE))) {
             return Optional.empty();
         }
         return Optional.of(entry.token());
@@ -87,6 +89,5 @@ public class TokenCache {
         });
     }
 
-    private record Entry(LiveToken token, long generation, Instant readAt) {
-    }
+    private record Entry(LiveToken token, long generation, Instant readAt) {}
 }

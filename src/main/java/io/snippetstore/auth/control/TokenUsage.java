@@ -68,8 +68,14 @@ public class TokenUsage {
     public void recordUse(Class<? extends RecordsUse> credential, String id, Instant now) {
         RecordsUse used = em.find(credential, id);
         if (used instanceof ApiToken token && token.lastUsedAt() == null) {
-            audit.fire(AuditEvent.success(token.userId(), Optional.ofNullable(em.find(User.class, token.userId())).map(User::username)
-                    .orElse(null), AuditEvent.TOKEN_FIRST_USED, token.id(), token.name()));
+            audit.fire(AuditEvent.success(
+                    token.userId(),
+                    Optional.ofNullable(em.find(User.class, token.userId()))
+                            .map(User::username)
+                            .orElse(null),
+                    AuditEvent.TOKEN_FIRST_USED,
+                    token.id(),
+                    token.name()));
         }
         if (used != null) {
             used.usedAt(now);

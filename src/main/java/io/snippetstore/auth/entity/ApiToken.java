@@ -10,8 +10,10 @@ import jakarta.persistence.Table;
 
 @Entity
 @Table(name = "api_tokens")
-@NamedQuery(name = ApiToken.WITH_USER_BY_HASH,
-        query = "SELECT t, u FROM ApiToken t, User u WHERE t.tokenHash = :hash AND u.id = t.userId AND u.disabledAt IS NULL")
+@NamedQuery(
+        name = ApiToken.WITH_USER_BY_HASH,
+        query =
+                "SELECT t, u FROM ApiToken t, User u WHERE t.tokenHash = :hash AND u.id = t.userId AND u.disabledAt IS NULL")
 @NamedQuery(name = ApiToken.OF_USER, query = "SELECT t FROM ApiToken t WHERE t.userId = :userId ORDER BY t.id")
 @NamedQuery(name = ApiToken.REVOKE_ALL_OF_USER, query = "DELETE FROM ApiToken t WHERE t.userId = :userId")
 public class ApiToken implements RecordsUse {
@@ -44,8 +46,7 @@ public class ApiToken implements RecordsUse {
     @Column(name = "last_used_at")
     private Instant lastUsedAt;
 
-    protected ApiToken() {
-    }
+    protected ApiToken() {}
 
     public ApiToken(String id, String userId, String name, String tokenHash, Instant createdAt, Instant expiresAt) {
         this.id = id;

@@ -15,11 +15,19 @@ import jakarta.persistence.Table;
 @Entity
 @Table(name = "device_logins")
 @NamedQuery(name = DeviceLogin.BY_USER_CODE, query = "SELECT d FROM DeviceLogin d WHERE d.userCodeHash = :hash")
-@NamedQuery(name = DeviceLogin.LIVE_FROM, query = "SELECT COUNT(d) FROM DeviceLogin d WHERE d.clientAddress = :address AND d.expiresAt > :now")
-@NamedQuery(name = DeviceLogin.DECIDE, query = "UPDATE DeviceLogin d SET d.userId = :userId, d.approvedAt = :approvedAt, d.deniedAt = :deniedAt"
-        + " WHERE d.userCodeHash = :hash AND d.approvedAt IS NULL AND d.deniedAt IS NULL AND d.expiresAt > :now")
-@NamedQuery(name = DeviceLogin.CONSUME, query = "UPDATE DeviceLogin d SET d.consumedAt = :now"
-        + " WHERE d.deviceCodeHash = :hash AND d.consumedAt IS NULL AND d.approvedAt IS NOT NULL AND d.expiresAt > :now")
+@NamedQuery(
+        name = DeviceLogin.LIVE_FROM,
+        query = "SELECT COUNT(d) FROM DeviceLogin d WHERE d.clientAddress = :address AND d.expiresAt > :now")
+@NamedQuery(
+        name = DeviceLogin.DECIDE,
+        query =
+                "UPDATE DeviceLogin d SET d.userId = :userId, d.approvedAt = :approvedAt, d.deniedAt = :deniedAt"
+                        + " WHERE d.userCodeHash = :hash AND d.approvedAt IS NULL AND d.deniedAt IS NULL AND d.expiresAt > :now")
+@NamedQuery(
+        name = DeviceLogin.CONSUME,
+        query =
+                "UPDATE DeviceLogin d SET d.consumedAt = :now"
+                        + " WHERE d.deviceCodeHash = :hash AND d.consumedAt IS NULL AND d.approvedAt IS NOT NULL AND d.expiresAt > :now")
 @NamedQuery(name = DeviceLogin.PURGE, query = "DELETE FROM DeviceLogin d WHERE d.expiresAt < :before")
 public class DeviceLogin {
 
@@ -63,10 +71,15 @@ public class DeviceLogin {
     @Column(name = "consumed_at")
     private Instant consumedAt;
 
-    protected DeviceLogin() {
-    }
+    protected DeviceLogin() {}
 
-    public DeviceLogin(String deviceCodeHash, String userCodeHash, String tokenName, String clientAddress, Instant createdAt, Instant expiresAt) {
+    public DeviceLogin(
+            String deviceCodeHash,
+            String userCodeHash,
+            String tokenName,
+            String clientAddress,
+            Instant createdAt,
+            Instant expiresAt) {
         this.deviceCodeHash = deviceCodeHash;
         this.userCodeHash = userCodeHash;
         this.tokenName = tokenName;
@@ -76,7 +89,13 @@ public class DeviceLogin {
     }
 
     /** Where the login stands at {@code now}, as its client polling learns it. */
-    public enum State { PENDING, APPROVED, DENIED, CONSUMED, EXPIRED }
+    public enum State {
+        PENDING,
+        APPROVED,
+        DENIED,
+        CONSUMED,
+        EXPIRED
+    }
 
     public State stateAt(Instant now) {
         if (consumedAt != null) {

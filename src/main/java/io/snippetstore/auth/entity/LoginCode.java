@@ -11,7 +11,8 @@ import jakarta.persistence.Table;
 /** A one-time code of the browser login, known by its SHA-256 only. */
 @Entity
 @Table(name = "login_codes")
-@NamedQuery(name = LoginCode.CONSUME,
+@NamedQuery(
+        name = LoginCode.CONSUME,
         query = "UPDATE LoginCode c SET c.consumedAt = :now WHERE c.codeHash = :hash AND c.consumedAt IS NULL")
 @NamedQuery(name = LoginCode.PURGE, query = "DELETE FROM LoginCode c WHERE c.expiresAt < :before")
 public class LoginCode {
@@ -41,10 +42,15 @@ public class LoginCode {
     @Column(name = "consumed_at")
     private Instant consumedAt;
 
-    protected LoginCode() {
-    }
+    protected LoginCode() {}
 
-    public LoginCode(String codeHash, String userId, String tokenName, String codeChallenge, Instant createdAt, Instant expiresAt) {
+    public LoginCode(
+            String codeHash,
+            String userId,
+            String tokenName,
+            String codeChallenge,
+            Instant createdAt,
+            Instant expiresAt) {
         this.codeHash = codeHash;
         this.userId = userId;
         this.tokenName = tokenName;

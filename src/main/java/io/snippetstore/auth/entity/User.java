@@ -14,8 +14,12 @@ import jakarta.persistence.Table;
 @NamedQuery(name = User.BY_USERNAME, query = "SELECT u FROM User u WHERE u.username = :username")
 @NamedQuery(name = User.ALL, query = "SELECT u FROM User u ORDER BY u.id")
 @NamedQuery(name = User.COUNT, query = "SELECT COUNT(u) FROM User u")
-@NamedQuery(name = User.BY_PROVIDER_SUBJECT, query = "SELECT u FROM User u WHERE u.issuer = :issuer AND u.subject = :subject")
-@NamedQuery(name = User.COUNT_ENABLED_ADMINS, query = "SELECT COUNT(u) FROM User u WHERE u.role = :admin AND u.disabledAt IS NULL")
+@NamedQuery(
+        name = User.BY_PROVIDER_SUBJECT,
+        query = "SELECT u FROM User u WHERE u.issuer = :issuer AND u.subject = :subject")
+@NamedQuery(
+        name = User.COUNT_ENABLED_ADMINS,
+        query = "SELECT COUNT(u) FROM User u WHERE u.role = :admin AND u.disabledAt IS NULL")
 public class User {
 
     public static final String COUNT_ENABLED_ADMINS = "User.countEnabledAdmins";
@@ -70,8 +74,7 @@ public class User {
     @Column(name = "email", length = EMAIL_MAX)
     private String email;
 
-    protected User() {
-    }
+    protected User() {}
 
     public User(String id, String username, String passwordHash, Role role, Instant createdAt) {
         this.id = id;

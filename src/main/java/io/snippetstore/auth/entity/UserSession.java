@@ -12,12 +12,17 @@ import jakarta.persistence.Table;
 /** A browser session of a user, as its user sees it listed; the container's session holds its id. */
 @Entity
 @Table(name = "user_sessions")
-@NamedQuery(name = UserSession.WITH_USER,
+@NamedQuery(
+        name = UserSession.WITH_USER,
         query = "SELECT s, u FROM UserSession s, User u WHERE s.id = :id AND u.id = s.userId AND u.disabledAt IS NULL")
-@NamedQuery(name = UserSession.OF_USER, query = "SELECT s FROM UserSession s WHERE s.userId = :userId AND s.lastUsedAt >= :since "
-        + "ORDER BY s.lastUsedAt DESC, s.id")
+@NamedQuery(
+        name = UserSession.OF_USER,
+        query = "SELECT s FROM UserSession s WHERE s.userId = :userId AND s.lastUsedAt >= :since "
+                + "ORDER BY s.lastUsedAt DESC, s.id")
 @NamedQuery(name = UserSession.PURGE, query = "DELETE FROM UserSession s WHERE s.lastUsedAt < :before")
-@NamedQuery(name = UserSession.END_OTHERS_OF_USER, query = "DELETE FROM UserSession s WHERE s.userId = :userId AND s.id <> :keep")
+@NamedQuery(
+        name = UserSession.END_OTHERS_OF_USER,
+        query = "DELETE FROM UserSession s WHERE s.userId = :userId AND s.id <> :keep")
 public class UserSession implements RecordsUse {
 
     public static final String WITH_USER = "UserSession.withUser";
@@ -48,8 +53,7 @@ public class UserSession implements RecordsUse {
     @Column(name = "client_address", length = CLIENT_ADDRESS_MAX)
     private String clientAddress;
 
-    protected UserSession() {
-    }
+    protected UserSession() {}
 
     public UserSession(String id, String userId, Instant createdAt, String userAgent, String clientAddress) {
         this.id = id;

@@ -8,8 +8,10 @@ import jakarta.validation.constraints.Pattern;
 
 /** The body of {@code POST /groups}: a name, trimmed, unique ignoring case. */
 public record CreateGroupRequest(
-        @NotNull @CodePoints(min = 1, max = UserGroup.NAME_MAX)
-        @Pattern(regexp = "[^\\p{Cntrl}]*", message = "must not contain control characters") String name) {
+        @NotNull
+        @CodePoints(min = 1, max = UserGroup.NAME_MAX)
+        @Pattern(regexp = "[^\\p{Cntrl}]*", message = "must not contain control characters")
+        String name) {
 
     public CreateGroupRequest {
         name = Text.stripped(name);

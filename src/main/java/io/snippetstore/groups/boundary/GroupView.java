@@ -11,11 +11,16 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
 public record GroupView(String id, String name, String source, String createdAt, List<Member> members) {
 
     @JsonbPropertyOrder({"id", "username"})
-    public record Member(String id, String username) {
-    }
+    public record Member(String id, String username) {}
 
     static GroupView of(GroupData group) {
-        return new GroupView(group.id(), group.name(), group.source(), Timestamps.format(group.createdAt()),
-                group.members().stream().map(member -> new Member(member.id(), member.username())).toList());
+        return new GroupView(
+                group.id(),
+                group.name(),
+                group.source(),
+                Timestamps.format(group.createdAt()),
+                group.members().stream()
+                        .map(member -> new Member(member.id(), member.username()))
+                        .toList());
     }
 }

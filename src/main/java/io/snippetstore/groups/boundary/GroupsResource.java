@@ -37,9 +37,12 @@ public class GroupsResource {
     @POST
     @AdminOnly
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response create(@Valid @NotNull CreateGroupRequest request, @Context UriInfo uri, @Context SecurityContext security) {
+    public Response create(
+            @Valid @NotNull CreateGroupRequest request, @Context UriInfo uri, @Context SecurityContext security) {
         GroupData group = groups.create(Caller.of(security), request.name());
-        return Response.created(uri.getAbsolutePathBuilder().path(group.id()).build()).entity(ApiResponse.of(GroupView.of(group))).build();
+        return Response.created(uri.getAbsolutePathBuilder().path(group.id()).build())
+                .entity(ApiResponse.of(GroupView.of(group)))
+                .build();
     }
 
     @GET
@@ -64,16 +67,20 @@ public class GroupsResource {
     @PUT
     @AdminOnly
     @Path("{groupId}/members/{userId}")
-    public ApiResponse<GroupView> addMember(@PathParam("groupId") String groupId, @PathParam("userId") String userId,
-                                           @Context SecurityContext security) {
+    public ApiResponse<GroupView> addMember(
+            @PathParam("groupId") String groupId,
+            @PathParam("userId") String userId,
+            @Context SecurityContext security) {
         return ApiResponse.of(GroupView.of(groups.addMember(Caller.of(security), groupId, userId)));
     }
 
     @DELETE
     @AdminOnly
     @Path("{groupId}/members/{userId}")
-    public ApiResponse<GroupView> removeMember(@PathParam("groupId") String groupId, @PathParam("userId") String userId,
-                                              @Context SecurityContext security) {
+    public ApiResponse<GroupView> removeMember(
+            @PathParam("groupId") String groupId,
+            @PathParam("userId") String userId,
+            @Context SecurityContext security) {
         return ApiResponse.of(GroupView.of(groups.removeMember(Caller.of(security), groupId, userId)));
     }
 }

@@ -6,6 +6,5 @@ import java.util.List;
 /** A group as the use cases hand it out, with its members in username order. */
 public record GroupData(String id, String name, String source, Instant createdAt, List<Member> members) {
 
-    public record Member(String id, String username) {
-    }
+    public record Member(String id, String username) {}
 }

@@ -40,7 +40,8 @@ public class Groups {
     private static final Logger LOG = Logger.getLogger(Groups.class.getName());
 
     /** Members with their usernames: the users table is read by its name only, like the list's SQL. */
-    private static final String MEMBERS = "SELECT m.group_id, u.id, u.username FROM group_members m JOIN users u ON u.id = m.user_id";
+    private static final String MEMBERS =
+            "SELECT m.group_id, u.id, u.username FROM group_members m JOIN users u ON u.id = m.user_id";
 
     @PersistenceContext
     EntityManager em;
@@ -67,19 +68,30 @@ public class Groups {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<GroupData> list() {
         Map<String, List<GroupData.Member>> members = new HashMap<>();
-        for (Membership membership : database.list(MEMBERS + " ORDER BY u.username", List.of(),
+        for (Membership membership : database.list(
+                MEMBERS + " ORDER BY u.username",
+                List.of(),
                 row -> new Membership(row.getString(1), new GroupData.Member(row.getString(2), row.getString(3))))) {
-            members.computeIfAbsent(membership.groupId(), id -> new ArrayList<>()).add(membership.member());
+            members.computeIfAbsent(membership.groupId(), id -> new ArrayList<>())
+                    .add(membership.member());
         }
-        return database.list("SELECT id, name, source, created_at FROM user_groups ORDER BY name, id", List.of(),
-                row -> new GroupData(row.getString(1), row.getString(2), row.getString(3), Instant.ofEpochMilli(row.getLong(4)),
+        return database.list(
+                "SELECT id, name, source, created_at FROM user_groups ORDER BY name, id",
+                List.of(),
+                row -> new GroupData(
+                        row.getString(1),
+                        row.getString(2),
+                        row.getString(3),
+                        Instant.ofEpochMilli(row.getLong(4)),
                         List.copyOf(members.getOrDefault(row.getString(1), List.of()))));
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public GroupData get(String id) {
         UserGroup group = find(id);
-        List<GroupData.Member> members = database.list(MEMBERS + " WHERE m.group_id = ? ORDER BY u.username", List.of(id),
+        List<GroupData.Member> members = database.list(
+                MEMBERS + " WHERE m.group_id = ? ORDER BY u.username",
+                List.of(id),
                 row -> new GroupData.Member(row.getString(2), row.getString(3)));
         return new GroupData(group.id(), group.name(), group.source(), group.createdAt(), members);
     }
@@ -91,7 +103,8 @@ public class Groups {
         String username = username(userId).orElseThrow(() -> ApiException.notFound("No such user."));
         if (em.find(GroupMember.class, new GroupMember.Key(groupId, userId)) == null) {
             em.persist(new GroupMember(groupId, userId));
-            audit.fire(AuditEvent.success(by, AuditEvent.GROUP_MEMBER_ADDED, group.id(), group.name() + ": " + username));
+            audit.fire(
+                    AuditEvent.success(by, AuditEvent.GROUP_MEMBER_ADDED, group.id(), group.name() + ": " + username));
         }
         em.flush();
         return get(groupId);
@@ -104,7 +117,10 @@ public class Groups {
                 .orElseThrow(() -> ApiException.notFound("The user is not a member of this group."));
         em.remove(member);
         em.flush();
-        audit.fire(AuditEvent.success(by, AuditEvent.GROUP_MEMBER_REMOVED, group.id(),
+        audit.fire(AuditEvent.success(
+                by,
+                AuditEvent.GROUP_MEMBER_REMOVED,
+                group.id(),
                 group.name() + ": " + username(userId).orElse(userId)));
         return get(groupId);
     }
@@ -126,7 +142,10 @@ public class Groups {
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public void keepProviderMemberships(String userId, Collection<String> claimed) {
         Set<String> wanted = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-        claimed.stream().map(String::strip).filter(name -> !name.isEmpty() && name.length() <= UserGroup.NAME_MAX).forEach(wanted::add);
+        claimed.stream()
+                .map(String::strip)
+                .filter(name -> !name.isEmpty() && name.length() <= UserGroup.NAME_MAX)
+                .forEach(wanted::add);
         Set<String> kept = new TreeSet<>();
         for (String name : wanted) {
             UserGroup group = findByName(name).orElseGet(() -> {
@@ -136,7 +155,8 @@ public class Groups {
                 return made;
             });
             if (!group.isFromProvider()) {
-                LOG.warning(() -> "The identity provider names the group '" + name + "', which an administrator made here: left as it is");
+                LOG.warning(() -> "The identity provider names the group '" + name
+                        + "', which an administrator made here: left as it is");
                 continue;
             }
             kept.add(group.id());
@@ -144,8 +164,11 @@ public class Groups {
                 em.persist(new GroupMember(group.id(), userId));
             }
         }
-        for (GroupMember member : em.createNamedQuery(GroupMember.OF_USER, GroupMember.class).setParameter("userId", userId).getResultList()) {
-            if (!kept.contains(member.groupId()) && em.find(UserGroup.class, member.groupId()).isFromProvider()) {
+        for (GroupMember member : em.createNamedQuery(GroupMember.OF_USER, GroupMember.class)
+                .setParameter("userId", userId)
+                .getResultList()) {
+            if (!kept.contains(member.groupId())
+                    && em.find(UserGroup.class, member.groupId()).isFromProvider()) {
                 em.remove(member);
             }
         }
@@ -153,20 +176,24 @@ public class Groups {
 
     /** The group of this name, ignoring ASCII case (the column's collation compares so). */
     private Optional<UserGroup> findByName(String name) {
-        return em.createNamedQuery(UserGroup.BY_NAME, UserGroup.class).setParameter("name", name).getResultStream().findFirst();
+        return em.createNamedQuery(UserGroup.BY_NAME, UserGroup.class)
+                .setParameter("name", name)
+                .getResultStream()
+                .findFirst();
     }
 
-    private record Membership(String groupId, GroupData.Member member) {
-    }
+    private record Membership(String groupId, GroupData.Member member) {}
 
     private UserGroup find(String id) {
-        return Optional.ofNullable(em.find(UserGroup.class, id)).orElseThrow(() -> ApiException.notFound("No such group."));
+        return Optional.ofNullable(em.find(UserGroup.class, id))
+                .orElseThrow(() -> ApiException.notFound("No such group."));
     }
 
     private UserGroup managedHere(String id) {
         UserGroup group = find(id);
         if (group.isFromProvider()) {
-            throw ApiException.conflict("The identity provider says who is in '" + group.name() + "': change it there.");
+            throw ApiException.conflict(
+                    "The identity provider says who is in '" + group.name() + "': change it there.");
         }
         return group;
     }

@@ -27,8 +27,7 @@ public class GroupMember {
         private String groupId;
         private String userId;
 
-        public Key() {
-        }
+        public Key() {}
 
         public Key(String groupId, String userId) {
             this.groupId = groupId;
@@ -54,8 +53,7 @@ public class GroupMember {
     @Column(name = "user_id")
     private String userId;
 
-    protected GroupMember() {
-    }
+    protected GroupMember() {}
 
     public GroupMember(String groupId, String userId) {
         this.groupId = groupId;

@@ -36,8 +36,7 @@ public class UserGroup {
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
 
-    protected UserGroup() {
-    }
+    protected UserGroup() {}
 
     public UserGroup(String id, String name, boolean fromProvider, Instant createdAt) {
         this.id = id;

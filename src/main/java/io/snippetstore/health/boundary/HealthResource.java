@@ -26,12 +26,10 @@ import org.eclipse.microprofile.health.Readiness;
 public class HealthResource {
 
     @JsonbPropertyOrder({"status", "checks"})
-    public record Report(String status, List<Check> checks) {
-    }
+    public record Report(String status, List<Check> checks) {}
 
     @JsonbPropertyOrder({"name", "status", "data"})
-    public record Check(String name, String status, Map<String, Object> data) {
-    }
+    public record Check(String name, String status, Map<String, Object> data) {}
 
     @Inject
     @Liveness
@@ -68,6 +66,9 @@ public class HealthResource {
         } catch (RuntimeException e) {
             return new Check(check.getClass().getSimpleName(), "DOWN", null);
         }
-        return new Check(response.getName(), response.getStatus().name(), response.getData().orElse(null));
+        return new Check(
+                response.getName(),
+                response.getStatus().name(),
+                response.getData().orElse(null));
     }
 }

@@ -17,6 +17,8 @@ public class ReadinessCheck implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        return HealthCheckResponse.named("database").status(migrations.isSchemaCurrent()).build();
+        return HealthCheckResponse.named("database")
+                .status(migrations.isSchemaCurrent())
+                .build();
     }
 }

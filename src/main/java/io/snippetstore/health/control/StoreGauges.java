@@ -41,9 +41,16 @@ public class StoreGauges {
     /** Reads the current values; the next scrape shows them. */
     public void refresh() {
         StorageStatus status = storage.current();
-        set("snippets.database.size", "bytes", "The database file's pages in use and free", status.database().sizeBytes());
+        set(
+                "snippets.database.size",
+                "bytes",
+                "The database file's pages in use and free",
+                status.database().sizeBytes());
         set("snippets.database.wal.size", "bytes", "The write-ahead log on disk", walBytes());
-        set("snippets.disk.free", "bytes", "Free space for data: on the data directory's disk and in the database's free pages",
+        set(
+                "snippets.disk.free",
+                "bytes",
+                "Free space for data: on the data directory's disk and in the database's free pages",
                 disk.freeBytes());
         status.counts().forEach((name, count) -> set("snippets.stored." + dotted(name), null, "Stored " + name, count));
     }
@@ -54,7 +61,9 @@ public class StoreGauges {
     }
 
     private long walBytes() {
-        Path wal = dataDirectory.databaseFile().resolveSibling(dataDirectory.databaseFile().getFileName() + "-wal");
+        Path wal = dataDirectory
+                .databaseFile()
+                .resolveSibling(dataDirectory.databaseFile().getFileName() + "-wal");
         try {
             return Files.exists(wal) ? Files.size(wal) : 0;
         } catch (IOException e) {
@@ -64,9 +73,13 @@ public class StoreGauges {
 
     private void set(String name, String unit, String description, long value) {
         values.computeIfAbsent(name, key -> {
-            AtomicLong holder = new AtomicLong();
-            Gauge.builder(key, holder, AtomicLong::get).description(description).baseUnit(unit).register(metrics.registry());
-            return holder;
-        }).set(value);
+                    AtomicLong holder = new AtomicLong();
+                    Gauge.builder(key, holder, AtomicLong::get)
+                            .description(description)
+                            .baseUnit(unit)
+                            .register(metrics.registry());
+                    return holder;
+                })
+                .set(value);
     }
 }

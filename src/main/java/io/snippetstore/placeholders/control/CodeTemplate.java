@@ -33,12 +33,12 @@ public final class CodeTemplate {
     private static final String ESCAPED_OPEN = "{{{{";
 
     /** What stands from {@code start} to {@code end} of the code in place of its text: a placeholder, or (none) an escaped <code>{{</code>. */
-    private record Replaced(int start, int end, Optional<Placeholder> placeholder) {
-    }
+    private record Replaced(int start, int end, Optional<Placeholder> placeholder) {}
 
     private final String code;
     /** In order; the code's text between them is literal. */
     private final List<Replaced> replaced;
+
     private final List<Placeholder> placeholders;
 
     private CodeTemplate(String code, List<Replaced> replaced, List<Placeholder> placeholders) {
@@ -68,7 +68,8 @@ public final class CodeTemplate {
                 nextLineEnd = lineEnd(code, contentStart);
             }
             Optional<Placeholder> placeholder = nextClose < nextLineEnd && nextClose - contentStart <= CONTENT_MAX
-                    ? placeholder(at, code.substring(contentStart, nextClose), nextClose + CLOSE.length()) : Optional.empty();
+                    ? placeholder(at, code.substring(contentStart, nextClose), nextClose + CLOSE.length())
+                    : Optional.empty();
             if (placeholder.isPresent()) {
                 replaced.add(new Replaced(at, placeholder.get().end(), placeholder));
                 placeholders.add(placeholder.get());
@@ -157,11 +158,14 @@ public final class CodeTemplate {
                 declaring.put(placeholder.name(), placeholder);
             }
         }
-        return occurrences.entrySet().stream().map(entry -> {
-            Placeholder declared = declaring.get(entry.getKey());
-            Optional<String> fallback = declared.defaultValue().or(() -> declared.choices().stream().findFirst());
-            return new Variable(entry.getKey(), fallback, declared.choices(), entry.getValue());
-        }).toList();
+        return occurrences.entrySet().stream()
+                .map(entry -> {
+                    Placeholder declared = declaring.get(entry.getKey());
+                    Optional<String> fallback = declared.defaultValue()
+                            .or(() -> declared.choices().stream().findFirst());
+                    return new Variable(entry.getKey(), fallback, declared.choices(), entry.getValue());
+                })
+                .toList();
     }
 
     /**
@@ -175,29 +179,43 @@ public final class CodeTemplate {
         Map<String, String> chosen = new LinkedHashMap<>();
         List<FieldError> problems = new ArrayList<>();
         for (Variable variable : variables) {
-            Optional<String> value = Optional.ofNullable(values.get(variable.name())).or(variable::defaultValue);
+            Optional<String> value =
+                    Optional.ofNullable(values.get(variable.name())).or(variable::defaultValue);
             if (value.isEmpty()) {
                 problems.add(new FieldError(variable.name(), "needs a value: the variable has no default."));
             } else if (!variable.choices().isEmpty() && !variable.choices().contains(value.get())) {
-                problems.add(new FieldError(variable.name(), "must be one of " + String.join(", ", variable.choices()) + "."));
+                problems.add(new FieldError(
+                        variable.name(), "must be one of " + String.join(", ", variable.choices()) + "."));
             } else {
                 chosen.put(variable.name(), value.get());
             }
         }
-        new TreeSet<>(values.keySet()).stream().filter(name -> variables.stream().noneMatch(variable -> variable.name().equals(name)))
-                .forEach(name -> problems.add(new FieldError(name, "is not a variable of this snippet.")));
+        new TreeSet<>(values.keySet())
+                .stream()
+                        .filter(name -> variables.stream()
+                                .noneMatch(variable -> variable.name().equals(name)))
+                        .forEach(name -> problems.add(new FieldError(name, "is not a variable of this snippet.")));
         if (!problems.isEmpty()) {
-            throw ApiException.badRequest("The values do not fill the snippet's variables: "
-                    + String.join("; ", problems.stream().map(problem -> problem.field() + " " + problem.message()).toList()), problems);
+            throw ApiException.badRequest(
+                    "The values do not fill the snippet's variables: "
+                            + String.join(
+                                    "; ",
+                                    problems.stream()
+                                            .map(problem -> problem.field() + " " + problem.message())
+                                            .toList()),
+                    problems);
         }
         StringBuilder rendered = new StringBuilder(code.length());
         int literalFrom = 0;
         for (Replaced stretch : replaced) {
             rendered.append(code, literalFrom, stretch.start());
-            rendered.append(stretch.placeholder().map(placeholder -> placeholder.quoting().quote(chosen.get(placeholder.name()))).orElse(OPEN));
+            rendered.append(stretch.placeholder()
+                    .map(placeholder -> placeholder.quoting().quote(chosen.get(placeholder.name())))
+                    .orElse(OPEN));
             literalFrom = stretch.end();
             if (rendered.length() > RENDERED_MAX_CHARS) {
-                throw ApiException.badRequest("The rendered code would be longer than " + RENDERED_MAX_CHARS + " characters.");
+                throw ApiException.badRequest(
+                        "The rendered code would be longer than " + RENDERED_MAX_CHARS + " characters.");
             }
         }
         return rendered.append(code, literalFrom, code.length()).toString();

@@ -8,7 +8,8 @@ import java.util.Optional;
  * UTF-16 units), the variable it names, the default or the pick list it declares, if any, and how
  * its value is quoted.
  */
-public record Placeholder(int start, int end, String name, Optional<String> defaultValue, List<String> choices, Quoting quoting) {
+public record Placeholder(
+        int start, int end, String name, Optional<String> defaultValue, List<String> choices, Quoting quoting) {
 
     /** Whether this occurrence says anything of its variable's value beyond its name. */
     boolean declaresValue() {

@@ -28,7 +28,9 @@ public enum Quoting {
     }
 
     static Optional<Quoting> fromSuffix(String suffix) {
-        return Arrays.stream(values()).filter(quoting -> quoting != NONE && quoting.suffix().equals(suffix)).findFirst();
+        return Arrays.stream(values())
+                .filter(quoting -> quoting != NONE && quoting.suffix().equals(suffix))
+                .findFirst();
     }
 
     public String quote(String value) {
@@ -55,10 +57,17 @@ public enum Quoting {
         StringBuilder encoded = new StringBuilder(value.length() * 3);
         for (byte b : value.getBytes(StandardCharsets.UTF_8)) {
             int c = b & 0xFF;
-            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~') {
+            if ((c >= 'A' && c <= 'Z')
+                    || (c >= 'a' && c <= 'z')
+                    || (c >= '0' && c <= '9')
+                    || c == '-'
+                    || c == '.'
+                    || c == '_'
+                    || c == '~') {
                 encoded.append((char) c);
             } else {
-                encoded.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                encoded.append('%')
+                        .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
                         .append(Character.toUpperCase(Character.forDigit(c & 0xF, 16)));
             }
         }

@@ -8,5 +8,4 @@ import java.lang.annotation.Target;
 /** Within an {@link Authenticated} resource: only administrators; others get 403 {@code forbidden}. */
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
-public @interface AdminOnly {
-}
+public @interface AdminOnly {}

@@ -11,5 +11,4 @@ import java.lang.annotation.Target;
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
-public @interface AllowsTemporaryPassword {
-}
+public @interface AllowsTemporaryPassword {}

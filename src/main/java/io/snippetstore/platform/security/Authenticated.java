@@ -14,5 +14,4 @@ import jakarta.ws.rs.NameBinding;
 @NameBinding
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
-public @interface Authenticated {
-}
+public @interface Authenticated {}

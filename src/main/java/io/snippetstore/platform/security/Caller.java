@@ -11,7 +11,8 @@ import jakarta.ws.rs.core.SecurityContext;
  * {@code passwordChangeRequired}: the user signed in with a temporary password, and may do
  * nothing but change it or sign out.
  */
-public record Caller(String userId, String username, Role role, AuthMethod authMethod, boolean passwordChangeRequired) implements Principal {
+public record Caller(String userId, String username, Role role, AuthMethod authMethod, boolean passwordChangeRequired)
+        implements Principal {
 
     /** A caller who may do what their role allows (no temporary password to change first). */
     public Caller(String userId, String username, Role role, AuthMethod authMethod) {
@@ -19,7 +20,8 @@ public record Caller(String userId, String username, Role role, AuthMethod authM
     }
 
     public enum AuthMethod {
-        SESSION, TOKEN;
+        SESSION,
+        TOKEN;
 
         /** The name the API uses: {@code session}, {@code token}. */
         public String apiName() {

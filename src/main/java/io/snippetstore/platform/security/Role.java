@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /** What a user may do: administrators also manage users and the storage settings. */
 public enum Role {
-    ADMIN, USER;
+    ADMIN,
+    USER;
 
     /** The name the API and the database use: {@code admin}, {@code user}. */
     public String apiName() {

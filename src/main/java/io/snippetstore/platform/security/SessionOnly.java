@@ -8,5 +8,4 @@ import java.lang.annotation.Target;
 /** Within an {@link Authenticated} resource: only a browser session will do, a bearer token gets 403 {@code session_required}. */
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
-public @interface SessionOnly {
-}
+public @interface SessionOnly {}

@@ -107,7 +107,9 @@ public final class FacetCounts {
             }
             for (int ord = 0; ord < keyCounts.length; ord++) {
                 if (keyCounts[ord] > 0) {
-                    counts.addLanguage(languageKeys.lookupOrd(ord).utf8ToString(), languageNames.lookupOrd(keyNames[ord]).utf8ToString(),
+                    counts.addLanguage(
+                            languageKeys.lookupOrd(ord).utf8ToString(),
+                            languageNames.lookupOrd(keyNames[ord]).utf8ToString(),
                             keyCounts[ord]);
                 }
             }

@@ -24,11 +24,11 @@ import org.apache.lucene.util.BytesRef;
 final class FrozenStatistics {
 
     /** The fields whose statistics score (the words of each text); the rest are filters. */
-    private static final String[] SCORED = Stream.of(IndexFields.Text.values()).map(text -> text.words).toArray(String[]::new);
+    private static final String[] SCORED =
+            Stream.of(IndexFields.Text.values()).map(text -> text.words).toArray(String[]::new);
 
     /** A word of a field. */
-    private record Key(String field, BytesRef term) {
-    }
+    private record Key(String field, BytesRef term) {}
 
     private final Map<Key, TermStatistics> terms = new HashMap<>();
     private final Map<String, CollectionStatistics> fields = new HashMap<>();
@@ -52,10 +52,13 @@ final class FrozenStatistics {
                 String field = SCORED[Integer.parseInt(parts[1])];
                 if (parts[0].equals("t")) {
                     BytesRef term = new BytesRef(searchTerms.get(Integer.parseInt(parts[2])));
-                    statistics.terms.put(key(field, term), new TermStatistics(term, number(parts[3]), number(parts[4])));
+                    statistics.terms.put(
+                            key(field, term), new TermStatistics(term, number(parts[3]), number(parts[4])));
                 } else {
-                    statistics.fields.put(field, new CollectionStatistics(field, number(parts[2]), number(parts[3]), number(parts[4]),
-                            number(parts[5])));
+                    statistics.fields.put(
+                            field,
+                            new CollectionStatistics(
+                                    field, number(parts[2]), number(parts[3]), number(parts[4]), number(parts[5])));
                 }
             }
         } catch (RuntimeException e) {
@@ -76,16 +79,31 @@ final class FrozenStatistics {
             int field = fieldNames.indexOf(key.field());
             int term = searchTerms.indexOf(stats.term().utf8ToString());
             if (field >= 0 && term >= 0) {
-                separate(encoded).append("t,").append(field).append(',').append(term).append(',')
-                        .append(Long.toString(stats.docFreq(), 36)).append(',').append(Long.toString(stats.totalTermFreq(), 36));
+                separate(encoded)
+                        .append("t,")
+                        .append(field)
+                        .append(',')
+                        .append(term)
+                        .append(',')
+                        .append(Long.toString(stats.docFreq(), 36))
+                        .append(',')
+                        .append(Long.toString(stats.totalTermFreq(), 36));
             }
         });
         fields.forEach((field, stats) -> {
             int index = fieldNames.indexOf(field);
             if (index >= 0) {
-                separate(encoded).append("c,").append(index).append(',')
-                        .append(Long.toString(stats.maxDoc(), 36)).append(',').append(Long.toString(stats.docCount(), 36)).append(',')
-                        .append(Long.toString(stats.sumTotalTermFreq(), 36)).append(',').append(Long.toString(stats.sumDocFreq(), 36));
+                separate(encoded)
+                        .append("c,")
+                        .append(index)
+                        .append(',')
+                        .append(Long.toString(stats.maxDoc(), 36))
+                        .append(',')
+                        .append(Long.toString(stats.docCount(), 36))
+                        .append(',')
+                        .append(Long.toString(stats.sumTotalTermFreq(), 36))
+                        .append(',')
+                        .append(Long.toString(stats.sumDocFreq(), 36));
             }
         });
         return encoded.toString();
@@ -103,7 +121,10 @@ final class FrozenStatistics {
                 TermStatistics frozen = terms.get(key);
                 if (frozen == null) {
                     frozen = super.termStatistics(term, docFreq, totalTermFreq);
-                    terms.put(key, new TermStatistics(BytesRef.deepCopyOf(frozen.term()), frozen.docFreq(), frozen.totalTermFreq()));
+                    terms.put(
+                            key,
+                            new TermStatistics(
+                                    BytesRef.deepCopyOf(frozen.term()), frozen.docFreq(), frozen.totalTermFreq()));
                 }
                 return frozen;
             }

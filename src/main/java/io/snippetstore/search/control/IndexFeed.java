@@ -29,13 +29,13 @@ import jakarta.persistence.PersistenceContext;
 public class IndexFeed {
 
     /** A change: its number in commit order and the snippet it touched. */
-    public record Change(long sequence, String snippetId) {
-    }
+    public record Change(long sequence, String snippetId) {}
 
-    private static final String COLUMNS = "s.seq, s.id, s.owner_id, s.visibility, s.title, s.title_sort, s.description, s.notes, "
-            + "s.language, s.code, s.created_at, s.updated_at, "
-            + "(SELECT json_group_array(t.tag ORDER BY t.position) FROM snippet_tags t WHERE t.snippet_id = s.id) AS tags, "
-            + "(SELECT json_group_array(g.group_id) FROM snippet_groups g WHERE g.snippet_id = s.id) AS group_ids";
+    private static final String COLUMNS =
+            "s.seq, s.id, s.owner_id, s.visibility, s.title, s.title_sort, s.description, s.notes, "
+                    + "s.language, s.code, s.created_at, s.updated_at, "
+                    + "(SELECT json_group_array(t.tag ORDER BY t.position) FROM snippet_tags t WHERE t.snippet_id = s.id) AS tags, "
+                    + "(SELECT json_group_array(g.group_id) FROM snippet_groups g WHERE g.snippet_id = s.id) AS group_ids";
     /** Rows read per statement: SQLite's default limit of bound parameters is far above it. */
     private static final int BATCH = 200;
     /** Characters of text a batch stops at (one row past it): a batch of 1 MiB snippets stays a few MiB. */
@@ -49,12 +49,18 @@ public class IndexFeed {
 
     /** The number of the last change committed (0 when there was none). */
     public long lastSequence() {
-        return database.first("SELECT seq FROM sqlite_sequence WHERE name = 'search_changes'", List.of(), row -> row.getLong(1)).orElse(0L);
+        return database.first(
+                        "SELECT seq FROM sqlite_sequence WHERE name = 'search_changes'",
+                        List.of(),
+                        row -> row.getLong(1))
+                .orElse(0L);
     }
 
     /** The next changes after {@code sequence}, in order, at most {@code BATCH} of them. */
     public List<Change> changesAfter(long sequence) {
-        return database.list("SELECT seq, snippet_id FROM search_changes WHERE seq > ? ORDER BY seq LIMIT ?", List.of(sequence, BATCH),
+        return database.list(
+                "SELECT seq, snippet_id FROM search_changes WHERE seq > ? ORDER BY seq LIMIT ?",
+                List.of(sequence, BATCH),
                 row -> new Change(row.getLong(1), row.getString(2)));
     }
 
@@ -65,7 +71,10 @@ public class IndexFeed {
         for (int from = 0; from < remaining.size(); from += BATCH) {
             List<String> some = remaining.subList(from, Math.min(from + BATCH, remaining.size()));
             String placeholders = String.join(", ", some.stream().map(id -> "?").toList());
-            snippets.addAll(database.list("SELECT " + COLUMNS + " FROM snippets s WHERE s.id IN (" + placeholders + ") AND s.trashed_at IS NULL", some,
+            snippets.addAll(database.list(
+                    "SELECT " + COLUMNS + " FROM snippets s WHERE s.id IN (" + placeholders
+                            + ") AND s.trashed_at IS NULL",
+                    some,
                     IndexFeed::snippet));
         }
         return snippets;
@@ -73,23 +82,30 @@ public class IndexFeed {
 
     /** The next snippets in storage order after the row {@code seq} (0: from the first), a bounded batch; with their row numbers. */
     public List<Stored> snippetsAfter(long seq) {
-        return database.listUntil("SELECT " + COLUMNS + " FROM snippets s WHERE s.seq > ? AND s.trashed_at IS NULL ORDER BY s.seq LIMIT ?", List.of(seq, BATCH),
-                row -> new Stored(row.getLong("seq"), snippet(row)), IndexFeed::isFull);
+        return database.listUntil(
+                "SELECT " + COLUMNS
+                        + " FROM snippets s WHERE s.seq > ? AND s.trashed_at IS NULL ORDER BY s.seq LIMIT ?",
+                List.of(seq, BATCH),
+                row -> new Stored(row.getLong("seq"), snippet(row)),
+                IndexFeed::isFull);
     }
 
     /** A snippet as stored, with its row number. */
-    public record Stored(long seq, IndexedSnippet snippet) {
-    }
+    public record Stored(long seq, IndexedSnippet snippet) {}
 
     public long snippetCount() {
-        return database.first("SELECT count(*) FROM snippets WHERE trashed_at IS NULL", List.of(), row -> row.getLong(1)).orElse(0L);
+        return database.first(
+                        "SELECT count(*) FROM snippets WHERE trashed_at IS NULL", List.of(), row -> row.getLong(1))
+                .orElse(0L);
     }
 
     /** Deletes the changes up to {@code sequence}, which a durable index holds. */
     @WriteTransaction(freesSpace = true)
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public void forgetUpTo(long sequence) {
-        em.createNativeQuery("DELETE FROM search_changes WHERE seq <= ?").setParameter(1, sequence).executeUpdate();
+        em.createNativeQuery("DELETE FROM search_changes WHERE seq <= ?")
+                .setParameter(1, sequence)
+                .executeUpdate();
     }
 
     private static boolean isFull(List<Stored> read) {
@@ -106,14 +122,29 @@ public class IndexFeed {
     }
 
     private static IndexedSnippet snippet(ResultSet row) throws SQLException {
-        return new IndexedSnippet(row.getString("id"), row.getString("owner_id"), row.getString("visibility"), strings(row.getString("group_ids")),
+        return new IndexedSnippet(
+                row.getString("id"),
+                row.getString("owner_id"),
+                row.getString("visibility"),
+                strings(row.getString("group_ids")),
                 row.getString("title"),
-                row.getString("title_sort"), row.getString("description"), row.getString("notes"), row.getString("language"),
-                row.getString("code"), strings(row.getString("tags")), row.getLong("created_at"), row.getLong("updated_at"));
+                row.getString("title_sort"),
+                row.getString("description"),
+                row.getString("notes"),
+                row.getString("language"),
+                row.getString("code"),
+                strings(row.getString("tags")),
+                row.getLong("created_at"),
+                row.getLong("updated_at"));
     }
 
     private static List<String> strings(String jsonArray) {
-        return JsonProviders.SHARED.createReader(new StringReader(jsonArray)).readArray()
-                .getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
+        return JsonProviders.SHARED
+                .createReader(new StringReader(jsonArray))
+                .readArray()
+                .getValuesAs(JsonString.class)
+                .stream()
+                .map(JsonString::getString)
+                .toList();
     }
 }

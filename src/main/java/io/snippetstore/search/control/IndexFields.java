@@ -51,6 +51,7 @@ final class IndexFields {
     static final String TAG = "tag";
     /** The language as its filter compares it: ASCII case folded, as the database's NOCASE does. */
     static final String LANGUAGE_KEY = "language.key";
+
     static final String LANGUAGE_NAME = "language.name";
     static final String UPDATED = "updated";
     static final String CREATED = "created";
@@ -65,7 +66,11 @@ final class IndexFields {
 
     /** A searchable text and its weight in the relevance (a title match counts most). */
     enum Text {
-        TITLE(5), DESCRIPTION(2), NOTES(1), CODE(1), LANGUAGE(2);
+        TITLE(5),
+        DESCRIPTION(2),
+        NOTES(1),
+        CODE(1),
+        LANGUAGE(2);
 
         final float weight;
         final String grams;
@@ -102,8 +107,7 @@ final class IndexFields {
         WORDS.freeze();
     }
 
-    private IndexFields() {
-    }
+    private IndexFields() {}
 
     /** The analyzer of every field: trigrams of the (already folded) texts, words of the original ones. */
     static Analyzer analyzer() {
@@ -123,15 +127,20 @@ final class IndexFields {
             @Override
             protected TokenStreamComponents createComponents(String fieldName) {
                 Tokenizer source = CharTokenizer.fromTokenCharPredicate(Character::isLetterOrDigit);
-                int parts = WordDelimiterGraphFilter.GENERATE_WORD_PARTS | WordDelimiterGraphFilter.GENERATE_NUMBER_PARTS
-                        | WordDelimiterGraphFilter.SPLIT_ON_CASE_CHANGE | WordDelimiterGraphFilter.SPLIT_ON_NUMERICS
+                int parts = WordDelimiterGraphFilter.GENERATE_WORD_PARTS
+                        | WordDelimiterGraphFilter.GENERATE_NUMBER_PARTS
+                        | WordDelimiterGraphFilter.SPLIT_ON_CASE_CHANGE
+                        | WordDelimiterGraphFilter.SPLIT_ON_NUMERICS
                         | WordDelimiterGraphFilter.PRESERVE_ORIGINAL;
                 TokenStream stream = new FlattenGraphFilter(new WordDelimiterGraphFilter(source, parts, null));
                 return new TokenStreamComponents(source, new LowerCaseFilter(stream));
             }
         };
         Map<String, Analyzer> byField = Stream.of(Text.values())
-                .flatMap(text -> Stream.of(Map.entry(text.grams, grams), Map.entry(text.shortGrams, shortGrams), Map.entry(text.words, words)))
+                .flatMap(text -> Stream.of(
+                        Map.entry(text.grams, grams),
+                        Map.entry(text.shortGrams, shortGrams),
+                        Map.entry(text.words, words)))
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
         return new PerFieldAnalyzerWrapper(new KeywordAnalyzer(), byField);
     }
@@ -164,7 +173,8 @@ final class IndexFields {
         document.add(new LongPoint(CREATED, snippet.createdAt()));
         document.add(new NumericDocValuesField(CREATED, snippet.createdAt()));
         document.add(new SortedDocValuesField(TITLE_SORT, new BytesRef(snippet.titleSort())));
-        document.add(new StringField(VARIABLES, flag(CodeTemplate.parse(snippet.code()).hasVariables()), Field.Store.NO));
+        document.add(new StringField(
+                VARIABLES, flag(CodeTemplate.parse(snippet.code()).hasVariables()), Field.Store.NO));
         for (Text text : Text.values()) {
             String value = snippet.text(text);
             if (value == null || value.isEmpty()) {

@@ -9,8 +9,20 @@ import java.util.List;
  * @param titleSort the title's sort key, as the database orders titles
  * @param createdAt milliseconds since the epoch, as stored
  */
-public record IndexedSnippet(String id, String ownerId, String visibility, List<String> groupIds, String title, String titleSort,
-                             String description, String notes, String language, String code, List<String> tags, long createdAt, long updatedAt) {
+public record IndexedSnippet(
+        String id,
+        String ownerId,
+        String visibility,
+        List<String> groupIds,
+        String title,
+        String titleSort,
+        String description,
+        String notes,
+        String language,
+        String code,
+        List<String> tags,
+        long createdAt,
+        long updatedAt) {
 
     /** The searchable texts in the order of {@link IndexFields.Text}; absent ones are {@code null}. */
     String text(IndexFields.Text field) {

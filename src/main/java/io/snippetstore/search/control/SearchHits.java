@@ -9,6 +9,5 @@ import java.util.List;
 public record SearchHits(List<Hit> hits) {
 
     /** A result: its snippet id and where it stands in the order. */
-    public record Hit(String id, SearchPosition position) {
-    }
+    public record Hit(String id, SearchPosition position) {}
 }

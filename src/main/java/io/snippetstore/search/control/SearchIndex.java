@@ -70,6 +70,7 @@ public class SearchIndex {
     private static final long REBUILT_DURING_START = 20_000;
     /** Segments below this size, and up to this much in all, stay in memory until merged or committed: refreshes stay cheap. */
     private static final double CACHED_SEGMENT_MB = 4;
+
     private static final double CACHED_MB = 48;
 
     @Inject
@@ -85,12 +86,15 @@ public class SearchIndex {
     private final ReentrantLock lock = new ReentrantLock();
     /** Notified whenever the lock is let go: searches behind the index wait here rather than queue for the lock. */
     private final Object progress = new Object();
+
     private final Object readiness = new Object();
     /** Written under {@code readiness}; read without it on every search's way in. */
     private volatile boolean ready;
+
     private volatile SnippetIndex index;
     /** The last change the index holds (searchable). */
     private volatile long applied;
+
     private long committed;
     private long lastCommitNanos = System.nanoTime();
     private Directory directory;
@@ -108,7 +112,8 @@ public class SearchIndex {
     @PostConstruct
     void start() {
         openOrRebuild(REBUILT_DURING_START);
-        upkeep = scheduler.scheduleWithFixedDelay(this::upkeep, CATCH_UP_EVERY.toMillis(), CATCH_UP_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        upkeep = scheduler.scheduleWithFixedDelay(
+                this::upkeep, CATCH_UP_EVERY.toMillis(), CATCH_UP_EVERY.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -121,7 +126,8 @@ public class SearchIndex {
         upkeep.cancel(false);
         try {
             if (!lock.tryLock(STOP_WAIT.toSeconds(), TimeUnit.SECONDS)) {
-                LOG.warning("The search index was busy and is not saved now; the next start catches up from the database.");
+                LOG.warning(
+                        "The search index was busy and is not saved now; the next start catches up from the database.");
                 return;
             }
         } catch (InterruptedException e) {
@@ -284,10 +290,14 @@ public class SearchIndex {
      */
     private void applyChanges() throws IOException {
         long last = applied;
-        for (List<IndexFeed.Change> changes = feed.changesAfter(last); !changes.isEmpty(); changes = feed.changesAfter(last)) {
-            Set<String> ids = changes.stream().map(IndexFeed.Change::snippetId).collect(Collectors.toCollection(LinkedHashSet::new));
-            Map<String, IndexedSnippet> stored = feed.snippets(ids).stream()
-                    .collect(Collectors.toMap(IndexedSnippet::id, Function.identity()));
+        for (List<IndexFeed.Change> changes = feed.changesAfter(last);
+                !changes.isEmpty();
+                changes = feed.changesAfter(last)) {
+            Set<String> ids = changes.stream()
+                    .map(IndexFeed.Change::snippetId)
+                    .collect(Collectors.toCollection(LinkedHashSet::new));
+            Map<String, IndexedSnippet> stored =
+                    feed.snippets(ids).stream().collect(Collectors.toMap(IndexedSnippet::id, Function.identity()));
             for (String id : ids) {
                 IndexedSnippet snippet = stored.get(id);
                 if (snippet == null) {
@@ -381,7 +391,8 @@ public class SearchIndex {
             if (stale.isPresent()) {
                 if (feed.snippetCount() > rebuildUpTo) {
                     rebuildReason = stale;
-                    LOG.info(() -> "The search index is built after the start: " + stale.get() + ". Searches wait for it.");
+                    LOG.info(() ->
+                            "The search index is built after the start: " + stale.get() + ". Searches wait for it.");
                     return;
                 }
                 rebuildLocked(stale.get());
@@ -390,8 +401,11 @@ public class SearchIndex {
             durable = committed;
             setReady(true);
         } catch (IOException | RuntimeException e) {
-            LOG.log(Level.SEVERE, "The search index could not be opened or built; searches answer 503 until it is. Trying again in "
-                    + RETRY_EVERY.toSeconds() + " s", e);
+            LOG.log(
+                    Level.SEVERE,
+                    "The search index could not be opened or built; searches answer 503 until it is. Trying again in "
+                            + RETRY_EVERY.toSeconds() + " s",
+                    e);
             nextAttempt = System.nanoTime() + RETRY_EVERY.toNanos();
             return;
         } finally {

@@ -5,5 +5,4 @@ package io.snippetstore.search.control;
  * statistics its scores were computed with ({@link FrozenStatistics}), so that the next page
  * scores every snippet as the first did. Opaque to callers; they keep it in a signed cursor.
  */
-public record SearchPosition(String key, String id, String statistics) {
-}
+public record SearchPosition(String key, String id, String statistics) {}

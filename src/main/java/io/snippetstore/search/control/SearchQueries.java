@@ -28,10 +28,10 @@ final class SearchQueries {
 
     /** A word starting with the term, per unit of the text's weight. */
     static final float PREFIX = 0.5f;
+
     private static final int TRIGRAM = 3;
 
-    private SearchQueries() {
-    }
+    private SearchQueries() {}
 
     /** Everything the request matches: scope, terms, tags, language, variables; scored for relevance. */
     static Query of(SearchRequest request) {
@@ -62,33 +62,47 @@ final class SearchQueries {
         }
         Query team = new TermQuery(new Term(IndexFields.VISIBILITY, IndexFields.TEAM));
         BooleanQuery.Builder groups = new BooleanQuery.Builder();
-        request.groupIds().forEach(group -> groups.add(new TermQuery(new Term(IndexFields.GROUP, group)), Occur.SHOULD));
+        request.groupIds()
+                .forEach(group -> groups.add(new TermQuery(new Term(IndexFields.GROUP, group)), Occur.SHOULD));
         Query sharedWithMyGroups = groups.build();
         Query others = switch (request.scope()) {
             case TEAM -> team;
             case GROUPS -> sharedWithMyGroups;
-            default -> new BooleanQuery.Builder().add(team, Occur.SHOULD).add(sharedWithMyGroups, Occur.SHOULD).build();
+            default ->
+                new BooleanQuery.Builder()
+                        .add(team, Occur.SHOULD)
+                        .add(sharedWithMyGroups, Occur.SHOULD)
+                        .build();
         };
         BooleanQuery.Builder visible = new BooleanQuery.Builder().add(others, Occur.FILTER);
-        request.hiddenOwners().forEach(owner -> visible.add(new TermQuery(new Term(IndexFields.OWNER, owner)), Occur.MUST_NOT));
+        request.hiddenOwners()
+                .forEach(owner -> visible.add(new TermQuery(new Term(IndexFields.OWNER, owner)), Occur.MUST_NOT));
         if (request.scope() == SearchScope.GROUPS) {
             visible.add(own, Occur.MUST_NOT);
         }
         if (request.scope() != SearchScope.ALL) {
             return visible.build();
         }
-        return new BooleanQuery.Builder().add(own, Occur.SHOULD).add(visible.build(), Occur.SHOULD).setMinimumNumberShouldMatch(1).build();
+        return new BooleanQuery.Builder()
+                .add(own, Occur.SHOULD)
+                .add(visible.build(), Occur.SHOULD)
+                .setMinimumNumberShouldMatch(1)
+                .build();
     }
 
     private static void filters(SearchRequest request, BooleanQuery.Builder query) {
         request.tags().forEach(tag -> query.add(new TermQuery(new Term(IndexFields.TAG, tag)), Occur.FILTER));
         if (!request.languages().isEmpty()) {
             BooleanQuery.Builder anyLanguage = new BooleanQuery.Builder().setMinimumNumberShouldMatch(1);
-            request.languages().forEach(language ->
-                    anyLanguage.add(new TermQuery(new Term(IndexFields.LANGUAGE_KEY, IndexFields.languageKey(language))), Occur.SHOULD));
+            request.languages()
+                    .forEach(language -> anyLanguage.add(
+                            new TermQuery(new Term(IndexFields.LANGUAGE_KEY, IndexFields.languageKey(language))),
+                            Occur.SHOULD));
             query.add(anyLanguage.build(), Occur.FILTER);
         }
-        request.variables().ifPresent(wanted -> query.add(new TermQuery(new Term(IndexFields.VARIABLES, IndexFields.flag(wanted))), Occur.FILTER));
+        request.variables()
+                .ifPresent(wanted -> query.add(
+                        new TermQuery(new Term(IndexFields.VARIABLES, IndexFields.flag(wanted))), Occur.FILTER));
     }
 
     /** The term as a substring of some text, scoring the weight of each text it occurs in. */
@@ -131,7 +145,10 @@ final class SearchQueries {
         for (IndexFields.Text text : IndexFields.Text.values()) {
             words.add(new BoostQuery(new TermQuery(new Term(text.words, term)), text.weight), Occur.SHOULD);
             if (prefixes) {
-                words.add(new BoostQuery(new ConstantScoreQuery(new PrefixQuery(new Term(text.words, term))), text.weight * PREFIX),
+                words.add(
+                        new BoostQuery(
+                                new ConstantScoreQuery(new PrefixQuery(new Term(text.words, term))),
+                                text.weight * PREFIX),
                         Occur.SHOULD);
             }
         }

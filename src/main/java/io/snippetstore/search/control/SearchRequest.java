@@ -13,6 +13,15 @@ import java.util.Set;
  * @param hiddenOwners users whose team and group snippets are out of every list (disabled users)
  * @param after the position after the previous page, as the previous page's last {@link SearchHits.Hit} gave it
  */
-public record SearchRequest(String callerId, SearchScope scope, Set<String> groupIds, Set<String> hiddenOwners, List<String> terms, Set<String> tags,
-                            Set<String> languages, Optional<Boolean> variables, SearchOrder order, int limit, Optional<SearchPosition> after) {
-}
+public record SearchRequest(
+        String callerId,
+        SearchScope scope,
+        Set<String> groupIds,
+        Set<String> hiddenOwners,
+        List<String> terms,
+        Set<String> tags,
+        Set<String> languages,
+        Optional<Boolean> variables,
+        SearchOrder order,
+        int limit,
+        Optional<SearchPosition> after) {}

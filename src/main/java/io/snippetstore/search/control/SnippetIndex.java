@@ -48,6 +48,7 @@ final class SnippetIndex implements Closeable {
 
     /** What the documents look like; an index of another format is rebuilt. */
     static final String FORMAT = "3";
+
     private static final String FORMAT_KEY = "format";
     private static final String SEQUENCE_KEY = "sequence";
 
@@ -58,7 +59,8 @@ final class SnippetIndex implements Closeable {
         this.writer = writer;
         this.searchers = new SearcherManager(writer, new SearcherFactory() {
             @Override
-            public IndexSearcher newSearcher(org.apache.lucene.index.IndexReader reader, org.apache.lucene.index.IndexReader previous) {
+            public IndexSearcher newSearcher(
+                    org.apache.lucene.index.IndexReader reader, org.apache.lucene.index.IndexReader previous) {
                 IndexSearcher searcher = new IndexSearcher(reader);
                 searcher.setSimilarity(SIMILARITY);
                 return searcher;
@@ -120,7 +122,8 @@ final class SnippetIndex implements Closeable {
 
     /** Makes everything so far durable, as of the change {@code sequence}. */
     void commit(long sequence) throws IOException {
-        writer.setLiveCommitData(List.of(Map.entry(FORMAT_KEY, FORMAT), Map.entry(SEQUENCE_KEY, Long.toString(sequence))));
+        writer.setLiveCommitData(
+                List.of(Map.entry(FORMAT_KEY, FORMAT), Map.entry(SEQUENCE_KEY, Long.toString(sequence))));
         writer.commit();
     }
 
@@ -140,12 +143,16 @@ final class SnippetIndex implements Closeable {
         try {
             boolean ranked = request.order() == SearchOrder.RELEVANCE;
             FrozenStatistics statistics = ranked
-                    ? request.after().map(after -> FrozenStatistics.decode(after.statistics(), request.terms())).orElseGet(FrozenStatistics::none)
+                    ? request.after()
+                            .map(after -> FrozenStatistics.decode(after.statistics(), request.terms()))
+                            .orElseGet(FrozenStatistics::none)
                     : FrozenStatistics.none();
             IndexSearcher searcher = ranked ? statistics.searcher(shared.getIndexReader()) : shared;
             Query query = ranked ? SearchQueries.of(request) : SearchQueries.matching(request, request.terms());
             Sort sort = sort(request.order());
-            FieldDoc after = request.after().map(position -> after(request.order(), position)).orElse(null);
+            FieldDoc after = request.after()
+                    .map(position -> after(request.order(), position))
+                    .orElse(null);
             int wanted = request.limit() + 1;
             TopFieldDocs top = searcher.search(query, new TopFieldCollectorManager(sort, wanted, after, wanted));
             String encodedStatistics = ranked ? statistics.encode(request.terms()) : "";
@@ -153,7 +160,8 @@ final class SnippetIndex implements Closeable {
             for (ScoreDoc scoreDoc : top.scoreDocs) {
                 Object[] values = ((FieldDoc) scoreDoc).fields;
                 String id = ((BytesRef) values[1]).utf8ToString();
-                hits.add(new SearchHits.Hit(id, new SearchPosition(key(request.order(), values[0]), id, encodedStatistics)));
+                hits.add(new SearchHits.Hit(
+                        id, new SearchPosition(key(request.order(), values[0]), id, encodedStatistics)));
             }
             return new SearchHits(hits);
         } finally {
@@ -193,12 +201,18 @@ final class SnippetIndex implements Closeable {
 
     private static Sort sort(SearchOrder order) {
         return switch (order) {
-            case UPDATED -> new Sort(new SortField(IndexFields.UPDATED, SortField.Type.LONG, true),
-                    new SortField(IndexFields.ID, SortField.Type.STRING, true));
-            case CREATED -> new Sort(new SortField(IndexFields.CREATED, SortField.Type.LONG, true),
-                    new SortField(IndexFields.ID, SortField.Type.STRING, true));
-            case TITLE -> new Sort(new SortField(IndexFields.TITLE_SORT, SortField.Type.STRING),
-                    new SortField(IndexFields.ID, SortField.Type.STRING));
+            case UPDATED ->
+                new Sort(
+                        new SortField(IndexFields.UPDATED, SortField.Type.LONG, true),
+                        new SortField(IndexFields.ID, SortField.Type.STRING, true));
+            case CREATED ->
+                new Sort(
+                        new SortField(IndexFields.CREATED, SortField.Type.LONG, true),
+                        new SortField(IndexFields.ID, SortField.Type.STRING, true));
+            case TITLE ->
+                new Sort(
+                        new SortField(IndexFields.TITLE_SORT, SortField.Type.STRING),
+                        new SortField(IndexFields.ID, SortField.Type.STRING));
             case RELEVANCE -> new Sort(SortField.FIELD_SCORE, new SortField(IndexFields.ID, SortField.Type.STRING));
         };
     }

@@ -25,6 +25,7 @@ final class Suggestions {
 
     /** Candidates per field the spell checker proposes, and how many of all are tried against the caller's scope. */
     private static final int CANDIDATES_PER_FIELD = 8;
+
     private static final int CANDIDATES_TRIED = 16;
     /** Longer terms are not respelled: the edit-distance automaton grows with the term, and nobody mistypes such a word. */
     private static final int LONGEST_RESPELLED = 64;
@@ -56,18 +57,23 @@ final class Suggestions {
     }
 
     private Optional<String> closest(String term, SearchRequest request) throws IOException {
-        if (!term.codePoints().allMatch(Character::isLetterOrDigit) || term.codePointCount(0, term.length()) > LONGEST_RESPELLED) {
+        if (!term.codePoints().allMatch(Character::isLetterOrDigit)
+                || term.codePointCount(0, term.length()) > LONGEST_RESPELLED) {
             return Optional.empty();
         }
         Map<String, SuggestWord> candidates = new HashMap<>();
         for (IndexFields.Text text : IndexFields.Text.values()) {
-            for (SuggestWord word : checker.suggestSimilar(new Term(text.words, term), CANDIDATES_PER_FIELD, searcher.getIndexReader(),
+            for (SuggestWord word : checker.suggestSimilar(
+                    new Term(text.words, term),
+                    CANDIDATES_PER_FIELD,
+                    searcher.getIndexReader(),
                     SuggestMode.SUGGEST_ALWAYS)) {
                 candidates.merge(word.string, word, (known, other) -> known.score >= other.score ? known : other);
             }
         }
         List<SuggestWord> ranked = candidates.values().stream()
-                .sorted(Comparator.comparingDouble((SuggestWord word) -> -word.score).thenComparingInt(word -> -word.freq)
+                .sorted(Comparator.comparingDouble((SuggestWord word) -> -word.score)
+                        .thenComparingInt(word -> -word.freq)
                         .thenComparing(word -> word.string))
                 .limit(CANDIDATES_TRIED)
                 .toList();

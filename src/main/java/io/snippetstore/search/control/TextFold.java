@@ -7,8 +7,7 @@ package io.snippetstore.search.control;
  */
 public final class TextFold {
 
-    private TextFold() {
-    }
+    private TextFold() {}
 
     /**
      * The text with every letter in lower case. Called for every text indexed, so it walks the

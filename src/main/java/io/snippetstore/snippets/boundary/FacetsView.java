@@ -10,11 +10,15 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
 public record FacetsView(List<Facet> languages, List<Facet> tags) {
 
     @JsonbPropertyOrder({"name", "count"})
-    public record Facet(String name, long count) {
-    }
+    public record Facet(String name, long count) {}
 
     static FacetsView of(SnippetFacets facets) {
-        return new FacetsView(facets.languages().stream().map(facet -> new Facet(facet.name(), facet.count())).toList(),
-                facets.tags().stream().map(facet -> new Facet(facet.name(), facet.count())).toList());
+        return new FacetsView(
+                facets.languages().stream()
+                        .map(facet -> new Facet(facet.name(), facet.count()))
+                        .toList(),
+                facets.tags().stream()
+                        .map(facet -> new Facet(facet.name(), facet.count()))
+                        .toList());
     }
 }

@@ -9,8 +9,7 @@ import jakarta.json.JsonValue;
 /** A field's value in a diff or a merge as JSON: a string, an array of tags, or null. */
 final class FieldValues {
 
-    private FieldValues() {
-    }
+    private FieldValues() {}
 
     static JsonValue json(Object value) {
         if (value == null) {

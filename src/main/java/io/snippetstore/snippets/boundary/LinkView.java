@@ -11,6 +11,7 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
 public record LinkView(String id, String snippetId, String createdAt, String expiresAt) {
 
     static LinkView of(LinkData link) {
-        return new LinkView(link.id(), link.snippetId(), Timestamps.format(link.createdAt()), Timestamps.format(link.expiresAt()));
+        return new LinkView(
+                link.id(), link.snippetId(), Timestamps.format(link.createdAt()), Timestamps.format(link.expiresAt()));
     }
 }

@@ -10,11 +10,17 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
 public record MatchView(String field, int line, String text, List<Highlight> highlights) {
 
     @JsonbPropertyOrder({"start", "end"})
-    public record Highlight(int start, int end) {
-    }
+    public record Highlight(int start, int end) {}
 
     static MatchView of(MatchExcerpt match) {
-        return match == null ? null : new MatchView(match.field(), match.line(), match.text(),
-                match.highlights().stream().map(highlight -> new Highlight(highlight.start(), highlight.end())).toList());
+        return match == null
+                ? null
+                : new MatchView(
+                        match.field(),
+                        match.line(),
+                        match.text(),
+                        match.highlights().stream()
+                                .map(highlight -> new Highlight(highlight.start(), highlight.end()))
+                                .toList());
     }
 }

@@ -18,14 +18,17 @@ final class MergeView {
 
     private static final JsonProvider JSON = JsonProviders.SHARED;
 
-    private MergeView() {
-    }
+    private MergeView() {}
 
     static JsonObject of(SnippetMerge merge) {
         JsonObjectBuilder fields = JSON.createObjectBuilder();
         merge.fields().forEach(field -> fields.add(field.field(), field(field)));
-        return JSON.createObjectBuilder().add("base", merge.base()).add("version", merge.version()).add("clean", merge.clean())
-                .add("fields", fields).build();
+        return JSON.createObjectBuilder()
+                .add("base", merge.base())
+                .add("version", merge.version())
+                .add("clean", merge.clean())
+                .add("fields", fields)
+                .build();
     }
 
     private static JsonObjectBuilder field(FieldMerge field) {
@@ -35,14 +38,25 @@ final class MergeView {
         if (field.chunks() != null) {
             JsonArrayBuilder chunks = JSON.createArrayBuilder();
             for (ThreeWayMerge.Chunk chunk : field.chunks()) {
-                chunks.add(chunk.isConflict()
-                        ? JSON.createObjectBuilder().add("conflict", JSON.createObjectBuilder().add("base", chunk.base())
-                                .add("mine", chunk.mine()).add("theirs", chunk.theirs()))
-                        : JSON.createObjectBuilder().add("text", chunk.text()));
+                chunks.add(
+                        chunk.isConflict()
+                                ? JSON.createObjectBuilder()
+                                        .add(
+                                                "conflict",
+                                                JSON.createObjectBuilder()
+                                                        .add("base", chunk.base())
+                                                        .add("mine", chunk.mine())
+                                                        .add("theirs", chunk.theirs()))
+                                : JSON.createObjectBuilder().add("text", chunk.text()));
             }
             return JSON.createObjectBuilder().add("chunks", chunks);
         }
-        return JSON.createObjectBuilder().add("conflict", JSON.createObjectBuilder().add("base", FieldValues.json(field.base()))
-                .add("mine", FieldValues.json(field.mine())).add("theirs", FieldValues.json(field.theirs())));
+        return JSON.createObjectBuilder()
+                .add(
+                        "conflict",
+                        JSON.createObjectBuilder()
+                                .add("base", FieldValues.json(field.base()))
+                                .add("mine", FieldValues.json(field.mine()))
+                                .add("theirs", FieldValues.json(field.theirs())));
     }
 }

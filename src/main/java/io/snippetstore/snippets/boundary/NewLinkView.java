@@ -17,7 +17,11 @@ public record NewLinkView(String id, String snippetId, String url, String create
 
     static NewLinkView of(IssuedLink issued, URI service) {
         var link = issued.link();
-        return new NewLinkView(link.id(), link.snippetId(), service.resolve(PAGE_PATH + issued.secret()).toString(),
-                Timestamps.format(link.createdAt()), Timestamps.format(link.expiresAt()));
+        return new NewLinkView(
+                link.id(),
+                link.snippetId(),
+                service.resolve(PAGE_PATH + issued.secret()).toString(),
+                Timestamps.format(link.createdAt()),
+                Timestamps.format(link.expiresAt()));
     }
 }

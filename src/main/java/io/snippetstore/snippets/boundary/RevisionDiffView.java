@@ -20,13 +20,16 @@ final class RevisionDiffView {
 
     private static final JsonProvider JSON = JsonProviders.SHARED;
 
-    private RevisionDiffView() {
-    }
+    private RevisionDiffView() {}
 
     static JsonObject of(long from, long to, List<FieldDiff> diffs) {
         JsonArrayBuilder fields = JSON.createArrayBuilder();
         diffs.forEach(diff -> fields.add(field(diff)));
-        return JSON.createObjectBuilder().add("from", from).add("to", to).add("fields", fields).build();
+        return JSON.createObjectBuilder()
+                .add("from", from)
+                .add("to", to)
+                .add("fields", fields)
+                .build();
     }
 
     private static JsonObjectBuilder field(FieldDiff diff) {
@@ -45,13 +48,18 @@ final class RevisionDiffView {
     private static JsonObjectBuilder hunk(TextDiff.Hunk hunk) {
         JsonArrayBuilder lines = JSON.createArrayBuilder();
         for (TextDiff.Line line : hunk.lines()) {
-            JsonObjectBuilder entry = JSON.createObjectBuilder().add("type", line.type()).add("text", line.text());
+            JsonObjectBuilder entry =
+                    JSON.createObjectBuilder().add("type", line.type()).add("text", line.text());
             if (!line.newline()) {
                 entry.add("noNewline", true);
             }
             lines.add(entry);
         }
-        return JSON.createObjectBuilder().add("fromLine", hunk.fromLine()).add("fromCount", hunk.fromCount())
-                .add("toLine", hunk.toLine()).add("toCount", hunk.toCount()).add("lines", lines);
+        return JSON.createObjectBuilder()
+                .add("fromLine", hunk.fromLine())
+                .add("fromCount", hunk.fromCount())
+                .add("toLine", hunk.toLine())
+                .add("toCount", hunk.toCount())
+                .add("lines", lines);
     }
 }

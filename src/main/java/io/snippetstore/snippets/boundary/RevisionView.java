@@ -16,7 +16,10 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
 public record RevisionView(long version, String createdAt, SnippetView.Owner author, List<String> changedFields) {
 
     static RevisionView of(RevisionData revision) {
-        return new RevisionView(revision.version(), Timestamps.format(revision.createdAt()),
-                new SnippetView.Owner(revision.authorId(), revision.authorUsername()), revision.changed().orElse(null));
+        return new RevisionView(
+                revision.version(),
+                Timestamps.format(revision.createdAt()),
+                new SnippetView.Owner(revision.authorId(), revision.authorUsername()),
+                revision.changed().orElse(null));
     }
 }

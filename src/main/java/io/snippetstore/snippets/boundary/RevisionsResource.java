@@ -51,24 +51,35 @@ public class RevisionsResource {
     GroupCommit commits;
 
     @GET
-    public ApiList<RevisionView> list(@PathParam("snippetId") String snippetId, @QueryParam("cursor") String cursor,
-                                      @QueryParam("limit") String limit, @Context SecurityContext security) {
-        RevisionPage page = revisions.page(Caller.of(security), snippetId, Optional.ofNullable(cursor).filter(value -> !value.isEmpty()),
+    public ApiList<RevisionView> list(
+            @PathParam("snippetId") String snippetId,
+            @QueryParam("cursor") String cursor,
+            @QueryParam("limit") String limit,
+            @Context SecurityContext security) {
+        RevisionPage page = revisions.page(
+                Caller.of(security),
+                snippetId,
+                Optional.ofNullable(cursor).filter(value -> !value.isEmpty()),
                 PageLimit.parse(limit));
         return ApiList.page(page.items().stream().map(RevisionView::of).toList(), page.nextCursor(), page.limit());
     }
 
     @GET
     @Path("{version}")
-    public ApiResponse<RevisionFieldsView> get(@PathParam("snippetId") String snippetId, @PathParam("version") long version,
-                                               @Context SecurityContext security) {
+    public ApiResponse<RevisionFieldsView> get(
+            @PathParam("snippetId") String snippetId,
+            @PathParam("version") long version,
+            @Context SecurityContext security) {
         return ApiResponse.of(RevisionFieldsView.of(revisions.get(Caller.of(security), snippetId, version)));
     }
 
     @GET
     @Path("{from}/diff/{to}")
-    public ApiResponse<JsonObject> diff(@PathParam("snippetId") String snippetId, @PathParam("from") long from, @PathParam("to") long to,
-                                        @Context SecurityContext security) {
+    public ApiResponse<JsonObject> diff(
+            @PathParam("snippetId") String snippetId,
+            @PathParam("from") long from,
+            @PathParam("to") long to,
+            @Context SecurityContext security) {
         return ApiResponse.of(RevisionDiffView.of(from, to, revisions.diff(Caller.of(security), snippetId, from, to)));
     }
 
@@ -79,8 +90,11 @@ public class RevisionsResource {
     @POST
     @Path("{base}/merge")
     @Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
-    public ApiResponse<JsonObject> merge(@PathParam("snippetId") String snippetId, @PathParam("base") long base, SnippetPatch edit,
-                                         @Context SecurityContext security) {
+    public ApiResponse<JsonObject> merge(
+            @PathParam("snippetId") String snippetId,
+            @PathParam("base") long base,
+            SnippetPatch edit,
+            @Context SecurityContext security) {
         // checked here, not declared, like the bodies of SnippetsResource (RequestBodies says why)
         RequestBodies.present(edit);
         return ApiResponse.of(MergeView.of(revisions.merge(Caller.of(security), snippetId, base, edit)));
@@ -89,11 +103,16 @@ public class RevisionsResource {
     /** Makes that version's fields the next version; answers the snippet as {@code GET /snippets/{id}} does. */
     @POST
     @Path("{version}/restore")
-    public Response restore(@PathParam("snippetId") String snippetId, @PathParam("version") long version,
-                            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Context SecurityContext security) {
+    public Response restore(
+            @PathParam("snippetId") String snippetId,
+            @PathParam("version") long version,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            @Context SecurityContext security) {
         Caller caller = Caller.of(security);
         OptionalLong expectedVersion = SnippetsResource.expectedVersion(ifMatch);
         SnippetData restored = commits.write(() -> revisions.restore(caller, snippetId, version, expectedVersion));
-        return Response.ok(ApiResponse.of(SnippetView.of(restored, caller, snippets.groupsOf(caller, restored)))).tag(new EntityTag(Long.toString(restored.version()))).build();
+        return Response.ok(ApiResponse.of(SnippetView.of(restored, caller, snippets.groupsOf(caller, restored))))
+                .tag(new EntityTag(Long.toString(restored.version())))
+                .build();
     }
 }

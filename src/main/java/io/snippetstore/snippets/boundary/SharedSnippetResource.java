@@ -51,6 +51,8 @@ public class SharedSnippetResource {
     @Produces(MediaType.TEXT_PLAIN + ";charset=utf-8")
     public Response render(@Context UriInfo uri) {
         RenderedCode rendered = links.render(links.open(secret), VariableValues.of(uri.getQueryParameters()));
-        return Response.ok(rendered.text()).header("Content-Security-Policy", "sandbox").build();
+        return Response.ok(rendered.text())
+                .header("Content-Security-Policy", "sandbox")
+                .build();
     }
 }

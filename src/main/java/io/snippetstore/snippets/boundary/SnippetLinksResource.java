@@ -42,14 +42,19 @@ public class SnippetLinksResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@Valid @NotNull CreateLinkRequest request, @Context UriInfo uri) {
         IssuedLink issued = links.create(Caller.of(security), snippetId, request.expiresInDays());
-        return Response.created(uri.getBaseUriBuilder().path(LinksResource.class).path(issued.link().id()).build())
+        return Response.created(uri.getBaseUriBuilder()
+                        .path(LinksResource.class)
+                        .path(issued.link().id())
+                        .build())
                 .entity(ApiResponse.of(NewLinkView.of(issued, serviceRoot(uri))))
                 .build();
     }
 
     @GET
     public ApiList<LinkView> list() {
-        return ApiList.complete(links.list(Caller.of(security), snippetId).stream().map(LinkView::of).toList());
+        return ApiList.complete(links.list(Caller.of(security), snippetId).stream()
+                .map(LinkView::of)
+                .toList());
     }
 
     /** The service's own root: the API's base is {@code <root>/api/}. */

@@ -65,15 +65,24 @@ public class SnippetListParameters {
             throw ApiException.badRequest("query is limited to " + MAX_QUERY_LENGTH + " characters.");
         }
         if (query != null && query.indexOf('\0') >= 0) {
-            // refused since the first engine, which read a search only up to a NUL: one rule across versions (docs/API.md)
+            // refused since the first engine, which read a search only up to a NUL: one rule across versions
+            // (docs/API.md)
             throw ApiException.badRequest("query must not contain the NUL character.");
         }
         SearchTerms terms = SearchTerms.parse(query);
         if (terms.size() > MAX_TERMS) {
             throw ApiException.badRequest("query is limited to " + MAX_TERMS + " terms.");
         }
-        return new SnippetQuery(scope(), terms, tagFilters(), languageFilters(),
-                variables(), sort(terms), PageLimit.parse(limit), Optional.ofNullable(cursor).filter(value -> !value.isEmpty()), summary());
+        return new SnippetQuery(
+                scope(),
+                terms,
+                tagFilters(),
+                languageFilters(),
+                variables(),
+                sort(terms),
+                PageLimit.parse(limit),
+                Optional.ofNullable(cursor).filter(value -> !value.isEmpty()),
+                summary());
     }
 
     private Optional<Boolean> variables() {
@@ -101,7 +110,8 @@ public class SnippetListParameters {
         if (scope == null || scope.isEmpty()) {
             return SnippetScope.OWN;
         }
-        return SnippetScope.fromApiName(scope).orElseThrow(() -> ApiException.badRequest("scope must be one of own, team, groups, all."));
+        return SnippetScope.fromApiName(scope)
+                .orElseThrow(() -> ApiException.badRequest("scope must be one of own, team, groups, all."));
     }
 
     private Set<String> tagFilters() {
@@ -124,7 +134,9 @@ public class SnippetListParameters {
     private Set<String> languageFilters() {
         Map<String, String> wanted = new LinkedHashMap<>();
         if (language != null) {
-            language.stream().map(String::strip).filter(name -> !name.isEmpty())
+            language.stream()
+                    .map(String::strip)
+                    .filter(name -> !name.isEmpty())
                     .forEach(name -> wanted.putIfAbsent(Text.asciiLowerCase(name), name));
         }
         if (wanted.size() > MAX_LANGUAGES) {

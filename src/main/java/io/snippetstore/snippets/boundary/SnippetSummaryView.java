@@ -12,18 +12,54 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
 
 /** A list item of {@code fields=summary}: a {@link SnippetView} without {@code notes}, {@code code} and its {@code variables}. */
 @JsonbNillable
-@JsonbPropertyOrder({"id", "title", "description", "language", "tags",
-        "createdAt", "updatedAt", "version", "attachmentCount", "visibility", "groups", "owner", "access", "match"})
-public record SnippetSummaryView(String id, String title, String description, String language, List<String> tags,
-                                 String createdAt, String updatedAt, long version, int attachmentCount,
-                                 String visibility, List<SnippetView.GroupShareView> groups, SnippetView.Owner owner, String access,
-                                 MatchView match) {
+@JsonbPropertyOrder({
+    "id",
+    "title",
+    "description",
+    "language",
+    "tags",
+    "createdAt",
+    "updatedAt",
+    "version",
+    "attachmentCount",
+    "visibility",
+    "groups",
+    "owner",
+    "access",
+    "match"
+})
+public record SnippetSummaryView(
+        String id,
+        String title,
+        String description,
+        String language,
+        List<String> tags,
+        String createdAt,
+        String updatedAt,
+        long version,
+        int attachmentCount,
+        String visibility,
+        List<SnippetView.GroupShareView> groups,
+        SnippetView.Owner owner,
+        String access,
+        MatchView match) {
 
     static SnippetSummaryView of(SnippetData snippet, MatchExcerpt match, Caller caller, Set<String> memberOf) {
         var fields = snippet.fields();
-        return new SnippetSummaryView(snippet.id(), fields.title(), fields.description(), fields.language(), fields.tags(),
-                Timestamps.format(snippet.createdAt()), Timestamps.format(snippet.updatedAt()), snippet.version(),
-                snippet.attachmentCount(), fields.visibility().apiName(), SnippetView.groupsFor(snippet, caller),
-                new SnippetView.Owner(snippet.ownerId(), snippet.ownerUsername()), snippet.accessOf(caller.userId(), memberOf), MatchView.of(match));
+        return new SnippetSummaryView(
+                snippet.id(),
+                fields.title(),
+                fields.description(),
+                fields.language(),
+                fields.tags(),
+                Timestamps.format(snippet.createdAt()),
+                Timestamps.format(snippet.updatedAt()),
+                snippet.version(),
+                snippet.attachmentCount(),
+                fields.visibility().apiName(),
+                SnippetView.groupsFor(snippet, caller),
+                new SnippetView.Owner(snippet.ownerId(), snippet.ownerUsername()),
+                snippet.accessOf(caller.userId(), memberOf),
+                MatchView.of(match));
     }
 }

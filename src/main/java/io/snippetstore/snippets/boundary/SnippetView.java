@@ -19,20 +19,50 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
  * shared with a group of theirs for writing) or {@code read}.
  */
 @JsonbNillable
-@JsonbPropertyOrder({"id", "title", "description", "notes", "language", "code", "variables", "tags",
-        "createdAt", "updatedAt", "version", "attachmentCount", "visibility", "groups", "owner", "access", "match"})
-public record SnippetView(String id, String title, String description, String notes, String language, String code,
-                          List<VariableView> variables, List<String> tags, String createdAt, String updatedAt, long version, int attachmentCount,
-                          String visibility, List<GroupShareView> groups, Owner owner, String access, MatchView match) {
+@JsonbPropertyOrder({
+    "id",
+    "title",
+    "description",
+    "notes",
+    "language",
+    "code",
+    "variables",
+    "tags",
+    "createdAt",
+    "updatedAt",
+    "version",
+    "attachmentCount",
+    "visibility",
+    "groups",
+    "owner",
+    "access",
+    "match"
+})
+public record SnippetView(
+        String id,
+        String title,
+        String description,
+        String notes,
+        String language,
+        String code,
+        List<VariableView> variables,
+        List<String> tags,
+        String createdAt,
+        String updatedAt,
+        long version,
+        int attachmentCount,
+        String visibility,
+        List<GroupShareView> groups,
+        Owner owner,
+        String access,
+        MatchView match) {
 
     @JsonbPropertyOrder({"id", "username"})
-    public record Owner(String id, String username) {
-    }
+    public record Owner(String id, String username) {}
 
     /** A group the snippet is shared with: {@code access} is {@code read} or {@code write}. */
     @JsonbPropertyOrder({"id", "name", "access"})
-    public record GroupShareView(String id, String name, String access) {
-    }
+    public record GroupShareView(String id, String name, String access) {}
 
     /** @param memberOf the caller's groups, when the snippet is someone else's (what they may do with it) */
     static SnippetView of(SnippetData snippet, Caller caller, Set<String> memberOf) {
@@ -42,15 +72,32 @@ public record SnippetView(String id, String title, String description, String no
     /** A search result, with why it matched ({@code null} when only its title, language or tags did). */
     static SnippetView of(SnippetData snippet, MatchExcerpt match, Caller caller, Set<String> memberOf) {
         var fields = snippet.fields();
-        return new SnippetView(snippet.id(), fields.title(), fields.description(), fields.notes(), fields.language(),
-                fields.code(), VariableView.of(fields.code()), fields.tags(), Timestamps.format(snippet.createdAt()), Timestamps.format(snippet.updatedAt()),
-                snippet.version(), snippet.attachmentCount(), fields.visibility().apiName(), groupsFor(snippet, caller),
-                new Owner(snippet.ownerId(), snippet.ownerUsername()), snippet.accessOf(caller.userId(), memberOf), MatchView.of(match));
+        return new SnippetView(
+                snippet.id(),
+                fields.title(),
+                fields.description(),
+                fields.notes(),
+                fields.language(),
+                fields.code(),
+                VariableView.of(fields.code()),
+                fields.tags(),
+                Timestamps.format(snippet.createdAt()),
+                Timestamps.format(snippet.updatedAt()),
+                snippet.version(),
+                snippet.attachmentCount(),
+                fields.visibility().apiName(),
+                groupsFor(snippet, caller),
+                new Owner(snippet.ownerId(), snippet.ownerUsername()),
+                snippet.accessOf(caller.userId(), memberOf),
+                MatchView.of(match));
     }
 
     /** Whom the snippet is shared with, for its owner; {@code null} for anyone else. */
     static List<GroupShareView> groupsFor(SnippetData snippet, Caller caller) {
         return snippet.ownerId().equals(caller.userId())
-                ? snippet.groups().stream().map(group -> new GroupShareView(group.id(), group.name(), group.access())).toList() : null;
+                ? snippet.groups().stream()
+                        .map(group -> new GroupShareView(group.id(), group.name(), group.access()))
+                        .toList()
+                : null;
     }
 }

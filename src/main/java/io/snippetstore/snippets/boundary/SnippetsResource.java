@@ -17,8 +17,8 @@ import io.snippetstore.snippets.control.RenderedCode;
 import io.snippetstore.snippets.control.SnippetData;
 import io.snippetstore.snippets.control.SnippetInput;
 import io.snippetstore.snippets.control.SnippetPage;
-import io.snippetstore.snippets.control.SnippetQuery;
 import io.snippetstore.snippets.control.SnippetPatch;
+import io.snippetstore.snippets.control.SnippetQuery;
 import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.storage.control.GroupCommit;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -73,14 +73,21 @@ public class SnippetsResource {
     /** Answered after the commit, without holding a request thread while the write waits for it; so are changes and deletes. */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public void create(SnippetInput input, @Context UriInfo uri, @Context SecurityContext security, @Suspended AsyncResponse answer) {
+    public void create(
+            SnippetInput input,
+            @Context UriInfo uri,
+            @Context SecurityContext security,
+            @Suspended AsyncResponse answer) {
         bodies.valid(input);
         Caller caller = Caller.of(security);
         UriBuilder location = uri.getAbsolutePathBuilder();
-        answers.resume(answer, commits.submit(() -> snippets.create(caller, input)), created -> Response.created(location.path(created.id()).build())
-                .tag(etag(created))
-                .entity(ApiResponse.of(SnippetView.of(created, caller, Set.of())))
-                .build());
+        answers.resume(
+                answer,
+                commits.submit(() -> snippets.create(caller, input)),
+                created -> Response.created(location.path(created.id()).build())
+                        .tag(etag(created))
+                        .entity(ApiResponse.of(SnippetView.of(created, caller, Set.of())))
+                        .build());
     }
 
     /** A page of snippets, each whole or, with {@code fields=summary}, without code and notes. */
@@ -90,18 +97,26 @@ public class SnippetsResource {
         Caller caller = Caller.of(security);
         SnippetPage page = snippets.list(caller, query);
         List<?> items = query.summary()
-                ? page.items().stream().map(snippet -> SnippetSummaryView.of(snippet, page.matches().get(snippet.id()), caller, page.memberOf())).toList()
-                : page.items().stream().map(snippet -> SnippetView.of(snippet, page.matches().get(snippet.id()), caller, page.memberOf())).toList();
+                ? page.items().stream()
+                        .map(snippet -> SnippetSummaryView.of(
+                                snippet, page.matches().get(snippet.id()), caller, page.memberOf()))
+                        .toList()
+                : page.items().stream()
+                        .map(snippet ->
+                                SnippetView.of(snippet, page.matches().get(snippet.id()), caller, page.memberOf()))
+                        .toList();
         if (query.terms().isEmpty()) {
             return ApiList.page(items, page.nextCursor(), page.limit());
         }
-        return ApiList.searched(items, page.nextCursor(), page.limit(), page.suggestion().orElse(null));
+        return ApiList.searched(
+                items, page.nextCursor(), page.limit(), page.suggestion().orElse(null));
     }
 
     /** The languages and tags of what the list's filters match, with counts: the list's filters to offer. */
     @GET
     @Path("facets")
-    public ApiResponse<FacetsView> facets(@BeanParam SnippetListParameters parameters, @Context SecurityContext security) {
+    public ApiResponse<FacetsView> facets(
+            @BeanParam SnippetListParameters parameters, @Context SecurityContext security) {
         return ApiResponse.of(FacetsView.of(snippets.facets(Caller.of(security), parameters.toQuery())));
     }
 
@@ -118,40 +133,61 @@ public class SnippetsResource {
     @Produces(MediaType.TEXT_PLAIN + ";charset=utf-8")
     public Response raw(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
         SnippetData snippet = snippets.get(Caller.of(security), snippetId);
-        return Response.ok(snippet.fields().code()).tag(etag(snippet)).header("Content-Security-Policy", "sandbox").build();
+        return Response.ok(snippet.fields().code())
+                .tag(etag(snippet))
+                .header("Content-Security-Policy", "sandbox")
+                .build();
     }
 
     /** The code with its variables filled in ({@code ?name=value&…}, defaults for the rest), as plain text like {@link #raw}. */
     @GET
     @Path("{snippetId}/render")
     @Produces(MediaType.TEXT_PLAIN + ";charset=utf-8")
-    public Response render(@PathParam("snippetId") String snippetId, @Context UriInfo uri, @Context SecurityContext security) {
-        RenderedCode rendered = snippets.render(Caller.of(security), snippetId, VariableValues.of(uri.getQueryParameters()));
-        return Response.ok(rendered.text()).tag(new EntityTag(Long.toString(rendered.version()))).header("Content-Security-Policy", "sandbox").build();
+    public Response render(
+            @PathParam("snippetId") String snippetId, @Context UriInfo uri, @Context SecurityContext security) {
+        RenderedCode rendered =
+                snippets.render(Caller.of(security), snippetId, VariableValues.of(uri.getQueryParameters()));
+        return Response.ok(rendered.text())
+                .tag(new EntityTag(Long.toString(rendered.version())))
+                .header("Content-Security-Policy", "sandbox")
+                .build();
     }
 
     @PATCH
     @Path("{snippetId}")
     @Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
-    public void update(@PathParam("snippetId") String snippetId, SnippetPatch patch,
-                       @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Context SecurityContext security,
-                       @Suspended AsyncResponse answer) {
+    public void update(
+            @PathParam("snippetId") String snippetId,
+            SnippetPatch patch,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            @Context SecurityContext security,
+            @Suspended AsyncResponse answer) {
         RequestBodies.present(patch);
         Caller caller = Caller.of(security);
         OptionalLong expectedVersion = expectedVersion(ifMatch);
-        answers.resume(answer, commits.submit(() -> snippets.update(caller, snippetId, patch, expectedVersion)),
+        answers.resume(
+                answer,
+                commits.submit(() -> snippets.update(caller, snippetId, patch, expectedVersion)),
                 changed -> withEtag(changed, caller));
     }
 
     @DELETE
     @Path("{snippetId}")
-    public void delete(@PathParam("snippetId") String snippetId, @Context SecurityContext security, @Suspended AsyncResponse answer) {
+    public void delete(
+            @PathParam("snippetId") String snippetId,
+            @Context SecurityContext security,
+            @Suspended AsyncResponse answer) {
         Caller caller = Caller.of(security);
-        answers.resume(answer, commits.submit(() -> snippets.delete(caller, snippetId)), deleted -> ApiResponse.of(Deleted.of(deleted)));
+        answers.resume(
+                answer,
+                commits.submit(() -> snippets.delete(caller, snippetId)),
+                deleted -> ApiResponse.of(Deleted.of(deleted)));
     }
 
     private Response withEtag(SnippetData snippet, Caller caller) {
-        return Response.ok(ApiResponse.of(SnippetView.of(snippet, caller, snippets.groupsOf(caller, snippet)))).tag(etag(snippet)).build();
+        return Response.ok(ApiResponse.of(SnippetView.of(snippet, caller, snippets.groupsOf(caller, snippet))))
+                .tag(etag(snippet))
+                .build();
     }
 
     private static EntityTag etag(SnippetData snippet) {

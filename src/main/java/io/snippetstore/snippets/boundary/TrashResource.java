@@ -38,10 +38,17 @@ public class TrashResource {
     Trash trash;
 
     @GET
-    public ApiList<TrashedSnippetView> list(@QueryParam("cursor") String cursor, @QueryParam("limit") String limit,
-                                            @Context SecurityContext security) {
-        TrashPage page = trash.page(Caller.of(security), Optional.ofNullable(cursor).filter(value -> !value.isEmpty()), PageLimit.parse(limit));
-        return ApiList.page(page.items().stream().map(item -> TrashedSnippetView.of(item, page.kept())).toList(), page.nextCursor(),
+    public ApiList<TrashedSnippetView> list(
+            @QueryParam("cursor") String cursor, @QueryParam("limit") String limit, @Context SecurityContext security) {
+        TrashPage page = trash.page(
+                Caller.of(security),
+                Optional.ofNullable(cursor).filter(value -> !value.isEmpty()),
+                PageLimit.parse(limit));
+        return ApiList.page(
+                page.items().stream()
+                        .map(item -> TrashedSnippetView.of(item, page.kept()))
+                        .toList(),
+                page.nextCursor(),
                 page.limit());
     }
 
@@ -52,7 +59,9 @@ public class TrashResource {
         Caller caller = Caller.of(security);
         SnippetData restored = trash.restore(caller, snippetId);
         // only its owner restores it: no groups to look up
-        return Response.ok(ApiResponse.of(SnippetView.of(restored, caller, Set.of()))).tag(new EntityTag(Long.toString(restored.version()))).build();
+        return Response.ok(ApiResponse.of(SnippetView.of(restored, caller, Set.of())))
+                .tag(new EntityTag(Long.toString(restored.version())))
+                .build();
     }
 
     /** Purges the snippet for good now. */

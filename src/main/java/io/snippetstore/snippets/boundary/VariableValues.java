@@ -10,8 +10,7 @@ import jakarta.ws.rs.core.MultivaluedMap;
 /** The values of a rendering as its query string gives them: one per name ({@code ?name=value&…}). */
 final class VariableValues {
 
-    private VariableValues() {
-    }
+    private VariableValues() {}
 
     static Map<String, String> of(MultivaluedMap<String, String> query) {
         Map<String, String> values = new LinkedHashMap<>();
@@ -19,7 +18,9 @@ final class VariableValues {
             if (parameter.getValue().size() > 1) {
                 throw ApiException.badRequest("The variable " + parameter.getKey() + " is given more than one value.");
             }
-            values.put(parameter.getKey(), parameter.getValue().isEmpty() ? "" : parameter.getValue().get(0));
+            values.put(
+                    parameter.getKey(),
+                    parameter.getValue().isEmpty() ? "" : parameter.getValue().get(0));
         }
         return values;
     }

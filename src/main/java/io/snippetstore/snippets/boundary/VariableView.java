@@ -15,14 +15,22 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
  * override the record's {@code @JsonbNillable} with its own default.
  */
 @JsonbNillable
-@JsonbPropertyOrder({"name", "defaultValue", "choices", "occurrences"}) // Java names: Yasson orders by them, before renaming
-public record VariableView(String name, @JsonbProperty("default") @JsonbNillable String defaultValue, List<String> choices, int occurrences) {
+@JsonbPropertyOrder({"name", "defaultValue", "choices", "occurrences"
+}) // Java names: Yasson orders by them, before renaming
+public record VariableView(
+        String name,
+        @JsonbProperty("default") @JsonbNillable String defaultValue,
+        List<String> choices,
+        int occurrences) {
 
     static List<VariableView> of(String code) {
-        return CodeTemplate.parse(code).variables().stream().map(VariableView::of).toList();
+        return CodeTemplate.parse(code).variables().stream()
+                .map(VariableView::of)
+                .toList();
     }
 
     private static VariableView of(Variable variable) {
-        return new VariableView(variable.name(), variable.defaultValue().orElse(null), variable.choices(), variable.occurrences());
+        return new VariableView(
+                variable.name(), variable.defaultValue().orElse(null), variable.choices(), variable.occurrences());
     }
 }

@@ -8,6 +8,11 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.Cipher;
+import javax.crypto.Mac;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.JsonProviders;
@@ -18,11 +23,6 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonString;
-import javax.crypto.AEADBadTagException;
-import javax.crypto.Cipher;
-import javax.crypto.Mac;
-import javax.crypto.spec.GCMParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Opaque list cursors: the position after the last item of a page (its sort key and id; for a
@@ -68,12 +68,17 @@ public class CursorCodec {
             if (bytes.length <= NONCE_BYTES) {
                 throw invalid();
             }
-            byte[] plain = cipher(Cipher.DECRYPT_MODE, Arrays.copyOf(bytes, NONCE_BYTES)).doFinal(bytes, NONCE_BYTES, bytes.length - NONCE_BYTES);
-            JsonArray payload = JsonProviders.SHARED.createReader(new StringReader(new String(plain, StandardCharsets.UTF_8))).readArray();
+            byte[] plain = cipher(Cipher.DECRYPT_MODE, Arrays.copyOf(bytes, NONCE_BYTES))
+                    .doFinal(bytes, NONCE_BYTES, bytes.length - NONCE_BYTES);
+            JsonArray payload = JsonProviders.SHARED
+                    .createReader(new StringReader(new String(plain, StandardCharsets.UTF_8)))
+                    .readArray();
             if (payload.size() != positionSize + 1 || !fingerprint.equals(payload.getString(0))) {
                 throw invalid();
             }
-            return payload.subList(1, payload.size()).stream().map(value -> ((JsonString) value).getString()).toList();
+            return payload.subList(1, payload.size()).stream()
+                    .map(value -> ((JsonString) value).getString())
+                    .toList();
         } catch (AEADBadTagException e) {
             throw invalid();
         } catch (GeneralSecurityException e) {
@@ -110,7 +115,8 @@ public class CursorCodec {
     }
 
     private String readKey() {
-        return database.first("SELECT value FROM service_keys WHERE name = 'cursor'", List.of(), row -> row.getString(1))
+        return database.first(
+                        "SELECT value FROM service_keys WHERE name = 'cursor'", List.of(), row -> row.getString(1))
                 .orElseThrow(() -> new IllegalStateException("The cursor key is missing: migration V3 creates it"));
     }
 

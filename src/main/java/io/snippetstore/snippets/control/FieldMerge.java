@@ -8,8 +8,14 @@ import java.util.Objects;
  * notes, the merged lines with the conflicting ones as chunks, and for the other fields the
  * three values (base, mine, theirs).
  */
-public record FieldMerge(String field, boolean clean, Object merged, List<ThreeWayMerge.Chunk> chunks, Object base, Object mine,
-                         Object theirs) {
+public record FieldMerge(
+        String field,
+        boolean clean,
+        Object merged,
+        List<ThreeWayMerge.Chunk> chunks,
+        Object base,
+        Object mine,
+        Object theirs) {
 
     static FieldMerge value(String field, Object base, Object mine, Object theirs) {
         if (Objects.equals(mine, base) || Objects.equals(mine, theirs)) {

@@ -30,15 +30,12 @@ final class LineDiff {
     static final long MAX_COMPARISONS = 20_000_000;
 
     /** Lines {@code fromStart}..{@code fromEnd} (exclusive) of the old text became lines {@code toStart}..{@code toEnd} of the new one (0-based). */
-    record Edit(int fromStart, int fromEnd, int toStart, int toEnd) {
-    }
+    record Edit(int fromStart, int fromEnd, int toStart, int toEnd) {}
 
     /** The edits in order; {@code replaced} when the budget ran out and the edits are one replacement of the middle. */
-    record Result(List<Edit> edits, boolean replaced) {
-    }
+    record Result(List<Edit> edits, boolean replaced) {}
 
-    private LineDiff() {
-    }
+    private LineDiff() {}
 
     static Result of(List<String> before, List<String> after) {
         int prefix = 0;
@@ -47,7 +44,8 @@ final class LineDiff {
             prefix++;
         }
         int suffix = 0;
-        while (suffix < shorter - prefix && before.get(before.size() - 1 - suffix).equals(after.get(after.size() - 1 - suffix))) {
+        while (suffix < shorter - prefix
+                && before.get(before.size() - 1 - suffix).equals(after.get(after.size() - 1 - suffix))) {
             suffix++;
         }
         int fromEnd = before.size() - suffix;
@@ -65,8 +63,15 @@ final class LineDiff {
         try {
             List<Edit> edits = new ArrayList<>();
             for (AbstractDelta<Integer> delta : myers(numbered(before, after, prefix, fromEnd, prefix, toEnd))) {
-                edits.add(new Edit(prefix + delta.getSource().getPosition(), prefix + delta.getSource().getPosition() + delta.getSource().size(),
-                        prefix + delta.getTarget().getPosition(), prefix + delta.getTarget().getPosition() + delta.getTarget().size()));
+                edits.add(new Edit(
+                        prefix + delta.getSource().getPosition(),
+                        prefix
+                                + delta.getSource().getPosition()
+                                + delta.getSource().size(),
+                        prefix + delta.getTarget().getPosition(),
+                        prefix
+                                + delta.getTarget().getPosition()
+                                + delta.getTarget().size()));
             }
             return new Result(edits, false);
         } catch (OverBudget e) {
@@ -84,8 +89,7 @@ final class LineDiff {
         };
         DiffAlgorithmListener steps = new DiffAlgorithmListener() {
             @Override
-            public void diffStart() {
-            }
+            public void diffStart() {}
 
             @Override
             public void diffStep(int editLines, int max) {
@@ -95,14 +99,15 @@ final class LineDiff {
             }
 
             @Override
-            public void diffEnd() {
-            }
+            public void diffEnd() {}
         };
-        return DiffUtils.diff(numbered.get(0), numbered.get(1), new MyersDiff<>(sameLine), steps).getDeltas();
+        return DiffUtils.diff(numbered.get(0), numbered.get(1), new MyersDiff<>(sameLine), steps)
+                .getDeltas();
     }
 
     /** The two ranges' lines as numbers, equal lines the same number: comparing them costs the same however long the lines. */
-    private static List<List<Integer>> numbered(List<String> before, List<String> after, int fromStart, int fromEnd, int toStart, int toEnd) {
+    private static List<List<Integer>> numbered(
+            List<String> before, List<String> after, int fromStart, int fromEnd, int toStart, int toEnd) {
         Map<String, Integer> numbers = new HashMap<>();
         List<Integer> from = new ArrayList<>(fromEnd - fromStart);
         for (int i = fromStart; i < fromEnd; i++) {

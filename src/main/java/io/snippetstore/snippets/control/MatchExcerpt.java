@@ -19,8 +19,7 @@ import io.snippetstore.search.control.TextFold;
  */
 public record MatchExcerpt(String field, int line, String text, List<Highlight> highlights) {
 
-    public record Highlight(int start, int end) {
-    }
+    public record Highlight(int start, int end) {}
 
     private static final int CONTEXT_LINES = 1;
     private static final int LINE_MAX = 160;
@@ -31,7 +30,9 @@ public record MatchExcerpt(String field, int line, String text, List<Highlight> 
             return Optional.empty();
         }
         var fields = snippet.fields();
-        for (String[] field : new String[][] {{"code", fields.code()}, {"notes", fields.notes()}, {"description", fields.description()}}) {
+        for (String[] field : new String[][] {
+            {"code", fields.code()}, {"notes", fields.notes()}, {"description", fields.description()}
+        }) {
             if (field[1] != null) {
                 Optional<MatchExcerpt> excerpt = excerpt(field[0], field[1], terms);
                 if (excerpt.isPresent()) {
@@ -63,7 +64,11 @@ public record MatchExcerpt(String field, int line, String text, List<Highlight> 
     }
 
     private static int firstMatch(String folded, List<String> terms) {
-        return terms.stream().mapToInt(folded::indexOf).filter(at -> at >= 0).min().orElse(-1);
+        return terms.stream()
+                .mapToInt(folded::indexOf)
+                .filter(at -> at >= 0)
+                .min()
+                .orElse(-1);
     }
 
     /** A long line cut to a window that starts a little before the match. */
@@ -93,7 +98,9 @@ public record MatchExcerpt(String field, int line, String text, List<Highlight> 
         }
         List<Highlight> found = new ArrayList<>();
         for (String term : terms) {
-            for (int at = folded.indexOf(term); at >= 0 && !term.isEmpty(); at = folded.indexOf(term, at + term.length())) {
+            for (int at = folded.indexOf(term);
+                    at >= 0 && !term.isEmpty();
+                    at = folded.indexOf(term, at + term.length())) {
                 found.add(new Highlight(at, at + term.length()));
             }
         }

@@ -65,13 +65,21 @@ public class Revisions {
         SnippetData snippet = readable(caller, snippetId);
         boolean teamVersionsOnly = !mayChange(caller, snippet);
         String fingerprint = "revisions " + snippetId;
-        long before = cursor.map(value -> Long.parseLong(cursors.decode(value, fingerprint, POSITION).get(0))).orElse(Long.MAX_VALUE);
-        List<RevisionData> read = snippet.version() == 1 ? (before > 1 ? List.of(firstVersion(snippet)) : List.of())
-                : teamVersionsOnly ? queries.teamRevisions(snippetId, snippet.version(), before, limit + 1)
-                : queries.revisions(snippetId, before, limit + 1);
+        long before = cursor.map(value -> Long.parseLong(
+                        cursors.decode(value, fingerprint, POSITION).get(0)))
+                .orElse(Long.MAX_VALUE);
+        List<RevisionData> read = snippet.version() == 1
+                ? (before > 1 ? List.of(firstVersion(snippet)) : List.of())
+                : teamVersionsOnly
+                        ? queries.teamRevisions(snippetId, snippet.version(), before, limit + 1)
+                        : queries.revisions(snippetId, before, limit + 1);
         boolean more = read.size() > limit;
         List<RevisionData> page = more ? read.subList(0, limit) : read;
-        String next = more ? cursors.encode(fingerprint, List.of(Long.toString(page.get(page.size() - 1).version()))) : null;
+        String next = more
+                ? cursors.encode(
+                        fingerprint,
+                        List.of(Long.toString(page.get(page.size() - 1).version())))
+                : null;
         return new RevisionPage(page, next, limit);
     }
 
@@ -103,7 +111,11 @@ public class Revisions {
             value(diffs, "language", before.language(), after.language());
             text(diffs, "code", before.code(), after.code());
             value(diffs, "tags", before.tags(), after.tags());
-            value(diffs, "visibility", before.visibility().apiName(), after.visibility().apiName());
+            value(
+                    diffs,
+                    "visibility",
+                    before.visibility().apiName(),
+                    after.visibility().apiName());
             return diffs;
         }
     }
@@ -119,9 +131,22 @@ public class Revisions {
         Snippet snippet = changes.editable(caller, snippetId, expectedVersion);
         SnippetFields restored = revision(snippetId, version).fields().orElseThrow();
         SnippetFields current = snippet.fields();
-        changes.change(caller, snippet, new SnippetFields(restored.title(), restored.description(), restored.notes(), restored.language(),
-                restored.code(), restored.tags(), current.visibility()));
-        audit.fire(AuditEvent.success(caller, AuditEvent.REVISION_RESTORED, snippetId, "version " + version + " as version " + snippet.version()));
+        changes.change(
+                caller,
+                snippet,
+                new SnippetFields(
+                        restored.title(),
+                        restored.description(),
+                        restored.notes(),
+                        restored.language(),
+                        restored.code(),
+                        restored.tags(),
+                        current.visibility()));
+        audit.fire(AuditEvent.success(
+                caller,
+                AuditEvent.REVISION_RESTORED,
+                snippetId,
+                "version " + version + " as version " + snippet.version()));
         return changes.data(snippet, caller);
     }
 
@@ -135,7 +160,8 @@ public class Revisions {
     public SnippetMerge merge(Caller caller, String snippetId, long base, SnippetPatch patch) {
         // read as data, not as an entity: outside a transaction, Hibernate could not load its tags
         SnippetData snippet = queries.find(snippetId).orElseThrow(ApiException::notFound);
-        changes.access(caller, snippetId, snippet.ownerId(), snippet.fields().visibility()).requireEdit();
+        changes.access(caller, snippetId, snippet.ownerId(), snippet.fields().visibility())
+                .requireEdit();
         SnippetFields baseFields = revision(snippetId, base).fields().orElseThrow();
         SnippetInput edited = patch.applyTo(baseFields);
         snippets.requireValid(edited);
@@ -149,7 +175,11 @@ public class Revisions {
                     FieldMerge.value("language", baseFields.language(), mine.language(), theirs.language()),
                     FieldMerge.text("code", baseFields.code(), mine.code(), theirs.code()),
                     FieldMerge.value("tags", baseFields.tags(), mine.tags(), theirs.tags()),
-                    FieldMerge.value("visibility", baseFields.visibility().apiName(), mine.visibility().apiName(), theirs.visibility().apiName()));
+                    FieldMerge.value(
+                            "visibility",
+                            baseFields.visibility().apiName(),
+                            mine.visibility().apiName(),
+                            theirs.visibility().apiName()));
             return new SnippetMerge(base, snippet.version(), fields);
         }
     }
@@ -161,16 +191,22 @@ public class Revisions {
     @WriteTransaction(freesSpace = true)
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int pruneOlderThan(Instant cutoff, int limit) {
-        return em.createNativeQuery("DELETE FROM snippet_revisions WHERE seq IN (SELECT r.seq FROM snippet_revisions r"
-                + " WHERE r.created_at < ? AND r.version < (SELECT s.version FROM snippets s WHERE s.id = r.snippet_id) LIMIT ?)")
-                .setParameter(1, cutoff.toEpochMilli()).setParameter(2, limit).executeUpdate();
+        return em.createNativeQuery(
+                        "DELETE FROM snippet_revisions WHERE seq IN (SELECT r.seq FROM snippet_revisions r"
+                                + " WHERE r.created_at < ? AND r.version < (SELECT s.version FROM snippets s WHERE s.id = r.snippet_id) LIMIT ?)")
+                .setParameter(1, cutoff.toEpochMilli())
+                .setParameter(2, limit)
+                .executeUpdate();
     }
 
     /** A version, as this caller may see it: 404 for one a reader who may not change the snippet does not see (see the class). */
     private RevisionData shown(Caller caller, SnippetData snippet, long version) {
         RevisionData revision = revision(snippet.id(), version);
-        boolean hidden = version != snippet.version() && !mayChange(caller, snippet)
-                && revision.fields().map(fields -> fields.visibility() != Visibility.TEAM).orElse(true);
+        boolean hidden = version != snippet.version()
+                && !mayChange(caller, snippet)
+                && revision.fields()
+                        .map(fields -> fields.visibility() != Visibility.TEAM)
+                        .orElse(true);
         if (hidden) {
             throw notKept(version);
         }
@@ -178,7 +214,8 @@ public class Revisions {
     }
 
     private boolean mayChange(Caller caller, SnippetData snippet) {
-        SnippetAccess access = changes.access(caller, snippet.id(), snippet.ownerId(), snippet.fields().visibility());
+        SnippetAccess access = changes.access(
+                caller, snippet.id(), snippet.ownerId(), snippet.fields().visibility());
         return access == SnippetAccess.OWN || access == SnippetAccess.EDIT;
     }
 
@@ -188,25 +225,36 @@ public class Revisions {
 
     private SnippetData readable(Caller caller, String snippetId) {
         SnippetData snippet = queries.find(snippetId).orElseThrow(ApiException::notFound);
-        changes.access(caller, snippetId, snippet.ownerId(), snippet.fields().visibility()).requireRead();
+        changes.access(caller, snippetId, snippet.ownerId(), snippet.fields().visibility())
+                .requireRead();
         return snippet;
     }
 
     /** The newest {@code limit} revisions; for a snippet still at its first version, that version, which is the snippet itself. */
     private List<RevisionData> stored(SnippetData snippet, int limit) {
-        return snippet.version() == 1 ? List.of(firstVersion(snippet)) : queries.revisions(snippet.id(), Long.MAX_VALUE, limit);
+        return snippet.version() == 1
+                ? List.of(firstVersion(snippet))
+                : queries.revisions(snippet.id(), Long.MAX_VALUE, limit);
     }
 
     private RevisionData revision(String snippetId, long version) {
         return queries.revision(snippetId, version)
-                .or(() -> version == 1 ? queries.find(snippetId).filter(snippet -> snippet.version() == 1).map(Revisions::firstVersion)
+                .or(() -> version == 1
+                        ? queries.find(snippetId)
+                                .filter(snippet -> snippet.version() == 1)
+                                .map(Revisions::firstVersion)
                         : Optional.empty())
                 .orElseThrow(() -> notKept(version));
     }
 
     /** A snippet still at its first version as its one revision (stored with its first change): its owner's, every field new. */
     private static RevisionData firstVersion(SnippetData snippet) {
-        return new RevisionData(1, snippet.createdAt(), snippet.ownerId(), snippet.ownerUsername(), Optional.of(SnippetRevision.FIELDS),
+        return new RevisionData(
+                1,
+                snippet.createdAt(),
+                snippet.ownerId(),
+                snippet.ownerUsername(),
+                Optional.of(SnippetRevision.FIELDS),
                 Optional.of(snippet.fields()));
     }
 
@@ -219,7 +267,10 @@ public class Revisions {
     private static void text(List<FieldDiff> diffs, String field, String from, String to) {
         if (!Objects.equals(from, to)) {
             TextDiff.Diff lines = TextDiff.of(from, to);
-            diffs.add(lines.replaced() ? new FieldDiff(field, from, to, null, true) : new FieldDiff(field, null, null, lines.hunks(), false));
+            diffs.add(
+                    lines.replaced()
+                            ? new FieldDiff(field, from, to, null, true)
+                            : new FieldDiff(field, null, null, lines.hunks(), false));
         }
     }
 }

@@ -45,11 +45,16 @@ public class ShareLinks {
     public IssuedLink create(Caller caller, String snippetId, Integer expiresInDays) {
         snippets.requireOwned(caller, snippetId);
         if (!sharedByLink(snippetId)) {
-            throw ApiException.conflict("The snippet is private: set its visibility to link (or team) first, or its links open nothing.");
+            throw ApiException.conflict(
+                    "The snippet is private: set its visibility to link (or team) first, or its links open nothing.");
         }
         String secret = Secrets.random(32);
         Instant now = Timestamps.now();
-        ShareLink link = new ShareLink(Ids.next(), snippetId, Secrets.sha256Hex(secret), now,
+        ShareLink link = new ShareLink(
+                Ids.next(),
+                snippetId,
+                Secrets.sha256Hex(secret),
+                now,
                 expiresInDays == null ? null : now.plus(Duration.ofDays(expiresInDays)));
         em.persist(link);
         return new IssuedLink(secret, LinkData.of(link));
@@ -59,8 +64,11 @@ public class ShareLinks {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<LinkData> list(Caller caller, String snippetId) {
         snippets.requireOwned(caller, snippetId);
-        return em.createNamedQuery(ShareLink.OF_SNIPPET, ShareLink.class).setParameter("snippetId", snippetId)
-                .getResultStream().map(LinkData::of).toList();
+        return em.createNamedQuery(ShareLink.OF_SNIPPET, ShareLink.class)
+                .setParameter("snippetId", snippetId)
+                .getResultStream()
+                .map(LinkData::of)
+                .toList();
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -86,8 +94,10 @@ public class ShareLinks {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SharedSnippet open(String secret) {
         Instant now = Timestamps.now();
-        return em.createNamedQuery(ShareLink.BY_SECRET_HASH, ShareLink.class).setParameter("hash", Secrets.sha256Hex(secret))
-                .getResultStream().findFirst()
+        return em.createNamedQuery(ShareLink.BY_SECRET_HASH, ShareLink.class)
+                .setParameter("hash", Secrets.sha256Hex(secret))
+                .getResultStream()
+                .findFirst()
                 .filter(link -> !link.isExpiredAt(now))
                 .filter(link -> sharedByLink(link.snippetId()))
                 .map(link -> new SharedSnippet(link.snippetId()))
@@ -111,7 +121,10 @@ public class ShareLinks {
      * its whole row (code and all). A disabled user's links answer nothing until they are enabled.
      */
     private boolean sharedByLink(String snippetId) {
-        return em.createNamedQuery(Snippet.SHARED_BY_LINK_OF_ENABLED_OWNER, Long.class).setParameter("id", snippetId)
-                .setParameter("privately", Visibility.PRIVATE).getSingleResult() > 0;
+        return em.createNamedQuery(Snippet.SHARED_BY_LINK_OF_ENABLED_OWNER, Long.class)
+                        .setParameter("id", snippetId)
+                        .setParameter("privately", Visibility.PRIVATE)
+                        .getSingleResult()
+                > 0;
     }
 }

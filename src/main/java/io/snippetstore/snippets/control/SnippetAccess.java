@@ -15,7 +15,10 @@ import io.snippetstore.snippets.entity.Visibility;
  * reads through {@link ShareLinks}, not as a caller.)
  */
 enum SnippetAccess {
-    NONE, READ, EDIT, OWN;
+    NONE,
+    READ,
+    EDIT,
+    OWN;
 
     /** @param groupAccess the access of each group of the caller's the snippet is shared with */
     static SnippetAccess of(String ownerId, Visibility visibility, Collection<String> groupAccess, Caller caller) {

@@ -64,16 +64,22 @@ class SnippetChanges {
 
     /** What the caller may do with a snippet: the group shares are read only for a caller who does not own it. */
     SnippetAccess access(Caller caller, String snippetId, String ownerId, Visibility visibility) {
-        List<String> groupAccess = ownerId.equals(caller.userId()) ? List.of()
-                : em.createNamedQuery(SnippetShare.ACCESS_OF_MEMBER, String.class).setParameter("snippetId", snippetId)
-                .setParameter("userId", caller.userId()).getResultList();
+        List<String> groupAccess = ownerId.equals(caller.userId())
+                ? List.of()
+                : em.createNamedQuery(SnippetShare.ACCESS_OF_MEMBER, String.class)
+                        .setParameter("snippetId", snippetId)
+                        .setParameter("userId", caller.userId())
+                        .getResultList();
         return SnippetAccess.of(ownerId, visibility, groupAccess, caller);
     }
 
     /** The groups the snippet is shared with, by name. */
     List<GroupShare> shares(String snippetId) {
-        return em.createNamedQuery(SnippetShare.OF_SNIPPET, Object[].class).setParameter("snippetId", snippetId).getResultStream()
-                .map(row -> new GroupShare((String) row[0], (String) row[1], (String) row[2])).toList();
+        return em.createNamedQuery(SnippetShare.OF_SNIPPET, Object[].class)
+                .setParameter("snippetId", snippetId)
+                .getResultStream()
+                .map(row -> new GroupShare((String) row[0], (String) row[1], (String) row[2]))
+                .toList();
     }
 
     /**
@@ -92,19 +98,26 @@ class SnippetChanges {
         if (!unknown.isEmpty()) {
             throw ApiException.validationFailed(unknown);
         }
-        em.createNamedQuery(SnippetShare.DELETE_OF_SNIPPET).setParameter("snippetId", snippetId).executeUpdate();
+        em.createNamedQuery(SnippetShare.DELETE_OF_SNIPPET)
+                .setParameter("snippetId", snippetId)
+                .executeUpdate();
         access.forEach((groupId, level) -> em.persist(new SnippetShare(snippetId, groupId, level)));
     }
 
     /** The snippet as the use cases answer it, with its owner's name and its group shares. */
     SnippetData data(Snippet snippet, Caller caller) {
-        String ownerUsername = snippet.ownerId().equals(caller.userId()) ? caller.username()
-                : em.createNamedQuery(Snippet.OWNER_USERNAME, String.class).setParameter("id", snippet.id()).getSingleResult();
+        String ownerUsername = snippet.ownerId().equals(caller.userId())
+                ? caller.username()
+                : em.createNamedQuery(Snippet.OWNER_USERNAME, String.class)
+                        .setParameter("id", snippet.id())
+                        .getSingleResult();
         return SnippetData.of(snippet, ownerUsername, shares(snippet.id()));
     }
 
     private Snippet found(String id) {
-        return Optional.ofNullable(em.find(Snippet.class, id)).filter(found -> !found.isTrashed()).orElseThrow(ApiException::notFound);
+        return Optional.ofNullable(em.find(Snippet.class, id))
+                .filter(found -> !found.isTrashed())
+                .orElseThrow(ApiException::notFound);
     }
 
     /**
@@ -116,14 +129,20 @@ class SnippetChanges {
     void change(Caller caller, Snippet snippet, SnippetFields fields) {
         SnippetFields before = snippet.fields();
         long ownerUsedBefore = quota.usedBytes(snippet.ownerId());
-        if (snippet.version() == 1 && !fields.equals(before)
+        if (snippet.version() == 1
+                && !fields.equals(before)
                 && em.find(SnippetRevision.class, new SnippetRevision.Key(snippet.id(), 1)) == null) {
             em.persist(SnippetRevision.firstOf(snippet));
         }
         if (snippet.change(fields, Timestamps.now())) {
             em.persist(new SnippetRevision(snippet, caller.userId(), SnippetRevision.changedFields(before, fields)));
-            revisionsKept.retention().oldestKept(snippet.version()).ifPresent(oldest -> em.createNamedQuery(SnippetRevision.PRUNE_BELOW)
-                    .setParameter("snippetId", snippet.id()).setParameter("version", oldest).executeUpdate());
+            revisionsKept
+                    .retention()
+                    .oldestKept(snippet.version())
+                    .ifPresent(oldest -> em.createNamedQuery(SnippetRevision.PRUNE_BELOW)
+                            .setParameter("snippetId", snippet.id())
+                            .setParameter("version", oldest)
+                            .executeUpdate());
         }
         quota.requireWithin(snippet.ownerId(), ownerUsedBefore);
     }

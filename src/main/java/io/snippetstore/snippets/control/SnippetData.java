@@ -8,20 +8,40 @@ import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.snippets.entity.SnippetFields;
 
 /** A snippet as the service hands it out, with its owner and the groups it is shared with (by name). */
-public record SnippetData(String id, SnippetFields fields, Instant createdAt, Instant updatedAt, long version, int attachmentCount,
-                          String ownerId, String ownerUsername, List<GroupShare> groups) {
+public record SnippetData(
+        String id,
+        SnippetFields fields,
+        Instant createdAt,
+        Instant updatedAt,
+        long version,
+        int attachmentCount,
+        String ownerId,
+        String ownerUsername,
+        List<GroupShare> groups) {
 
     /**
      * What the caller may do with it, as the API names it ({@code owner}, {@code write},
      * {@code read}), given the groups the caller is a member of ({@link Snippets#groupsOf}).
      */
     public String accessOf(String callerId, Set<String> memberOf) {
-        List<String> groupAccess = groups.stream().filter(share -> memberOf.contains(share.id())).map(GroupShare::access).toList();
-        return SnippetAccess.of(ownerId, fields.visibility(), groupAccess, callerId).apiName();
+        List<String> groupAccess = groups.stream()
+                .filter(share -> memberOf.contains(share.id()))
+                .map(GroupShare::access)
+                .toList();
+        return SnippetAccess.of(ownerId, fields.visibility(), groupAccess, callerId)
+                .apiName();
     }
 
     static SnippetData of(Snippet snippet, String ownerUsername, List<GroupShare> groups) {
-        return new SnippetData(snippet.id(), snippet.fields(), snippet.createdAt(), snippet.updatedAt(),
-                snippet.version(), snippet.attachmentCount(), snippet.ownerId(), ownerUsername, groups);
+        return new SnippetData(
+                snippet.id(),
+                snippet.fields(),
+                snippet.createdAt(),
+                snippet.updatedAt(),
+                snippet.version(),
+                snippet.attachmentCount(),
+                snippet.ownerId(),
+                ownerUsername,
+                groups);
     }
 }

@@ -24,16 +24,29 @@ import jakarta.validation.constraints.Size;
  * ({@code null}) when a client did not send it.
  */
 public record SnippetInput(
-        @NotNull @CodePoints(min = 1, max = Snippet.TITLE_MAX) String title,
+        @NotNull @CodePoints(min = 1, max = Snippet.TITLE_MAX)
+        String title,
+
         @CodePoints(max = Snippet.DESCRIPTION_MAX) String description,
         @CodePoints(max = Snippet.NOTES_MAX) String notes,
-        @NotNull @CodePoints(min = 1, max = Snippet.LANGUAGE_MAX) String language,
-        @NotNull @Size(min = 1, message = "must not be empty") String code,
+
+        @NotNull @CodePoints(min = 1, max = Snippet.LANGUAGE_MAX)
+        String language,
+
+        @NotNull @Size(min = 1, message = "must not be empty")
+        String code,
+
         @NotNull @Size(max = Snippet.TAGS_MAX, message = "must hold at most {max} distinct tags")
-        List<@NotNull @CodePoints(min = 1, max = Snippet.TAG_MAX)
-        @Pattern(regexp = "[^,]*", message = "must not contain a comma") String> tags,
-        @Pattern(regexp = "private|team|link", message = "must be private, team or link") String visibility,
-        @Size(max = SnippetShare.GROUPS_MAX, message = "must name at most {max} groups") List<@NotNull @Valid GroupShareInput> groups) {
+        List<
+                        @NotNull @CodePoints(min = 1, max = Snippet.TAG_MAX)
+                        @Pattern(regexp = "[^,]*", message = "must not contain a comma") String>
+                tags,
+
+        @Pattern(regexp = "private|team|link", message = "must be private, team or link")
+        String visibility,
+
+        @Size(max = SnippetShare.GROUPS_MAX, message = "must name at most {max} groups")
+        List<@NotNull @Valid GroupShareInput> groups) {
 
     public SnippetInput {
         visibility = visibility == null ? Visibility.PRIVATE.apiName() : visibility;
@@ -52,7 +65,13 @@ public record SnippetInput(
     }
 
     public SnippetFields fields() {
-        return new SnippetFields(title, description, notes, language, code, List.copyOf(tags),
+        return new SnippetFields(
+                title,
+                description,
+                notes,
+                language,
+                code,
+                List.copyOf(tags),
                 Visibility.fromApiName(visibility).orElseThrow());
     }
 }

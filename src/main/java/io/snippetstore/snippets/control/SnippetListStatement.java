@@ -32,15 +32,18 @@ record SnippetListStatement(String sql, List<Object> parameters) {
         for (int i = 0; i < scope.callerParameters(); i++) {
             parameters.add(callerId);
         }
-        String sql = "SELECT " + SnippetRows.COLUMNS + " FROM (SELECT value AS id FROM json_each(?)) hit CROSS JOIN snippets s ON s.id = hit.id"
-                + " WHERE " + scope.condition();
+        String sql = "SELECT " + SnippetRows.COLUMNS
+                + " FROM (SELECT value AS id FROM json_each(?)) hit CROSS JOIN snippets s ON s.id = hit.id" + " WHERE "
+                + scope.condition();
         return new SnippetListStatement(sql, List.copyOf(parameters));
     }
 
     /** @param after the position (sort key, id) of the previous page's last row, if any */
     static SnippetListStatement of(String callerId, SnippetQuery query, Optional<List<Object>> after) {
         SnippetOrder order = SnippetOrder.of(query.sort());
-        StringBuilder sql = new StringBuilder("WITH page AS (SELECT ").append(KEYS).append(" FROM snippets s WHERE ")
+        StringBuilder sql = new StringBuilder("WITH page AS (SELECT ")
+                .append(KEYS)
+                .append(" FROM snippets s WHERE ")
                 .append(query.scope().condition());
         List<Object> parameters = new ArrayList<>();
         for (int i = 0; i < query.scope().callerParameters(); i++) {
@@ -51,7 +54,10 @@ record SnippetListStatement(String sql, List<Object> parameters) {
             parameters.add(tag);
         }
         if (!query.languages().isEmpty()) {
-            sql.append(" AND s.language COLLATE NOCASE IN (").append(String.join(", ", Collections.nCopies(query.languages().size(), "?"))).append(")");
+            sql.append(" AND s.language COLLATE NOCASE IN (")
+                    .append(String.join(
+                            ", ", Collections.nCopies(query.languages().size(), "?")))
+                    .append(")");
             parameters.addAll(query.languages());
         }
         if (after.isPresent()) {
@@ -62,7 +68,9 @@ record SnippetListStatement(String sql, List<Object> parameters) {
         parameters.add(query.limit() + 1);
         // a summary has no excerpt to make from code or notes: they are not read
         String columns = query.summary() ? SnippetRows.SUMMARY_COLUMNS : SnippetRows.COLUMNS;
-        sql.append("SELECT ").append(columns).append(" FROM page p CROSS JOIN snippets s ON s.seq = p.seq ORDER BY ")
+        sql.append("SELECT ")
+                .append(columns)
+                .append(" FROM page p CROSS JOIN snippets s ON s.seq = p.seq ORDER BY ")
                 .append(order.orderOfRows());
         return new SnippetListStatement(sql.toString(), List.copyOf(parameters));
     }

@@ -12,6 +12,10 @@ import java.util.Set;
  * groups the caller is a member of when the page holds someone else's snippet (what the caller
  * may do with it: {@link SnippetData#accessOf}).
  */
-public record SnippetPage(List<SnippetData> items, Map<String, MatchExcerpt> matches, String nextCursor, int limit,
-                          Optional<String> suggestion, Set<String> memberOf) {
-}
+public record SnippetPage(
+        List<SnippetData> items,
+        Map<String, MatchExcerpt> matches,
+        String nextCursor,
+        int limit,
+        Optional<String> suggestion,
+        Set<String> memberOf) {}

@@ -15,9 +15,16 @@ import io.snippetstore.platform.Text;
  * filters (lower case), the languages a snippet may be in (distinct ignoring ASCII case; any, when none), whether the code must have variables (or must not), the order, the page size, the position after the
  * previous page, and whether a summary of each snippet will do (no code, no notes).
  */
-public record SnippetQuery(SnippetScope scope, SearchTerms terms, Set<String> tags, Set<String> languages, Optional<Boolean> variables,
-                           SnippetSort sort,
-                           int limit, Optional<String> cursor, boolean summary) {
+public record SnippetQuery(
+        SnippetScope scope,
+        SearchTerms terms,
+        Set<String> tags,
+        Set<String> languages,
+        Optional<Boolean> variables,
+        SnippetSort sort,
+        int limit,
+        Optional<String> cursor,
+        boolean summary) {
 
     /**
      * What a cursor is bound to: the same scope, search, filters and order. A cursor presented with
@@ -25,7 +32,8 @@ public record SnippetQuery(SnippetScope scope, SearchTerms terms, Set<String> ta
      */
     String fingerprint() {
         String identity = scope.apiName() + "\n" + sort.apiName() + "\n" + String.join(" ", terms.all())
-                + "\n" + String.join(",", tags) + "\n" + languages.stream().map(Text::asciiLowerCase).sorted().collect(Collectors.joining(","))
+                + "\n" + String.join(",", tags) + "\n"
+                + languages.stream().map(Text::asciiLowerCase).sorted().collect(Collectors.joining(","))
                 + variables.map(wanted -> "\nvariables=" + wanted).orElse("");
         byte[] digest = Secrets.sha256(identity.getBytes(StandardCharsets.UTF_8));
         return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, 9));

@@ -31,24 +31,47 @@ final class SnippetRows {
      * {@link #COLUMNS} without the two texts that can be large ({@code notes} read as null,
      * {@code code} as empty), for a summary page that shows no match excerpt.
      */
-    static final String SUMMARY_COLUMNS = COLUMNS.replace("s.notes, ", "NULL AS notes, ").replace("s.code, ", "'' AS code, ");
+    static final String SUMMARY_COLUMNS =
+            COLUMNS.replace("s.notes, ", "NULL AS notes, ").replace("s.code, ", "'' AS code, ");
 
-    private SnippetRows() {
-    }
+    private SnippetRows() {}
 
     static SnippetData snippet(ResultSet row) throws SQLException {
-        List<String> tags = JsonProviders.SHARED.createReader(new StringReader(row.getString("tags"))).readArray()
-                .getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
-        SnippetFields fields = new SnippetFields(row.getString("title"), row.getString("description"), row.getString("notes"),
-                row.getString("language"), row.getString("code"), tags, Visibility.fromApiName(row.getString("visibility")).orElseThrow());
-        return new SnippetData(row.getString("id"), fields, Instant.ofEpochMilli(row.getLong("created_at")),
-                Instant.ofEpochMilli(row.getLong("updated_at")), row.getLong("version"), row.getInt("attachment_count"),
-                row.getString("owner_id"), row.getString("owner_username"), groupShares(row.getString("group_shares")));
+        List<String> tags = JsonProviders.SHARED
+                .createReader(new StringReader(row.getString("tags")))
+                .readArray()
+                .getValuesAs(JsonString.class)
+                .stream()
+                .map(JsonString::getString)
+                .toList();
+        SnippetFields fields = new SnippetFields(
+                row.getString("title"),
+                row.getString("description"),
+                row.getString("notes"),
+                row.getString("language"),
+                row.getString("code"),
+                tags,
+                Visibility.fromApiName(row.getString("visibility")).orElseThrow());
+        return new SnippetData(
+                row.getString("id"),
+                fields,
+                Instant.ofEpochMilli(row.getLong("created_at")),
+                Instant.ofEpochMilli(row.getLong("updated_at")),
+                row.getLong("version"),
+                row.getInt("attachment_count"),
+                row.getString("owner_id"),
+                row.getString("owner_username"),
+                groupShares(row.getString("group_shares")));
     }
 
     private static List<GroupShare> groupShares(String jsonArray) {
-        return JsonProviders.SHARED.createReader(new StringReader(jsonArray)).readArray().getValuesAs(JsonArray.class).stream()
-                .map(share -> new GroupShare(share.getString(0), share.getString(1), share.getString(2))).toList();
+        return JsonProviders.SHARED
+                .createReader(new StringReader(jsonArray))
+                .readArray()
+                .getValuesAs(JsonArray.class)
+                .stream()
+                .map(share -> new GroupShare(share.getString(0), share.getString(1), share.getString(2)))
+                .toList();
     }
 
     /** A row of a list page. */

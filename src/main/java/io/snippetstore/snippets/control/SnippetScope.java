@@ -22,14 +22,17 @@ public enum SnippetScope {
     }
 
     public static Optional<SnippetScope> fromApiName(String name) {
-        return Arrays.stream(values()).filter(scope -> scope.apiName().equals(name)).findFirst();
+        return Arrays.stream(values())
+                .filter(scope -> scope.apiName().equals(name))
+                .findFirst();
     }
 
     /**
      * Team and group snippets of a disabled user leave the lists of others while the user is
      * disabled: the few disabled users are read once per statement, not per row.
      */
-    private static final String OF_AN_ENABLED_OWNER = "s.owner_id NOT IN (SELECT u.id FROM users u WHERE u.disabled_at IS NOT NULL)";
+    private static final String OF_AN_ENABLED_OWNER =
+            "s.owner_id NOT IN (SELECT u.id FROM users u WHERE u.disabled_at IS NOT NULL)";
 
     /** Shared with a group of the caller's (the parameter). */
     private static final String SHARED_WITH_MY_GROUPS = "EXISTS (SELECT 1 FROM snippet_groups sg JOIN group_members m "
@@ -43,9 +46,12 @@ public enum SnippetScope {
         return switch (this) {
             case OWN -> "s.owner_id = ? AND s.trashed_at IS NULL";
             case TEAM -> "(s.visibility = 'team' AND s.trashed_at IS NULL AND " + OF_AN_ENABLED_OWNER + ")";
-            case GROUPS -> "(s.owner_id <> ? AND " + SHARED_WITH_MY_GROUPS + " AND s.trashed_at IS NULL AND " + OF_AN_ENABLED_OWNER + ")";
-            case ALL -> "((s.owner_id = ? OR ((s.visibility = 'team' OR " + SHARED_WITH_MY_GROUPS + ") AND " + OF_AN_ENABLED_OWNER
-                    + ")) AND s.trashed_at IS NULL)";
+            case GROUPS ->
+                "(s.owner_id <> ? AND " + SHARED_WITH_MY_GROUPS + " AND s.trashed_at IS NULL AND " + OF_AN_ENABLED_OWNER
+                        + ")";
+            case ALL ->
+                "((s.owner_id = ? OR ((s.visibility = 'team' OR " + SHARED_WITH_MY_GROUPS + ") AND "
+                        + OF_AN_ENABLED_OWNER + ")) AND s.trashed_at IS NULL)";
         };
     }
 

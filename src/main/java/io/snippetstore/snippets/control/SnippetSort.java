@@ -27,6 +27,8 @@ public enum SnippetSort {
     }
 
     public static Optional<SnippetSort> fromApiName(String name) {
-        return Arrays.stream(values()).filter(sort -> sort.apiName().equals(name)).findFirst();
+        return Arrays.stream(values())
+                .filter(sort -> sort.apiName().equals(name))
+                .findFirst();
     }
 }

@@ -64,8 +64,13 @@ public class Snippets {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public List<SnippetData> ownedAfter(Caller caller, String afterId, int limit) {
-        return em.createNamedQuery(Snippet.OWNED_AFTER, Snippet.class).setParameter("ownerId", caller.userId()).setParameter("after", afterId)
-                .setMaxResults(limit).getResultStream().map(snippet -> SnippetData.of(snippet, caller.username(), List.of())).toList();
+        return em.createNamedQuery(Snippet.OWNED_AFTER, Snippet.class)
+                .setParameter("ownerId", caller.userId())
+                .setParameter("after", afterId)
+                .setMaxResults(limit)
+                .getResultStream()
+                .map(snippet -> SnippetData.of(snippet, caller.username(), List.of()))
+                .toList();
     }
 
     /** Checks input that did not pass the boundary's validation (an imported snippet): 400 {@code validation_failed}. */
@@ -85,7 +90,8 @@ public class Snippets {
             changes.share(snippet.id(), input.groups());
         }
         quota.requireWithin(caller.userId());
-        return input.groups() == null || input.groups().isEmpty() ? SnippetData.of(snippet, caller.username(), List.of())
+        return input.groups() == null || input.groups().isEmpty()
+                ? SnippetData.of(snippet, caller.username(), List.of())
                 : changes.data(snippet, caller);
     }
 
@@ -96,16 +102,26 @@ public class Snippets {
      * {@code version}, none twice).
      */
     @WriteTransaction
-    public SnippetData createImported(Caller caller, SnippetInput input, long version, Optional<List<String>> changed,
-                                      List<HistoricVersion> history) {
+    public SnippetData createImported(
+            Caller caller,
+            SnippetInput input,
+            long version,
+            Optional<List<String>> changed,
+            List<HistoricVersion> history) {
         checkCodeSize(input);
         Snippet snippet = Snippet.imported(Ids.next(), caller.userId(), input.fields(), Timestamps.now(), version);
         em.persist(snippet);
         if (version > 1) { // a first version is kept from its first change on (SnippetChanges)
-            em.persist(new SnippetRevision(snippet.id(), version, snippet.updatedAt(), caller.userId(), changed, snippet.fields()));
+            em.persist(new SnippetRevision(
+                    snippet.id(), version, snippet.updatedAt(), caller.userId(), changed, snippet.fields()));
         }
         for (HistoricVersion earlier : history) {
-            em.persist(new SnippetRevision(snippet.id(), earlier.version(), earlier.createdAt(), caller.userId(), earlier.changed(),
+            em.persist(new SnippetRevision(
+                    snippet.id(),
+                    earlier.version(),
+                    earlier.createdAt(),
+                    caller.userId(),
+                    earlier.changed(),
                     earlier.input().fields()));
         }
         quota.requireWithin(caller.userId());
@@ -115,7 +131,8 @@ public class Snippets {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SnippetData get(Caller caller, String id) {
         SnippetData snippet = queries.find(id).orElseThrow(ApiException::notFound);
-        changes.access(caller, snippet.id(), snippet.ownerId(), snippet.fields().visibility()).requireRead();
+        changes.access(caller, snippet.id(), snippet.ownerId(), snippet.fields().visibility())
+                .requireRead();
         return snippet;
     }
 
@@ -167,7 +184,9 @@ public class Snippets {
         SnippetInput merged = patch.applyTo(snippet.fields());
         requireValid(merged);
         boolean owner = snippet.ownerId().equals(caller.userId());
-        if (!owner && (merged.fields().visibility() != snippet.visibility() || patch.groups().isPresent())) {
+        if (!owner
+                && (merged.fields().visibility() != snippet.visibility()
+                        || patch.groups().isPresent())) {
             throw ApiException.forbidden("Only the owner may change who can read this snippet.");
         }
         changes.change(caller, snippet, merged.fields());
@@ -185,27 +204,37 @@ public class Snippets {
     public String delete(Caller caller, String id) {
         Snippet snippet = changes.owned(caller, id);
         snippet.trash(Timestamps.now());
-        audit.fire(AuditEvent.success(caller, AuditEvent.SNIPPET_DELETED, snippet.id(), snippet.fields().title()));
+        audit.fire(AuditEvent.success(
+                caller,
+                AuditEvent.SNIPPET_DELETED,
+                snippet.id(),
+                snippet.fields().title()));
         return snippet.id();
     }
 
     /** Whose the snippet is, if it still exists: whose quota its attachments count against. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<String> findOwnerId(String id) {
-        return em.createNamedQuery(Snippet.OWNER_AND_VISIBILITY, Object[].class).setParameter("id", id)
-                .getResultStream().findFirst().map(row -> (String) row[0]);
+        return em.createNamedQuery(Snippet.OWNER_AND_VISIBILITY, Object[].class)
+                .setParameter("id", id)
+                .getResultStream()
+                .findFirst()
+                .map(row -> (String) row[0]);
     }
 
     private SnippetAccess access(Caller caller, String id) {
-        return em.createNamedQuery(Snippet.OWNER_AND_VISIBILITY, Object[].class).setParameter("id", id)
-                .getResultStream().findFirst()
+        return em.createNamedQuery(Snippet.OWNER_AND_VISIBILITY, Object[].class)
+                .setParameter("id", id)
+                .getResultStream()
+                .findFirst()
                 .map(row -> changes.access(caller, id, (String) row[0], (Visibility) row[1]))
                 .orElse(SnippetAccess.NONE);
     }
 
     private void checkCodeSize(SnippetInput input) {
         if (input.code() != null && input.code().getBytes(StandardCharsets.UTF_8).length > maxCodeBytes) {
-            throw ApiException.validationFailed(List.of(new FieldError("code", "must be at most " + maxCodeBytes + " bytes of UTF-8")));
+            throw ApiException.validationFailed(
+                    List.of(new FieldError("code", "must be at most " + maxCodeBytes + " bytes of UTF-8")));
         }
     }
 }

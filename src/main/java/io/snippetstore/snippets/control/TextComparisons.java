@@ -24,6 +24,7 @@ public class TextComparisons {
 
     /** A place for one diff or merge of this caller's; close it when done. */
     ConcurrencyLimit.Permit enter(Caller caller) {
-        return places.tryEnter(caller.userId()).orElseThrow(() -> ApiException.busy("diffs and merges", Duration.ofSeconds(1)));
+        return places.tryEnter(caller.userId())
+                .orElseThrow(() -> ApiException.busy("diffs and merges", Duration.ofSeconds(1)));
     }
 }

@@ -15,22 +15,18 @@ public final class TextDiff {
     static final int CONTEXT = 3;
 
     /** One line of a hunk: {@code context}, {@code removed} or {@code added}; its text without the line break, and whether it had one. */
-    public record Line(String type, String text, boolean newline) {
-    }
+    public record Line(String type, String text, boolean newline) {}
 
     /** Lines {@code fromLine}.. of the old text ({@code fromCount} of them) became lines {@code toLine}.. of the new one (1-based). */
-    public record Hunk(int fromLine, int fromCount, int toLine, int toCount, List<Line> lines) {
-    }
+    public record Hunk(int fromLine, int fromCount, int toLine, int toCount, List<Line> lines) {}
 
-    private TextDiff() {
-    }
+    private TextDiff() {}
 
     /**
      * The hunks, which add and remove at most {@link LineDiff#MAX_EDIT_LINES} lines; or none and
      * {@code replaced}, when more lines than that changed: the text is then best shown whole.
      */
-    public record Diff(List<Hunk> hunks, boolean replaced) {
-    }
+    public record Diff(List<Hunk> hunks, boolean replaced) {}
 
     public static Diff of(String from, String to) {
         List<String> before = lines(from);
@@ -74,8 +70,14 @@ public final class TextDiff {
             lines.add(line("context", before.get(at)));
         }
         int fromCount = fromEnd - fromStart;
-        int toCount = (int) lines.stream().filter(line -> !line.type().equals("removed")).count();
-        return new Hunk(fromCount == 0 ? fromStart : fromStart + 1, fromCount, toCount == 0 ? toStart : toStart + 1, toCount, lines);
+        int toCount = (int)
+                lines.stream().filter(line -> !line.type().equals("removed")).count();
+        return new Hunk(
+                fromCount == 0 ? fromStart : fromStart + 1,
+                fromCount,
+                toCount == 0 ? toStart : toStart + 1,
+                toCount,
+                lines);
     }
 
     private static Line line(String type, String text) {

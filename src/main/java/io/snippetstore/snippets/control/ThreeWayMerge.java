@@ -27,8 +27,7 @@ public final class ThreeWayMerge {
         }
     }
 
-    private ThreeWayMerge() {
-    }
+    private ThreeWayMerge() {}
 
     /** The merge in order; adjacent agreed pieces are joined. */
     public static List<Chunk> of(String base, String mine, String theirs) {

@@ -31,6 +31,7 @@ public class Trash {
 
     /** A trash page's cursor: the last one's deletion time and id. */
     private static final int POSITION = 2;
+
     private static final String FINGERPRINT = "trash";
 
     @PersistenceContext
@@ -65,7 +66,11 @@ public class Trash {
         String next = null;
         if (more) {
             TrashedSnippet last = page.get(page.size() - 1);
-            next = cursors.encode(FINGERPRINT, List.of(Long.toString(last.trashedAt().toEpochMilli()), last.snippet().id()));
+            next = cursors.encode(
+                    FINGERPRINT,
+                    List.of(
+                            Long.toString(last.trashedAt().toEpochMilli()),
+                            last.snippet().id()));
         }
         return new TrashPage(page, next, limit, Duration.ofDays(trashDays));
     }
@@ -75,7 +80,11 @@ public class Trash {
     public SnippetData restore(Caller caller, String snippetId) {
         Snippet snippet = trashed(caller, snippetId);
         snippet.untrash();
-        audit.fire(AuditEvent.success(caller, AuditEvent.SNIPPET_UNDELETED, snippet.id(), snippet.fields().title()));
+        audit.fire(AuditEvent.success(
+                caller,
+                AuditEvent.SNIPPET_UNDELETED,
+                snippet.id(),
+                snippet.fields().title()));
         return changes.data(snippet, caller);
     }
 
@@ -84,7 +93,11 @@ public class Trash {
     public String purge(Caller caller, String snippetId) {
         Snippet snippet = trashed(caller, snippetId);
         em.remove(snippet);
-        audit.fire(AuditEvent.success(caller, AuditEvent.SNIPPET_PURGED, snippet.id(), snippet.fields().title()));
+        audit.fire(AuditEvent.success(
+                caller,
+                AuditEvent.SNIPPET_PURGED,
+                snippet.id(),
+                snippet.fields().title()));
         return snippet.id();
     }
 
@@ -103,7 +116,8 @@ public class Trash {
     public boolean purgeExpired(String snippetId) {
         Instant cutoff = Timestamps.now().minus(Duration.ofDays(trashDays));
         return Optional.ofNullable(em.find(Snippet.class, snippetId))
-                .filter(snippet -> snippet.trashedAt().filter(at -> at.isBefore(cutoff)).isPresent())
+                .filter(snippet ->
+                        snippet.trashedAt().filter(at -> at.isBefore(cutoff)).isPresent())
                 .map(snippet -> {
                     em.remove(snippet);
                     return true;

@@ -11,7 +11,9 @@ import jakarta.persistence.Table;
 /** A share link of a snippet, known by the SHA-256 of its secret only; the database deletes it with its snippet. */
 @Entity
 @Table(name = "share_links")
-@NamedQuery(name = ShareLink.OF_SNIPPET, query = "SELECT l FROM ShareLink l WHERE l.snippetId = :snippetId ORDER BY l.id")
+@NamedQuery(
+        name = ShareLink.OF_SNIPPET,
+        query = "SELECT l FROM ShareLink l WHERE l.snippetId = :snippetId ORDER BY l.id")
 @NamedQuery(name = ShareLink.BY_SECRET_HASH, query = "SELECT l FROM ShareLink l WHERE l.secretHash = :hash")
 public class ShareLink {
 
@@ -35,8 +37,7 @@ public class ShareLink {
     @Column(name = "expires_at")
     private Instant expiresAt;
 
-    protected ShareLink() {
-    }
+    protected ShareLink() {}
 
     public ShareLink(String id, String snippetId, String secretHash, Instant createdAt, Instant expiresAt) {
         this.id = id;

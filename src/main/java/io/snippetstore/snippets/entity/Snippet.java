@@ -25,12 +25,22 @@ import jakarta.persistence.Table;
 @Table(name = "snippets")
 // every snippet stored, those in the trash too (the storage settings count what the database holds)
 @NamedQuery(name = Snippet.COUNT, query = "SELECT COUNT(s) FROM Snippet s")
-@NamedQuery(name = Snippet.OWNER_AND_VISIBILITY, query = "SELECT s.ownerId, s.visibility FROM Snippet s WHERE s.id = :id AND s.trashedAt IS NULL")
+@NamedQuery(
+        name = Snippet.OWNER_AND_VISIBILITY,
+        query = "SELECT s.ownerId, s.visibility FROM Snippet s WHERE s.id = :id AND s.trashedAt IS NULL")
 // the users table by its entity name only: a disabled owner's links open nothing
-@NamedQuery(name = Snippet.SHARED_BY_LINK_OF_ENABLED_OWNER, query = "SELECT COUNT(s) FROM Snippet s, User u "
-        + "WHERE s.id = :id AND s.visibility <> :privately AND s.trashedAt IS NULL AND u.id = s.ownerId AND u.disabledAt IS NULL")
-@NamedQuery(name = Snippet.OWNER_USERNAME, query = "SELECT u.username FROM Snippet s, User u WHERE s.id = :id AND u.id = s.ownerId")
-@NamedQuery(name = Snippet.OWNED_AFTER, query = "SELECT s FROM Snippet s WHERE s.ownerId = :ownerId AND s.id > :after AND s.trashedAt IS NULL ORDER BY s.id")
+@NamedQuery(
+        name = Snippet.SHARED_BY_LINK_OF_ENABLED_OWNER,
+        query =
+                "SELECT COUNT(s) FROM Snippet s, User u "
+                        + "WHERE s.id = :id AND s.visibility <> :privately AND s.trashedAt IS NULL AND u.id = s.ownerId AND u.disabledAt IS NULL")
+@NamedQuery(
+        name = Snippet.OWNER_USERNAME,
+        query = "SELECT u.username FROM Snippet s, User u WHERE s.id = :id AND u.id = s.ownerId")
+@NamedQuery(
+        name = Snippet.OWNED_AFTER,
+        query =
+                "SELECT s FROM Snippet s WHERE s.ownerId = :ownerId AND s.id > :after AND s.trashedAt IS NULL ORDER BY s.id")
 public class Snippet {
 
     public static final String COUNT = "Snippet.count";
@@ -94,8 +104,7 @@ public class Snippet {
     @Column(name = "trashed_at")
     private Instant trashedAt;
 
-    protected Snippet() {
-    }
+    protected Snippet() {}
 
     public Snippet(String id, String ownerId, SnippetFields fields, Instant now) {
         this.id = id;

@@ -27,13 +27,16 @@ import jakarta.persistence.Table;
 @Entity
 @Table(name = "snippet_revisions")
 @IdClass(SnippetRevision.Key.class)
-@NamedQuery(name = SnippetRevision.PRUNE_BELOW, query = "DELETE FROM SnippetRevision r WHERE r.snippetId = :snippetId AND r.version < :version")
+@NamedQuery(
+        name = SnippetRevision.PRUNE_BELOW,
+        query = "DELETE FROM SnippetRevision r WHERE r.snippetId = :snippetId AND r.version < :version")
 public class SnippetRevision {
 
     public static final String PRUNE_BELOW = "SnippetRevision.pruneBelow";
 
     /** The names of the fields a revision may change, in the API's order. */
-    public static final List<String> FIELDS = List.of("title", "description", "notes", "language", "code", "tags", "visibility");
+    public static final List<String> FIELDS =
+            List.of("title", "description", "notes", "language", "code", "tags", "visibility");
 
     @Id
     @Column(name = "snippet_id")
@@ -75,8 +78,7 @@ public class SnippetRevision {
     @Column(nullable = false)
     private byte[] code;
 
-    protected SnippetRevision() {
-    }
+    protected SnippetRevision() {}
 
     /** The revision of the version {@code snippet} is at now, which changed {@code changed} (every field for a new snippet). */
     public SnippetRevision(Snippet snippet, String authorId, List<String> changed) {
@@ -88,12 +90,18 @@ public class SnippetRevision {
      * snippet was, with every field new.
      */
     public static SnippetRevision firstOf(Snippet snippet) {
-        return new SnippetRevision(snippet.id(), 1, snippet.createdAt(), snippet.ownerId(), Optional.of(FIELDS), snippet.fields());
+        return new SnippetRevision(
+                snippet.id(), 1, snippet.createdAt(), snippet.ownerId(), Optional.of(FIELDS), snippet.fields());
     }
 
     /** A version as it was made, at {@code createdAt} (an imported snippet's history). */
-    public SnippetRevision(String snippetId, long version, Instant createdAt, String authorId, Optional<List<String>> changed,
-                           SnippetFields fields) {
+    public SnippetRevision(
+            String snippetId,
+            long version,
+            Instant createdAt,
+            String authorId,
+            Optional<List<String>> changed,
+            SnippetFields fields) {
         this.snippetId = snippetId;
         this.version = version;
         this.createdAt = createdAt;
@@ -135,8 +143,13 @@ public class SnippetRevision {
     }
 
     public static List<String> strings(String jsonArray) {
-        return JsonProviders.SHARED.createReader(new StringReader(jsonArray)).readArray().getValuesAs(JsonString.class).stream()
-                .map(JsonString::getString).toList();
+        return JsonProviders.SHARED
+                .createReader(new StringReader(jsonArray))
+                .readArray()
+                .getValuesAs(JsonString.class)
+                .stream()
+                .map(JsonString::getString)
+                .toList();
     }
 
     /** The key: a snippet and one of its versions. */
@@ -147,8 +160,7 @@ public class SnippetRevision {
         private String snippetId;
         private long version;
 
-        public Key() {
-        }
+        public Key() {}
 
         public Key(String snippetId, long version) {
             this.snippetId = snippetId;

@@ -18,10 +18,14 @@ import jakarta.persistence.Table;
 @Entity
 @Table(name = "snippet_groups")
 @IdClass(SnippetShare.Key.class)
-@NamedQuery(name = SnippetShare.OF_SNIPPET, query = "SELECT s.groupId, g.name, s.access FROM SnippetShare s, UserGroup g "
-        + "WHERE s.snippetId = :snippetId AND g.id = s.groupId ORDER BY g.name, g.id")
-@NamedQuery(name = SnippetShare.ACCESS_OF_MEMBER, query = "SELECT s.access FROM SnippetShare s, GroupMember m "
-        + "WHERE s.snippetId = :snippetId AND m.groupId = s.groupId AND m.userId = :userId")
+@NamedQuery(
+        name = SnippetShare.OF_SNIPPET,
+        query = "SELECT s.groupId, g.name, s.access FROM SnippetShare s, UserGroup g "
+                + "WHERE s.snippetId = :snippetId AND g.id = s.groupId ORDER BY g.name, g.id")
+@NamedQuery(
+        name = SnippetShare.ACCESS_OF_MEMBER,
+        query = "SELECT s.access FROM SnippetShare s, GroupMember m "
+                + "WHERE s.snippetId = :snippetId AND m.groupId = s.groupId AND m.userId = :userId")
 @NamedQuery(name = SnippetShare.DELETE_OF_SNIPPET, query = "DELETE FROM SnippetShare s WHERE s.snippetId = :snippetId")
 public class SnippetShare {
 
@@ -31,6 +35,7 @@ public class SnippetShare {
 
     /** The most groups one snippet is shared with. */
     public static final int GROUPS_MAX = 50;
+
     public static final String READ = "read";
     public static final String WRITE = "write";
 
@@ -42,8 +47,7 @@ public class SnippetShare {
         private String snippetId;
         private String groupId;
 
-        public Key() {
-        }
+        public Key() {}
 
         public Key(String snippetId, String groupId) {
             this.snippetId = snippetId;
@@ -72,8 +76,7 @@ public class SnippetShare {
     @Column(nullable = false)
     private String access;
 
-    protected SnippetShare() {
-    }
+    protected SnippetShare() {}
 
     public SnippetShare(String snippetId, String groupId, String access) {
         this.snippetId = snippetId;

@@ -16,7 +16,8 @@ import java.util.zip.InflaterInputStream;
  * exported, without replaying a chain), pruning deletes rows, and a damaged row loses one version.
  */
 public enum TextPacking {
-    PLAIN, DEFLATE;
+    PLAIN,
+    DEFLATE;
 
     public String storedName() {
         return name().toLowerCase(java.util.Locale.ROOT);

@@ -19,6 +19,8 @@ public enum Visibility {
     }
 
     public static Optional<Visibility> fromApiName(String name) {
-        return Arrays.stream(values()).filter(visibility -> visibility.apiName().equals(name)).findFirst();
+        return Arrays.stream(values())
+                .filter(visibility -> visibility.apiName().equals(name))
+                .findFirst();
     }
 }

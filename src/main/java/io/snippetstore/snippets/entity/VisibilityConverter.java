@@ -13,7 +13,9 @@ public class VisibilityConverter implements AttributeConverter<Visibility, Strin
 
     @Override
     public Visibility convertToEntityAttribute(String value) {
-        return value == null ? null : Visibility.fromApiName(value)
-                .orElseThrow(() -> new IllegalStateException("Unknown visibility in the database: " + value));
+        return value == null
+                ? null
+                : Visibility.fromApiName(value)
+                        .orElseThrow(() -> new IllegalStateException("Unknown visibility in the database: " + value));
     }
 }

@@ -9,7 +9,10 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
 public record BackupView(String name, long sizeBytes, String createdAt, String downloadUrl) {
 
     static BackupView of(BackupFile backup) {
-        return new BackupView(backup.name(), backup.sizeBytes(), Timestamps.format(backup.createdAt()),
+        return new BackupView(
+                backup.name(),
+                backup.sizeBytes(),
+                Timestamps.format(backup.createdAt()),
                 "/api/v1/storage/backups/" + backup.name() + "/download");
     }
 }

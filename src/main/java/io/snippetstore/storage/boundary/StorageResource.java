@@ -39,8 +39,7 @@ import jakarta.ws.rs.core.SecurityContext;
 public class StorageResource {
 
     /** {@code backend} is taken as any JSON, because a non-string backend is a validation failure here. */
-    public record SelectBackendRequest(JsonValue backend) {
-    }
+    public record SelectBackendRequest(JsonValue backend) {}
 
     @Inject
     StorageSettings settings;
@@ -60,7 +59,8 @@ public class StorageResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public ApiResponse<StorageView> select(@NotNull SelectBackendRequest request, @Context SecurityContext security) {
         if (!(request.backend() instanceof JsonString backend)) {
-            throw ApiException.validationFailed(List.of(new FieldError("backend", "must be a string, e.g. \"sqlite\"")));
+            throw ApiException.validationFailed(
+                    List.of(new FieldError("backend", "must be a string, e.g. \"sqlite\"")));
         }
         return ApiResponse.of(StorageView.of(settings.select(Caller.of(security), backend.getString())));
     }
@@ -75,10 +75,14 @@ public class StorageResource {
     @Path("restore")
     @SessionOnly // a leaked token must not replace the database; checked before the upload is read
     @Consumes({BackupsResource.SQLITE, "application/x-sqlite3", MediaType.APPLICATION_OCTET_STREAM})
-    public void restore(@Context HttpServletRequest request, @Context SecurityContext security, @Suspended AsyncResponse answer)
+    public void restore(
+            @Context HttpServletRequest request, @Context SecurityContext security, @Suspended AsyncResponse answer)
             throws IOException {
         Caller caller = Caller.of(security);
         InputStream database = request.getInputStream();
-        streaming.receive(answer, () -> Response.ok(ApiResponse.of(RestoredView.of(backups.restoreUpload(caller, database)))).build());
+        streaming.receive(
+                answer,
+                () -> Response.ok(ApiResponse.of(RestoredView.of(backups.restoreUpload(caller, database))))
+                        .build());
     }
 }

@@ -8,15 +8,18 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
 
 /** The storage settings on the wire. */
 @JsonbPropertyOrder({"backend", "supportedBackends", "database", "counts"})
-public record StorageView(String backend, List<String> supportedBackends, DatabaseView database, Map<String, Long> counts) {
+public record StorageView(
+        String backend, List<String> supportedBackends, DatabaseView database, Map<String, Long> counts) {
 
     @JsonbPropertyOrder({"path", "sizeBytes", "journalMode"})
-    public record DatabaseView(String path, long sizeBytes, String journalMode) {
-    }
+    public record DatabaseView(String path, long sizeBytes, String journalMode) {}
 
     static StorageView of(StorageStatus status) {
         StorageStatus.DatabaseFile file = status.database();
-        return new StorageView(status.backend(), status.supportedBackends(),
-                new DatabaseView(file.path(), file.sizeBytes(), file.journalMode()), status.counts());
+        return new StorageView(
+                status.backend(),
+                status.supportedBackends(),
+                new DatabaseView(file.path(), file.sizeBytes(), file.journalMode()),
+                status.counts());
     }
 }

@@ -35,8 +35,7 @@ final class BackupCheck {
     private static final Logger LOG = Logger.getLogger(BackupCheck.class.getName());
     private static final byte[] SQLITE_HEADER = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
 
-    private BackupCheck() {
-    }
+    private BackupCheck() {}
 
     /** The schema version of the file, once it passed every check. */
     static String require(Path file, String currentVersion, long pageSize) {
@@ -45,7 +44,8 @@ final class BackupCheck {
         config.setReadOnly(true);
         SQLiteDataSource source = new SQLiteDataSource(config);
         source.setUrl("jdbc:sqlite:" + file);
-        try (Connection connection = source.getConnection(); Statement statement = connection.createStatement()) {
+        try (Connection connection = source.getConnection();
+                Statement statement = connection.createStatement()) {
             String integrity = single(statement, "PRAGMA integrity_check");
             if (!"ok".equals(integrity)) {
                 throw ApiException.invalidBackup("The file fails SQLite's integrity check: " + integrity);
@@ -58,7 +58,8 @@ final class BackupCheck {
             long filePageSize = Long.parseLong(single(statement, "PRAGMA page_size"));
             if (filePageSize != pageSize) {
                 throw ApiException.invalidBackup("The file has " + filePageSize + "-byte pages, the store " + pageSize
-                        + "-byte pages: make the backup with this service, or VACUUM it with PRAGMA page_size = " + pageSize + ".");
+                        + "-byte pages: make the backup with this service, or VACUUM it with PRAGMA page_size = "
+                        + pageSize + ".");
             }
             requireKnownSchema(statement, version, file.resolveSibling(file.getFileName() + ".schema"));
             return version;
@@ -84,7 +85,8 @@ final class BackupCheck {
                     .target(MigrationVersion.fromVersion(version))
                     .load()
                     .migrate();
-            try (Connection connection = empty.getConnection(); Statement statement = connection.createStatement()) {
+            try (Connection connection = empty.getConnection();
+                    Statement statement = connection.createStatement()) {
                 expected = schemaOf(statement);
             }
         } finally {
@@ -97,16 +99,18 @@ final class BackupCheck {
         Map<String, String> actual = schemaOf(file);
         for (Map.Entry<String, String> object : actual.entrySet()) {
             if (!expected.containsKey(object.getKey())) {
-                throw ApiException.invalidBackup("The file has a " + object.getKey() + " that Snippet Store's schema version "
-                        + version + " does not have.");
+                throw ApiException.invalidBackup("The file has a " + object.getKey()
+                        + " that Snippet Store's schema version " + version + " does not have.");
             }
             if (!Objects.equals(expected.get(object.getKey()), object.getValue())) {
-                throw ApiException.invalidBackup("The file's " + object.getKey() + " differs from Snippet Store's schema version " + version + ".");
+                throw ApiException.invalidBackup("The file's " + object.getKey()
+                        + " differs from Snippet Store's schema version " + version + ".");
             }
         }
         for (String object : expected.keySet()) {
             if (!actual.containsKey(object)) {
-                throw ApiException.invalidBackup("The file lacks the " + object + " of Snippet Store's schema version " + version + ".");
+                throw ApiException.invalidBackup(
+                        "The file lacks the " + object + " of Snippet Store's schema version " + version + ".");
             }
         }
     }
@@ -126,11 +130,14 @@ final class BackupCheck {
                 String type = objects.getString("type");
                 String name = objects.getString("name");
                 String sql = objects.getString("sql");
-                if (sql != null && sql.regionMatches(true, 0, "CREATE VIRTUAL TABLE", 0, "CREATE VIRTUAL TABLE".length())) {
+                if (sql != null
+                        && sql.regionMatches(true, 0, "CREATE VIRTUAL TABLE", 0, "CREATE VIRTUAL TABLE".length())) {
                     virtualTables.add(name);
                 }
-                boolean byNameOnly = !type.equals("trigger") && !type.equals("view")
-                        && (objects.getString("tbl_name").equals("flyway_schema_history") || isShadowTable(name, virtualTables));
+                boolean byNameOnly = !type.equals("trigger")
+                        && !type.equals("view")
+                        && (objects.getString("tbl_name").equals("flyway_schema_history")
+                                || isShadowTable(name, virtualTables));
                 schema.put(type + " '" + name + "'", byNameOnly ? "" : sql);
             }
         }
@@ -158,7 +165,10 @@ final class BackupCheck {
     }
 
     private static String schemaVersion(Statement statement) throws SQLException {
-        if (single(statement, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'flyway_schema_history'").equals("0")) {
+        if (single(
+                        statement,
+                        "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'flyway_schema_history'")
+                .equals("0")) {
             throw ApiException.invalidBackup("The file is an SQLite database, but not one of Snippet Store.");
         }
         try (ResultSet versions = statement.executeQuery(

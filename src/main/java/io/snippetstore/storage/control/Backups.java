@@ -43,7 +43,8 @@ public class Backups {
 
     public static final String DIRECTORY = "backups";
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,200}\\.db");
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss.SSS'Z'").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter STAMP =
+            DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss.SSS'Z'").withZone(ZoneOffset.UTC);
     private static final String BACKUP_PREFIX = "snippets-";
     private static final String SAFETY_PREFIX = "before-restore-";
     private static final int UPLOAD_BUFFER_BYTES = 64 * 1024;
@@ -83,9 +84,12 @@ public class Backups {
     /** Every backup, newest first. */
     public List<BackupFile> list() {
         try (Stream<Path> files = Files.list(directory())) {
-            return files.filter(file -> NAME.matcher(file.getFileName().toString()).matches())
+            return files.filter(
+                            file -> NAME.matcher(file.getFileName().toString()).matches())
                     .map(Backups::describe)
-                    .sorted(Comparator.comparing(BackupFile::createdAt).thenComparing(BackupFile::name).reversed())
+                    .sorted(Comparator.comparing(BackupFile::createdAt)
+                            .thenComparing(BackupFile::name)
+                            .reversed())
                     .toList();
         } catch (IOException e) {
             throw new UncheckedIOException("The backups cannot be listed", e);
@@ -170,15 +174,15 @@ public class Backups {
             gate.leave();
         }
         replaced.fire(new StoreReplaced(source));
-        LOG.info(() -> "Restored the database from " + source + " (schema version " + version + "); the previous one is kept as "
-                + previous.name());
-        audit.fire(AuditEvent.success(caller, AuditEvent.BACKUP_RESTORED, source, "previous database kept as " + previous.name()));
+        LOG.info(() -> "Restored the database from " + source + " (schema version " + version
+                + "); the previous one is kept as " + previous.name());
+        audit.fire(AuditEvent.success(
+                caller, AuditEvent.BACKUP_RESTORED, source, "previous database kept as " + previous.name()));
         return new Restored(source, version, previous);
     }
 
     /** What a restore did: where the data came from, its schema version before migrating, and where the replaced data is kept. */
-    public record Restored(String restoredFrom, String schemaVersion, BackupFile previous) {
-    }
+    public record Restored(String restoredFrom, String schemaVersion, BackupFile previous) {}
 
     private BackupFile snapshot(String prefix) {
         if (disk.isLow()) {
@@ -204,7 +208,8 @@ public class Backups {
     }
 
     private long pageSize() {
-        return database.first("PRAGMA page_size", List.of(), row -> row.getLong(1)).orElseThrow();
+        return database.first("PRAGMA page_size", List.of(), row -> row.getLong(1))
+                .orElseThrow();
     }
 
     private Path directory() {
@@ -217,7 +222,10 @@ public class Backups {
 
     private static BackupFile describe(Path file) {
         try {
-            return new BackupFile(file.getFileName().toString(), Files.size(file), Instant.ofEpochMilli(Files.getLastModifiedTime(file).toMillis()));
+            return new BackupFile(
+                    file.getFileName().toString(),
+                    Files.size(file),
+                    Instant.ofEpochMilli(Files.getLastModifiedTime(file).toMillis()));
         } catch (IOException e) {
             throw new UncheckedIOException("The backup " + file.getFileName() + " cannot be read", e);
         }

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
-
 import javax.sql.DataSource;
 
 import jakarta.annotation.Resource;
@@ -49,7 +48,7 @@ public class Database {
      */
     public <T> List<T> listUntil(String sql, List<?> parameters, RowReader<T> reader, Predicate<List<T>> enough) {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement(sql)) {
+                PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.size(); i++) {
                 statement.setObject(i + 1, parameters.get(i));
             }
@@ -73,7 +72,8 @@ public class Database {
      * in one process release each other's file locks, which corrupts the database.
      */
     public void copyTo(Path target) {
-        try (Connection connection = dataSource.getConnection(); PreparedStatement vacuum = connection.prepareStatement("VACUUM INTO ?")) {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement vacuum = connection.prepareStatement("VACUUM INTO ?")) {
             vacuum.setString(1, target.toString());
             vacuum.execute();
         } catch (SQLException e) {
@@ -91,7 +91,8 @@ public class Database {
         // interfaces only, so the driver's restore method is out of reach
         String path = file.toString();
         String quoted = path.contains("'") ? '"' + path + '"' : "'" + path + "'";
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+        try (Connection connection = dataSource.getConnection();
+                Statement statement = connection.createStatement()) {
             statement.executeUpdate("restore from " + quoted);
         } catch (SQLException e) {
             throw new IllegalStateException("The database could not be restored", e);
@@ -101,7 +102,7 @@ public class Database {
     /** Runs one statement that changes rows: how many. Parameters as in {@link #list}. */
     public int update(String sql, List<?> parameters) {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = connection.prepareStatement(sql)) {
+                PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.size(); i++) {
                 statement.setObject(i + 1, parameters.get(i));
             }

@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
-
 import javax.sql.DataSource;
 
 import jakarta.annotation.PostConstruct;
@@ -83,10 +82,12 @@ public class DatabaseMigrations {
                 .orElse(null);
         String applied = migrations.current().getVersion().getVersion();
         if (!applied.equals(targetVersion)) {
-            LOG.severe(() -> "The database schema is at version " + applied + ", newer than this build's " + targetVersion
-                    + ": a newer build migrated it. This build reports itself not ready; run the newer build.");
+            LOG.severe(
+                    () -> "The database schema is at version " + applied + ", newer than this build's " + targetVersion
+                            + ": a newer build migrated it. This build reports itself not ready; run the newer build.");
         } else {
-            LOG.info(() -> "Database schema at version " + applied + " (" + result.migrationsExecuted + " migrations applied now)");
+            LOG.info(() -> "Database schema at version " + applied + " (" + result.migrationsExecuted
+                    + " migrations applied now)");
         }
     }
 
@@ -108,8 +109,11 @@ public class DatabaseMigrations {
 
     private Optional<String> appliedVersion() {
         try {
-            return database.first("SELECT version FROM flyway_schema_history WHERE success = 1 AND version IS NOT NULL "
-                    + "ORDER BY installed_rank DESC LIMIT 1", List.of(), row -> row.getString(1));
+            return database.first(
+                    "SELECT version FROM flyway_schema_history WHERE success = 1 AND version IS NOT NULL "
+                            + "ORDER BY installed_rank DESC LIMIT 1",
+                    List.of(),
+                    row -> row.getString(1));
         } catch (IllegalStateException e) {
             LOG.warning(() -> "Readiness query failed: " + e.getCause());
             return Optional.empty();

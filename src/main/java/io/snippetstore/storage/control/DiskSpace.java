@@ -62,8 +62,11 @@ public class DiskSpace {
 
     private long bytesFreeInDatabase() {
         try {
-            return database.first("SELECT freelist_count * page_size FROM pragma_freelist_count, pragma_page_size", List.of(),
-                    row -> row.getLong(1)).orElse(0L);
+            return database.first(
+                            "SELECT freelist_count * page_size FROM pragma_freelist_count, pragma_page_size",
+                            List.of(),
+                            row -> row.getLong(1))
+                    .orElse(0L);
         } catch (IllegalStateException e) {
             LOG.log(Level.WARNING, "Could not read the free pages of the database", e);
             return 0;

@@ -97,7 +97,9 @@ public class GroupCommit {
      * longer than the limit before the writer came to it (it is not run then).
      */
     public <T> CompletionStage<T> submit(Supplier<T> work) {
-        return enqueue(work, System.nanoTime() + TimeUnit.SECONDS.toNanos(maxWaitSeconds)).outcome.minimalCompletionStage();
+        return enqueue(work, System.nanoTime() + TimeUnit.SECONDS.toNanos(maxWaitSeconds))
+                .outcome
+                .minimalCompletionStage();
     }
 
     private <T> PendingWrite<T> enqueue(Supplier<T> work, long expiresAt) {
@@ -184,7 +186,8 @@ public class GroupCommit {
         }
         List<Object> results;
         try {
-            results = transaction.run(group.stream().<Supplier<?>>map(PendingWrite::work).toList());
+            results = transaction.run(
+                    group.stream().<Supplier<?>>map(PendingWrite::work).toList());
         } catch (RuntimeException groupFailed) {
             // which write failed, and whether alone it would, only running each alone tells
             metrics.writesGrouped(group.size(), false);

@@ -37,7 +37,11 @@ public class StorageQuota {
             return 0;
         }
         em.flush(); // the triggers count what is written
-        Object bytes = em.createNativeQuery(USED_BYTES).setParameter(1, userId).getResultStream().findFirst().orElse(0L);
+        Object bytes = em.createNativeQuery(USED_BYTES)
+                .setParameter(1, userId)
+                .getResultStream()
+                .findFirst()
+                .orElse(0L);
         return ((Number) bytes).longValue();
     }
 

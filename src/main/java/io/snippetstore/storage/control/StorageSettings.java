@@ -40,8 +40,11 @@ public class StorageSettings {
         String journalMode = pragma("journal_mode", row -> row.getString(1));
         Map<String, Long> counts = new TreeMap<>();
         inventories.forEach(inventory -> counts.putAll(inventory.counts()));
-        return new StorageStatus(SQLITE, SUPPORTED_BACKENDS,
-                new StorageStatus.DatabaseFile(dataDirectory.databaseFile().toString(), pages * pageSize, journalMode), counts);
+        return new StorageStatus(
+                SQLITE,
+                SUPPORTED_BACKENDS,
+                new StorageStatus.DatabaseFile(dataDirectory.databaseFile().toString(), pages * pageSize, journalMode),
+                counts);
     }
 
     /** Selects a backend: SQLite is the only one, so this changes nothing and answers the settings. */

@@ -27,8 +27,10 @@ public class StoreDataSource extends SQLiteDataSource {
 
     public StoreDataSource() {
         super(sqliteConfig(config()));
-        setUrl(URL_PREFIX + dataDirectory(config().getOptionalValue(Settings.DATA_DIR, String.class)
-                .orElse(Settings.DATA_DIR_DEFAULT)).resolve(DATABASE_FILE));
+        setUrl(URL_PREFIX
+                + dataDirectory(config().getOptionalValue(Settings.DATA_DIR, String.class)
+                                .orElse(Settings.DATA_DIR_DEFAULT))
+                        .resolve(DATABASE_FILE));
     }
 
     /**
@@ -38,7 +40,8 @@ public class StoreDataSource extends SQLiteDataSource {
     @Override
     public SQLiteConnection getConnection(String username, String password) throws SQLException {
         String url = getUrl();
-        return new TransactionSafeConnection(url, url.substring(URL_PREFIX.length()), getConfig().toProperties());
+        return new TransactionSafeConnection(
+                url, url.substring(URL_PREFIX.length()), getConfig().toProperties());
     }
 
     private static Config config() {
@@ -63,8 +66,10 @@ public class StoreDataSource extends SQLiteDataSource {
         // back to this, so that its disk space returns to the file system.
         sqlite.setJournalSizeLimit(32 * 1024 * 1024);
         sqlite.enforceForeignKeys(true);
-        sqlite.setSynchronous(SQLiteConfig.SynchronousMode.valueOf(config.getOptionalValue(Settings.SQLITE_SYNCHRONOUS, String.class)
-                .orElse(Settings.SQLITE_SYNCHRONOUS_DEFAULT).toUpperCase()));
+        sqlite.setSynchronous(
+                SQLiteConfig.SynchronousMode.valueOf(config.getOptionalValue(Settings.SQLITE_SYNCHRONOUS, String.class)
+                        .orElse(Settings.SQLITE_SYNCHRONOUS_DEFAULT)
+                        .toUpperCase()));
         sqlite.setBusyTimeout(config.getOptionalValue(Settings.SQLITE_BUSY_TIMEOUT_MS, Integer.class)
                 .orElse(Integer.parseInt(Settings.SQLITE_BUSY_TIMEOUT_MS_DEFAULT)));
         // DEFERRED: a transaction takes the write lock only when it first writes; the WriteGate

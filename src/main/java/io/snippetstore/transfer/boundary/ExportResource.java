@@ -38,6 +38,10 @@ public class ExportResource {
         Caller caller = Caller.of(security);
         StreamingOutput archive = out -> exports.write(caller, out);
         String filename = "snippets-" + caller.username() + "-" + LocalDate.now(ZoneOffset.UTC) + ".zip";
-        streaming.send(answer, () -> Response.ok(archive, ZIP).header("Content-Disposition", "attachment; filename=\"" + filename + "\"").build());
+        streaming.send(
+                answer,
+                () -> Response.ok(archive, ZIP)
+                        .header("Content-Disposition", "attachment; filename=\"" + filename + "\"")
+                        .build());
     }
 }

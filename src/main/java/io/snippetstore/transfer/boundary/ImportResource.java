@@ -40,10 +40,14 @@ public class ImportResource {
     @POST
     @Consumes({ExportResource.ZIP, "application/x-zip-compressed", MediaType.APPLICATION_OCTET_STREAM})
     @Produces(MediaType.APPLICATION_JSON)
-    public void importArchive(@Context HttpServletRequest request, @Context SecurityContext security, @Suspended AsyncResponse answer)
+    public void importArchive(
+            @Context HttpServletRequest request, @Context SecurityContext security, @Suspended AsyncResponse answer)
             throws IOException {
         Caller caller = Caller.of(security);
         InputStream archive = request.getInputStream();
-        streaming.receive(answer, () -> Response.ok(ApiResponse.of(archives.receive(caller, archive))).build());
+        streaming.receive(
+                answer,
+                () -> Response.ok(ApiResponse.of(archives.receive(caller, archive)))
+                        .build());
     }
 }

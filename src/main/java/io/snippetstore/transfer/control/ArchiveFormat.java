@@ -15,10 +15,10 @@ final class ArchiveFormat {
     static final int VERSION = 2;
     /** The versions an import reads: 1 (before revisions were kept) and the current one. */
     static final Set<Integer> READABLE_VERSIONS = Set.of(1, VERSION);
+
     static final String MANIFEST = "manifest.json";
 
-    private ArchiveFormat() {
-    }
+    private ArchiveFormat() {}
 
     static String snippetPath(String snippetId) {
         return "snippets/" + snippetId + ".json";

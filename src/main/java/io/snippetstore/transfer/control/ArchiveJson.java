@@ -123,7 +123,8 @@ final class ArchiveJson {
             return;
         }
         requireDepth(depth);
-        for (JsonParser.Event next = parser.next(); next != JsonParser.Event.END_ARRAY && next != JsonParser.Event.END_OBJECT;
+        for (JsonParser.Event next = parser.next();
+                next != JsonParser.Event.END_ARRAY && next != JsonParser.Event.END_OBJECT;
                 next = parser.next()) {
             skip(next, depth + 1);
         }

@@ -7,7 +7,8 @@ package io.snippetstore.transfer.control;
  * attachments' declared sizes, which their copies must match). A document larger than any this
  * service writes is refused as it is read.
  */
-record ArchiveLimits(int maxSnippets, int maxAttachments, long maxDocumentBytes, long maxTextBytes, long maxExpandedBytes) {
+record ArchiveLimits(
+        int maxSnippets, int maxAttachments, long maxDocumentBytes, long maxTextBytes, long maxExpandedBytes) {
 
     /** Earlier versions of all the snippets together, each a document of its own. */
     static final int MAX_REVISIONS = 100_000;

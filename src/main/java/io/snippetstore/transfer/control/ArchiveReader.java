@@ -45,9 +45,10 @@ final class ArchiveReader {
     static final int MANIFEST_BYTES_PER_SNIPPET = 256;
 
     private static final Set<String> MANIFEST_FIELDS = Set.of("format", "version");
-    private static final Set<String> SNIPPET_FIELDS = Set.of("id", "title", "description", "notes", "language", "code", "visibility", "version");
-    private static final Set<String> REVISION_FIELDS = Set.of("version", "createdAt", "title", "description", "notes", "language", "code",
-            "visibility");
+    private static final Set<String> SNIPPET_FIELDS =
+            Set.of("id", "title", "description", "notes", "language", "code", "visibility", "version");
+    private static final Set<String> REVISION_FIELDS =
+            Set.of("version", "createdAt", "title", "description", "notes", "language", "code", "visibility");
 
     private final ZipFile zip;
     private final ArchiveLimits limits;
@@ -67,24 +68,35 @@ final class ArchiveReader {
     }
 
     private List<ArchivedSnippet> read() {
-        JsonObject manifest = json(ArchiveFormat.MANIFEST, MANIFEST_BASE_BYTES + (long) MANIFEST_BYTES_PER_SNIPPET * limits.maxSnippets(),
-                Map.of("snippets", limits.maxSnippets()), MANIFEST_FIELDS);
+        JsonObject manifest = json(
+                ArchiveFormat.MANIFEST,
+                MANIFEST_BASE_BYTES + (long) MANIFEST_BYTES_PER_SNIPPET * limits.maxSnippets(),
+                Map.of("snippets", limits.maxSnippets()),
+                MANIFEST_FIELDS);
         if (!ArchiveFormat.FORMAT.equals(text(manifest, "format", ArchiveFormat.MANIFEST))) {
-            throw ApiException.invalidArchive("manifest.json does not describe a Snippet Store export (format " + ArchiveFormat.FORMAT + ").");
+            throw ApiException.invalidArchive(
+                    "manifest.json does not describe a Snippet Store export (format " + ArchiveFormat.FORMAT + ").");
         }
-        if (!(manifest.get("version") instanceof JsonNumber version) || !version.isIntegral()
+        if (!(manifest.get("version") instanceof JsonNumber version)
+                || !version.isIntegral()
                 || !ArchiveFormat.READABLE_VERSIONS.contains(version.intValue())) {
             throw ApiException.invalidArchive("manifest.json has a version this build does not read (it reads versions "
-                    + ArchiveFormat.READABLE_VERSIONS.stream().sorted().map(String::valueOf).collect(Collectors.joining(" and ")) + ").");
+                    + ArchiveFormat.READABLE_VERSIONS.stream()
+                            .sorted()
+                            .map(String::valueOf)
+                            .collect(Collectors.joining(" and "))
+                    + ").");
         }
         List<JsonValue> paths = array(manifest, "snippets", ArchiveFormat.MANIFEST);
         List<ArchivedSnippet> snippets = new ArrayList<>();
         for (JsonValue path : paths) {
             if (!(path instanceof JsonString snippetPath)) {
-                throw ApiException.invalidArchive("manifest.json: snippets must list the paths of the snippets' documents.");
+                throw ApiException.invalidArchive(
+                        "manifest.json: snippets must list the paths of the snippets' documents.");
             }
             if (!documents.add(snippetPath.getString())) {
-                throw ApiException.invalidArchive("manifest.json lists " + snippetPath.getString() + " more than once.");
+                throw ApiException.invalidArchive(
+                        "manifest.json lists " + snippetPath.getString() + " more than once.");
             }
             snippets.add(snippet(snippetPath.getString()));
         }
@@ -92,18 +104,31 @@ final class ArchiveReader {
     }
 
     private ArchivedSnippet snippet(String path) {
-        JsonObject document = json(path, limits.maxDocumentBytes(), Map.of("tags", Snippet.TAGS_MAX, "changedFields", SnippetRevision.FIELDS.size(),
-                "revisions", limits.maxRevisions(), "attachments", limits.maxAttachments()), SNIPPET_FIELDS);
+        JsonObject document = json(
+                path,
+                limits.maxDocumentBytes(),
+                Map.of(
+                        "tags",
+                        Snippet.TAGS_MAX,
+                        "changedFields",
+                        SnippetRevision.FIELDS.size(),
+                        "revisions",
+                        limits.maxRevisions(),
+                        "attachments",
+                        limits.maxAttachments()),
+                SNIPPET_FIELDS);
         SnippetInput input = input(document, path);
         long version = document.containsKey("version") ? version(document, path) : 1;
         List<HistoricVersion> history = new ArrayList<>();
         Set<Long> versions = new HashSet<>();
         for (JsonValue value : array(document, "revisions", path)) {
             if (!(value instanceof JsonString revisionPath) || !documents.add(revisionPath.getString())) {
-                throw ApiException.invalidArchive(path + ": revisions must list the paths of the snippet's earlier versions, each once.");
+                throw ApiException.invalidArchive(
+                        path + ": revisions must list the paths of the snippet's earlier versions, each once.");
             }
             if (++revisions > limits.maxRevisions()) {
-                throw ApiException.invalidArchive("The archive holds more than " + limits.maxRevisions() + " earlier versions, the most an import takes.");
+                throw ApiException.invalidArchive("The archive holds more than " + limits.maxRevisions()
+                        + " earlier versions, the most an import takes.");
             }
             HistoricVersion earlier = historicVersion(revisionPath.getString());
             if (earlier.version() >= version || !versions.add(earlier.version())) {
@@ -123,19 +148,26 @@ final class ArchiveReader {
                 throw ApiException.invalidArchive(path + ": the attachment " + entry + " is not in the archive.");
             }
             if (!attachmentEntries.add(entry)) {
-                throw ApiException.invalidArchive(path + ": the attachment " + entry + " is listed more than once in the archive.");
+                throw ApiException.invalidArchive(
+                        path + ": the attachment " + entry + " is listed more than once in the archive.");
             }
             if (attachmentEntries.size() > limits.maxAttachments()) {
-                throw ApiException.invalidArchive("The archive holds more than " + limits.maxAttachments() + " attachments, the most an import takes.");
+                throw ApiException.invalidArchive("The archive holds more than " + limits.maxAttachments()
+                        + " attachments, the most an import takes.");
             }
             if (!(attachment.get("size") instanceof JsonNumber size) || !size.isIntegral() || size.longValue() < 0) {
                 throw ApiException.invalidArchive(path + ": an attachment's size must be a whole number of bytes.");
             }
             expand(size.longValue());
-            attachments.add(new ArchivedSnippet.ArchivedAttachment(text(attachment, "filename", path), optionalText(attachment, "mimeType", path),
-                    size.longValue(), text(attachment, "sha256", path), entry));
+            attachments.add(new ArchivedSnippet.ArchivedAttachment(
+                    text(attachment, "filename", path),
+                    optionalText(attachment, "mimeType", path),
+                    size.longValue(),
+                    text(attachment, "sha256", path),
+                    entry));
         }
-        return new ArchivedSnippet(optionalText(document, "id", path), input, version, changed(document, path), history, attachments);
+        return new ArchivedSnippet(
+                optionalText(document, "id", path), input, version, changed(document, path), history, attachments);
     }
 
     private static SnippetInput input(JsonObject document, String path) {
@@ -146,16 +178,28 @@ final class ArchiveReader {
             }
             tags.add(name.getString());
         }
-        return new SnippetInput(text(document, "title", path), optionalText(document, "description", path),
-                optionalText(document, "notes", path), text(document, "language", path), text(document, "code", path), tags,
-                optionalText(document, "visibility", path), null);
+        return new SnippetInput(
+                text(document, "title", path),
+                optionalText(document, "description", path),
+                optionalText(document, "notes", path),
+                text(document, "language", path),
+                text(document, "code", path),
+                tags,
+                optionalText(document, "visibility", path),
+                null);
     }
 
     private HistoricVersion historicVersion(String path) {
-        JsonObject document = json(path, limits.maxDocumentBytes(), Map.of("tags", Snippet.TAGS_MAX, "changedFields", SnippetRevision.FIELDS.size()),
+        JsonObject document = json(
+                path,
+                limits.maxDocumentBytes(),
+                Map.of("tags", Snippet.TAGS_MAX, "changedFields", SnippetRevision.FIELDS.size()),
                 REVISION_FIELDS);
         try {
-            return new HistoricVersion(version(document, path), Instant.parse(text(document, "createdAt", path)), changed(document, path),
+            return new HistoricVersion(
+                    version(document, path),
+                    Instant.parse(text(document, "createdAt", path)),
+                    changed(document, path),
                     input(document, path));
         } catch (DateTimeParseException e) {
             throw ApiException.invalidArchive(path + ": createdAt must be a time such as 2026-01-31T12:00:00.000Z.");
@@ -187,7 +231,8 @@ final class ArchiveReader {
     private void expand(long bytes) {
         expandedBytes += bytes;
         if (expandedBytes > limits.maxExpandedBytes()) {
-            throw ApiException.invalidArchive("The archive expands to more than " + limits.maxExpandedBytes() + " bytes, the most an import takes.");
+            throw ApiException.invalidArchive("The archive expands to more than " + limits.maxExpandedBytes()
+                    + " bytes, the most an import takes.");
         }
     }
 
@@ -203,7 +248,8 @@ final class ArchiveReader {
         try (InputStream in = zip.getInputStream(entry)) {
             byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
             if (bytes.length > maxBytes) {
-                throw ApiException.invalidArchive(path + " is larger than " + maxBytes + " bytes, more than any document this service writes.");
+                throw ApiException.invalidArchive(
+                        path + " is larger than " + maxBytes + " bytes, more than any document this service writes.");
             }
             if (!path.equals(ArchiveFormat.MANIFEST)) {
                 textBytes += bytes.length;

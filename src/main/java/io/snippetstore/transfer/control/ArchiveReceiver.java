@@ -58,8 +58,8 @@ public class ArchiveReceiver {
         try {
             received = Files.createTempFile(dataDirectory.path(), ".import-", ".zip");
             copyBounded(archive, received);
-            try (ConcurrencyLimit.Permit place = places.tryEnter(ALL)
-                    .orElseThrow(() -> ApiException.busy("imports", RETRY_AFTER))) {
+            try (ConcurrencyLimit.Permit place =
+                    places.tryEnter(ALL).orElseThrow(() -> ApiException.busy("imports", RETRY_AFTER))) {
                 return imports.importArchive(caller, received);
             }
         } catch (IOException e) {
@@ -82,7 +82,8 @@ public class ArchiveReceiver {
             for (int read = archive.read(buffer); read >= 0; read = archive.read(buffer)) {
                 total += read;
                 if (total > maxImportBytes) {
-                    throw ApiException.payloadTooLarge("An import archive may have at most " + maxImportBytes + " bytes.");
+                    throw ApiException.payloadTooLarge(
+                            "An import archive may have at most " + maxImportBytes + " bytes.");
                 }
                 out.write(buffer, 0, read);
             }

@@ -10,10 +10,14 @@ import io.snippetstore.snippets.control.SnippetInput;
  * A snippet as an archive holds it, checked: its fields, its version and what that version
  * changed, its earlier versions (oldest first), and its attachments' entries.
  */
-record ArchivedSnippet(String sourceId, SnippetInput input, long version, Optional<List<String>> changed, List<HistoricVersion> history,
-                       List<ArchivedAttachment> attachments) {
+record ArchivedSnippet(
+        String sourceId,
+        SnippetInput input,
+        long version,
+        Optional<List<String>> changed,
+        List<HistoricVersion> history,
+        List<ArchivedAttachment> attachments) {
 
     /** An attachment's entry in the archive, and what its bytes must be. */
-    record ArchivedAttachment(String filename, String mimeType, long size, String sha256, String path) {
-    }
+    record ArchivedAttachment(String filename, String mimeType, long size, String sha256, String path) {}
 }

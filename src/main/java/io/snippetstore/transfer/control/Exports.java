@@ -64,8 +64,9 @@ public class Exports {
             long snippetCount = 0;
             long attachmentCount = 0;
             String after = "";
-            for (List<SnippetData> page = snippets.ownedAfter(caller, after, PAGE); !page.isEmpty();
-                 page = snippets.ownedAfter(caller, after, PAGE)) {
+            for (List<SnippetData> page = snippets.ownedAfter(caller, after, PAGE);
+                    !page.isEmpty();
+                    page = snippets.ownedAfter(caller, after, PAGE)) {
                 for (SnippetData snippet : page) {
                     List<AttachmentData> files = attachments.list(caller, snippet.id());
                     for (AttachmentData file : files) {
@@ -83,24 +84,38 @@ public class Exports {
                             history.add(path);
                         }
                     }
-                    writeJson(zip, ArchiveFormat.snippetPath(snippet.id()), describe(snippet, files, changed).add("revisions", history));
+                    writeJson(
+                            zip,
+                            ArchiveFormat.snippetPath(snippet.id()),
+                            describe(snippet, files, changed).add("revisions", history));
                     written.add(ArchiveFormat.snippetPath(snippet.id()));
                     snippetCount++;
                     attachmentCount += files.size();
                 }
                 after = page.get(page.size() - 1).id();
             }
-            writeJson(zip, ArchiveFormat.MANIFEST, Json.createObjectBuilder()
-                    .add("format", ArchiveFormat.FORMAT)
-                    .add("version", ArchiveFormat.VERSION)
-                    .add("exportedAt", Timestamps.format(Timestamps.now()))
-                    .add("user", Json.createObjectBuilder().add("id", caller.userId()).add("username", caller.username()))
-                    .add("snippetCount", snippetCount)
-                    .add("attachmentCount", attachmentCount)
-                    .add("snippets", written));
+            writeJson(
+                    zip,
+                    ArchiveFormat.MANIFEST,
+                    Json.createObjectBuilder()
+                            .add("format", ArchiveFormat.FORMAT)
+                            .add("version", ArchiveFormat.VERSION)
+                            .add("exportedAt", Timestamps.format(Timestamps.now()))
+                            .add(
+                                    "user",
+                                    Json.createObjectBuilder()
+                                            .add("id", caller.userId())
+                                            .add("username", caller.username()))
+                            .add("snippetCount", snippetCount)
+                            .add("attachmentCount", attachmentCount)
+                            .add("snippets", written));
             zip.finish();
             zip.flush();
-            audit.fire(AuditEvent.success(caller, AuditEvent.DATA_EXPORTED, null, snippetCount + " snippets, " + attachmentCount + " attachments"));
+            audit.fire(AuditEvent.success(
+                    caller,
+                    AuditEvent.DATA_EXPORTED,
+                    null,
+                    snippetCount + " snippets, " + attachmentCount + " attachments"));
         } catch (IOException e) {
             throw new UncheckedIOException("The export was not completed (the client may have gone)", e);
         }
@@ -117,11 +132,13 @@ public class Exports {
     }
 
     private static void addChanged(JsonObjectBuilder json, Optional<List<String>> changed) {
-        changed.ifPresentOrElse(names -> {
-            JsonArrayBuilder array = Json.createArrayBuilder();
-            names.forEach(array::add);
-            json.add("changedFields", array);
-        }, () -> json.addNull("changedFields"));
+        changed.ifPresentOrElse(
+                names -> {
+                    JsonArrayBuilder array = Json.createArrayBuilder();
+                    names.forEach(array::add);
+                    json.add("changedFields", array);
+                },
+                () -> json.addNull("changedFields"));
     }
 
     private static JsonObjectBuilder addFields(JsonObjectBuilder json, SnippetFields fields) {
@@ -136,7 +153,8 @@ public class Exports {
                 .add("visibility", fields.visibility().apiName());
     }
 
-    private static JsonObjectBuilder describe(SnippetData snippet, List<AttachmentData> files, Optional<List<String>> changed) {
+    private static JsonObjectBuilder describe(
+            SnippetData snippet, List<AttachmentData> files, Optional<List<String>> changed) {
         JsonArrayBuilder attached = Json.createArrayBuilder();
         for (AttachmentData file : files) {
             attached.add(Json.createObjectBuilder()
@@ -164,14 +182,16 @@ public class Exports {
         }
     }
 
-    private void writeAttachment(ZipOutputStream zip, HeldChunks.Writer chunks, AttachmentData file) throws IOException {
+    private void writeAttachment(ZipOutputStream zip, HeldChunks.Writer chunks, AttachmentData file)
+            throws IOException {
         zip.putNextEntry(new ZipEntry(ArchiveFormat.attachmentPath(file.id())));
         long copied = 0;
         for (long ordinal = 0; copied < file.size(); ordinal++) {
             long next = ordinal;
             OptionalInt written = chunks.write(() -> attachments.findChunk(file.id(), next), 0, file.size() - copied);
             if (written.isEmpty()) {
-                break; // deleted while the export ran: its entry stays short, and the snippet's document says so by its sha256
+                break; // deleted while the export ran: its entry stays short, and the snippet's document says so by its
+                // sha256
             }
             copied += written.getAsInt();
         }

@@ -24,13 +24,16 @@ public class ImportBatches {
     /** Snippets deleted per transaction while an import is discarded: each may hold a mebibyte of text and its attachments. */
     static final int DISCARDED_PER_TRANSACTION = 20;
 
-    private static final String MARK_PENDING = "INSERT INTO import_pending_snippets (snippet_id, import_id) VALUES (?1, ?2)";
+    private static final String MARK_PENDING =
+            "INSERT INTO import_pending_snippets (snippet_id, import_id) VALUES (?1, ?2)";
     private static final String PUBLISH = "DELETE FROM import_pending_snippets WHERE import_id = ?1";
     // the marks go with their snippets (ON DELETE CASCADE), and so do tags, attachments and share links
-    private static final String DISCARD_SOME_OF_IMPORT = "DELETE FROM snippets WHERE id IN (SELECT snippet_id FROM import_pending_snippets "
-            + "WHERE import_id = ?1 LIMIT " + DISCARDED_PER_TRANSACTION + ")";
-    private static final String DISCARD_SOME_OF_ANY_IMPORT = "DELETE FROM snippets WHERE id IN (SELECT snippet_id FROM import_pending_snippets "
-            + "LIMIT " + DISCARDED_PER_TRANSACTION + ")";
+    private static final String DISCARD_SOME_OF_IMPORT =
+            "DELETE FROM snippets WHERE id IN (SELECT snippet_id FROM import_pending_snippets "
+                    + "WHERE import_id = ?1 LIMIT " + DISCARDED_PER_TRANSACTION + ")";
+    private static final String DISCARD_SOME_OF_ANY_IMPORT =
+            "DELETE FROM snippets WHERE id IN (SELECT snippet_id FROM import_pending_snippets " + "LIMIT "
+                    + DISCARDED_PER_TRANSACTION + ")";
 
     @PersistenceContext
     EntityManager em;
@@ -41,12 +44,18 @@ public class ImportBatches {
     /** Creates the snippets with their history in one transaction, each marked as pending until the import is published. */
     @WriteTransaction
     public List<SnippetData> create(Caller caller, String importId, List<ArchivedSnippet> archived) {
-        return archived.stream().map(snippet -> {
-            SnippetData created = snippets.createImported(caller, snippet.input(), snippet.version(), snippet.changed(), snippet.history());
-            em.flush(); // the mark refers to the snippet's row
-            em.createNativeQuery(MARK_PENDING).setParameter(1, created.id()).setParameter(2, importId).executeUpdate();
-            return created;
-        }).toList();
+        return archived.stream()
+                .map(snippet -> {
+                    SnippetData created = snippets.createImported(
+                            caller, snippet.input(), snippet.version(), snippet.changed(), snippet.history());
+                    em.flush(); // the mark refers to the snippet's row
+                    em.createNativeQuery(MARK_PENDING)
+                            .setParameter(1, created.id())
+                            .setParameter(2, importId)
+                            .executeUpdate();
+                    return created;
+                })
+                .toList();
     }
 
     /** Keeps every snippet of the import: they stop being pending. */
@@ -58,7 +67,9 @@ public class ImportBatches {
     /** Deletes up to {@link #DISCARDED_PER_TRANSACTION} pending snippets of the import: how many; 0 once none is left. */
     @WriteTransaction(freesSpace = true)
     public int discardSome(String importId) {
-        return em.createNativeQuery(DISCARD_SOME_OF_IMPORT).setParameter(1, importId).executeUpdate();
+        return em.createNativeQuery(DISCARD_SOME_OF_IMPORT)
+                .setParameter(1, importId)
+                .executeUpdate();
     }
 
     /** Deletes up to {@link #DISCARDED_PER_TRANSACTION} pending snippets of any import (at start, after a restore): how many. */

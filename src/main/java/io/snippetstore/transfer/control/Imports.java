@@ -21,8 +21,8 @@ import io.snippetstore.platform.Ids;
 import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.security.Caller;
-import io.snippetstore.snippets.control.SnippetData;
 import io.snippetstore.snippets.control.HistoricVersion;
+import io.snippetstore.snippets.control.SnippetData;
 import io.snippetstore.snippets.control.SnippetInput;
 import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.storage.control.DiskSpace;
@@ -84,13 +84,19 @@ public class Imports {
     long maxTextBytes;
 
     @Inject
-    @ConfigProperty(name = Settings.IMPORT_MAX_EXPANDED_BYTES, defaultValue = Settings.IMPORT_MAX_EXPANDED_BYTES_DEFAULT)
+    @ConfigProperty(
+            name = Settings.IMPORT_MAX_EXPANDED_BYTES,
+            defaultValue = Settings.IMPORT_MAX_EXPANDED_BYTES_DEFAULT)
     long maxExpandedBytes;
 
     /** Takes in the archive that {@link ArchiveReceiver} received onto the disk; the caller deletes the file. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public ImportReport importArchive(Caller caller, Path received) {
-        ArchiveLimits limits = new ArchiveLimits(maxSnippets, maxAttachments, ArchiveLimits.documentBytesFor(maxCodeBytes), maxTextBytes,
+        ArchiveLimits limits = new ArchiveLimits(
+                maxSnippets,
+                maxAttachments,
+                ArchiveLimits.documentBytesFor(maxCodeBytes),
+                maxTextBytes,
                 maxExpandedBytes);
         ZipDirectory.requireWithin(received, limits.maxEntries(), ArchiveLimits.MAX_DIRECTORY_BYTES);
         try (ZipFile zip = new ZipFile(received.toFile())) {
@@ -100,7 +106,10 @@ public class Imports {
                 snippet.attachments().forEach(attachment -> verify(zip, attachment));
             }
             ImportReport report = write(caller, zip, plan);
-            audit.fire(AuditEvent.success(caller, AuditEvent.DATA_IMPORTED, null,
+            audit.fire(AuditEvent.success(
+                    caller,
+                    AuditEvent.DATA_IMPORTED,
+                    null,
                     report.snippetsCreated() + " snippets, " + report.attachmentsCreated() + " attachments"));
             return report;
         } catch (ZipException e) {
@@ -125,7 +134,11 @@ public class Imports {
                         copy(caller, snippet.id(), zip, attachment);
                         attachmentCount++;
                     }
-                    created.add(new ImportReport.Imported(archived.sourceId(), snippet.id(), snippet.fields().title(), archived.attachments().size()));
+                    created.add(new ImportReport.Imported(
+                            archived.sourceId(),
+                            snippet.id(),
+                            snippet.fields().title(),
+                            archived.attachments().size()));
                 }
             }
             batches.publish(importId);
@@ -166,7 +179,10 @@ public class Imports {
     }
 
     private static long characters(SnippetInput input) {
-        return input.code().length() + length(input.notes()) + length(input.description()) + input.title().length();
+        return input.code().length()
+                + length(input.notes())
+                + length(input.description())
+                + input.title().length();
     }
 
     private static int length(String text) {
@@ -182,7 +198,10 @@ public class Imports {
             int total = discarded;
             LOG.info(() -> "An import failed; its " + total + " snippet(s) were removed.");
         } catch (RuntimeException notDiscarded) {
-            LOG.log(Level.WARNING, "A failed import's snippets could not be removed now; they are removed at the next start", notDiscarded);
+            LOG.log(
+                    Level.WARNING,
+                    "A failed import's snippets could not be removed now; they are removed at the next start",
+                    notDiscarded);
         }
     }
 
@@ -199,21 +218,30 @@ public class Imports {
         } catch (IOException e) {
             throw ApiException.invalidArchive(attachment.path() + " cannot be read from the archive.");
         }
-        if (size != attachment.size() || !HexFormat.of().formatHex(sha256.digest()).equalsIgnoreCase(attachment.sha256())) {
+        if (size != attachment.size()
+                || !HexFormat.of().formatHex(sha256.digest()).equalsIgnoreCase(attachment.sha256())) {
             throw mismatch(attachment);
         }
     }
 
     private void copy(Caller caller, String snippetId, ZipFile zip, ArchivedSnippet.ArchivedAttachment attachment) {
         try (InputStream in = zip.getInputStream(zip.getEntry(attachment.path()))) {
-            attachments.copyInSteps(caller, snippetId, attachment.filename(), attachment.mimeType(), attachment.size(), attachment.sha256().toLowerCase(Locale.ROOT), in);
+            attachments.copyInSteps(
+                    caller,
+                    snippetId,
+                    attachment.filename(),
+                    attachment.mimeType(),
+                    attachment.size(),
+                    attachment.sha256().toLowerCase(Locale.ROOT),
+                    in);
         } catch (IOException e) {
             throw ApiException.invalidArchive(attachment.path() + " cannot be read from the archive.");
         }
     }
 
     private static ApiException mismatch(ArchivedSnippet.ArchivedAttachment attachment) {
-        return ApiException.invalidArchive(attachment.path() + " does not have the size and SHA-256 its snippet's document gives.");
+        return ApiException.invalidArchive(
+                attachment.path() + " does not have the size and SHA-256 its snippet's document gives.");
     }
 
     private void requireValid(ArchivedSnippet archived) {
@@ -221,8 +249,12 @@ public class Imports {
             snippets.requireValid(archived.input());
             archived.history().forEach(earlier -> snippets.requireValid(earlier.input()));
         } catch (ApiException e) {
-            throw ApiException.invalidArchive("The snippet " + archived.sourceId() + " (\"" + archived.input().title() + "\") breaks a rule: "
-                    + e.details().stream().map(detail -> detail.field() + " " + detail.message()).collect(Collectors.joining("; ")) + ".");
+            throw ApiException.invalidArchive("The snippet " + archived.sourceId() + " (\""
+                    + archived.input().title() + "\") breaks a rule: "
+                    + e.details().stream()
+                            .map(detail -> detail.field() + " " + detail.message())
+                            .collect(Collectors.joining("; "))
+                    + ".");
         }
     }
 }

@@ -27,8 +27,7 @@ final class ZipDirectory {
     private static final int DIRECTORY_SIGNATURE = 0x02014b50;
     private static final int ENTRY_SIGNATURE = 0x04034b50;
 
-    private ZipDirectory() {
-    }
+    private ZipDirectory() {}
 
     /** 400 {@code invalid_archive} unless every end record claims at most {@code maxEntries} entries and {@code maxDirectoryBytes} of directory. */
     static void requireWithin(Path zip, long maxEntries, long maxDirectoryBytes) {
@@ -54,29 +53,35 @@ final class ZipDirectory {
      * its comment runs exactly to the end of the file, or the directory and first entry it points
      * to start with their signatures. The first one it takes, from the end, is the one it reads.
      */
-    private static boolean isTheEnd(RandomAccessFile file, long endPosition, ByteBuffer tail, int at) throws IOException {
+    private static boolean isTheEnd(RandomAccessFile file, long endPosition, ByteBuffer tail, int at)
+            throws IOException {
         int commentLength = Short.toUnsignedInt(tail.getShort(at + 20));
         if (endPosition + END_BYTES + commentLength == file.length()) {
             return true;
         }
         long directoryPosition = endPosition - Integer.toUnsignedLong(tail.getInt(at + 12));
         long firstEntryPosition = directoryPosition - Integer.toUnsignedLong(tail.getInt(at + 16));
-        return directoryPosition >= 0 && firstEntryPosition >= 0
+        return directoryPosition >= 0
+                && firstEntryPosition >= 0
                 && read(file, directoryPosition, 4).getInt(0) == DIRECTORY_SIGNATURE
                 && read(file, firstEntryPosition, 4).getInt(0) == ENTRY_SIGNATURE;
     }
 
-    private static void check(RandomAccessFile file, long endPosition, ByteBuffer tail, int at, long maxEntries, long maxDirectoryBytes)
+    private static void check(
+            RandomAccessFile file, long endPosition, ByteBuffer tail, int at, long maxEntries, long maxDirectoryBytes)
             throws IOException {
         long entries = Short.toUnsignedInt(tail.getShort(at + 10));
         long directoryBytes = Integer.toUnsignedLong(tail.getInt(at + 12));
         long directoryOffset = Integer.toUnsignedLong(tail.getInt(at + 16));
-        if ((entries == 0xFFFF || directoryBytes == 0xFFFFFFFFL || directoryOffset == 0xFFFFFFFFL) && endPosition >= ZIP64_LOCATOR_BYTES) {
+        if ((entries == 0xFFFF || directoryBytes == 0xFFFFFFFFL || directoryOffset == 0xFFFFFFFFL)
+                && endPosition >= ZIP64_LOCATOR_BYTES) {
             ByteBuffer locator = read(file, endPosition - ZIP64_LOCATOR_BYTES, ZIP64_LOCATOR_BYTES);
             if (locator.getInt(0) == ZIP64_LOCATOR_SIGNATURE) {
                 long zip64End = locator.getLong(8);
                 // one that cannot be read is passed over, by ZipFile too, which then reads the plain record's numbers
-                ByteBuffer end = zip64End < 0 || zip64End > file.length() - ZIP64_END_BYTES ? null : read(file, zip64End, ZIP64_END_BYTES);
+                ByteBuffer end = zip64End < 0 || zip64End > file.length() - ZIP64_END_BYTES
+                        ? null
+                        : read(file, zip64End, ZIP64_END_BYTES);
                 if (end != null && end.getInt(0) == ZIP64_END_SIGNATURE) {
                     entries = end.getLong(32);
                     directoryBytes = end.getLong(40);
@@ -96,7 +101,7 @@ final class ZipDirectory {
     }
 
     private static ApiException tooLarge(long maxEntries, long maxDirectoryBytes) {
-        return ApiException.invalidArchive("The archive's directory lists more than " + maxEntries + " entries or " + maxDirectoryBytes
-                + " bytes, more than an import takes.");
+        return ApiException.invalidArchive("The archive's directory lists more than " + maxEntries + " entries or "
+                + maxDirectoryBytes + " bytes, more than an import takes.");
     }
 }

@@ -10,7 +10,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ByteRangeTest {
 
     private static ByteRange part(String header, long size) {
-        return assertInstanceOf(ByteRange.Part.class, ByteRange.select(header, size)).range();
+        return assertInstanceOf(ByteRange.Part.class, ByteRange.select(header, size))
+                .range();
     }
 
     @Test
@@ -43,8 +44,17 @@ class ByteRangeTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "bytes=", "bytes=-", "bytes=5-2", "items=0-1", "bytes=0-1,3-4", "bytes=a-b",
-            "bytes=99999999999999999999-"})
+    @ValueSource(
+            strings = {
+                "",
+                "bytes=",
+                "bytes=-",
+                "bytes=5-2",
+                "items=0-1",
+                "bytes=0-1,3-4",
+                "bytes=a-b",
+                "bytes=99999999999999999999-"
+            })
     void aHeaderThisServiceDoesNotServeIsIgnored(String header) {
         assertInstanceOf(ByteRange.Whole.class, ByteRange.select(header, 10));
     }

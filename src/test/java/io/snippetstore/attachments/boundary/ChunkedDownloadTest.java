@@ -48,8 +48,10 @@ class ChunkedDownloadTest {
         int from = (int) ordinal * AttachmentChunk.SIZE;
         int to = Math.min(from + AttachmentChunk.SIZE, CONTENT.length);
         int middle = (from + to) / 2;
-        return from >= CONTENT.length ? Optional.empty()
-                : Optional.of(List.of(Arrays.copyOfRange(CONTENT, from, middle), Arrays.copyOfRange(CONTENT, middle, to)));
+        return from >= CONTENT.length
+                ? Optional.empty()
+                : Optional.of(
+                        List.of(Arrays.copyOfRange(CONTENT, from, middle), Arrays.copyOfRange(CONTENT, middle, to)));
     }
 
     private static HeldChunks onePermit() {
@@ -64,7 +66,8 @@ class ChunkedDownloadTest {
         new ChunkedDownload(ChunkedDownloadTest::chunk, range, onePermit()).write(output);
 
         assertArrayEquals(Arrays.copyOfRange(CONTENT, (int) range.first(), CONTENT.length), output.toByteArray());
-        assertTrue(output.writes.stream().allMatch(length -> length > 0 && length <= 64 * 1024), output.writes::toString);
+        assertTrue(
+                output.writes.stream().allMatch(length -> length > 0 && length <= 64 * 1024), output.writes::toString);
     }
 
     @Test
@@ -74,7 +77,8 @@ class ChunkedDownloadTest {
 
         new ChunkedDownload(ChunkedDownloadTest::chunk, range, onePermit()).write(output);
 
-        assertArrayEquals(Arrays.copyOfRange(CONTENT, AttachmentChunk.SIZE + 5, AttachmentChunk.SIZE + 10), output.toByteArray());
+        assertArrayEquals(
+                Arrays.copyOfRange(CONTENT, AttachmentChunk.SIZE + 5, AttachmentChunk.SIZE + 10), output.toByteArray());
     }
 
     @Test
@@ -99,7 +103,9 @@ class ChunkedDownloadTest {
     void anAttachmentDeletedDuringItsDownloadEndsItWithAnError() {
         ByteRange pastTheStoredChunks = new ByteRange(0, CONTENT.length + AttachmentChunk.SIZE);
 
-        assertThrows(IOException.class, () -> new ChunkedDownload(ChunkedDownloadTest::chunk, pastTheStoredChunks, onePermit())
-                .write(new ByteArrayOutputStream()));
+        assertThrows(
+                IOException.class,
+                () -> new ChunkedDownload(ChunkedDownloadTest::chunk, pastTheStoredChunks, onePermit())
+                        .write(new ByteArrayOutputStream()));
     }
 }

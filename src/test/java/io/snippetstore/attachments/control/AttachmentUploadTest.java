@@ -70,7 +70,13 @@ class AttachmentUploadTest {
     }
 
     private AttachmentUpload upload(Executor handOver) {
-        return new AttachmentUpload(steps, commits, handOver, new RoomEnough(), gate, new Caller("user-1", "alice", Role.USER, Caller.AuthMethod.TOKEN),
+        return new AttachmentUpload(
+                steps,
+                commits,
+                handOver,
+                new RoomEnough(),
+                gate,
+                new Caller("user-1", "alice", Role.USER, Caller.AuthMethod.TOKEN),
                 Attachment.unfinished("attachment-1", "snippet-1", Instant.EPOCH));
     }
 
@@ -105,13 +111,18 @@ class AttachmentUploadTest {
     @Test
     void whileTheBodyArrivesWholeStepsOfFourChunksAreCopiedAndFinishCopiesTheRestWithTheDescription() {
         byte[] content = randomBytes(9 * CHUNK + 5);
-        List<String> expected = List.of("begin", "append 0+4", "append 4+4", "append 8+4", "finish notes.txt text/plain " + content.length);
-        try (AttachmentUpload upload = upload(); StagedFile file = staging().newFile(upload)) {
+        List<String> expected = List.of(
+                "begin", "append 0+4", "append 4+4", "append 8+4", "finish notes.txt text/plain " + content.length);
+        try (AttachmentUpload upload = upload();
+                StagedFile file = staging().newFile(upload)) {
             stage(file, content, 0, content.length);
             file.finish();
             AttachmentData created = upload.finish(new Upload("../notes.txt", null, null, file));
 
-            assertEquals(expected, steps.calls, "two steps while the body arrived; the last chunk and a bit copied by finish");
+            assertEquals(
+                    expected,
+                    steps.calls,
+                    "two steps while the body arrived; the last chunk and a bit copied by finish");
             assertArrayEquals(content, steps.written.toByteArray());
             assertEquals(file.sha256(), created.sha256());
         }
@@ -121,7 +132,8 @@ class AttachmentUploadTest {
     @Test
     void anUploadSmallerThanAChunkIsCopiedThroughABufferOfItsOwnSize() {
         byte[] content = randomBytes(17);
-        try (AttachmentUpload upload = upload(); StagedFile file = staging().newFile(upload)) {
+        try (AttachmentUpload upload = upload();
+                StagedFile file = staging().newFile(upload)) {
             stage(file, content, 0, content.length);
             file.finish();
             upload.finish(new Upload("notes.txt", "text/plain", null, file));
@@ -134,7 +146,8 @@ class AttachmentUploadTest {
     @Test
     void anUploadNoLargerThanOneStepIsStoredWholeInOneWriteThatSharesItsCommit() {
         byte[] content = randomBytes(3 * CHUNK + 17);
-        try (AttachmentUpload upload = upload(); StagedFile file = staging().newFile(upload)) {
+        try (AttachmentUpload upload = upload();
+                StagedFile file = staging().newFile(upload)) {
             stage(file, content, 0, content.length);
             file.finish();
             AttachmentData created = upload.finish(new Upload("notes.txt", "text/plain", null, file));
@@ -151,7 +164,8 @@ class AttachmentUploadTest {
     @Test
     void aStepThatAnotherWriteWaitedForIsFollowedByAStepOfOneChunk() {
         byte[] content = randomBytes(10 * CHUNK);
-        try (AttachmentUpload upload = upload(); StagedFile file = staging().newFile(upload)) {
+        try (AttachmentUpload upload = upload();
+                StagedFile file = staging().newFile(upload)) {
             Runnable firstStep = stageFirstStepWithoutRunningIt(file, content);
 
             gate.waiting = true; // a create queues for the writer while the first step is under way
@@ -162,7 +176,9 @@ class AttachmentUploadTest {
             file.finish();
             upload.finish(new Upload("data.bin", null, null, file));
 
-            assertEquals(List.of("begin", "append 0+4", "append 4+1", "append 5+4", "append 9+4"), steps.calls.subList(0, 5),
+            assertEquals(
+                    List.of("begin", "append 0+4", "append 4+1", "append 5+4", "append 9+4"),
+                    steps.calls.subList(0, 5),
                     "one short step after the step a write waited for, then long ones again");
             assertArrayEquals(content, steps.written.toByteArray());
         }
@@ -171,9 +187,11 @@ class AttachmentUploadTest {
     @Test
     void whatFinishCopiesAfterAStepAnotherWriteWaitedForStartsShortThenLong() {
         byte[] content = randomBytes(7 * CHUNK);
-        try (AttachmentUpload upload = upload(); StagedFile file = staging().newFile(upload)) {
+        try (AttachmentUpload upload = upload();
+                StagedFile file = staging().newFile(upload)) {
             Runnable firstStep = stageFirstStepWithoutRunningIt(file, content);
-            gate.waiting = true; // a create queues for the writer while the first step is under way, and the rest arrives
+            gate.waiting =
+                    true; // a create queues for the writer while the first step is under way, and the rest arrives
             byte[] rest = Arrays.copyOfRange(content, 4 * CHUNK, content.length);
             file.write(rest, rest.length);
             gate.waiting = false;
@@ -181,7 +199,9 @@ class AttachmentUploadTest {
             file.finish();
             upload.finish(new Upload("data.bin", null, null, file));
 
-            assertEquals(List.of("begin", "append 0+4", "append 4+1", "append 5+4"), steps.calls.subList(0, 4),
+            assertEquals(
+                    List.of("begin", "append 0+4", "append 4+1", "append 5+4"),
+                    steps.calls.subList(0, 4),
                     "one short step for the write that waited, then long ones while nobody waits");
             assertArrayEquals(content, steps.written.toByteArray());
         }
@@ -195,14 +215,18 @@ class AttachmentUploadTest {
         Executor busy = task -> {
             throw new RejectedExecutionException("no thread free");
         };
-        try (AttachmentUpload upload = upload(busy); StagedFile file = staging().newFile(upload)) {
+        try (AttachmentUpload upload = upload(busy);
+                StagedFile file = staging().newFile(upload)) {
             stage(file, content, 0, content.length);
-            assertEquals(List.of("begin", "append 0+4", "append 4+4"), steps.calls, "the steps ran while the body arrived");
+            assertEquals(
+                    List.of("begin", "append 0+4", "append 4+4"), steps.calls, "the steps ran while the body arrived");
             file.finish();
             upload.finish(new Upload("data.bin", null, null, file));
 
             assertArrayEquals(content, steps.written.toByteArray());
-            assertEquals(List.of(Thread.currentThread()), copiedOn.stream().distinct().toList());
+            assertEquals(
+                    List.of(Thread.currentThread()),
+                    copiedOn.stream().distinct().toList());
         }
     }
 
@@ -212,8 +236,10 @@ class AttachmentUploadTest {
         steps.failure = snippetGone;
         steps.failAppendFrom = 4;
         byte[] content = randomBytes(12 * CHUNK);
-        try (AttachmentUpload upload = upload(); StagedFile file = staging().newFile(upload)) {
-            RuntimeException failed = assertThrows(RuntimeException.class, () -> stage(file, content, 0, content.length));
+        try (AttachmentUpload upload = upload();
+                StagedFile file = staging().newFile(upload)) {
+            RuntimeException failed =
+                    assertThrows(RuntimeException.class, () -> stage(file, content, 0, content.length));
 
             assertSame(snippetGone, failed);
             assertTrue(file.size() < content.length, "the upload stopped before its last byte");
@@ -230,8 +256,7 @@ class AttachmentUploadTest {
         final ByteArrayOutputStream written = new ByteArrayOutputStream();
         long failAppendFrom = Long.MAX_VALUE;
         RuntimeException failure;
-        Runnable onAppend = () -> {
-        };
+        Runnable onAppend = () -> {};
 
         @Override
         public void begin(Caller caller, Attachment attachment) {

@@ -14,12 +14,11 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Random;
 
+import io.snippetstore.attachments.entity.AttachmentChunk;
+import io.snippetstore.storage.control.MigratedDatabase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sqlite.SQLiteDataSource;
-
-import io.snippetstore.attachments.entity.AttachmentChunk;
-import io.snippetstore.storage.control.MigratedDatabase;
 
 class ChunkStatementsTest {
 

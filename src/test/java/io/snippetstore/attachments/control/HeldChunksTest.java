@@ -167,9 +167,15 @@ class HeldChunksTest {
     void aChunkWhoseReadFailsGivesItsPermitBack() {
         HeldChunks bound = new HeldChunks(1, NEVER_STALLED);
 
-        assertThrows(IllegalStateException.class, () -> bound.writer(new ByteArrayOutputStream()).write(() -> {
-            throw new IllegalStateException("the database is gone");
-        }, 0, MIB));
+        assertThrows(
+                IllegalStateException.class,
+                () -> bound.writer(new ByteArrayOutputStream())
+                        .write(
+                                () -> {
+                                    throw new IllegalStateException("the database is gone");
+                                },
+                                0,
+                                MIB));
         assertEquals(1, bound.available());
     }
 
@@ -177,8 +183,10 @@ class HeldChunksTest {
     void aChunkShorterThanTheOffsetAskedForFailsAndGivesItsPermitAndBufferBack() throws IOException {
         HeldChunks bound = new HeldChunks(1, NEVER_STALLED);
 
-        assertThrows(IndexOutOfBoundsException.class,
-                () -> bound.writer(new ByteArrayOutputStream()).write(() -> Optional.of(List.of(new byte[10])), 20, MIB));
+        assertThrows(
+                IndexOutOfBoundsException.class,
+                () -> bound.writer(new ByteArrayOutputStream())
+                        .write(() -> Optional.of(List.of(new byte[10])), 20, MIB));
         assertEquals(1, bound.available());
         bound.writer(new ByteArrayOutputStream()).write(HeldChunksTest::chunk, 0, MIB);
         assertEquals(1, bound.buffers(), "the failed writer's buffer was used again");

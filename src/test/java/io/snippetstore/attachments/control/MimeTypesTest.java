@@ -12,7 +12,8 @@ class MimeTypesTest {
 
     @Test
     void theRequestedTypeWinsAndIsLowerCasedWithParametersKept() {
-        assertEquals("text/x-java; charset=UTF-8", MimeTypes.decide(" Text/X-Java; charset=UTF-8 ", "image/png", "a.png"));
+        assertEquals(
+                "text/x-java; charset=UTF-8", MimeTypes.decide(" Text/X-Java; charset=UTF-8 ", "image/png", "a.png"));
     }
 
     @Test
@@ -34,8 +35,18 @@ class MimeTypesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"text", "text/", "/plain", "text/plain/x", "text plain", "text/plain;", "text/plain; x",
-            "text/plain\r\nX-Injected: 1", "тип/подтип"})
+    @ValueSource(
+            strings = {
+                "text",
+                "text/",
+                "/plain",
+                "text/plain/x",
+                "text plain",
+                "text/plain;",
+                "text/plain; x",
+                "text/plain\r\nX-Injected: 1",
+                "тип/подтип"
+            })
     void aRequestedTypeThatIsNotAMediaTypeIsAValidationFailure(String requested) {
         ApiException failure = assertThrows(ApiException.class, () -> MimeTypes.decide(requested, null, "a.txt"));
 

@@ -39,7 +39,9 @@ class AuditLogTest {
         List<PendingRecord> records = log.drainRefusals(Optional.empty());
 
         assertEquals(2, records.size());
-        assertTrue(records.get(0).event().detail().startsWith("wrong password (25 attempts since "), records.get(0).event().detail());
+        assertTrue(
+                records.get(0).event().detail().startsWith("wrong password (25 attempts since "),
+                records.get(0).event().detail());
         assertEquals("alice", records.get(0).event().username());
         assertEquals("192.0.2.1", records.get(0).clientAddress());
         assertEquals("wrong password", records.get(1).event().detail(), "a single refusal reads as before");
@@ -52,7 +54,8 @@ class AuditLogTest {
         refuse("carol", "unknown username");
 
         assertEquals(List.of(), log.drainRefusals(Optional.of(Instant.now().minus(AuditLog.REFUSAL_WINDOW))));
-        assertEquals(1, log.drainRefusals(Optional.of(Instant.now().plusSeconds(1))).size());
+        assertEquals(
+                1, log.drainRefusals(Optional.of(Instant.now().plusSeconds(1))).size());
     }
 
     @Test
@@ -64,8 +67,13 @@ class AuditLogTest {
         List<PendingRecord> records = log.drainRefusals(Optional.empty());
 
         assertEquals(AuditLog.REFUSAL_KEYS_MAX + 1, records.size());
-        PendingRecord shared = records.stream().filter(r -> r.event().username().equals(AuditLog.MORE_USERNAMES)).findFirst().orElseThrow();
-        assertTrue(shared.event().detail().startsWith("unknown username (500 attempts"), shared.event().detail());
+        PendingRecord shared = records.stream()
+                .filter(r -> r.event().username().equals(AuditLog.MORE_USERNAMES))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(
+                shared.event().detail().startsWith("unknown username (500 attempts"),
+                shared.event().detail());
     }
 
     @Test

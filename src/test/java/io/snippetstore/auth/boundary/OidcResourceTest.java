@@ -9,9 +9,19 @@ class OidcResourceTest {
     @Test
     void aNextWithinThisServiceIsKeptAndAnythingElseIsTheStartPage() {
         assertEquals("/#/s/42", OidcResource.safeNext("/#/s/42"));
-        assertEquals("/api/v1/auth/browser-login?port=5000&state=x", OidcResource.safeNext("/api/v1/auth/browser-login?port=5000&state=x"));
-        for (String elsewhere : new String[] {null, "", "https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)",
-                "relative/path", "/line\nbreak"}) {
+        assertEquals(
+                "/api/v1/auth/browser-login?port=5000&state=x",
+                OidcResource.safeNext("/api/v1/auth/browser-login?port=5000&state=x"));
+        for (String elsewhere : new String[] {
+            null,
+            "",
+            "https://evil.example/",
+            "//evil.example/x",
+            "/\\evil.example",
+            "javascript:alert(1)",
+            "relative/path",
+            "/line\nbreak"
+        }) {
             assertEquals("/", OidcResource.safeNext(elsewhere), String.valueOf(elsewhere));
         }
     }

@@ -20,7 +20,8 @@ class SameOriginTest {
     void theServicesOwnOriginPassesWithOrWithoutTheDefaultPort() {
         assertTrue(SameOrigin.allows("http://127.0.0.1:8080", null, SERVICE));
         assertTrue(SameOrigin.allows(null, "http://127.0.0.1:8080/login?next=/", SERVICE));
-        assertTrue(SameOrigin.allows("https://snippets.example", null, URI.create("https://snippets.example:443/api/")));
+        assertTrue(
+                SameOrigin.allows("https://snippets.example", null, URI.create("https://snippets.example:443/api/")));
     }
 
     @Test
@@ -31,6 +32,8 @@ class SameOriginTest {
         assertFalse(SameOrigin.allows("null", null, SERVICE));
         assertFalse(SameOrigin.allows("not a url", null, SERVICE));
         assertFalse(SameOrigin.allows(null, "https://evil.example/page", SERVICE));
-        assertFalse(SameOrigin.allows("https://evil.example", "http://127.0.0.1:8080/", SERVICE), "Origin decides when present");
+        assertFalse(
+                SameOrigin.allows("https://evil.example", "http://127.0.0.1:8080/", SERVICE),
+                "Origin decides when present");
     }
 }

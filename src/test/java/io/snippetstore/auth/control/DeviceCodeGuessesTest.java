@@ -28,7 +28,9 @@ class DeviceCodeGuessesTest {
         guesses.right("mallory", "203.0.113.9"); // their own live code: this lookup is not wrong
         wrong("mallory", "203.0.113.9");
 
-        assertTrue(guesses.reserve("mallory", "203.0.113.9").isPresent(), "ten wrong in the window, whatever came between");
+        assertTrue(
+                guesses.reserve("mallory", "203.0.113.9").isPresent(),
+                "ten wrong in the window, whatever came between");
     }
 
     @Test
@@ -50,7 +52,8 @@ class DeviceCodeGuessesTest {
             wrong("user" + (i / 5), "198.51.100.7");
         }
 
-        assertTrue(guesses.reserve("fresh", "198.51.100.7").isPresent(), "a new account from the same address waits too");
+        assertTrue(
+                guesses.reserve("fresh", "198.51.100.7").isPresent(), "a new account from the same address waits too");
         assertEquals(Optional.empty(), guesses.reserve("fresh", "192.0.2.1"), "from another address it does not");
     }
 

@@ -31,7 +31,8 @@ class LoginThrottleTest {
         assertEquals(Optional.of(Duration.ofSeconds(1)), throttle.reserve("alice"));
         clock.advance(Duration.ofSeconds(1));
         assertEquals(Optional.empty(), throttle.reserve("alice"), "one more attempt after the backoff");
-        assertEquals(Optional.of(Duration.ofSeconds(60)), throttle.reserve("alice"), "which failed: refused again at once");
+        assertEquals(
+                Optional.of(Duration.ofSeconds(60)), throttle.reserve("alice"), "which failed: refused again at once");
     }
 
     @Test
@@ -80,7 +81,9 @@ class LoginThrottleTest {
             throttle.reserve(longName + i);
         }
 
-        assertTrue(throttle.trackedBytes() <= LoginThrottle.MAX_TRACKED_BYTES, () -> throttle.trackedBytes() + " bytes tracked");
+        assertTrue(
+                throttle.trackedBytes() <= LoginThrottle.MAX_TRACKED_BYTES,
+                () -> throttle.trackedBytes() + " bytes tracked");
         assertTrue(throttle.trackedBytes() > LoginThrottle.MAX_TRACKED_BYTES / 2, "recent usernames are still counted");
         fail(longName + 99_999, 2);
         assertTrue(throttle.reserve(longName + 99_999).isPresent(), "the most recent username is still throttled");

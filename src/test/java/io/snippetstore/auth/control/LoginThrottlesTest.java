@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 class LoginThrottlesTest {
 
-    private final LoginThrottles throttles = new LoginThrottles(new LoginThrottle(3, Duration.ofMinutes(5), Clock.systemUTC()),
+    private final LoginThrottles throttles = new LoginThrottles(
+            new LoginThrottle(3, Duration.ofMinutes(5), Clock.systemUTC()),
             new LoginThrottle(6, Duration.ofMinutes(5), Clock.systemUTC()));
 
     @Test
@@ -21,7 +22,8 @@ class LoginThrottlesTest {
         }
 
         assertTrue(throttles.reserve("admin", "203.0.113.5").isPresent(), "the guessing address waits");
-        assertEquals(Optional.empty(), throttles.reserve("Admin", "198.51.100.2"), "the owner elsewhere gets a verdict");
+        assertEquals(
+                Optional.empty(), throttles.reserve("Admin", "198.51.100.2"), "the owner elsewhere gets a verdict");
     }
 
     @Test
@@ -30,7 +32,9 @@ class LoginThrottlesTest {
             assertEquals(Optional.empty(), throttles.reserve("admin", "192.0.2." + i));
         }
 
-        assertTrue(throttles.reserve("admin", "198.51.100.2").isPresent(), "six failures across addresses: every address waits");
+        assertTrue(
+                throttles.reserve("admin", "198.51.100.2").isPresent(),
+                "six failures across addresses: every address waits");
         assertEquals(Optional.empty(), throttles.reserve("someone-else", "198.51.100.2"));
     }
 
@@ -44,6 +48,9 @@ class LoginThrottlesTest {
         for (int i = 0; i < 3; i++) {
             assertEquals(Optional.empty(), throttles.reserve("alice", "a"), "attempt " + i + " after the success");
         }
-        assertEquals(Optional.empty(), throttles.reserve("alice", "c"), "the count across addresses restarted with the success: 3 + 1 < 6");
+        assertEquals(
+                Optional.empty(),
+                throttles.reserve("alice", "c"),
+                "the count across addresses restarted with the success: 3 + 1 < 6");
     }
 }

@@ -74,28 +74,40 @@ class OidcProviderTest {
 
     @Test
     void theGenuineTokenPassesWithItsClaims() throws Exception {
-        hostile.handOut(HostileProvider.signed(hostile.key(), hostile.genuine("n-1", "alice").build()));
-        assertEquals("alice", provider.signedIn("a-code", REDIRECT, new CodeVerifier(), new Nonce("n-1")).getStringClaim("preferred_username"));
+        hostile.handOut(HostileProvider.signed(
+                hostile.key(), hostile.genuine("n-1", "alice").build()));
+        assertEquals(
+                "alice",
+                provider.signedIn("a-code", REDIRECT, new CodeVerifier(), new Nonce("n-1"))
+                        .getStringClaim("preferred_username"));
     }
 
     @Test
     void aTokenSignedWithAnotherKeyUnderTheProvidersKeyIdIsRefused() {
-        refused(HostileProvider.signed(HostileProvider.generate("provider-key"), hostile.genuine("n-1", "alice").build()), "n-1",
+        refused(
+                HostileProvider.signed(
+                        HostileProvider.generate("provider-key"),
+                        hostile.genuine("n-1", "alice").build()),
+                "n-1",
                 "forged signature");
     }
 
     @Test
     void anUnsignedOrSecretSignedTokenIsRefused() throws JOSEException {
         refused(new PlainJWT(hostile.genuine("n-1", "alice").build()).serialize(), "n-1", "alg none");
-        SignedJWT hmac = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), hostile.genuine("n-1", "alice").build());
+        SignedJWT hmac = new SignedJWT(
+                new JWSHeader(JWSAlgorithm.HS256),
+                hostile.genuine("n-1", "alice").build());
         hmac.sign(new MACSigner(HostileProvider.CLIENT_SECRET));
         refused(hmac.serialize(), "n-1", "HS256 with the client secret");
     }
 
     @Test
     void anExpiredTokenIsRefused() {
-        refusedWhen(claims -> claims.expirationTime(Date.from(Instant.now().minusSeconds(3600)))
-                .issueTime(Date.from(Instant.now().minusSeconds(7200))), "expired an hour ago");
+        refusedWhen(
+                claims -> claims.expirationTime(Date.from(Instant.now().minusSeconds(3600)))
+                        .issueTime(Date.from(Instant.now().minusSeconds(7200))),
+                "expired an hour ago");
     }
 
     @Test
@@ -106,7 +118,11 @@ class OidcProviderTest {
 
     @Test
     void aTokenWithAnotherNonceIsRefused() {
-        refused(HostileProvider.signed(hostile.key(), hostile.genuine("n-1", "alice").build()), "n-2", "the nonce of another sign-in");
+        refused(
+                HostileProvider.signed(
+                        hostile.key(), hostile.genuine("n-1", "alice").build()),
+                "n-2",
+                "the nonce of another sign-in");
         refusedWhen(claims -> claims.claim("nonce", null), "no nonce");
     }
 }

@@ -26,7 +26,11 @@ class PendingSignInsTest {
         assertEquals("verifier-1", started.verifier());
         assertEquals("/#/s/42", started.next());
         assertEquals("", taken.sealedOthers(), "nothing left: the browser's cookie is removed");
-        assertTrue(pending.take(Optional.of(taken.sealedOthers()), "state-1").started().isEmpty(), "taken once");
+        assertTrue(
+                pending.take(Optional.of(taken.sealedOthers()), "state-1")
+                        .started()
+                        .isEmpty(),
+                "taken once");
     }
 
     @Test
@@ -50,7 +54,12 @@ class PendingSignInsTest {
         String changed = sealed.substring(0, 20) + (sealed.charAt(20) == 'A' ? 'B' : 'A') + sealed.substring(21);
 
         assertTrue(pending.take(Optional.of(changed), "state").started().isEmpty());
-        assertTrue(new PendingSignIns(clock).take(Optional.of(sealed), "state").started().isEmpty(), "a restart's new key");
+        assertTrue(
+                new PendingSignIns(clock)
+                        .take(Optional.of(sealed), "state")
+                        .started()
+                        .isEmpty(),
+                "a restart's new key");
         assertTrue(pending.take(Optional.of("not base64 !"), "state").started().isEmpty());
         assertTrue(pending.take(Optional.of("AAAA"), "state").started().isEmpty());
     }
@@ -62,6 +71,11 @@ class PendingSignInsTest {
 
         PendingSignIns.Taken taken = pending.take(Optional.of(sealed), "first");
 
-        assertEquals("n2", pending.take(Optional.of(taken.sealedOthers()), "second").started().orElseThrow().nonce());
+        assertEquals(
+                "n2",
+                pending.take(Optional.of(taken.sealedOthers()), "second")
+                        .started()
+                        .orElseThrow()
+                        .nonce());
     }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -48,7 +47,8 @@ class TokenCacheTest {
     void anEntryIsReadAgainAfterItsMaximumAge() {
         cache.remember("hash", token(null, null), cache.generation(), NOW);
 
-        assertTrue(cache.find("hash", NOW.plus(TokenCache.MAX_AGE).minusMillis(1)).isPresent());
+        assertTrue(
+                cache.find("hash", NOW.plus(TokenCache.MAX_AGE).minusMillis(1)).isPresent());
         assertEquals(Optional.empty(), cache.find("hash", NOW.plus(TokenCache.MAX_AGE)));
     }
 

@@ -30,8 +30,12 @@ class CodeTemplateTest {
 
     @Test
     void variablesComeInTheOrderOfTheirFirstPlaceholderWithTheirOccurrences() {
-        List<Variable> variables = variablesOf("kubectl -n {{namespace}} rollout restart deploy/{{app}} # {{namespace}}");
-        assertEquals(List.of(new Variable("namespace", Optional.empty(), List.of(), 2), new Variable("app", Optional.empty(), List.of(), 1)),
+        List<Variable> variables =
+                variablesOf("kubectl -n {{namespace}} rollout restart deploy/{{app}} # {{namespace}}");
+        assertEquals(
+                List.of(
+                        new Variable("namespace", Optional.empty(), List.of(), 2),
+                        new Variable("app", Optional.empty(), List.of(), 1)),
                 variables);
     }
 
@@ -47,29 +51,48 @@ class CodeTemplateTest {
     void theFirstPlaceholderThatDeclaresAValueDeclaresItForTheVariable() {
         List<Variable> variables = variablesOf("{{host}} {{host:localhost}} {{host:elsewhere}}");
         assertEquals(List.of(new Variable("host", Optional.of("localhost"), List.of(), 3)), variables);
-        assertEquals("db db db", CodeTemplate.parse("{{host}} {{host:localhost}} {{host:elsewhere}}").render(Map.of("host", "db")));
-        assertEquals("localhost localhost localhost", CodeTemplate.parse("{{host}} {{host:localhost}} {{host:elsewhere}}").render(Map.of()));
+        assertEquals(
+                "db db db",
+                CodeTemplate.parse("{{host}} {{host:localhost}} {{host:elsewhere}}")
+                        .render(Map.of("host", "db")));
+        assertEquals(
+                "localhost localhost localhost",
+                CodeTemplate.parse("{{host}} {{host:localhost}} {{host:elsewhere}}")
+                        .render(Map.of()));
     }
 
     @Test
     void namesTakeLettersDigitsUnderscoresHyphensAndDotsAfterALetterOrUnderscore() {
-        assertEquals(List.of("a.b-c_1", "_x", "Z9"), variablesOf("{{a.b-c_1}} {{_x}} {{Z9}} {{9z}} {{-a}} {{.a}} {{ä}}").stream().map(Variable::name).toList());
-        assertEquals(1, variablesOf("{{" + "n".repeat(CodeTemplate.NAME_MAX) + "}}").size());
-        assertEquals(0, variablesOf("{{" + "n".repeat(CodeTemplate.NAME_MAX + 1) + "}}").size());
+        assertEquals(
+                List.of("a.b-c_1", "_x", "Z9"),
+                variablesOf("{{a.b-c_1}} {{_x}} {{Z9}} {{9z}} {{-a}} {{.a}} {{ä}}").stream()
+                        .map(Variable::name)
+                        .toList());
+        assertEquals(
+                1, variablesOf("{{" + "n".repeat(CodeTemplate.NAME_MAX) + "}}").size());
+        assertEquals(
+                0,
+                variablesOf("{{" + "n".repeat(CodeTemplate.NAME_MAX + 1) + "}}").size());
     }
 
     @Test
     void aDefaultRunsToTheFirstClosingBracesAndMayHoldColonsBarsAndBangs() {
-        assertEquals(Optional.of("http://a:8080/x|y!"), variablesOf("{{url:http://a:8080/x|y!}}").get(0).defaultValue());
+        assertEquals(
+                Optional.of("http://a:8080/x|y!"),
+                variablesOf("{{url:http://a:8080/x|y!}}").get(0).defaultValue());
         assertEquals("[a}]", CodeTemplate.parse("[{{x:a}}}]").render(Map.of()));
     }
 
     @Test
     void aQuotingSuffixEndsAnyPlaceholderAndAnUnknownOneLeavesItText() {
-        List<Placeholder> placeholders = CodeTemplate.parse("{{a!sh}} {{b:x y!ps}} {{c|1|2!url}} {{d!bash}} {{e:hi!}}").placeholders();
-        assertEquals(List.of(Quoting.SH, Quoting.PS, Quoting.URL, Quoting.NONE),
+        List<Placeholder> placeholders = CodeTemplate.parse("{{a!sh}} {{b:x y!ps}} {{c|1|2!url}} {{d!bash}} {{e:hi!}}")
+                .placeholders();
+        assertEquals(
+                List.of(Quoting.SH, Quoting.PS, Quoting.URL, Quoting.NONE),
                 placeholders.stream().map(Placeholder::quoting).toList());
-        assertEquals(List.of("a", "b", "c", "e"), placeholders.stream().map(Placeholder::name).toList());
+        assertEquals(
+                List.of("a", "b", "c", "e"),
+                placeholders.stream().map(Placeholder::name).toList());
         assertEquals(Optional.of("hi!"), placeholders.get(3).defaultValue());
     }
 
@@ -89,34 +112,46 @@ class CodeTemplateTest {
     void aPlaceholderIsOnOneLineAndNoLongerThanItsLimit() {
         assertEquals(0, variablesOf("{{a:\n}}").size());
         assertEquals(0, variablesOf("{{a:\r}}").size());
-        assertEquals(1, variablesOf("{{a:" + "x".repeat(CodeTemplate.CONTENT_MAX - 2) + "}}").size());
-        assertEquals(0, variablesOf("{{a:" + "x".repeat(CodeTemplate.CONTENT_MAX - 1) + "}}").size());
+        assertEquals(
+                1,
+                variablesOf("{{a:" + "x".repeat(CodeTemplate.CONTENT_MAX - 2) + "}}")
+                        .size());
+        assertEquals(
+                0,
+                variablesOf("{{a:" + "x".repeat(CodeTemplate.CONTENT_MAX - 1) + "}}")
+                        .size());
     }
 
     @Test
     void valuesAreInsertedLiterallyWithoutExpandingPlaceholdersTheyHold() {
-        assertEquals("echo {{b}} and 2", CodeTemplate.parse("echo {{a}} and {{b}}").render(Map.of("a", "{{b}}", "b", "2")));
+        assertEquals(
+                "echo {{b}} and 2", CodeTemplate.parse("echo {{a}} and {{b}}").render(Map.of("a", "{{b}}", "b", "2")));
     }
 
     @Test
     void missingValuesValuesOutsideThePickListAndUnknownNamesAreEachNamed() {
-        ApiException refused = assertThrows(ApiException.class,
+        ApiException refused = assertThrows(
+                ApiException.class,
                 () -> CodeTemplate.parse("{{a}} {{b|x|y}} {{c:1}}").render(Map.of("b", "z", "zz", "1")));
         assertEquals(400, refused.status());
-        assertEquals(List.of("a", "b", "zz"), refused.details().stream().map(FieldError::field).toList());
+        assertEquals(
+                List.of("a", "b", "zz"),
+                refused.details().stream().map(FieldError::field).toList());
         assertTrue(refused.getMessage().contains("a needs a value"), refused.getMessage());
     }
 
     @Test
     void quotingAppliesPerPlaceholder() {
-        assertEquals("cd 'it'\\''s here' && open https://x/?q=it%27s%20here",
+        assertEquals(
+                "cd 'it'\\''s here' && open https://x/?q=it%27s%20here",
                 CodeTemplate.parse("cd {{d!sh}} && open https://x/?q={{d!url}}").render(Map.of("d", "it's here")));
     }
 
     @Test
     void aRenderingPastItsLimitIsRefused() {
         String code = "{{v}}".repeat(1000);
-        ApiException refused = assertThrows(ApiException.class, () -> CodeTemplate.parse(code).render(Map.of("v", "x".repeat(5000))));
+        ApiException refused =
+                assertThrows(ApiException.class, () -> CodeTemplate.parse(code).render(Map.of("v", "x".repeat(5000))));
         assertEquals(400, refused.status());
     }
 

@@ -35,9 +35,34 @@ import org.junit.jupiter.api.Test;
 class SnippetIndexTest {
 
     private static final List<String> USERS = List.of("alice", "bob", "carol");
-    private static final List<String> WORDS = List.of("getUserById", "payload", "zebrafish", "quokka", "Ärger", "straße", "STRASSE",
-            "日本語", "🦀crab", "x", "go", "if", "return", "user_name", "HTTP2Server", "a", "ß", "ä", "naïve", "kubectl", "{{app}}",
-            "*", "?", "\\", "100%", "-x", "NEAR(a*");
+    private static final List<String> WORDS = List.of(
+            "getUserById",
+            "payload",
+            "zebrafish",
+            "quokka",
+            "Ärger",
+            "straße",
+            "STRASSE",
+            "日本語",
+            "🦀crab",
+            "x",
+            "go",
+            "if",
+            "return",
+            "user_name",
+            "HTTP2Server",
+            "a",
+            "ß",
+            "ä",
+            "naïve",
+            "kubectl",
+            "{{app}}",
+            "*",
+            "?",
+            "\\",
+            "100%",
+            "-x",
+            "NEAR(a*");
     private static final List<String> GROUPS = List.of("g-ops", "g-dev");
     private static final List<String> TAGS = List.of("ops", "web", "db", "k8s");
     private static final List<String> LANGUAGES = List.of("Java", "java", "JAVA", "Python", "go", "Ärlang", "sh");
@@ -74,7 +99,12 @@ class SnippetIndexTest {
                 for (int i = 1; i < walked.size(); i++) {
                     float before = score(walked.get(i - 1));
                     float score = score(walked.get(i));
-                    boolean inOrder = score < before || score == before && walked.get(i).id().compareTo(walked.get(i - 1).id()) > 0;
+                    boolean inOrder = score < before
+                            || score == before
+                                    && walked.get(i)
+                                                    .id()
+                                                    .compareTo(walked.get(i - 1).id())
+                                            > 0;
                     assertTrue(inOrder, "best first, then by id: " + walked);
                 }
             } else {
@@ -93,21 +123,29 @@ class SnippetIndexTest {
     void facetsCountWhatTheReferenceFinds() throws IOException {
         for (int round = 0; round < 100; round++) {
             SearchRequest request = randomRequest();
-            List<IndexedSnippet> matches = reference(request).stream().map(corpus::get).toList();
+            List<IndexedSnippet> matches =
+                    reference(request).stream().map(corpus::get).toList();
             FacetCounts counts = index.facets(request);
-            Map<String, Long> tags = matches.stream().flatMap(snippet -> snippet.tags().stream())
+            Map<String, Long> tags = matches.stream()
+                    .flatMap(snippet -> snippet.tags().stream())
                     .collect(Collectors.groupingBy(tag -> tag, Collectors.counting()));
             assertEquals(tags, counts.tags(), () -> "tags of " + request);
             Map<String, Long> languages = matches.stream()
-                    .collect(Collectors.groupingBy(snippet -> IndexFields.languageKey(snippet.language()), Collectors.counting()));
-            assertEquals(languages, counts.languages().entrySet().stream()
-                    .collect(Collectors.toMap(entry -> IndexFields.languageKey(entry.getKey()), Map.Entry::getValue)), () -> "languages of " + request);
+                    .collect(Collectors.groupingBy(
+                            snippet -> IndexFields.languageKey(snippet.language()), Collectors.counting()));
+            assertEquals(
+                    languages,
+                    counts.languages().entrySet().stream()
+                            .collect(Collectors.toMap(
+                                    entry -> IndexFields.languageKey(entry.getKey()), Map.Entry::getValue)),
+                    () -> "languages of " + request);
         }
     }
 
     @Test
     void relevancePagesReturnEachMatchOnceWhileOthersWriteBetweenThem() throws IOException {
-        SearchRequest first = request("alice", SearchScope.ALL, List.of("user"), SearchOrder.RELEVANCE, 3, Optional.empty());
+        SearchRequest first =
+                request("alice", SearchScope.ALL, List.of("user"), SearchOrder.RELEVANCE, 3, Optional.empty());
         Set<String> expected = new HashSet<>(reference(first));
         List<String> seen = new ArrayList<>();
         Optional<SearchPosition> after = Optional.empty();
@@ -122,7 +160,13 @@ class SnippetIndexTest {
             after = Optional.of(page.get(page.size() - 1).position());
             // another user's new snippets shift every statistic of "user" (document frequency, lengths)
             for (int i = 0; i < 20; i++) {
-                put(snippet("new" + written++, "dave", "private", "user user user " + "filler ".repeat(i), "java", List.of()));
+                put(snippet(
+                        "new" + written++,
+                        "dave",
+                        "private",
+                        "user user user " + "filler ".repeat(i),
+                        "java",
+                        List.of()));
             }
             index.refresh();
         }
@@ -141,11 +185,13 @@ class SnippetIndexTest {
         }
         index.refresh();
 
-        List<String> ranked = walk(request("u", SearchScope.OWN, List.of("payload"), SearchOrder.RELEVANCE, 10, Optional.empty()));
+        List<String> ranked =
+                walk(request("u", SearchScope.OWN, List.of("payload"), SearchOrder.RELEVANCE, 10, Optional.empty()));
         assertEquals(List.of("title", "code", "inside"), ranked);
 
         // "payload" is in 3 snippets, "restore" in 33: the rare term decides over the common one
-        List<String> both = walk(request("u", SearchScope.OWN, List.of("restore", "payload"), SearchOrder.RELEVANCE, 10, Optional.empty()));
+        List<String> both = walk(request(
+                "u", SearchScope.OWN, List.of("restore", "payload"), SearchOrder.RELEVANCE, 10, Optional.empty()));
         assertEquals("title", both.get(0));
         assertEquals(Set.of("title", "code", "inside"), new HashSet<>(both));
     }
@@ -157,12 +203,24 @@ class SnippetIndexTest {
         put(snippet("hidden", "bob", "private", "Quokkas", "text", List.of(), "quokka island"));
         index.refresh();
 
-        assertEquals(Optional.of("zebrafish tank"), index.suggest(request("carol", SearchScope.ALL, List.of("zebrafihs", "tank"),
-                SearchOrder.RELEVANCE, 10, Optional.empty())));
-        assertEquals(Optional.empty(), index.suggest(request("carol", SearchScope.ALL, List.of("quokak"), SearchOrder.RELEVANCE, 10,
-                Optional.empty())), "bob's private words are not offered");
-        assertEquals(Optional.of("quokka"), index.suggest(request("bob", SearchScope.OWN, List.of("quokak"), SearchOrder.RELEVANCE, 10,
-                Optional.empty())));
+        assertEquals(
+                Optional.of("zebrafish tank"),
+                index.suggest(request(
+                        "carol",
+                        SearchScope.ALL,
+                        List.of("zebrafihs", "tank"),
+                        SearchOrder.RELEVANCE,
+                        10,
+                        Optional.empty())));
+        assertEquals(
+                Optional.empty(),
+                index.suggest(request(
+                        "carol", SearchScope.ALL, List.of("quokak"), SearchOrder.RELEVANCE, 10, Optional.empty())),
+                "bob's private words are not offered");
+        assertEquals(
+                Optional.of("quokka"),
+                index.suggest(request(
+                        "bob", SearchScope.OWN, List.of("quokak"), SearchOrder.RELEVANCE, 10, Optional.empty())));
     }
 
     @Test
@@ -170,14 +228,28 @@ class SnippetIndexTest {
         IndexedSnippet before = corpus.values().iterator().next();
         put(snippet(before.id(), before.ownerId(), before.visibility(), "Changed to marmoset", "text", List.of()));
         index.refresh();
-        assertEquals(List.of(before.id()), walk(request(before.ownerId(), SearchScope.OWN, List.of("marmoset"), SearchOrder.UPDATED, 5,
-                Optional.empty())));
+        assertEquals(
+                List.of(before.id()),
+                walk(request(
+                        before.ownerId(),
+                        SearchScope.OWN,
+                        List.of("marmoset"),
+                        SearchOrder.UPDATED,
+                        5,
+                        Optional.empty())));
 
         index.remove(before.id());
         corpus.remove(before.id());
         index.refresh();
-        assertEquals(List.of(), walk(request(before.ownerId(), SearchScope.OWN, List.of("marmoset"), SearchOrder.UPDATED, 5,
-                Optional.empty())));
+        assertEquals(
+                List.of(),
+                walk(request(
+                        before.ownerId(),
+                        SearchScope.OWN,
+                        List.of("marmoset"),
+                        SearchOrder.UPDATED,
+                        5,
+                        Optional.empty())));
     }
 
     @Test
@@ -189,28 +261,49 @@ class SnippetIndexTest {
 
         String longTerm = TextFold.fold("q".repeat(300) + "Z".repeat(1_700));
         for (SearchOrder order : SearchOrder.values()) {
-            assertEquals(List.of("long"), walk(request("u", SearchScope.OWN, List.of(longTerm), order, 10, Optional.empty())), order.name());
+            assertEquals(
+                    List.of("long"),
+                    walk(request("u", SearchScope.OWN, List.of(longTerm), order, 10, Optional.empty())),
+                    order.name());
         }
         List<String> manyTerms = new ArrayList<>();
         for (int i = 0; i < 32; i++) {
             manyTerms.add("q".repeat(60 - i));
         }
-        assertEquals(List.of("long"), walk(request("u", SearchScope.OWN, manyTerms, SearchOrder.RELEVANCE, 10, Optional.empty())));
-        assertEquals(Optional.empty(), index.suggest(request("u", SearchScope.OWN, List.of(longTerm + "x"), SearchOrder.RELEVANCE, 10,
-                Optional.empty())), "no respelling of a term nobody types, and no failure either");
+        assertEquals(
+                List.of("long"),
+                walk(request("u", SearchScope.OWN, manyTerms, SearchOrder.RELEVANCE, 10, Optional.empty())));
+        assertEquals(
+                Optional.empty(),
+                index.suggest(request(
+                        "u", SearchScope.OWN, List.of(longTerm + "x"), SearchOrder.RELEVANCE, 10, Optional.empty())),
+                "no respelling of a term nobody types, and no failure either");
     }
 
     // --- the reference ---
 
     private List<String> reference(SearchRequest request) {
         Comparator<IndexedSnippet> order = switch (request.order()) {
-            case UPDATED -> Comparator.comparingLong(IndexedSnippet::updatedAt).thenComparing(IndexedSnippet::id).reversed();
-            case CREATED -> Comparator.comparingLong(IndexedSnippet::createdAt).thenComparing(IndexedSnippet::id).reversed();
-            case TITLE -> Comparator.comparing((IndexedSnippet snippet) -> snippet.titleSort().getBytes(StandardCharsets.UTF_8),
-                    Arrays::compareUnsigned).thenComparing(IndexedSnippet::id);
+            case UPDATED ->
+                Comparator.comparingLong(IndexedSnippet::updatedAt)
+                        .thenComparing(IndexedSnippet::id)
+                        .reversed();
+            case CREATED ->
+                Comparator.comparingLong(IndexedSnippet::createdAt)
+                        .thenComparing(IndexedSnippet::id)
+                        .reversed();
+            case TITLE ->
+                Comparator.comparing(
+                                (IndexedSnippet snippet) -> snippet.titleSort().getBytes(StandardCharsets.UTF_8),
+                                Arrays::compareUnsigned)
+                        .thenComparing(IndexedSnippet::id);
             case RELEVANCE -> Comparator.comparing(IndexedSnippet::id);
         };
-        return corpus.values().stream().filter(snippet -> matches(request, snippet)).sorted(order).map(IndexedSnippet::id).toList();
+        return corpus.values().stream()
+                .filter(snippet -> matches(request, snippet))
+                .sorted(order)
+                .map(IndexedSnippet::id)
+                .toList();
     }
 
     private static boolean matches(SearchRequest request, IndexedSnippet snippet) {
@@ -224,14 +317,21 @@ class SnippetIndexTest {
             case GROUPS -> group && !own;
             case ALL -> own || team || group;
         };
-        List<String> texts = Stream.of(snippet.title(), snippet.description(), snippet.notes(), snippet.code(), snippet.language())
-                .filter(text -> text != null).map(TextFold::fold).toList();
+        List<String> texts = Stream.of(
+                        snippet.title(), snippet.description(), snippet.notes(), snippet.code(), snippet.language())
+                .filter(text -> text != null)
+                .map(TextFold::fold)
+                .toList();
         return inScope
                 && request.terms().stream().allMatch(term -> texts.stream().anyMatch(text -> text.contains(term)))
                 && snippet.tags().containsAll(request.tags())
-                && (request.languages().isEmpty() || request.languages().stream()
-                        .anyMatch(language -> IndexFields.languageKey(language).equals(IndexFields.languageKey(snippet.language()))))
-                && request.variables().map(wanted -> CodeTemplate.parse(snippet.code()).hasVariables() == wanted).orElse(true);
+                && (request.languages().isEmpty()
+                        || request.languages().stream()
+                                .anyMatch(language -> IndexFields.languageKey(language)
+                                        .equals(IndexFields.languageKey(snippet.language()))))
+                && request.variables()
+                        .map(wanted -> CodeTemplate.parse(snippet.code()).hasVariables() == wanted)
+                        .orElse(true);
     }
 
     // --- walking pages ---
@@ -256,13 +356,29 @@ class SnippetIndexTest {
     }
 
     private static SearchRequest withAfter(SearchRequest request, Optional<SearchPosition> after) {
-        return new SearchRequest(request.callerId(), request.scope(), request.groupIds(), request.hiddenOwners(), request.terms(), request.tags(),
-                request.languages(), request.variables(), request.order(), request.limit(), after);
+        return new SearchRequest(
+                request.callerId(),
+                request.scope(),
+                request.groupIds(),
+                request.hiddenOwners(),
+                request.terms(),
+                request.tags(),
+                request.languages(),
+                request.variables(),
+                request.order(),
+                request.limit(),
+                after);
     }
 
-    private static SearchRequest request(String caller, SearchScope scope, List<String> terms, SearchOrder order, int limit,
-                                         Optional<SearchPosition> after) {
-        return new SearchRequest(caller, scope, Set.of(), Set.of(), terms, Set.of(), Set.of(), Optional.empty(), order, limit, after);
+    private static SearchRequest request(
+            String caller,
+            SearchScope scope,
+            List<String> terms,
+            SearchOrder order,
+            int limit,
+            Optional<SearchPosition> after) {
+        return new SearchRequest(
+                caller, scope, Set.of(), Set.of(), terms, Set.of(), Set.of(), Optional.empty(), order, limit, after);
     }
 
     // --- random data ---
@@ -270,7 +386,8 @@ class SnippetIndexTest {
     private SearchRequest randomRequest() {
         String caller = USERS.get(random.nextInt(USERS.size()));
         SearchScope scope = SearchScope.values()[random.nextInt(SearchScope.values().length)];
-        Set<String> groups = GROUPS.stream().filter(group -> random.nextBoolean()).collect(Collectors.toSet());
+        Set<String> groups =
+                GROUPS.stream().filter(group -> random.nextBoolean()).collect(Collectors.toSet());
         Set<String> hidden = random.nextInt(4) == 0 ? Set.of(USERS.get(random.nextInt(USERS.size()))) : Set.of();
         LinkedHashSet<String> terms = new LinkedHashSet<>();
         int count = random.nextInt(3);
@@ -279,14 +396,26 @@ class SnippetIndexTest {
         }
         Set<String> tags = random.nextInt(4) == 0 ? Set.of(TAGS.get(random.nextInt(TAGS.size()))) : Set.of();
         // none, one, or two (any of them)
-        Set<String> languages = random.nextInt(5) == 0 ? Set.of(LANGUAGES.get(random.nextInt(LANGUAGES.size()))) : Set.of();
+        Set<String> languages =
+                random.nextInt(5) == 0 ? Set.of(LANGUAGES.get(random.nextInt(LANGUAGES.size()))) : Set.of();
         if (!languages.isEmpty() && random.nextBoolean()) {
             languages = new HashSet<>(languages);
             languages.add(LANGUAGES.get(random.nextInt(LANGUAGES.size())));
         }
         Optional<Boolean> variables = random.nextInt(4) == 0 ? Optional.of(random.nextBoolean()) : Optional.empty();
         SearchOrder order = SearchOrder.values()[random.nextInt(SearchOrder.values().length)];
-        return new SearchRequest(caller, scope, groups, hidden, List.copyOf(terms), tags, languages, variables, order, 1 + random.nextInt(20), Optional.empty());
+        return new SearchRequest(
+                caller,
+                scope,
+                groups,
+                hidden,
+                List.copyOf(terms),
+                tags,
+                languages,
+                variables,
+                order,
+                1 + random.nextInt(20),
+                Optional.empty());
     }
 
     /** A piece of some snippet's text (one to eight code points), or a word that may be nowhere. */
@@ -297,7 +426,8 @@ class SnippetIndexTest {
         List<IndexedSnippet> all = new ArrayList<>(corpus.values());
         IndexedSnippet snippet = all.get(random.nextInt(all.size()));
         String text = random.nextBoolean() ? snippet.title() : snippet.code();
-        int[] codePoints = text.codePoints().filter(c -> !Character.isWhitespace(c)).toArray();
+        int[] codePoints =
+                text.codePoints().filter(c -> !Character.isWhitespace(c)).toArray();
         if (codePoints.length == 0) {
             return "x";
         }
@@ -310,32 +440,51 @@ class SnippetIndexTest {
         String owner = USERS.get(random.nextInt(USERS.size()));
         String visibility = List.of("private", "team", "link").get(random.nextInt(3));
         // a one-character title is a word's first code point: never half a surrogate pair, which no request can carry
-        String title = random.nextInt(10) == 0 ? WORDS.get(random.nextInt(WORDS.size())).codePoints().limit(1)
-                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString() : words(1 + random.nextInt(4));
+        String title = random.nextInt(10) == 0
+                ? WORDS.get(random.nextInt(WORDS.size()))
+                        .codePoints()
+                        .limit(1)
+                        .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
+                        .toString()
+                : words(1 + random.nextInt(4));
         List<String> tags = TAGS.stream().filter(tag -> random.nextInt(3) == 0).toList();
-        List<String> groups = GROUPS.stream().filter(group -> random.nextInt(4) == 0).toList();
-        IndexedSnippet snippet = new IndexedSnippet(id, owner, visibility, groups, title, TextFold.fold(title),
-                random.nextBoolean() ? null : words(random.nextInt(6)), random.nextBoolean() ? null : words(random.nextInt(30)),
-                LANGUAGES.get(random.nextInt(LANGUAGES.size())), words(1 + random.nextInt(60)), tags,
-                1_700_000_000_000L + random.nextInt(50), 1_700_000_000_000L + random.nextInt(50));
+        List<String> groups =
+                GROUPS.stream().filter(group -> random.nextInt(4) == 0).toList();
+        IndexedSnippet snippet = new IndexedSnippet(
+                id,
+                owner,
+                visibility,
+                groups,
+                title,
+                TextFold.fold(title),
+                random.nextBoolean() ? null : words(random.nextInt(6)),
+                random.nextBoolean() ? null : words(random.nextInt(30)),
+                LANGUAGES.get(random.nextInt(LANGUAGES.size())),
+                words(1 + random.nextInt(60)),
+                tags,
+                1_700_000_000_000L + random.nextInt(50),
+                1_700_000_000_000L + random.nextInt(50));
         return snippet;
     }
 
     private String words(int count) {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < count; i++) {
-            text.append(i == 0 ? "" : random.nextInt(8) == 0 ? "\n" : " ").append(WORDS.get(random.nextInt(WORDS.size())));
+            text.append(i == 0 ? "" : random.nextInt(8) == 0 ? "\n" : " ")
+                    .append(WORDS.get(random.nextInt(WORDS.size())));
         }
         return text.toString();
     }
 
-    private static IndexedSnippet snippet(String id, String owner, String visibility, String title, String language, List<String> tags) {
+    private static IndexedSnippet snippet(
+            String id, String owner, String visibility, String title, String language, List<String> tags) {
         return snippet(id, owner, visibility, title, language, tags, "code of " + id);
     }
 
-    private static IndexedSnippet snippet(String id, String owner, String visibility, String title, String language, List<String> tags,
-                                          String code) {
-        return new IndexedSnippet(id, owner, visibility, List.of(), title, TextFold.fold(title), null, null, language, code, tags, 1, 1);
+    private static IndexedSnippet snippet(
+            String id, String owner, String visibility, String title, String language, List<String> tags, String code) {
+        return new IndexedSnippet(
+                id, owner, visibility, List.of(), title, TextFold.fold(title), null, null, language, code, tags, 1, 1);
     }
 
     private void put(IndexedSnippet snippet) throws IOException {

@@ -27,8 +27,11 @@ class SnippetListParametersTest {
 
     @Test
     void defaultsToUpdatedWithoutAndRelevanceWithAQueryAndFiftyItems() {
-        assertEquals(SnippetSort.UPDATED, parse(null, null, null, null, null, null).sort());
-        assertEquals(SnippetSort.RELEVANCE, parse("find", null, null, null, null, null).sort());
+        assertEquals(
+                SnippetSort.UPDATED, parse(null, null, null, null, null, null).sort());
+        assertEquals(
+                SnippetSort.RELEVANCE,
+                parse("find", null, null, null, null, null).sort());
         assertEquals(50, parse(null, null, null, null, null, null).limit());
     }
 
@@ -42,7 +45,9 @@ class SnippetListParametersTest {
     @Test
     void aBlankLanguageIsNoFilter() {
         assertEquals(Set.of(), parse(null, null, null, "  ", null, null).languages());
-        assertEquals(Set.of("Python"), parse(null, null, null, " Python ", null, null).languages());
+        assertEquals(
+                Set.of("Python"),
+                parse(null, null, null, " Python ", null, null).languages());
     }
 
     @Test
@@ -50,23 +55,37 @@ class SnippetListParametersTest {
         SnippetListParameters parameters = new SnippetListParameters();
         parameters.language = List.of("js", " JavaScript", "JS", "", "javascript", "Ärlang", "ärlang");
 
-        assertEquals(List.of("js", "JavaScript", "Ärlang", "ärlang"), List.copyOf(parameters.toQuery().languages()));
+        assertEquals(
+                List.of("js", "JavaScript", "Ärlang", "ärlang"),
+                List.copyOf(parameters.toQuery().languages()));
     }
 
     @Test
     void moreLanguagesThanTheLimitAreABadRequest() {
         SnippetListParameters parameters = new SnippetListParameters();
-        parameters.language = IntStream.rangeClosed(1, SnippetListParameters.MAX_LANGUAGES).mapToObj(i -> "language" + i).toList();
-        assertEquals(SnippetListParameters.MAX_LANGUAGES, parameters.toQuery().languages().size());
+        parameters.language = IntStream.rangeClosed(1, SnippetListParameters.MAX_LANGUAGES)
+                .mapToObj(i -> "language" + i)
+                .toList();
+        assertEquals(
+                SnippetListParameters.MAX_LANGUAGES,
+                parameters.toQuery().languages().size());
 
-        parameters.language = IntStream.rangeClosed(1, SnippetListParameters.MAX_LANGUAGES + 1).mapToObj(i -> "language" + i).toList();
-        assertEquals("bad_request", assertThrows(ApiException.class, parameters::toQuery).code());
+        parameters.language = IntStream.rangeClosed(1, SnippetListParameters.MAX_LANGUAGES + 1)
+                .mapToObj(i -> "language" + i)
+                .toList();
+        assertEquals(
+                "bad_request",
+                assertThrows(ApiException.class, parameters::toQuery).code());
     }
 
     @Test
     void badValuesAreBadRequests() {
         for (String limit : List.of("0", "201", "-1", "x", "1e2", " 5")) {
-            assertEquals("bad_request", assertThrows(ApiException.class, () -> parse(null, null, null, null, null, limit)).code(), limit);
+            assertEquals(
+                    "bad_request",
+                    assertThrows(ApiException.class, () -> parse(null, null, null, null, null, limit))
+                            .code(),
+                    limit);
         }
         assertThrows(ApiException.class, () -> parse(null, null, null, null, "newest", null));
         assertThrows(ApiException.class, () -> parse(null, null, null, null, "relevance", null));
@@ -75,22 +94,36 @@ class SnippetListParametersTest {
 
     @Test
     void aNulInTheQueryIsABadRequest() {
-        assertEquals("bad_request", assertThrows(ApiException.class, () -> parse("abc\0def", null, null, null, null, null)).code());
+        assertEquals(
+                "bad_request",
+                assertThrows(ApiException.class, () -> parse("abc\0def", null, null, null, null, null))
+                        .code());
     }
 
     @Test
     void moreTagFiltersThanASnippetCanCarryAreABadRequest() {
-        String thirtyTwo = String.join(",", java.util.stream.IntStream.range(0, 32).mapToObj(i -> "t" + i).toList());
+        String thirtyTwo = String.join(
+                ",",
+                java.util.stream.IntStream.range(0, 32).mapToObj(i -> "t" + i).toList());
         assertEquals(32, parse(null, null, thirtyTwo, null, null, null).tags().size());
 
-        String thousand = String.join(",", java.util.stream.IntStream.range(0, 1_000).mapToObj(i -> "t" + i).toList());
-        assertEquals("bad_request", assertThrows(ApiException.class, () -> parse(null, null, thousand, null, null, null)).code());
+        String thousand = String.join(
+                ",",
+                java.util.stream.IntStream.range(0, 1_000)
+                        .mapToObj(i -> "t" + i)
+                        .toList());
+        assertEquals(
+                "bad_request",
+                assertThrows(ApiException.class, () -> parse(null, null, thousand, null, null, null))
+                        .code());
     }
 
     @Test
     void theQueryLimitCountsCodePointsNotUtf16Units() {
         String emoji = "\uD83D\uDE00";
-        assertEquals(1, parse(emoji.repeat(2_000), null, null, null, null, null).terms().size());
+        assertEquals(
+                1,
+                parse(emoji.repeat(2_000), null, null, null, null, null).terms().size());
         assertThrows(ApiException.class, () -> parse(emoji.repeat(2_001), null, null, null, null, null));
     }
 }

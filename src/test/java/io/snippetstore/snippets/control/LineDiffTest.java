@@ -39,7 +39,10 @@ class LineDiffTest {
         LineDiff.Result result = LineDiff.of(before, after);
 
         assertFalse(result.replaced());
-        assertEquals(List.of(new LineDiff.Edit(50_000, 50_001, 50_000, 50_001), new LineDiff.Edit(70_000, 70_000, 70_000, 70_001)),
+        assertEquals(
+                List.of(
+                        new LineDiff.Edit(50_000, 50_001, 50_000, 50_001),
+                        new LineDiff.Edit(70_000, 70_000, 70_000, 70_001)),
                 result.edits());
         assertEquals(after, apply(before, after, result));
     }

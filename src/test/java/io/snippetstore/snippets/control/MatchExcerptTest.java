@@ -14,8 +14,16 @@ import org.junit.jupiter.api.Test;
 class MatchExcerptTest {
 
     private static SnippetData snippet(String title, String description, String notes, String code) {
-        return new SnippetData("id", new SnippetFields(title, description, notes, "java", code, List.of(), Visibility.PRIVATE),
-                Instant.EPOCH, Instant.EPOCH, 1, 0, "owner", "someone", List.of());
+        return new SnippetData(
+                "id",
+                new SnippetFields(title, description, notes, "java", code, List.of(), Visibility.PRIVATE),
+                Instant.EPOCH,
+                Instant.EPOCH,
+                1,
+                0,
+                "owner",
+                "someone",
+                List.of());
     }
 
     private static String highlighted(MatchExcerpt excerpt) {
@@ -30,7 +38,8 @@ class MatchExcerptTest {
     @Test
     void aMatchInTheCodeShowsItsLineBetweenItsNeighboursWithTheTermsMarkedIgnoringCase() {
         String code = "line 1\nline 2\nint mid = Lo + (hi - lo) / 2;\nline 4\nline 5";
-        MatchExcerpt excerpt = MatchExcerpt.of(snippet("Search", null, "lo notes", code), List.of("lo")).orElseThrow();
+        MatchExcerpt excerpt = MatchExcerpt.of(snippet("Search", null, "lo notes", code), List.of("lo"))
+                .orElseThrow();
 
         assertEquals("code", excerpt.field(), "the code is looked at first");
         assertEquals(2, excerpt.line());
@@ -39,8 +48,16 @@ class MatchExcerptTest {
 
     @Test
     void notesAndThenTheDescriptionAreLookedAtWhenTheCodeDoesNotMatch() {
-        assertEquals("notes", MatchExcerpt.of(snippet("t", "cache here", "warm the cache", "x"), List.of("cache")).orElseThrow().field());
-        assertEquals("description", MatchExcerpt.of(snippet("t", "cache here", null, "x"), List.of("cache")).orElseThrow().field());
+        assertEquals(
+                "notes",
+                MatchExcerpt.of(snippet("t", "cache here", "warm the cache", "x"), List.of("cache"))
+                        .orElseThrow()
+                        .field());
+        assertEquals(
+                "description",
+                MatchExcerpt.of(snippet("t", "cache here", null, "x"), List.of("cache"))
+                        .orElseThrow()
+                        .field());
     }
 
     @Test
@@ -52,7 +69,8 @@ class MatchExcerptTest {
     @Test
     void aLongLineIsCutToAWindowAroundTheMatch() {
         String line = "a".repeat(1_000) + "needle" + "b".repeat(1_000);
-        MatchExcerpt excerpt = MatchExcerpt.of(snippet("t", null, null, line), List.of("needle")).orElseThrow();
+        MatchExcerpt excerpt = MatchExcerpt.of(snippet("t", null, null, line), List.of("needle"))
+                .orElseThrow();
 
         assertTrue(excerpt.text().length() < 200, excerpt.text());
         assertTrue(excerpt.text().startsWith("…") && excerpt.text().endsWith("…"), excerpt.text());
@@ -61,6 +79,7 @@ class MatchExcerptTest {
 
     @Test
     void overlappingTermsAreMarkedOnce() {
-        assertEquals(List.of(new MatchExcerpt.Highlight(0, 6)), MatchExcerpt.highlights("abcdef", List.of("abcd", "cdef")));
+        assertEquals(
+                List.of(new MatchExcerpt.Highlight(0, 6)), MatchExcerpt.highlights("abcdef", List.of("abcd", "cdef")));
     }
 }

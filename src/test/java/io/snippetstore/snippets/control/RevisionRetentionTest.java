@@ -43,7 +43,8 @@ class RevisionRetentionTest {
     @Test
     void anythingElseIsRefusedWithTheSettingsName() {
         for (String bad : new String[] {"", "0", "-1", "0d", "d", "ten", "3w", "1.5"}) {
-            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> RevisionRetention.parse(bad), bad);
+            IllegalArgumentException refused =
+                    assertThrows(IllegalArgumentException.class, () -> RevisionRetention.parse(bad), bad);
             assertEquals(true, refused.getMessage().contains("SNIPPETS_REVISIONS_KEEP"), refused.getMessage());
         }
     }

@@ -42,16 +42,22 @@ class SnippetListPlansTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SnippetSort.class, names = {"UPDATED", "CREATED", "TITLE"})
+    @EnumSource(
+            value = SnippetSort.class,
+            names = {"UPDATED", "CREATED", "TITLE"})
     void aPageOfOnesOwnSnippetsWalksTheIndexOfItsOrderFromTheCursor(SnippetSort sort) throws SQLException {
         List<String> plan = plan(query(SnippetScope.OWN, "", Set.of(), sort), true);
 
         assertWalks(plan, "snippets_owner_" + column(sort));
-        assertTrue(plan.stream().anyMatch(line -> line.contains("(" + keyColumn(sort) + ",id)")), "the cursor bounds the index search: " + plan);
+        assertTrue(
+                plan.stream().anyMatch(line -> line.contains("(" + keyColumn(sort) + ",id)")),
+                "the cursor bounds the index search: " + plan);
     }
 
     @ParameterizedTest
-    @EnumSource(value = SnippetSort.class, names = {"UPDATED", "CREATED", "TITLE"})
+    @EnumSource(
+            value = SnippetSort.class,
+            names = {"UPDATED", "CREATED", "TITLE"})
     void aPageOfTheTeamsSnippetsWalksTheVisibilityIndexOfItsOrder(SnippetSort sort) throws SQLException {
         assertWalks(plan(query(SnippetScope.TEAM, "", Set.of(), sort), false), "snippets_visibility_" + column(sort));
     }
@@ -59,12 +65,20 @@ class SnippetListPlansTest {
     @ParameterizedTest
     @EnumSource(SnippetScope.class)
     void aSearchsPageReadsEachHitByItsKeyAndNothingElse(SnippetScope scope) throws SQLException {
-        List<String> plan = plan(SnippetListStatement.ofHits("caller", scope, List.of(LAST_ID, "01a00000-0000-7000-8000-000000000001")));
+        List<String> plan = plan(
+                SnippetListStatement.ofHits("caller", scope, List.of(LAST_ID, "01a00000-0000-7000-8000-000000000001")));
 
-        assertTrue(plan.stream().anyMatch(line -> line.startsWith("SCAN hit") || line.startsWith("SCAN json_each")), plan.toString());
-        assertTrue(plan.stream().anyMatch(line -> line.matches("SEARCH s USING INDEX sqlite_autoindex_snippets_\\d \\(id=\\?\\)")),
+        assertTrue(
+                plan.stream().anyMatch(line -> line.startsWith("SCAN hit") || line.startsWith("SCAN json_each")),
+                plan.toString());
+        assertTrue(
+                plan.stream()
+                        .anyMatch(line ->
+                                line.matches("SEARCH s USING INDEX sqlite_autoindex_snippets_\\d \\(id=\\?\\)")),
                 "each hit by its key: " + plan);
-        assertFalse(plan.stream().anyMatch(line -> line.contains("snippets_owner_") || line.contains("snippets_visibility_")),
+        assertFalse(
+                plan.stream()
+                        .anyMatch(line -> line.contains("snippets_owner_") || line.contains("snippets_visibility_")),
                 "never an owner's or visibility's index: " + plan);
         assertNoWholeTable(plan);
     }
@@ -74,19 +88,31 @@ class SnippetListPlansTest {
         List<String> plan = plan(query(SnippetScope.OWN, "", Set.of("cache-web"), SnippetSort.UPDATED), false);
 
         assertWalks(plan, "snippets_owner_updated");
-        assertTrue(plan.stream().anyMatch(line -> line.startsWith("SEARCH t EXISTS USING COVERING INDEX snippet_tags_tag")), plan.toString());
+        assertTrue(
+                plan.stream()
+                        .anyMatch(line -> line.startsWith("SEARCH t EXISTS USING COVERING INDEX snippet_tags_tag")),
+                plan.toString());
     }
 
     @Test
     void aFilterOfSeveralLanguagesIsCheckedOnEachRowWhileTheOrderIsWalked() throws SQLException {
-        SnippetQuery query = new SnippetQuery(SnippetScope.OWN, SearchTerms.parse(""), Set.of(), Set.of("js", "JavaScript"), Optional.empty(),
-                SnippetSort.UPDATED, 50, Optional.empty(), false);
+        SnippetQuery query = new SnippetQuery(
+                SnippetScope.OWN,
+                SearchTerms.parse(""),
+                Set.of(),
+                Set.of("js", "JavaScript"),
+                Optional.empty(),
+                SnippetSort.UPDATED,
+                50,
+                Optional.empty(),
+                false);
 
         assertWalks(plan(query, true), "snippets_owner_updated");
     }
 
     private static SnippetQuery query(SnippetScope scope, String search, Set<String> tags, SnippetSort sort) {
-        return new SnippetQuery(scope, SearchTerms.parse(search), tags, Set.of(), Optional.empty(), sort, 50, Optional.empty(), false);
+        return new SnippetQuery(
+                scope, SearchTerms.parse(search), tags, Set.of(), Optional.empty(), sort, 50, Optional.empty(), false);
     }
 
     /** How the order's indexes are named: snippets_owner_updated, snippets_visibility_title, ... */
@@ -106,17 +132,19 @@ class SnippetListPlansTest {
     /** The plan of the page's statement, after a previous page's last row when {@code afterCursor}. */
     private List<String> plan(SnippetQuery query, boolean afterCursor) throws SQLException {
         SnippetOrder order = SnippetOrder.of(query.sort());
-        Object key = order.keyParameter(switch (order) {
-            case UPDATED, CREATED -> "1700000000000";
-            case TITLE -> "m";
-        });
-        return plan(SnippetListStatement.of("caller", query, afterCursor ? Optional.of(List.of(key, LAST_ID)) : Optional.empty()));
+        Object key = order.keyParameter(
+                switch (order) {
+                    case UPDATED, CREATED -> "1700000000000";
+                    case TITLE -> "m";
+                });
+        return plan(SnippetListStatement.of(
+                "caller", query, afterCursor ? Optional.of(List.of(key, LAST_ID)) : Optional.empty()));
     }
 
     private List<String> plan(SnippetListStatement statement) throws SQLException {
         List<String> plan = new ArrayList<>();
         try (Connection connection = database.getConnection();
-             PreparedStatement explain = connection.prepareStatement("EXPLAIN QUERY PLAN " + statement.sql())) {
+                PreparedStatement explain = connection.prepareStatement("EXPLAIN QUERY PLAN " + statement.sql())) {
             for (int i = 0; i < statement.parameters().size(); i++) {
                 explain.setObject(i + 1, statement.parameters().get(i));
             }
@@ -131,7 +159,9 @@ class SnippetListPlansTest {
 
     /** The page's keys come from {@code index} in the order's direction: no sorting of every match before the page is cut. */
     private static void assertWalks(List<String> plan, String index) {
-        assertTrue(plan.stream().anyMatch(line -> line.startsWith("SEARCH s USING INDEX " + index + " ")), "walks " + index + ": " + plan);
+        assertTrue(
+                plan.stream().anyMatch(line -> line.startsWith("SEARCH s USING INDEX " + index + " ")),
+                "walks " + index + ": " + plan);
         assertFalse(plan.contains("USE TEMP B-TREE FOR ORDER BY"), "sorts the matches: " + plan);
         assertNoWholeTable(plan);
     }
@@ -139,7 +169,9 @@ class SnippetListPlansTest {
     /** No scan of the snippets table itself ({@code SCAN s} is a scan of the subquery only where {@code s} names one). */
     private static void assertNoWholeTable(List<String> plan) {
         boolean subqueryNamedS = plan.contains("CO-ROUTINE s");
-        assertFalse(plan.stream().anyMatch(line -> line.startsWith("SCAN s USING") || line.equals("SCAN s") && !subqueryNamedS),
+        assertFalse(
+                plan.stream()
+                        .anyMatch(line -> line.startsWith("SCAN s USING") || line.equals("SCAN s") && !subqueryNamedS),
                 "reads the whole table: " + plan);
     }
 }

@@ -14,8 +14,14 @@ import org.junit.jupiter.api.Test;
 class SnippetPageBoundsTest {
 
     private static SnippetData withText(int codeChars, int notesChars) {
-        SnippetFields fields = new SnippetFields("t", null, notesChars == 0 ? null : "n".repeat(notesChars), "text",
-                "c".repeat(codeChars), List.of(), Visibility.PRIVATE);
+        SnippetFields fields = new SnippetFields(
+                "t",
+                null,
+                notesChars == 0 ? null : "n".repeat(notesChars),
+                "text",
+                "c".repeat(codeChars),
+                List.of(),
+                Visibility.PRIVATE);
         return new SnippetData("id", fields, Instant.EPOCH, Instant.EPOCH, 1, 0, "owner", "owner", List.of());
     }
 
@@ -33,8 +39,11 @@ class SnippetPageBoundsTest {
     void aPageIsFullOnceTheRowsBeforeTheLastPassTheTextBudget() {
         int half = (int) (SnippetQueries.PAGE_TEXT_MAX_CHARS / 2);
         assertFalse(SnippetQueries.isFull(rows(3, half), 50), "two halves are the budget, not past it");
-        assertTrue(SnippetQueries.isFull(List.of(withText(half, 0), withText(half, 1), withText(1, 0)), 50), "notes count");
-        assertFalse(SnippetQueries.isFull(List.of(withText(3 * half, 0)), 50), "one row alone, however large, is a page");
+        assertTrue(
+                SnippetQueries.isFull(List.of(withText(half, 0), withText(half, 1), withText(1, 0)), 50),
+                "notes count");
+        assertFalse(
+                SnippetQueries.isFull(List.of(withText(3 * half, 0)), 50), "one row alone, however large, is a page");
         assertTrue(SnippetQueries.isFull(List.of(withText(3 * half, 0), withText(1, 0)), 50));
     }
 }

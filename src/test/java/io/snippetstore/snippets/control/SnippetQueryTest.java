@@ -12,8 +12,18 @@ import org.junit.jupiter.api.Test;
 
 class SnippetQueryTest {
 
-    private static String fingerprint(SnippetScope scope, String search, Set<String> tags, String language, SnippetSort sort, int limit) {
-        return new SnippetQuery(scope, SearchTerms.parse(search), tags, language == null ? Set.of() : Set.of(language), Optional.empty(), sort, limit, Optional.empty(), false)
+    private static String fingerprint(
+            SnippetScope scope, String search, Set<String> tags, String language, SnippetSort sort, int limit) {
+        return new SnippetQuery(
+                        scope,
+                        SearchTerms.parse(search),
+                        tags,
+                        language == null ? Set.of() : Set.of(language),
+                        Optional.empty(),
+                        sort,
+                        limit,
+                        Optional.empty(),
+                        false)
                 .fingerprint();
     }
 
@@ -25,7 +35,8 @@ class SnippetQueryTest {
     void theFingerprintDiffersWhenTheListDiffers() {
         String base = fingerprint("find me", Set.of("a"), "go", SnippetSort.TITLE, 5);
 
-        assertEquals(base, fingerprint("FIND  me", Set.of("a"), "GO", SnippetSort.TITLE, 9), "same list, other page size");
+        assertEquals(
+                base, fingerprint("FIND  me", Set.of("a"), "GO", SnippetSort.TITLE, 9), "same list, other page size");
         assertNotEquals(base, fingerprint("find me", Set.of("a"), "go", SnippetSort.CREATED, 5));
         assertNotEquals(base, fingerprint("find", Set.of("a"), "go", SnippetSort.TITLE, 5));
         assertNotEquals(base, fingerprint("find me", Set.of("b"), "go", SnippetSort.TITLE, 5));
@@ -43,7 +54,16 @@ class SnippetQueryTest {
     }
 
     private static String languages(Set<String> languages) {
-        return new SnippetQuery(SnippetScope.OWN, SearchTerms.parse(""), Set.of(), languages, Optional.empty(), SnippetSort.UPDATED, 50,
-                Optional.empty(), false).fingerprint();
+        return new SnippetQuery(
+                        SnippetScope.OWN,
+                        SearchTerms.parse(""),
+                        Set.of(),
+                        languages,
+                        Optional.empty(),
+                        SnippetSort.UPDATED,
+                        50,
+                        Optional.empty(),
+                        false)
+                .fingerprint();
     }
 }

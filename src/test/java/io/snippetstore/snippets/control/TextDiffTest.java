@@ -18,11 +18,14 @@ class TextDiffTest {
 
     /** A hunk as diff -u prints its lines: a sign and the text. */
     private static List<String> printed(TextDiff.Hunk hunk) {
-        return hunk.lines().stream().map(line -> (switch (line.type()) {
-            case "added" -> "+";
-            case "removed" -> "-";
-            default -> " ";
-        }) + line.text()).toList();
+        return hunk.lines().stream()
+                .map(line -> (switch (line.type()) {
+                            case "added" -> "+";
+                            case "removed" -> "-";
+                            default -> " ";
+                        })
+                        + line.text())
+                .toList();
     }
 
     @Test
@@ -39,7 +42,9 @@ class TextDiffTest {
 
         assertEquals(1, hunks.size());
         TextDiff.Hunk hunk = hunks.get(0);
-        assertEquals(List.of(" line 2", " line 3", " line 4", "-line 5", "+line five", " line 6", " line 7", " line 8"), printed(hunk));
+        assertEquals(
+                List.of(" line 2", " line 3", " line 4", "-line 5", "+line five", " line 6", " line 7", " line 8"),
+                printed(hunk));
         assertEquals(2, hunk.fromLine());
         assertEquals(7, hunk.fromCount());
         assertEquals(2, hunk.toLine());

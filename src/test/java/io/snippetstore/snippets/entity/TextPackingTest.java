@@ -33,7 +33,9 @@ class TextPackingTest {
     void aTruncatedOrDamagedTextFailsInsteadOfReadingShort() {
         byte[] packed = TextPacking.DEFLATE.pack("some text that is long enough to be cut ".repeat(20));
 
-        assertThrows(IllegalStateException.class, () -> TextPacking.DEFLATE.unpack(Arrays.copyOf(packed, packed.length / 2)));
+        assertThrows(
+                IllegalStateException.class,
+                () -> TextPacking.DEFLATE.unpack(Arrays.copyOf(packed, packed.length / 2)));
     }
 
     @Test

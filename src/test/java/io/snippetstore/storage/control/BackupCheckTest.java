@@ -31,10 +31,12 @@ class BackupCheckTest {
     /** An SQLite file with a migration history whose newest applied version is {@code version}. */
     private Path store(String name, String version, long pageSize) throws SQLException {
         Path file = directory.resolve(name);
-        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file); Statement sql = connection.createStatement()) {
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement sql = connection.createStatement()) {
             sql.execute("PRAGMA page_size = " + pageSize);
             sql.execute("CREATE TABLE flyway_schema_history (installed_rank INTEGER, version TEXT, success INTEGER)");
-            sql.execute("INSERT INTO flyway_schema_history VALUES (1, '1', 1), (2, '" + version + "', 1), (3, '99', 0)");
+            sql.execute(
+                    "INSERT INTO flyway_schema_history VALUES (1, '1', 1), (2, '" + version + "', 1), (3, '99', 0)");
         }
         return file;
     }
@@ -44,7 +46,8 @@ class BackupCheckTest {
     }
 
     private static String refusal(Path file, String currentVersion) {
-        ApiException refused = assertThrows(ApiException.class, () -> BackupCheck.require(file, currentVersion, PAGE_SIZE));
+        ApiException refused =
+                assertThrows(ApiException.class, () -> BackupCheck.require(file, currentVersion, PAGE_SIZE));
         assertEquals(400, refused.status());
         assertEquals("invalid_backup", refused.code());
         return refused.getMessage();
@@ -55,12 +58,18 @@ class BackupCheckTest {
         Path file = directory.resolve(name);
         SQLiteDataSource dataSource = new SQLiteDataSource();
         dataSource.setUrl("jdbc:sqlite:" + file);
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").target(MigrationVersion.fromVersion(version)).load().migrate();
+        Flyway.configure()
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .target(MigrationVersion.fromVersion(version))
+                .load()
+                .migrate();
         return file;
     }
 
     private static void change(Path file, String sql) throws SQLException {
-        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file); Statement statement = connection.createStatement()) {
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement statement = connection.createStatement()) {
             statement.executeUpdate(sql);
         }
     }
@@ -75,7 +84,9 @@ class BackupCheckTest {
     @Test
     void aStoreWithATriggerViewOrTableOfAnyoneElsesMakingIsRefused() throws SQLException {
         Path trigger = migrated("trigger.db", "10");
-        change(trigger, "CREATE TRIGGER steal AFTER INSERT ON api_tokens BEGIN INSERT INTO audit_records (id) VALUES (NEW.token_hash); END");
+        change(
+                trigger,
+                "CREATE TRIGGER steal AFTER INSERT ON api_tokens BEGIN INSERT INTO audit_records (id) VALUES (NEW.token_hash); END");
         Path view = migrated("view.db", "10");
         change(view, "CREATE VIEW everything AS SELECT * FROM users");
         Path table = migrated("table.db", "10");
@@ -131,7 +142,8 @@ class BackupCheckTest {
     @Test
     void aDamagedStoreFailsTheIntegrityCheck() throws IOException, SQLException {
         Path file = store("damaged.db", "8", PAGE_SIZE);
-        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file); Statement sql = connection.createStatement()) {
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement sql = connection.createStatement()) {
             sql.execute("CREATE TABLE filler (x TEXT)");
             sql.execute("CREATE INDEX filler_x ON filler (x)");
             for (int i = 0; i < 200; i++) {

@@ -142,7 +142,8 @@ class GroupCommitTest {
         for (int i = 0; i < 5; i++) {
             Future<String> result = results.get(i);
             if (i == 2) {
-                ExecutionException failed = assertThrows(ExecutionException.class, () -> result.get(30, TimeUnit.SECONDS));
+                ExecutionException failed =
+                        assertThrows(ExecutionException.class, () -> result.get(30, TimeUnit.SECONDS));
                 assertSame(refused, failed.getCause(), "its own failure, as it would have failed alone");
             } else {
                 assertEquals("write " + i, result.get(30, TimeUnit.SECONDS));
@@ -223,8 +224,12 @@ class GroupCommitTest {
         release.countDown();
 
         ExecutionException failed = assertThrows(ExecutionException.class, () -> queued.get(30, TimeUnit.SECONDS));
-        assertEquals(503, assertInstanceOf(ApiException.class, failed.getCause()).status());
-        assertEquals(503, assertThrows(ApiException.class, () -> commits.write(() -> "late")).status());
+        assertEquals(
+                503, assertInstanceOf(ApiException.class, failed.getCause()).status());
+        assertEquals(
+                503,
+                assertThrows(ApiException.class, () -> commits.write(() -> "late"))
+                        .status());
     }
 
     @Test
@@ -233,15 +238,18 @@ class GroupCommitTest {
         CountDownLatch release = holdTheWriter();
         boolean[] ran = new boolean[1];
         CompletableFuture<String> late = commits.submit(() -> {
-            ran[0] = true;
-            return "too late";
-        }).toCompletableFuture();
+                    ran[0] = true;
+                    return "too late";
+                })
+                .toCompletableFuture();
         Thread.sleep(1_500);
         release.countDown();
 
         ExecutionException failed = assertThrows(ExecutionException.class, () -> late.get(30, TimeUnit.SECONDS));
-        assertEquals(503, assertInstanceOf(ApiException.class, failed.getCause()).status());
+        assertEquals(
+                503, assertInstanceOf(ApiException.class, failed.getCause()).status());
         assertFalse(ran[0], "a write refused for waiting too long is not run");
-        assertEquals("in time", commits.submit(() -> "in time").toCompletableFuture().get(30, TimeUnit.SECONDS));
+        assertEquals(
+                "in time", commits.submit(() -> "in time").toCompletableFuture().get(30, TimeUnit.SECONDS));
     }
 }

@@ -7,8 +7,7 @@ import org.sqlite.SQLiteDataSource;
 /** A real SQLite file with this build's schema, for tests of the SQL the components build. */
 public final class MigratedDatabase {
 
-    private MigratedDatabase() {
-    }
+    private MigratedDatabase() {}
 
     /** Creates {@code file} and brings it to this build's schema, as a start of the service does. */
     public static SQLiteDataSource create(Path file) {

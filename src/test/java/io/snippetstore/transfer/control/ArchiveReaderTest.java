@@ -35,8 +35,12 @@ class ArchiveReaderTest {
         for (String document : documents) {
             paths.add(document);
         }
-        return Json.createObjectBuilder().add("format", ArchiveFormat.FORMAT).add("version", ArchiveFormat.VERSION)
-                .add("snippets", paths).build().toString();
+        return Json.createObjectBuilder()
+                .add("format", ArchiveFormat.FORMAT)
+                .add("version", ArchiveFormat.VERSION)
+                .add("snippets", paths)
+                .build()
+                .toString();
     }
 
     private static String document(String code, JsonObjectBuilder... attachments) {
@@ -44,12 +48,22 @@ class ArchiveReaderTest {
         for (JsonObjectBuilder attachment : attachments) {
             list.add(attachment);
         }
-        return Json.createObjectBuilder().add("title", "t").add("language", "text").add("code", code)
-                .add("tags", Json.createArrayBuilder()).add("attachments", list).build().toString();
+        return Json.createObjectBuilder()
+                .add("title", "t")
+                .add("language", "text")
+                .add("code", code)
+                .add("tags", Json.createArrayBuilder())
+                .add("attachments", list)
+                .build()
+                .toString();
     }
 
     private static JsonObjectBuilder attachment(String entry, long size) {
-        return Json.createObjectBuilder().add("path", entry).add("filename", "f.bin").add("size", size).add("sha256", "00");
+        return Json.createObjectBuilder()
+                .add("path", entry)
+                .add("filename", "f.bin")
+                .add("size", size)
+                .add("sha256", "00");
     }
 
     private Path zip(Map<String, String> entries) throws IOException {
@@ -82,8 +96,15 @@ class ArchiveReaderTest {
 
     @Test
     void anArchiveWithinEveryLimitIsRead() throws IOException {
-        Map<String, String> entries = entries(ArchiveFormat.MANIFEST, manifest("a.json", "b.json"),
-                "a.json", document("one", attachment("files/1", 10)), "b.json", document("two"), "files/1", "0123456789");
+        Map<String, String> entries = entries(
+                ArchiveFormat.MANIFEST,
+                manifest("a.json", "b.json"),
+                "a.json",
+                document("one", attachment("files/1", 10)),
+                "b.json",
+                document("two"),
+                "files/1",
+                "0123456789");
         try (ZipFile archive = new ZipFile(zip(entries).toFile())) {
             List<ArchivedSnippet> read = ArchiveReader.read(archive, LIMITS);
             assertEquals(2, read.size());
@@ -99,28 +120,52 @@ class ArchiveReaderTest {
 
     @Test
     void oneAttachmentEntryUnderTwoAttachmentsIsRefused() throws IOException {
-        String message = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json", "b.json"),
-                "a.json", document("x", attachment("files/1", 1)), "b.json", document("y", attachment("files/1", 1)), "files/1", "z"));
+        String message = refusal(entries(
+                ArchiveFormat.MANIFEST,
+                manifest("a.json", "b.json"),
+                "a.json",
+                document("x", attachment("files/1", 1)),
+                "b.json",
+                document("y", attachment("files/1", 1)),
+                "files/1",
+                "z"));
         assertTrue(message.contains("files/1 is listed more than once"), message);
     }
 
     @Test
     void aDocumentLargerThanAnyThisServiceWritesIsRefusedAsItIsRead() throws IOException {
-        String message = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json", document("x".repeat(5000))));
+        String message =
+                refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json", document("x".repeat(5000))));
         assertTrue(message.contains("a.json is larger than 4096 bytes"), message);
     }
 
     @Test
     void moreSnippetsOrAttachmentsThanTheLimitsAreRefused() throws IOException {
-        assertTrue(refusal(entries(ArchiveFormat.MANIFEST, manifest("a", "b", "c", "d"))).contains("snippets has more than 3 entries"));
-        String message = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"),
-                "a.json", document("x", attachment("f1", 1), attachment("f2", 1), attachment("f3", 1)), "f1", "1", "f2", "2", "f3", "3"));
+        assertTrue(refusal(entries(ArchiveFormat.MANIFEST, manifest("a", "b", "c", "d")))
+                .contains("snippets has more than 3 entries"));
+        String message = refusal(entries(
+                ArchiveFormat.MANIFEST,
+                manifest("a.json"),
+                "a.json",
+                document("x", attachment("f1", 1), attachment("f2", 1), attachment("f3", 1)),
+                "f1",
+                "1",
+                "f2",
+                "2",
+                "f3",
+                "3"));
         assertTrue(message.contains("attachments has more than 2 entries"), message);
     }
 
     @Test
     void anArchiveThatExpandsPastTheLimitIsRefusedBeforeAnythingIsCopied() throws IOException {
-        String message = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json", document("x", attachment("f1", 200_000)), "f1", "tiny"));
+        String message = refusal(entries(
+                ArchiveFormat.MANIFEST,
+                manifest("a.json"),
+                "a.json",
+                document("x", attachment("f1", 200_000)),
+                "f1",
+                "tiny"));
         assertTrue(message.contains("expands to more than 100000 bytes"), message);
     }
 
@@ -145,9 +190,15 @@ class ArchiveReaderTest {
 
     @Test
     void anArrayLongerThanItsFieldAllowsIsRefusedAsItIsReadNotAfter() throws IOException {
-        String changed = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json",
+        String changed = refusal(entries(
+                ArchiveFormat.MANIFEST,
+                manifest("a.json"),
+                "a.json",
                 documentWith("changedFields", repeated("\"title\"", 8))));
-        String tags = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json",
+        String tags = refusal(entries(
+                ArchiveFormat.MANIFEST,
+                manifest("a.json"),
+                "a.json",
                 document("x").replace("\"tags\":[]", "\"tags\":" + repeated("\"t\"", 33))));
 
         assertTrue(changed.contains("changedFields has more than 7 entries"), changed);
@@ -156,22 +207,32 @@ class ArchiveReaderTest {
 
     @Test
     void fieldsTheFormatDoesNotHaveArePassedOverButNotNestedDeeperThanItNests() throws IOException {
-        Map<String, String> unknown = entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json",
+        Map<String, String> unknown = entries(
+                ArchiveFormat.MANIFEST,
+                manifest("a.json"),
+                "a.json",
                 documentWith("extra", "{\"b\":[1,2,\"" + "y".repeat(100) + "\"]}"));
         try (ZipFile archive = new ZipFile(zip(unknown).toFile())) {
             assertEquals("x", ArchiveReader.read(archive, LIMITS).get(0).input().code());
         }
 
-        String deep = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json", documentWith("extra", "[".repeat(50) + "]".repeat(50))));
+        String deep = refusal(entries(
+                ArchiveFormat.MANIFEST,
+                manifest("a.json"),
+                "a.json",
+                documentWith("extra", "[".repeat(50) + "]".repeat(50))));
 
         assertTrue(deep.contains("nest deeper than 3 levels"), deep);
     }
 
     @Test
     void aFieldGivenTwiceOrANumberNoLongHoldsIsRefused() throws IOException {
-        String twice = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json", documentWith("code", "\"again\"")));
-        String huge = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json", documentWith("version", "1e999999")));
-        String fraction = refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json", documentWith("version", "1.5")));
+        String twice = refusal(
+                entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json", documentWith("code", "\"again\"")));
+        String huge = refusal(
+                entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json", documentWith("version", "1e999999")));
+        String fraction =
+                refusal(entries(ArchiveFormat.MANIFEST, manifest("a.json"), "a.json", documentWith("version", "1.5")));
 
         assertTrue(twice.contains("code is given more than once"), twice);
         assertTrue(huge.contains("version must be a whole number"), huge);

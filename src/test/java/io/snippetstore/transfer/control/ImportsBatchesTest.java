@@ -27,7 +27,8 @@ class ImportsBatchesTest {
 
     @Test
     void aSnippetLargerThanABatchHasABatchOfItsOwn() {
-        List<List<ArchivedSnippet>> batches = Imports.batches(List.of(snippet(10), snippet(2 * 1024 * 1024), snippet(10)));
+        List<List<ArchivedSnippet>> batches =
+                Imports.batches(List.of(snippet(10), snippet(2 * 1024 * 1024), snippet(10)));
 
         assertEquals(List.of(1, 1, 1), batches.stream().map(List::size).toList());
     }
@@ -40,7 +41,9 @@ class ImportsBatchesTest {
     }
 
     private static List<ArchivedSnippet> snippets(int count, int codeCharacters) {
-        return IntStream.range(0, count).mapToObj(n -> snippet("snippet " + n, codeCharacters)).toList();
+        return IntStream.range(0, count)
+                .mapToObj(n -> snippet("snippet " + n, codeCharacters))
+                .toList();
     }
 
     private static ArchivedSnippet snippet(int codeCharacters) {
@@ -48,7 +51,12 @@ class ImportsBatchesTest {
     }
 
     private static ArchivedSnippet snippet(String title, int codeCharacters) {
-        return new ArchivedSnippet(null, new SnippetInput(title, null, null, "text", "x".repeat(codeCharacters), List.of(), null, null), 1,
-                Optional.empty(), List.of(), List.of());
+        return new ArchivedSnippet(
+                null,
+                new SnippetInput(title, null, null, "text", "x".repeat(codeCharacters), List.of(), null, null),
+                1,
+                Optional.empty(),
+                List.of(),
+                List.of());
     }
 }

@@ -47,7 +47,8 @@ class ZipDirectoryTest {
     }
 
     private static String refusal(Path zip, long maxEntries, long maxDirectoryBytes) {
-        ApiException refused = assertThrows(ApiException.class, () -> ZipDirectory.requireWithin(zip, maxEntries, maxDirectoryBytes));
+        ApiException refused =
+                assertThrows(ApiException.class, () -> ZipDirectory.requireWithin(zip, maxEntries, maxDirectoryBytes));
         assertEquals("invalid_archive", refused.code());
         return refused.getMessage();
     }
@@ -75,8 +76,10 @@ class ZipDirectoryTest {
 
     @Test
     void aFakeEndRecordInTheCommentDoesNotHideTheRealOne() throws IOException {
-        // the comment's last 22 bytes look like an end record with no entries, but its comment length does not reach the file's end
-        String fake = new String(new byte[] {0x50, 0x4b, 0x05, 0x06}, java.nio.charset.StandardCharsets.ISO_8859_1) + "\0".repeat(16) + "\u0005\0";
+        // the comment's last 22 bytes look like an end record with no entries, but its comment length does not reach
+        // the file's end
+        String fake = new String(new byte[] {0x50, 0x4b, 0x05, 0x06}, java.nio.charset.StandardCharsets.ISO_8859_1)
+                + "\0".repeat(16) + "\u0005\0";
         Path archive = zip(20, fake);
 
         assertTrue(refusal(archive, 10, 1024 * 1024).contains("more than 10 entries"));
