@@ -17,10 +17,12 @@ import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.HostileProvider;
 import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestTags;
 import io.snippetstore.testing.TestUsers;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * whose identity provider is a hostile one (testing/HostileProvider): each bad ID token ends on a
  * page saying why, with an audit record, and signs nobody in; the genuine one signs in.
  */
+@Tag(TestTags.OWN_SERVER)
 class HostileProviderIT {
 
     private static final Pattern STATE = Pattern.compile("[?&]state=([^&]+)");

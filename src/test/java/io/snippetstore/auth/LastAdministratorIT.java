@@ -8,11 +8,13 @@ import java.util.Map;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestTags;
 import io.snippetstore.testing.TestUsers;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * execution only; the shared server has many administrators): demoting or disabling the last one
  * is a {@code 409}, and once a second one exists, the first may go.
  */
+@Tag(TestTags.OWN_SERVER)
 class LastAdministratorIT {
 
     @TempDir

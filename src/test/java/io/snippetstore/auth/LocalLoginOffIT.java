@@ -10,11 +10,13 @@ import java.util.Map;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestTags;
 import io.snippetstore.testing.TestUsers;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * test's own (Payara execution only): only the break-glass administrator still signs in with a
  * password, and every such sign-in is audited as such.
  */
+@Tag(TestTags.OWN_SERVER)
 class LocalLoginOffIT {
 
     @TempDir

@@ -17,9 +17,11 @@ import java.util.stream.Stream;
 
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.OwnPayaraMicro;
+import io.snippetstore.testing.TestTags;
 import io.snippetstore.testing.TestUsers;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the time it took), is ready only once it is complete, and answers every search as before. On a
  * Payara Micro of the test's own, in the Payara execution only.
  */
+@Tag(TestTags.OWN_SERVER)
 class SearchIndexRebuildIT {
 
     private static final String MARKER = "qzrebuilt";

@@ -13,12 +13,14 @@ import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestTags;
 import io.snippetstore.testing.TestUsers;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * keeps nothing ({@code SNIPPETS_TRASH_DAYS=0}) and which keeps two versions of each snippet
  * ({@code SNIPPETS_REVISIONS_KEEP=2}).
  */
+@Tag(TestTags.OWN_SERVER)
 class TrashPurgeIT {
 
     @TempDir

@@ -30,11 +30,13 @@ import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestTags;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,6 +47,7 @@ import org.junit.jupiter.api.Test;
  * keep working, and writes work again, without a restart, once space is freed. The server starts
  * without a configured administrator password, as a first start on a new machine would.
  */
+@Tag(TestTags.OWN_SERVER)
 class FullDiskIT {
 
     private static final long MIB = 1024 * 1024;

@@ -21,8 +21,10 @@ import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.PrometheusText;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
+import io.snippetstore.testing.TestTags;
 import io.snippetstore.testing.TestUsers;
 import jakarta.json.Json;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * it catches up from the database's change log). On a Payara Micro of the test's own (the suite's
  * server is not the test's to kill); it runs once, in the Payara execution.
  */
+@Tag(TestTags.OWN_SERVER)
 class KillKeepsAcknowledgedWritesIT {
 
     private static final int WRITERS = 16;

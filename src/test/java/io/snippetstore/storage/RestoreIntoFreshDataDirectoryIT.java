@@ -18,9 +18,11 @@ import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
+import io.snippetstore.testing.TestTags;
 import io.snippetstore.testing.TestUsers;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * snippet and attachment byte for byte, to the same users and tokens. Two Payara Micros of the
  * test's own (BackupsTests covers backups under concurrent writes and refused files on every server).
  */
+@Tag(TestTags.OWN_SERVER)
 class RestoreIntoFreshDataDirectoryIT {
 
     private static final String SQLITE = "application/vnd.sqlite3";

@@ -14,10 +14,12 @@ import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
+import io.snippetstore.testing.TestTags;
 import io.snippetstore.testing.TestUsers;
 import jakarta.json.Json;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * Payara Micro of the test's own with a 3 MiB quota (and imports of at most 6 MiB); it runs once, in the Payara execution (the
  * counting is the database's, the same under every server).
  */
+@Tag(TestTags.OWN_SERVER)
 class StorageQuotaIT {
 
     private static final int QUOTA = 3 * 1024 * 1024;

@@ -13,7 +13,9 @@ import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.ImportArchive;
 import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.TestTags;
 import io.snippetstore.testing.TestUsers;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * restart the account holds none of the archive's snippets, and the service says it removed them.
  * On a Payara Micro of the test's own; it runs once, in the Payara execution.
  */
+@Tag(TestTags.OWN_SERVER)
 class KillDuringImportIT {
 
     private static final int SNIPPETS = 120;

@@ -22,6 +22,7 @@ import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
@@ -31,6 +32,7 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The account page: tokens, sessions, export and import. In a real headless Chromium against the real service. */
+@Tag(ChromiumPages.PAGE_FLOWS)
 public abstract class AccountPageInChromiumTests {
 
     private final TestUser user = TestUsers.create();

@@ -25,6 +25,7 @@ import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
@@ -32,6 +33,7 @@ import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The administrators' pages: users, storage and backups, the audit trail. In a real headless Chromium against the real service. */
+@Tag(ChromiumPages.PAGE_FLOWS)
 public abstract class AdministrationInChromiumTests {
 
     private final TestUser user = TestUsers.create();

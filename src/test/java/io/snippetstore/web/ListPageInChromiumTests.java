@@ -32,6 +32,7 @@ import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
@@ -41,6 +42,7 @@ import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The snippet list: search, filters, facets, paging and Back, choosing several at once, the trash. In a real headless Chromium against the real service. */
+@Tag(ChromiumPages.PAGE_FLOWS)
 public abstract class ListPageInChromiumTests {
 
     private static final String CODE = "int binarySearch(int[] sortedValues, int key) {\n    return -1;\n}\n";

@@ -21,6 +21,7 @@ import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
@@ -30,6 +31,7 @@ import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The share dialog, a share link opened signed out, and groups that read or write. In a real headless Chromium against the real service. */
+@Tag(ChromiumPages.PAGE_FLOWS)
 public abstract class SharingInChromiumTests {
 
     private final TestUser user = TestUsers.create();

@@ -27,6 +27,7 @@ import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
@@ -36,6 +37,7 @@ import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** One snippet's page: its code, notes, variables, attachments and history. In a real headless Chromium against the real service. */
+@Tag(ChromiumPages.PAGE_FLOWS)
 public abstract class SnippetPageInChromiumTests {
 
     private final TestUser user = TestUsers.create();
