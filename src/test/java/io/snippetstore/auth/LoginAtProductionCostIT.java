@@ -39,8 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * on a check being slow (the limit on checks at once, the decoy for unknown usernames) and the
  * default cost itself are proven here.
  */
-// not among the own-server tests that run two at a time: its storm needs the cores to itself
-@Tag(TestTags.PAYARA_ONLY)
+@Tag(TestTags.OWN_SERVER)
 class LoginAtProductionCostIT {
 
     @TempDir

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.TimeoutException;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -661,6 +662,9 @@ public abstract class CommandLineClientTests {
                 .sendKeys(user.username());
         browser.driver().findElement(By.id("password")).sendKeys(user.password());
         browser.driver().findElement(By.id("sign-in")).click();
+        // the pages then navigate on (to the consent page, to the client): a look sent while they do is
+        // aborted ("does not belong to the document"), so the wait looks again
+        wait.ignoring(WebDriverException.class);
         return wait;
     }
 

@@ -8,7 +8,7 @@ public final class TestTags {
 
     /**
      * Starts Payara Micros of its own ({@link OwnPayaraMicro}): what it tests is the application's,
-     * not the server's, so it runs once, in a pass of its own, two such classes at a time.
+     * not the server's, so it runs once, in a pass of its own.
      */
     public static final String OWN_SERVER = "own-server";
 
