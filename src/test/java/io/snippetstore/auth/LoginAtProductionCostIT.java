@@ -34,8 +34,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Sign-ins at the production cost of a password check, on a Payara Micro of the test's own (Payara
- * execution only): the suite's servers hash with few iterations to keep CI short, so what depends
+ * Sign-ins at the production cost of a password check, on a Payara Micro of the test's own (the
+ * own-server pass): the suite's servers hash with few iterations to keep CI short, so what depends
  * on a check being slow (the limit on checks at once, the decoy for unknown usernames) and the
  * default cost itself are proven here.
  */
