@@ -35,7 +35,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.TimeoutException;
-import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -657,14 +656,12 @@ public abstract class CommandLineClientTests {
     /** Opens {@code address}, which sends a signed-out browser to the sign-in page, and signs in there as {@code user}. */
     private static WebDriverWait signInAt(Browser browser, String address, TestUser user) {
         browser.driver().get(address);
-        WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(30));
+        // the pages navigate on after the sign-in (to the consent page, to the client)
+        WebDriverWait wait = browser.waitThroughNavigation(Duration.ofSeconds(30));
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("username")))
                 .sendKeys(user.username());
         browser.driver().findElement(By.id("password")).sendKeys(user.password());
         browser.driver().findElement(By.id("sign-in")).click();
-        // the pages then navigate on (to the consent page, to the client): a look sent while they do is
-        // aborted ("does not belong to the document"), so the wait looks again
-        wait.ignoring(WebDriverException.class);
         return wait;
     }
 

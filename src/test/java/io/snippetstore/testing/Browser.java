@@ -12,12 +12,14 @@ import java.util.logging.Level;
 
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * A real headless Chromium (Debian's {@code chromium} and {@code chromium-driver}), driven by
@@ -62,6 +64,17 @@ public final class Browser implements AutoCloseable {
                 .build();
         driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+    }
+
+    /**
+     * A wait for what follows a click that navigates (a sign-in, say): a look the browser aborts
+     * because the page is being replaced ("aborted by navigation", "does not belong to the
+     * document") is tried again, as a person would look again, until {@code timeout}.
+     */
+    public WebDriverWait waitThroughNavigation(Duration timeout) {
+        WebDriverWait wait = new WebDriverWait(driver, timeout);
+        wait.ignoring(WebDriverException.class);
+        return wait;
     }
 
     public WebDriver driver() {

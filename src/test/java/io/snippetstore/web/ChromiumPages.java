@@ -16,7 +16,6 @@ import io.snippetstore.testing.TestUsers.TestUser;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -51,10 +50,7 @@ final class ChromiumPages {
         loginForm(wait).sendKeys(user.username());
         browser.driver().findElement(By.id("password")).sendKeys(user.password());
         browser.driver().findElement(By.id("sign-in")).click();
-        // the sign-in page then navigates to the application: a look sent while it does is aborted, so look again
-        new WebDriverWait(browser.driver(), Duration.ofSeconds(30))
-                .ignoring(WebDriverException.class)
-                .until(visibilityOfElementLocated(By.id("search")));
+        browser.waitThroughNavigation(Duration.ofSeconds(30)).until(visibilityOfElementLocated(By.id("search")));
         wait.until(textToBePresentInElementLocated(By.id("whoami"), user.username()));
     }
 
