@@ -27,9 +27,9 @@ import java.util.stream.Collectors;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** Attaching files to snippets, listing them, downloading them (resumed from the partial file a broken download left). */
 final class AttachmentCommands {
@@ -45,8 +45,8 @@ final class AttachmentCommands {
             footer = {"", "Example:", "  snippets attach 01a2... diagram.png notes.pdf"})
     static final class Attach implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(index = "0", paramLabel = "ID", description = "The snippet's id.")
         String id;
@@ -67,18 +67,18 @@ final class AttachmentCommands {
                                 + unreadable.stream().map(Path::toString).collect(Collectors.joining(", "))
                                 + "; nothing was attached.");
             }
-            Api api = root.signedIn();
-            Output output = new Output(root.terminal());
+            Api api = client.signedIn();
+            Output output = new Output(client.terminal());
             List<JsonObject> attached = new ArrayList<>();
             for (Path file : files) {
                 attached.add(upload(api, file));
-                if (!root.json()) {
+                if (!client.json()) {
                     JsonObject last = attached.get(attached.size() - 1);
                     output.line(last.getString("id") + "  " + last.getString("filename") + "  "
                             + Output.size(last.getJsonNumber("size").longValue()));
                 }
             }
-            if (root.json()) {
+            if (client.json()) {
                 output.json(attached);
             }
             return 0;
@@ -102,7 +102,7 @@ final class AttachmentCommands {
                 throw Failure.of(e);
             }
             Progress progress = new Progress(
-                    root.terminal(), filename, size, root.terminal().interactive() && size > PROGRESS_ABOVE);
+                    client.terminal(), filename, size, client.terminal().interactive() && size > PROGRESS_ABOVE);
             Api.Body body = new Api.Body(head.length + size + tail.length, () -> {
                 try {
                     return new SequenceInputStream(Collections.enumeration(List.of(
@@ -184,8 +184,8 @@ final class AttachmentCommands {
                 footer = {"", "Example:", "  snippets files rm 01a3... 01a4..."})
         static final class Remove implements Callable<Integer> {
 
-            @ParentCommand
-            ListFiles files;
+            @Mixin
+            ClientOptions client;
 
             @Parameters(
                     arity = "1..*",
@@ -195,15 +195,15 @@ final class AttachmentCommands {
 
             @Override
             public Integer call() {
-                Api api = files.root.signedIn();
-                Output output = new Output(files.root.terminal());
+                Api api = client.signedIn();
+                Output output = new Output(client.terminal());
                 for (String attachmentId : ids) {
                     api.call("DELETE", "/api/v1/attachments/" + Api.encode(attachmentId), null, Map.of());
-                    if (!files.root.json()) {
+                    if (!client.json()) {
                         output.line("Deleted " + attachmentId + ".");
                     }
                 }
-                if (files.root.json()) {
+                if (client.json()) {
                     output.json(Json.createObjectBuilder()
                             .add("deleted", Json.createArrayBuilder(ids))
                             .build());
@@ -212,8 +212,8 @@ final class AttachmentCommands {
             }
         }
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(arity = "0..1", paramLabel = "ID", description = "The snippet's id.")
         String id;
@@ -224,9 +224,9 @@ final class AttachmentCommands {
                 throw new Failure(Failure.USAGE, "Which snippet's files? snippets files ID");
             }
             List<JsonObject> attachments =
-                    root.signedIn().list("/api/v1/snippets/" + Api.encode(id) + "/attachments", true);
-            Output output = new Output(root.terminal());
-            if (root.json()) {
+                    client.signedIn().list("/api/v1/snippets/" + Api.encode(id) + "/attachments", true);
+            Output output = new Output(client.terminal());
+            if (client.json()) {
                 output.json(attachments);
             } else {
                 output.table(
@@ -259,8 +259,8 @@ final class AttachmentCommands {
             })
     static final class Get implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(
                 paramLabel = "ID",
@@ -285,8 +285,8 @@ final class AttachmentCommands {
 
         @Override
         public Integer call() throws IOException {
-            Api api = root.signedIn();
-            Output output = new Output(root.terminal());
+            Api api = client.signedIn();
+            Output output = new Output(client.terminal());
             if (all) {
                 Path directory = Path.of(target != null ? target : ".");
                 if ("-".equals(target) || (Files.exists(directory) && !Files.isDirectory(directory))) {

@@ -15,9 +15,9 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** Signing in and out through the browser, who one is, and one's tokens. */
 final class AuthCommands {
@@ -42,8 +42,8 @@ final class AuthCommands {
             })
     static final class Login implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(
                 arity = "0..1",
@@ -80,12 +80,12 @@ final class AuthCommands {
 
         @Override
         public Integer call() throws IOException {
-            Config config = root.config();
+            Config config = client.config();
             String server = config.server(Optional.ofNullable(url)
-                    .or(() -> Optional.ofNullable(root.server))
-                    .or(() -> Optional.ofNullable(root.environment().get("SNIPPETS_SERVER"))));
-            Output output = new Output(root.terminal());
-            root.api(server, Optional.empty())
+                    .or(() -> client.givenServer())
+                    .or(() -> Optional.ofNullable(client.environment().get("SNIPPETS_SERVER"))));
+            Output output = new Output(client.terminal());
+            client.api(server, Optional.empty())
                     .requireSnippetStore(); // before a browser waits minutes for a wrong or stopped server
             if (withToken) {
                 return keepGivenToken(config, server, output);
@@ -96,12 +96,12 @@ final class AuthCommands {
                     device ? deviceLogin(server, tokenName, output) : browserLogin(server, tokenName, output);
             String token = exchanged.getString("token");
             String tokenId = exchanged.getString("id");
-            Api signedIn = root.api(server, Optional.of(token));
+            Api signedIn = client.api(server, Optional.of(token));
             JsonObject me = signedIn.get("/api/v1/auth/whoami").asJsonObject();
             config.remember(server, new Config.Login(token, tokenId, me.getString("username")));
             previous.filter(login -> login.tokenId() != null && !login.tokenId().equals(tokenId))
                     .ifPresent(login -> revokePrevious(signedIn, login, me.getString("username"), output));
-            if (root.json()) {
+            if (client.json()) {
                 output.json(me);
             } else {
                 output.line("Signed in to " + server + " as " + me.getString("username") + " (token \"" + tokenName
@@ -124,7 +124,7 @@ final class AuthCommands {
                     Browser.open(address);
                 }
                 String code = receiver.awaitCode(Duration.ofSeconds(waitSeconds));
-                return root.api(server, Optional.empty())
+                return client.api(server, Optional.empty())
                         .call(
                                 "POST",
                                 "/api/v1/auth/browser-login/exchange",
@@ -142,7 +142,7 @@ final class AuthCommands {
          * interval (longer once told to slow down) until the user decided or the login ended.
          */
         private JsonObject deviceLogin(String server, String tokenName, Output output) {
-            Api api = root.api(server, Optional.empty());
+            Api api = client.api(server, Optional.empty());
             JsonObject started = api.call(
                             "POST",
                             "/api/v1/auth/device",
@@ -195,17 +195,17 @@ final class AuthCommands {
          * login's token is left alone too, since this one may belong to another purpose.
          */
         private int keepGivenToken(Config config, String server, Output output) throws IOException {
-            String token = root.terminal()
+            String token = client.terminal()
                     .askSecret("Paste a token: ")
                     .map(String::strip)
                     .filter(line -> !line.isEmpty())
                     .orElseThrow(() -> new Failure(
                             Failure.USAGE, "--with-token reads a token from standard input, and it was empty."));
-            JsonObject me = root.api(server, Optional.of(token))
+            JsonObject me = client.api(server, Optional.of(token))
                     .get("/api/v1/auth/whoami")
                     .asJsonObject();
             config.remember(server, new Config.Login(token, null, me.getString("username")));
-            if (root.json()) {
+            if (client.json()) {
                 output.json(me);
             } else {
                 output.line(
@@ -253,19 +253,19 @@ final class AuthCommands {
             footer = {"", "Example:", "  snippets logout"})
     static final class Logout implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Override
         public Integer call() {
-            Config config = root.config();
-            String server = root.server(config);
+            Config config = client.config();
+            String server = client.server(config);
             Config.Login login = config.login(server)
                     .orElseThrow(() -> new Failure(Failure.AUTH, "Not signed in to " + server + "."));
-            Output output = new Output(root.terminal());
+            Output output = new Output(client.terminal());
             try {
                 if (login.tokenId() != null) {
-                    root.api(server, Optional.of(login.token()))
+                    client.api(server, Optional.of(login.token()))
                             .call("DELETE", "/api/v1/auth/tokens/" + Api.encode(login.tokenId()), null, Map.of());
                 } else {
                     output.note(
@@ -278,7 +278,7 @@ final class AuthCommands {
                 output.note("The token no longer worked on the server.");
             }
             config.forget(server);
-            if (root.json()) {
+            if (client.json()) {
                 output.json(Json.createObjectBuilder()
                         .add("server", server)
                         .add("signedOut", true)
@@ -296,15 +296,15 @@ final class AuthCommands {
             footer = {"", "Example:", "  snippets whoami"})
     static final class WhoAmI implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Override
         public Integer call() {
-            Api api = root.signedIn();
+            Api api = client.signedIn();
             JsonObject me = api.get("/api/v1/auth/whoami").asJsonObject();
-            Output output = new Output(root.terminal());
-            if (root.json()) {
+            Output output = new Output(client.terminal());
+            if (client.json()) {
                 output.json(me);
             } else {
                 output.line(me.getString("username") + " (" + me.getString("role") + ") at " + api.server());
@@ -320,14 +320,14 @@ final class AuthCommands {
             footer = {"", "Examples:", "  snippets tokens", "  snippets tokens revoke 01a2..."})
     static final class Tokens implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Override
         public Integer call() {
-            List<JsonObject> tokens = root.signedIn().list("/api/v1/auth/tokens", true);
-            Output output = new Output(root.terminal());
-            if (root.json()) {
+            List<JsonObject> tokens = client.signedIn().list("/api/v1/auth/tokens", true);
+            Output output = new Output(client.terminal());
+            if (client.json()) {
                 output.json(tokens);
             } else {
                 output.table(
@@ -348,8 +348,8 @@ final class AuthCommands {
                 footer = {"", "Example:", "  snippets tokens revoke 01a2..."})
         static final class Revoke implements Callable<Integer> {
 
-            @ParentCommand
-            Tokens tokens;
+            @Mixin
+            ClientOptions client;
 
             @Parameters(paramLabel = "ID", description = "The token's id (see `snippets tokens`).")
             String id;
@@ -357,9 +357,9 @@ final class AuthCommands {
             @Override
             public Integer call() {
                 JsonValue revoked =
-                        tokens.root.signedIn().call("DELETE", "/api/v1/auth/tokens/" + Api.encode(id), null, Map.of());
-                Output output = new Output(tokens.root.terminal());
-                if (tokens.root.json()) {
+                        client.signedIn().call("DELETE", "/api/v1/auth/tokens/" + Api.encode(id), null, Map.of());
+                Output output = new Output(client.terminal());
+                if (client.json()) {
                     output.json(revoked);
                 } else {
                     output.line("Revoked " + id + ".");

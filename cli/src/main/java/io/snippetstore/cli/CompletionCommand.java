@@ -4,9 +4,9 @@ import java.util.concurrent.Callable;
 
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code snippets completion bash|zsh|fish}: the completion script, generated from the commands themselves. */
@@ -25,8 +25,8 @@ import picocli.CommandLine.Spec;
         })
 final class CompletionCommand implements Callable<Integer> {
 
-    @ParentCommand
-    Snippets root;
+    @Mixin
+    ClientOptions client;
 
     @Spec
     CommandSpec spec;
@@ -47,11 +47,11 @@ final class CompletionCommand implements Callable<Integer> {
             throw new Failure(Failure.USAGE, "No completion for " + shell + ": bash, zsh or fish.");
         }
         if (shell.equals("fish")) {
-            new Output(root.terminal()).line(FishCompletion.script(spec.root().commandLine()));
+            new Output(client.terminal()).line(FishCompletion.script(spec.root().commandLine()));
             return 0;
         }
         // picocli's script sets up bashcompinit itself when zsh runs it
-        new Output(root.terminal())
+        new Output(client.terminal())
                 .line(AutoComplete.bash("snippets", spec.root().commandLine()));
         return 0;
     }

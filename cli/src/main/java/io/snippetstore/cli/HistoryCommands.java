@@ -10,9 +10,9 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** A snippet's history and the trash: {@code history}, {@code diff}, {@code restore}, {@code trash}. */
 final class HistoryCommands {
@@ -29,8 +29,8 @@ final class HistoryCommands {
             footer = {"", "Examples:", "  snippets history 01a2...", "  snippets history 01a2... --all --json"})
     static final class History implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(paramLabel = "ID", description = "The snippet's id.")
         String id;
@@ -40,9 +40,9 @@ final class HistoryCommands {
 
         @Override
         public Integer call() {
-            Api.Listed listed = root.signedIn().listed(revisions(id), all);
-            Output output = new Output(root.terminal());
-            if (root.json()) {
+            Api.Listed listed = client.signedIn().listed(revisions(id), all);
+            Output output = new Output(client.terminal());
+            if (client.json()) {
                 output.json(listed.items());
                 return 0;
             }
@@ -82,8 +82,8 @@ final class HistoryCommands {
             footer = {"", "Examples:", "  snippets diff 01a2... 3", "  snippets diff 01a2... 1 5 --json"})
     static final class Diff implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(index = "0", paramLabel = "ID", description = "The snippet's id.")
         String id;
@@ -101,15 +101,15 @@ final class HistoryCommands {
             if (older < 1) {
                 throw new Failure(Failure.USAGE, "Version " + from + " is the first: give two versions to compare.");
             }
-            JsonObject diff = root.signedIn()
+            JsonObject diff = client.signedIn()
                     .get(revisions(id) + "/" + older + "/diff/" + newer)
                     .asJsonObject();
-            Output output = new Output(root.terminal());
-            if (root.json()) {
+            Output output = new Output(client.terminal());
+            if (client.json()) {
                 output.json(diff);
                 return 0;
             }
-            boolean colours = root.terminal().colours();
+            boolean colours = client.terminal().colours();
             List<JsonObject> fields = diff.getJsonArray("fields").getValuesAs(JsonObject.class);
             if (fields.isEmpty()) {
                 output.line("Versions " + older + " and " + newer + " do not differ.");
@@ -180,8 +180,8 @@ final class HistoryCommands {
             footer = {"", "Examples:", "  snippets restore 01a2... 3", "  snippets restore 01a2... 3 --if-version 7"})
     static final class Restore implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(index = "0", paramLabel = "ID", description = "The snippet's id.")
         String id;
@@ -197,11 +197,11 @@ final class HistoryCommands {
             Map<String, String> headers = Optional.ofNullable(ifVersion)
                     .map(n -> Map.of("If-Match", "\"" + n + "\""))
                     .orElse(Map.of());
-            JsonObject restored = root.signedIn()
+            JsonObject restored = client.signedIn()
                     .call("POST", revisions(id) + "/" + version + "/restore", null, headers)
                     .asJsonObject();
-            Output output = new Output(root.terminal());
-            if (root.json()) {
+            Output output = new Output(client.terminal());
+            if (client.json()) {
                 output.json(restored);
             } else {
                 output.line("Restored version " + version + " of " + id + " as version "
@@ -227,17 +227,17 @@ final class HistoryCommands {
             })
     static final class Trash implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Option(names = "--all", description = "Every deleted snippet, not only the newest page (50).")
         boolean all;
 
         @Override
         public Integer call() {
-            Api.Listed listed = root.signedIn().listed("/api/v1/trash", all);
-            Output output = new Output(root.terminal());
-            if (root.json()) {
+            Api.Listed listed = client.signedIn().listed("/api/v1/trash", all);
+            Output output = new Output(client.terminal());
+            if (client.json()) {
                 output.json(listed.items());
                 return 0;
             }
@@ -258,20 +258,19 @@ final class HistoryCommands {
     @Command(name = "restore", description = "Take a snippet out of the trash, as it was.")
     static final class TrashRestore implements Callable<Integer> {
 
-        @ParentCommand
-        Trash trash;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(paramLabel = "ID", description = "The deleted snippet's id.")
         String id;
 
         @Override
         public Integer call() {
-            JsonObject restored = trash.root
-                    .signedIn()
+            JsonObject restored = client.signedIn()
                     .call("POST", "/api/v1/trash/" + Api.encode(id) + "/restore", null, Map.of())
                     .asJsonObject();
-            Output output = new Output(trash.root.terminal());
-            if (trash.root.json()) {
+            Output output = new Output(client.terminal());
+            if (client.json()) {
                 output.json(restored);
             } else {
                 output.line("Restored " + id + " (" + restored.getString("title") + ").");
@@ -283,8 +282,8 @@ final class HistoryCommands {
     @Command(name = "purge", description = "Delete a snippet in the trash for good, with its attachments and history.")
     static final class TrashPurge implements Callable<Integer> {
 
-        @ParentCommand
-        Trash trash;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(paramLabel = "ID", description = "The deleted snippet's id.")
         String id;
@@ -297,9 +296,9 @@ final class HistoryCommands {
 
         @Override
         public Integer call() {
-            JsonValue purged = trash.root.signedIn().call("DELETE", "/api/v1/trash/" + Api.encode(id), null, Map.of());
-            Output output = new Output(trash.root.terminal());
-            if (trash.root.json()) {
+            JsonValue purged = client.signedIn().call("DELETE", "/api/v1/trash/" + Api.encode(id), null, Map.of());
+            Output output = new Output(client.terminal());
+            if (client.json()) {
                 output.json(purged);
             } else {
                 output.line("Purged " + id + " for good.");

@@ -9,9 +9,9 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code snippets links}: a snippet's share links, listed, made and revoked. */
 @Command(
@@ -30,8 +30,8 @@ import picocli.CommandLine.ParentCommand;
         })
 final class LinkCommands implements Callable<Integer> {
 
-    @ParentCommand
-    Snippets root;
+    @Mixin
+    ClientOptions client;
 
     @Parameters(arity = "0..1", paramLabel = "ID", description = "The snippet's id.")
     String id;
@@ -41,9 +41,9 @@ final class LinkCommands implements Callable<Integer> {
         if (id == null) {
             throw new Failure(Failure.USAGE, "Which snippet's links? snippets links ID");
         }
-        List<JsonObject> links = root.signedIn().list("/api/v1/snippets/" + Api.encode(id) + "/links", true);
-        Output output = new Output(root.terminal());
-        if (root.json()) {
+        List<JsonObject> links = client.signedIn().list("/api/v1/snippets/" + Api.encode(id) + "/links", true);
+        Output output = new Output(client.terminal());
+        if (client.json()) {
             output.json(links);
         } else if (links.isEmpty()) {
             output.note("No links.");
@@ -75,8 +75,8 @@ final class LinkCommands implements Callable<Integer> {
             })
     static final class Create implements Callable<Integer> {
 
-        @ParentCommand
-        LinkCommands links;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(paramLabel = "ID", description = "The snippet's id.")
         String id;
@@ -86,9 +86,8 @@ final class LinkCommands implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Snippets root = links.root;
-            Api api = root.signedIn();
-            Output output = new Output(root.terminal());
+            Api api = client.signedIn();
+            Output output = new Output(client.terminal());
             String path = "/api/v1/snippets/" + Api.encode(id);
             if ("private".equals(api.get(path).asJsonObject().getString("visibility", ""))) {
                 api.call(
@@ -105,7 +104,7 @@ final class LinkCommands implements Callable<Integer> {
             }
             JsonObject link =
                     api.call("POST", path + "/links", body.build(), Map.of()).asJsonObject();
-            if (root.json()) {
+            if (client.json()) {
                 output.json(link);
             } else {
                 output.line(link.getString("url"));
@@ -125,25 +124,24 @@ final class LinkCommands implements Callable<Integer> {
             footer = {"", "Example:", "  snippets links revoke 01a5... 01a6..."})
     static final class Revoke implements Callable<Integer> {
 
-        @ParentCommand
-        LinkCommands links;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(arity = "1..*", paramLabel = "LINK_ID", description = "The links' ids (see `snippets links ID`).")
         List<String> ids = new ArrayList<>();
 
         @Override
         public Integer call() {
-            Snippets root = links.root;
-            Api api = root.signedIn();
-            Output output = new Output(root.terminal());
+            Api api = client.signedIn();
+            Output output = new Output(client.terminal());
             List<JsonValue> revoked = new ArrayList<>();
             for (String linkId : ids) {
                 revoked.add(api.call("DELETE", "/api/v1/links/" + Api.encode(linkId), null, Map.of()));
-                if (!root.json()) {
+                if (!client.json()) {
                     output.line("Revoked " + linkId + ".");
                 }
             }
-            if (root.json()) {
+            if (client.json()) {
                 output.json(Json.createArrayBuilder(revoked).build());
             }
             return 0;

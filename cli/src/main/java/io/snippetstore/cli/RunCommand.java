@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code snippets run}: a snippet's command, its variables filled in, shown, confirmed, then run by the user's shell. */
 @Command(
@@ -28,8 +28,8 @@ import picocli.CommandLine.ParentCommand;
         })
 final class RunCommand implements Callable<Integer> {
 
-    @ParentCommand
-    Snippets root;
+    @Mixin
+    ClientOptions client;
 
     @Parameters(paramLabel = "ID", description = "The snippet's id.")
     String id;
@@ -44,26 +44,26 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        if (!yes && !root.terminal().interactive()) {
+        if (!yes && !client.terminal().interactive()) {
             throw new Failure(
                     Failure.USAGE, "Running a snippet needs --yes when no terminal can ask; nothing was run.");
         }
-        Api api = root.signedIn();
+        Api api = client.signedIn();
         String command;
-        try (InputStream rendered = Rendering.of(api, id, sets, root.terminal())) {
+        try (InputStream rendered = Rendering.of(api, id, sets, client.terminal())) {
             command = new String(rendered.readAllBytes(), StandardCharsets.UTF_8);
         }
-        String shell = root.environment().getOrDefault("SHELL", "").isBlank()
+        String shell = client.environment().getOrDefault("SHELL", "").isBlank()
                 ? "/bin/sh"
-                : root.environment().get("SHELL");
-        root.terminal().err().println("Runs with " + shell + " -c:");
-        root.terminal().err().println(command.endsWith("\n") ? command.substring(0, command.length() - 1) : command);
-        if (!yes && !root.terminal().confirmed("Run it?")) {
-            root.terminal().err().println("Nothing was run.");
+                : client.environment().get("SHELL");
+        client.terminal().err().println("Runs with " + shell + " -c:");
+        client.terminal().err().println(command.endsWith("\n") ? command.substring(0, command.length() - 1) : command);
+        if (!yes && !client.terminal().confirmed("Run it?")) {
+            client.terminal().err().println("Nothing was run.");
             return Failure.USAGE;
         }
-        root.terminal().out().flush();
-        root.terminal().err().flush();
+        client.terminal().out().flush();
+        client.terminal().err().flush();
         Process process = new ProcessBuilder(shell, "-c", command).inheritIO().start();
         return process.waitFor();
     }

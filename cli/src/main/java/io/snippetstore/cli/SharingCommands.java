@@ -12,9 +12,9 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** Who may read a snippet: {@code share} (the team, groups, links' state) and {@code groups}. */
 final class SharingCommands {
@@ -27,14 +27,14 @@ final class SharingCommands {
             footer = {"", "Examples:", "  snippets groups", "  snippets groups --json"})
     static final class Groups implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Override
         public Integer call() {
-            List<JsonObject> groups = root.signedIn().list("/api/v1/groups", true);
-            Output output = new Output(root.terminal());
-            if (root.json()) {
+            List<JsonObject> groups = client.signedIn().list("/api/v1/groups", true);
+            Output output = new Output(client.terminal());
+            if (client.json()) {
                 output.json(groups);
                 return 0;
             }
@@ -72,8 +72,8 @@ final class SharingCommands {
             })
     static final class Share implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(paramLabel = "ID", description = "The snippet's id.")
         String id;
@@ -107,15 +107,15 @@ final class SharingCommands {
 
         @Override
         public Integer call() {
-            Api api = root.signedIn();
+            Api api = client.signedIn();
             String path = "/api/v1/snippets/" + Api.encode(id);
             JsonObject snippet = api.get(path).asJsonObject();
             JsonObject patch = patch(api, snippet);
             JsonObject shown = patch.isEmpty()
                     ? snippet
                     : api.call("PATCH", path, patch, Map.of()).asJsonObject();
-            Output output = new Output(root.terminal());
-            if (root.json()) {
+            Output output = new Output(client.terminal());
+            if (client.json()) {
                 output.json(shown);
                 return 0;
             }

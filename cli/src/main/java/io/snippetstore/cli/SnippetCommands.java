@@ -17,9 +17,9 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** Finding, reading, writing and deleting snippets. */
 final class SnippetCommands {
@@ -72,8 +72,8 @@ final class SnippetCommands {
             })
     static final class Search implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(arity = "0..*", paramLabel = "TERMS", description = "Search terms (none: every snippet).")
         List<String> terms = new ArrayList<>();
@@ -147,7 +147,7 @@ final class SnippetCommands {
         public Integer call() {
             Optional<RowFormat> rows = Optional.ofNullable(format).map(RowFormat::parse);
             rows.ifPresent(template -> template.requireKnown(FIELDS));
-            if (quiet && (rows.isPresent() || root.json())) {
+            if (quiet && (rows.isPresent() || client.json())) {
                 throw new Failure(Failure.USAGE, "-q prints ids only: it does not go with --format or --json.");
             }
             StringBuilder path = new StringBuilder("/api/v1/snippets?scope=").append(Api.encode(scope));
@@ -168,13 +168,13 @@ final class SnippetCommands {
                 path.append("&limit=").append(limit);
             }
             boolean wholeSnippets =
-                    root.json() || rows.isPresent() && format.matches("(?s).*\\{(code|notes|variables)[}.].*");
+                    client.json() || rows.isPresent() && format.matches("(?s).*\\{(code|notes|variables)[}.].*");
             if (!wholeSnippets) {
                 path.append("&fields=summary"); // no code shown: the service need not send it
             }
-            Output output = new Output(root.terminal());
-            Api api = root.signedIn();
-            if (all && root.json()) {
+            Output output = new Output(client.terminal());
+            Api api = client.signedIn();
+            if (all && client.json()) {
                 // JSON lines as each page arrives: every page need not be held at once
                 api.eachPage(
                         path.toString(),
@@ -184,7 +184,7 @@ final class SnippetCommands {
             }
             Api.Listed listed = api.listed(path.toString(), Optional.ofNullable(cursor), all);
             List<JsonObject> found = listed.items();
-            if (root.json()) {
+            if (client.json()) {
                 output.json(Json.createObjectBuilder()
                         .add("data", Json.createArrayBuilder(found))
                         .add(
@@ -227,8 +227,8 @@ final class SnippetCommands {
             })
     static final class Show implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(paramLabel = "ID", description = "The snippet's id.")
         String id;
@@ -254,10 +254,10 @@ final class SnippetCommands {
                         Failure.USAGE,
                         "--raw prints the code as stored; --set and --render fill in its variables: choose one.");
             }
-            Api api = root.signedIn();
-            Output output = new Output(root.terminal());
+            Api api = client.signedIn();
+            Output output = new Output(client.terminal());
             if (render || !sets.isEmpty()) {
-                output.raw(Rendering.of(api, id, sets, root.terminal()));
+                output.raw(Rendering.of(api, id, sets, client.terminal()));
                 return 0;
             }
             if (raw) {
@@ -267,7 +267,7 @@ final class SnippetCommands {
                 return 0;
             }
             JsonObject snippet = api.get("/api/v1/snippets/" + Api.encode(id)).asJsonObject();
-            if (root.json()) {
+            if (client.json()) {
                 output.json(snippet);
                 return 0;
             }
@@ -306,8 +306,8 @@ final class SnippetCommands {
             footer = {"", "Examples:", "  snippets open 01a2...", "  snippets open 01a2... --no-browser"})
     static final class Open implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(paramLabel = "ID", description = "The snippet's id.")
         String id;
@@ -317,8 +317,8 @@ final class SnippetCommands {
 
         @Override
         public Integer call() {
-            String address = Config.normalized(root.server(root.config())) + "/#/s/" + Api.encode(id);
-            new Output(root.terminal()).line(address);
+            String address = Config.normalized(client.server(client.config())) + "/#/s/" + Api.encode(id);
+            new Output(client.terminal()).line(address);
             if (!noBrowser) {
                 Browser.open(address);
             }
@@ -337,8 +337,8 @@ final class SnippetCommands {
             })
     static final class New implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Option(names = "--title", required = true, description = "The title.")
         String title;
@@ -369,7 +369,7 @@ final class SnippetCommands {
         @Override
         public Integer call() throws IOException {
             String code = file == null || file.equals("-")
-                    ? new String(root.terminal().in().readAllBytes(), StandardCharsets.UTF_8)
+                    ? new String(client.terminal().in().readAllBytes(), StandardCharsets.UTF_8)
                     : readFile(Path.of(file));
             JsonArrayBuilder tagList = Json.createArrayBuilder();
             tags.forEach(tagList::add);
@@ -390,11 +390,11 @@ final class SnippetCommands {
             if (visibility != null) {
                 body.add("visibility", visibility);
             }
-            JsonObject created = root.signedIn()
+            JsonObject created = client.signedIn()
                     .call("POST", "/api/v1/snippets", body.build(), Map.of())
                     .asJsonObject();
-            Output output = new Output(root.terminal());
-            if (root.json()) {
+            Output output = new Output(client.terminal());
+            if (client.json()) {
                 output.json(created);
             } else {
                 output.line(created.getString("id"));
@@ -429,8 +429,8 @@ final class SnippetCommands {
             })
     static final class Edit implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(paramLabel = "ID", description = "The snippet's id.")
         String id;
@@ -458,7 +458,7 @@ final class SnippetCommands {
 
         @Override
         public Integer call() throws IOException, InterruptedException {
-            Api api = root.signedIn();
+            Api api = client.signedIn();
             String path = "/api/v1/snippets/" + Api.encode(id);
             Api.Answer answer = api.send("GET", path, null, Api.Body.NONE, Map.of());
             String etag = answer.header("ETag").orElse(null);
@@ -469,8 +469,8 @@ final class SnippetCommands {
             }
             Path draft = Files.createTempFile("snippet-" + id.replaceAll("[^A-Za-z0-9-]", "") + "-", ".txt");
             Files.writeString(draft, snippet.getString("code"), StandardCharsets.UTF_8);
-            String editor =
-                    root.environment().getOrDefault("VISUAL", root.environment().getOrDefault("EDITOR", "vi"));
+            String editor = client.environment()
+                    .getOrDefault("VISUAL", client.environment().getOrDefault("EDITOR", "vi"));
             Process editing = new ProcessBuilder("sh", "-c", editor + " \"$1\"", "sh", draft.toString())
                     .inheritIO()
                     .start();
@@ -479,7 +479,7 @@ final class SnippetCommands {
                         Failure.USAGE, "The editor (" + editor + ") failed; nothing was changed. Your draft: " + draft);
             }
             String edited = Files.readString(draft, StandardCharsets.UTF_8);
-            Output output = new Output(root.terminal());
+            Output output = new Output(client.terminal());
             if (edited.equals(snippet.getString("code"))) {
                 Files.deleteIfExists(draft);
                 output.note("No change.");
@@ -531,8 +531,8 @@ final class SnippetCommands {
             if (draft.isPresent()) {
                 Files.deleteIfExists(draft.get());
             }
-            Output output = new Output(root.terminal());
-            if (root.json()) {
+            Output output = new Output(client.terminal());
+            if (client.json()) {
                 output.json(saved);
             } else {
                 output.line("Saved " + id + " (version " + saved.getJsonNumber("version") + ").");
@@ -555,8 +555,8 @@ final class SnippetCommands {
             })
     static final class Remove implements Callable<Integer> {
 
-        @ParentCommand
-        Snippets root;
+        @Mixin
+        ClientOptions client;
 
         @Parameters(arity = "1..*", paramLabel = "ID", description = "The snippets' ids.")
         List<String> ids = new ArrayList<>();
@@ -571,16 +571,16 @@ final class SnippetCommands {
             if (ids.size() > 1 && !yes && !confirmed()) {
                 return Failure.USAGE;
             }
-            Api api = root.signedIn();
-            Output output = new Output(root.terminal());
+            Api api = client.signedIn();
+            Output output = new Output(client.terminal());
             List<JsonValue> deleted = new ArrayList<>();
             for (String id : ids) {
                 deleted.add(api.call("DELETE", "/api/v1/snippets/" + Api.encode(id), null, Map.of()));
-                if (!root.json()) {
+                if (!client.json()) {
                     output.line("Deleted " + id + ".");
                 }
             }
-            if (root.json()) {
+            if (client.json()) {
                 output.json(
                         deleted.size() == 1
                                 ? deleted.get(0)
@@ -591,15 +591,15 @@ final class SnippetCommands {
 
         /** Asks on a terminal; elsewhere refuses (a script says --yes), so that a stray argument list never deletes unasked. */
         private boolean confirmed() throws IOException {
-            if (!root.terminal().interactive()) {
+            if (!client.terminal().interactive()) {
                 throw new Failure(
                         Failure.USAGE,
                         "Deleting " + ids.size()
                                 + " snippets needs --yes when no terminal can ask; nothing was deleted.");
             }
-            boolean yes = root.terminal().confirmed("Delete " + ids.size() + " snippets and their attachments?");
+            boolean yes = client.terminal().confirmed("Delete " + ids.size() + " snippets and their attachments?");
             if (!yes) {
-                root.terminal().err().println("Nothing was deleted.");
+                client.terminal().err().println("Nothing was deleted.");
             }
             return yes;
         }

@@ -1,15 +1,13 @@
 package io.snippetstore.cli;
 
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 
 import jakarta.json.Json;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ScopeType;
 
 /** {@code snippets}: the Snippet Store from a terminal or a script. */
@@ -57,104 +55,20 @@ import picocli.CommandLine.ScopeType;
         })
 public final class Snippets {
 
-    static final int DEFAULT_TIMEOUT_SECONDS = 30;
-
-    @Option(
-            names = "--server",
-            scope = ScopeType.INHERIT,
-            paramLabel = "URL",
-            description =
-                    "The service, e.g. http://127.0.0.1:8080 (default: $SNIPPETS_SERVER, else the last one signed in to).")
-    String server;
-
-    @Option(names = "--json", scope = ScopeType.INHERIT, description = "Print the API's data as JSON, for scripts.")
-    boolean json;
-
-    @Option(
-            names = "--timeout",
-            scope = ScopeType.INHERIT,
-            paramLabel = "SECONDS",
-            description = "How long to wait for the service to answer (default: $SNIPPETS_TIMEOUT, else "
-                    + DEFAULT_TIMEOUT_SECONDS + "; 0 for no limit; uploads are not limited).")
-    Integer timeout;
-
-    private final Map<String, String> environment;
-    private final Terminal terminal;
-
-    /** For picocli's completion generator, which instantiates the command itself. */
-    public Snippets() {
-        this(System.getenv(), Terminal.system(System.getenv()));
-    }
-
-    Snippets(Map<String, String> environment, Terminal terminal) {
-        this.environment = environment;
-        this.terminal = terminal;
-    }
-
-    Map<String, String> environment() {
-        return environment;
-    }
-
-    Terminal terminal() {
-        return terminal;
-    }
-
-    boolean json() {
-        return json;
-    }
-
-    Config config() {
-        return Config.load(environment);
-    }
-
-    /** The server of this run: --server, $SNIPPETS_SERVER, the last one signed in to, or a local service. */
-    String server(Config config) {
-        return config.server(
-                Optional.ofNullable(server).or(() -> Optional.ofNullable(environment.get("SNIPPETS_SERVER"))));
-    }
-
-    /** The API with the token of this run: $SNIPPETS_TOKEN, else the stored one; none is an authentication failure. */
-    Api signedIn() {
-        timeoutSeconds(); // a wrong timeout is a usage error before anything else
-        Config config = config();
-        String chosen = server(config);
-        Optional<String> token = Optional.ofNullable(environment.get("SNIPPETS_TOKEN"))
-                .filter(value -> !value.isBlank())
-                .or(() -> config.login(chosen).map(Config.Login::token));
-        if (token.isEmpty()) {
-            throw new Failure(
-                    Failure.AUTH,
-                    "Not signed in to " + chosen + ": run `snippets login " + chosen + "` (or set SNIPPETS_TOKEN).");
-        }
-        return api(chosen, token);
-    }
-
-    /** The API of {@code server}, with the token if any and the answer timeout of this run. */
-    Api api(String server, Optional<String> token) {
-        return new Api(server, token, Duration.ofSeconds(timeoutSeconds()));
-    }
-
-    /** --timeout, else $SNIPPETS_TIMEOUT, else the default; a usage error when not a whole number of seconds from 0. */
-    int timeoutSeconds() {
-        String configured = timeout != null ? timeout.toString() : environment.get("SNIPPETS_TIMEOUT");
-        if (configured == null || configured.isBlank()) {
-            return DEFAULT_TIMEOUT_SECONDS;
-        }
-        try {
-            int seconds = Integer.parseInt(configured.strip());
-            if (seconds >= 0) {
-                return seconds;
-            }
-        } catch (NumberFormatException notANumber) {
-            // answered below
-        }
-        throw new Failure(
-                Failure.USAGE, "The timeout must be a whole number of seconds, 0 or more, not \"" + configured + "\".");
-    }
+    @Mixin
+    ClientOptions client;
 
     /** The command line of the client, its exit codes and its colours decided. */
     static CommandLine commandLine(Map<String, String> environment, Terminal terminal) {
-        CommandLine commandLine = new CommandLine(new Snippets(environment, terminal));
+        CommandLine.IFactory factory = new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> type) throws Exception {
+                return type == ClientOptions.class
+                        ? type.cast(new ClientOptions(environment, terminal))
+                        : CommandLine.defaultFactory().create(type);
+            }
+        };
+        CommandLine commandLine = new CommandLine(new Snippets(), factory);
         Ansi ansi = terminal.colours() ? Ansi.ON : Ansi.OFF;
         commandLine.setColorScheme(CommandLine.Help.defaultColorScheme(ansi));
         commandLine.setOut(terminal.out());
@@ -169,7 +83,7 @@ public final class Snippets {
         commandLine.setExecutionExceptionHandler((thrown, line, parsed) -> {
             Failure failure = Failure.of(thrown);
             PrintWriter err = line.getErr();
-            if (((Snippets) line.getCommandSpec().root().userObject()).json) {
+            if (ClientOptions.of(line.getCommandSpec()).map(ClientOptions::json).orElse(false)) {
                 err.println(Json.createObjectBuilder()
                         .add(
                                 "error",

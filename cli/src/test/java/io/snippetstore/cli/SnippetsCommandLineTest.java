@@ -207,15 +207,28 @@ class SnippetsCommandLineTest {
                 "--json");
         SnippetCommands.Search search =
                 (SnippetCommands.Search) parsed.subcommand().commandSpec().userObject();
-        Snippets root = commandLine.getCommand();
+        ClientOptions shared = search.client;
 
         assertEquals(java.util.List.of("a", "b"), search.terms);
         assertEquals(java.util.List.of("t1", "t2"), search.tags);
         assertEquals("go", search.language);
         assertEquals(5, search.limit);
         assertTrue(search.all);
-        assertTrue(root.json(), "--json is taken after the subcommand too");
-        assertEquals("http://x:1", root.server(root.config()));
+        assertTrue(shared.json(), "--json is taken after the subcommand");
+        assertEquals("http://x:1", shared.server(shared.config()), "--server is taken before the subcommand");
+    }
+
+    @Test
+    void sharedOptionsReachASubcommandOfASubcommandFromEitherEndOfTheLine() {
+        CommandLine commandLine = Snippets.commandLine(environment(), Terminal.system(environment()));
+        CommandLine.ParseResult parsed =
+                commandLine.parseArgs("--json", "trash", "purge", "01a2", "--yes", "--timeout", "7");
+        ClientOptions shared = ((HistoryCommands.TrashPurge)
+                        parsed.subcommand().subcommand().commandSpec().userObject())
+                .client;
+
+        assertTrue(shared.json(), "--json before the first subcommand");
+        assertEquals(7, shared.timeoutSeconds(), "--timeout after the last one");
     }
 
     @Test
