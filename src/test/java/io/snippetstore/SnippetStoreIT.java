@@ -29,6 +29,7 @@ import io.snippetstore.platform.EveryOperationTests;
 import io.snippetstore.platform.FieldLimitsTests;
 import io.snippetstore.platform.HostileInputTests;
 import io.snippetstore.snippets.RevisionsTests;
+import io.snippetstore.snippets.SearchByMeaningTests;
 import io.snippetstore.snippets.SharingTests;
 import io.snippetstore.snippets.SnippetSearchTests;
 import io.snippetstore.snippets.SnippetsCrudTests;
@@ -167,6 +168,9 @@ class SnippetStoreIT {
 
     @Nested
     class SnippetSearch extends SnippetSearchTests {}
+
+    @Nested
+    class SearchByMeaning extends SearchByMeaningTests {}
 
     @Nested
     class Sharing extends SharingTests {}

@@ -150,6 +150,14 @@ public final class Settings {
 
     public static final String LOCAL_LOGIN_DEFAULT = "true";
 
+    /**
+     * Search by meaning ({@code match=meaning|hybrid}): {@code true} embeds every snippet in the
+     * background with the in-process model; {@code false} leaves the model unloaded.
+     */
+    public static final String SEARCH_MEANING = "SNIPPETS_SEARCH_MEANING";
+
+    public static final String SEARCH_MEANING_DEFAULT = "true";
+
     /** OpenID Connect sign-in: the provider's issuer URL; without it there is none. */
     public static final String OIDC_ISSUER = "SNIPPETS_OIDC_ISSUER";
 

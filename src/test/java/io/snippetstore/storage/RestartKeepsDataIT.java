@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.io.IOException;
 import java.net.Socket;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -50,7 +52,8 @@ class RestartKeepsDataIT {
      */
     @Test
     void aRestartKeepsWhatWasCommittedAndClearsWhatTheStoppedRunLeftHalfDone() throws IOException {
-        record Left(String username, String token, ApiClient owner, String snippetId, String unfinished) {}
+        record Left(
+                String username, String token, ApiClient owner, String snippetId, String unfinished, String meant) {}
         Left left = whileDeployed(() -> {
             String username = TestUsers.uniqueName("survivor");
             Reply created = TestUsers.admin()
@@ -91,7 +94,13 @@ class RestartKeepsDataIT {
                             .getJsonArray("data")
                             .size());
             assertEquals(0, owner.get("/api/v1/snippets/" + snippetId).data().getInt("attachmentCount"));
-            return new Left(username, token, owner, snippetId, unfinished);
+
+            // the model's native library is loaded in this deployment; WildFly and Liberty redeploy in the same JVM
+            String meant = SnippetsApi.create(
+                            owner, SnippetsApi.snippet("Disk usage per directory", "shell", "du -sh * | sort -h"))
+                    .getString("id");
+            assertFoundByMeaning(owner, meant);
+            return new Left(username, token, owner, snippetId, unfinished, meant);
         });
         Path leftover = Files.createDirectories(Database.file().resolveSibling("staging"))
                 .resolve("upload-left-by-a-crash.part");
@@ -128,8 +137,35 @@ class RestartKeepsDataIT {
                     .postTo(left.owner(), "/api/v1/snippets/" + left.snippetId() + "/attachments");
             assertEquals(201, uploaded.status(), uploaded::toString);
             assertFalse(Files.exists(leftover), "the first upload of a run clears what an earlier run left in staging");
+            assertFoundByMeaning(left.owner(), left.meant());
             return null;
         });
+    }
+
+    /** A search by meaning in other words finds the snippet, once its meaning is made (in the background, seconds). */
+    private static void assertFoundByMeaning(ApiClient owner, String snippetId) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        Reply found;
+        do {
+            found = owner.get("/api/v1/snippets?match=meaning&query="
+                    + URLEncoder.encode("how much space each folder takes", StandardCharsets.UTF_8));
+            assertEquals(200, found.status(), found::toString);
+            if (found.json().getJsonArray("data").stream()
+                    .anyMatch(item -> item.asJsonObject().getString("id").equals(snippetId))) {
+                return;
+            }
+            sleep(250);
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("not found by meaning within 30 s: " + found);
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
     }
 
     /** Deploys, runs {@code work} against the deployment and undeploys, whatever happens: what {@code work} answers. */

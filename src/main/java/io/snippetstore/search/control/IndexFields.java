@@ -19,12 +19,14 @@ import org.apache.lucene.analysis.util.CharTokenizer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.FieldType;
+import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.SortedSetDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -59,6 +61,15 @@ final class IndexFields {
     static final String TEAM = "team";
     /** Whether the code has placeholders ({@link CodeTemplate}): {@code yes} or {@code no}. */
     static final String VARIABLES = "variables";
+    /** The unit vector of the snippet's meaning ({@link SentenceEmbedder}), when it has been made. */
+    static final String MEANING = "meaning";
+    /** Of which text (and model) {@link #MEANING} was made: {@link #meaningKey}. */
+    static final String MEANING_OF = "meaning.of";
+    /**
+     * Characters of a snippet's text handed to the tokenizer: the model reads 126 word pieces, which
+     * are rarely more than a thousand characters; this bounds the tokenizer's work on a 1 MiB code.
+     */
+    static final int MEANING_TEXT_MAX_CHARS = 4_000;
 
     private static final int TRIGRAM = 3;
     /** Longer runs of letters and digits are cut into words of this length (the tokenizer's own limit). */
@@ -153,7 +164,56 @@ final class IndexFields {
         return io.snippetstore.platform.Text.asciiLowerCase(language); // qualified: Text here is the indexed texts
     }
 
-    static Document document(IndexedSnippet snippet) {
+    /**
+     * What a snippet's meaning is made of, most telling first (the model reads only its beginning):
+     * the title and description say what it is for, tags and language what it is about, then the
+     * notes and the code. Every field the list filters on stays out of the vector: those are filters.
+     */
+    static String meaningText(IndexedSnippet snippet) {
+        StringBuilder text = new StringBuilder(snippet.title()).append(".\n");
+        if (snippet.description() != null && !snippet.description().isBlank()) {
+            text.append(snippet.description()).append("\n");
+        }
+        if (!snippet.tags().isEmpty()) {
+            text.append(String.join(", ", snippet.tags())).append(".\n");
+        }
+        text.append(snippet.language()).append(".\n");
+        if (snippet.notes() != null && !snippet.notes().isBlank()) {
+            text.append(cut(snippet.notes(), MEANING_TEXT_MAX_CHARS)).append("\n");
+        }
+        text.append(cut(snippet.code(), MEANING_TEXT_MAX_CHARS));
+        return cut(text.toString(), MEANING_TEXT_MAX_CHARS);
+    }
+
+    /** The identity of a meaning: the model and the text it was made of, hashed. */
+    static String meaningKey(String meaningText) {
+        byte[] digest = io.snippetstore.platform.Secrets.sha256(
+                (SentenceEmbedder.MODEL + "\n" + meaningText).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return java.util.HexFormat.of().formatHex(digest, 0, 16);
+    }
+
+    private static String cut(String text, int maxChars) {
+        if (text.length() <= maxChars) {
+            return text;
+        }
+        int end = Character.isHighSurrogate(text.charAt(maxChars - 1)) ? maxChars - 1 : maxChars;
+        return text.substring(0, end);
+    }
+
+    /** The snippet's document, with its meaning if one was made of its current text. */
+    static Document document(IndexedSnippet snippet, java.util.Optional<Meaning> meaning) {
+        Document document = document(snippet);
+        meaning.ifPresent(made -> {
+            document.add(new KnnFloatVectorField(MEANING, made.vector(), VectorSimilarityFunction.DOT_PRODUCT));
+            document.add(new StringField(MEANING_OF, made.key(), Field.Store.NO));
+        });
+        return document;
+    }
+
+    /** A snippet's meaning: its vector and the {@link #meaningKey} of the text it was made of. */
+    record Meaning(String key, float[] vector) {}
+
+    private static Document document(IndexedSnippet snippet) {
         Document document = new Document();
         document.add(new StringField(ID, snippet.id(), Field.Store.NO));
         document.add(new SortedDocValuesField(ID, new BytesRef(snippet.id())));

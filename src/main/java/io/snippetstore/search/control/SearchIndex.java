@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -18,6 +20,7 @@ import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.Settings;
 import io.snippetstore.storage.control.DataDirectory;
 import io.snippetstore.storage.control.StoreReplacing;
 import jakarta.annotation.PostConstruct;
@@ -35,6 +38,7 @@ import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.NRTCachingDirectory;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The search index on disk ({@code <data dir>/search}), kept in step with the database. Every
@@ -72,6 +76,11 @@ public class SearchIndex {
     private static final double CACHED_SEGMENT_MB = 4;
 
     private static final double CACHED_MB = 48;
+    /**
+     * Meanings made per round of the upkeep, outside the index's lock: 32 take 0.2 s on an idle
+     * core, 2 s on a busy one, so a round stays short and the catching up goes on between rounds.
+     */
+    static final int MEANINGS_PER_ROUND = 32;
 
     @Inject
     DataDirectory dataDirectory;
@@ -81,6 +90,17 @@ public class SearchIndex {
 
     @Resource
     ManagedScheduledExecutorService scheduler;
+
+    @Inject
+    @ConfigProperty(name = Settings.SEARCH_MEANING, defaultValue = Settings.SEARCH_MEANING_DEFAULT)
+    boolean meaningOn;
+
+    /** The embedding model once its loading was tried (empty: it cannot run here); {@code null} before. */
+    private volatile Optional<SentenceEmbedder> embedder;
+
+    private final Object embedderLoading = new Object();
+    /** Snippets the model failed on, not tried again until the index is rebuilt (a failure is logged once each). */
+    private final Set<String> meaninglessIds = ConcurrentHashMap.newKeySet();
 
     /** Guards opening, rebuilding, applying changes and committing: one at a time. */
     private final ReentrantLock lock = new ReentrantLock();
@@ -148,16 +168,81 @@ public class SearchIndex {
             LOG.log(Level.WARNING, "The search index was not closed cleanly; it catches up at the next start", e);
         } finally {
             release();
+            Optional<SentenceEmbedder> loaded = embedder;
+            if (loaded != null) {
+                loaded.ifPresent(SentenceEmbedder::close);
+            }
         }
     }
 
-    /** The page of ids a search asks for, from an index that holds every change committed before it began. */
+    /**
+     * The page of ids a search asks for, from an index that holds every change committed before it
+     * began. By meaning, the query's meaning is made first, outside the index.
+     */
     public SearchHits search(SearchRequest request) {
-        return withIndex(index -> index.search(request));
+        if (request.match() == SearchMatch.WORDS) {
+            return withIndex(index -> index.search(request));
+        }
+        float[] meaning = meaningOf(request);
+        return withIndex(index -> index.related(request, meaning));
     }
 
     public FacetCounts facets(SearchRequest request) {
-        return withIndex(index -> index.facets(request));
+        if (request.match() == SearchMatch.WORDS) {
+            return withIndex(index -> index.facets(request));
+        }
+        float[] meaning = meaningOf(request);
+        return withIndex(index -> index.relatedFacets(request, meaning));
+    }
+
+    /** Search by meaning's state, for readiness: off, unavailable here, or on with so many snippets waiting for their meaning. */
+    public String meaningState() {
+        if (!meaningOn) {
+            return "off";
+        }
+        Optional<SentenceEmbedder> loaded = embedder;
+        if (loaded != null && loaded.isEmpty()) {
+            return "unavailable on this platform";
+        }
+        long pending = pendingMeanings();
+        return pending == 0 ? "on" : "on, " + pending + " snippets waiting for their meaning";
+    }
+
+    /** How many searchable snippets have no meaning yet: counted now, from the searchable index. */
+    private long pendingMeanings() {
+        SnippetIndex current = index;
+        if (current == null) {
+            return 0;
+        }
+        try {
+            return current.withoutMeaning(0).count();
+        } catch (IOException | AlreadyClosedException e) {
+            return 0;
+        }
+    }
+
+    private float[] meaningOf(SearchRequest request) {
+        return embedder()
+                .orElseThrow(() -> ApiException.badRequest(
+                        "Search by meaning is off on this service; match=words searches by words."))
+                .embed(request.text());
+    }
+
+    /** The model, loaded at its first use (a second or so); empty when search by meaning is off or cannot run here. */
+    private Optional<SentenceEmbedder> embedder() {
+        if (!meaningOn) {
+            return Optional.empty();
+        }
+        Optional<SentenceEmbedder> loaded = embedder;
+        if (loaded == null) {
+            synchronized (embedderLoading) {
+                if (embedder == null) {
+                    embedder = SentenceEmbedder.load();
+                }
+                loaded = embedder;
+            }
+        }
+        return loaded;
     }
 
     /** For a search that found nothing: a respelling of its terms that finds something, if there is one. */
@@ -343,6 +428,73 @@ public class SearchIndex {
         if (durable > 0) {
             forget(durable);
         }
+        makeMeanings();
+    }
+
+    /**
+     * Makes the meaning of up to {@link #MEANINGS_PER_ROUND} snippets that have none yet (new,
+     * changed, or after a rebuild): read, embedded outside the lock, then put under it with their
+     * rows read again, each only if its text is still the one embedded. The index itself says
+     * which are missing, so nothing is lost to a restart.
+     */
+    private void makeMeanings() {
+        SnippetIndex current = index;
+        if (current == null || !meaningOn) {
+            return;
+        }
+        try {
+            SnippetIndex.Pending pending = current.withoutMeaning(MEANINGS_PER_ROUND + meaninglessIds.size());
+            List<String> ids = pending.ids().stream()
+                    .filter(id -> !meaninglessIds.contains(id))
+                    .limit(MEANINGS_PER_ROUND)
+                    .toList();
+            // the model is loaded when the first snippet needs it, not while an empty service starts
+            Optional<SentenceEmbedder> model = ids.isEmpty() ? Optional.empty() : embedder();
+            if (model.isEmpty()) {
+                return;
+            }
+            Map<String, IndexFields.Meaning> made = new HashMap<>();
+            for (IndexedSnippet snippet : feed.snippets(ids)) {
+                String text = IndexFields.meaningText(snippet);
+                try {
+                    made.put(
+                            snippet.id(),
+                            new IndexFields.Meaning(
+                                    IndexFields.meaningKey(text), model.get().embed(text)));
+                } catch (RuntimeException e) {
+                    meaninglessIds.add(snippet.id());
+                    LOG.log(Level.WARNING, "The meaning of snippet " + snippet.id() + " could not be made", e);
+                }
+            }
+            putMeanings(current, made);
+        } catch (IOException | AlreadyClosedException e) {
+            // the index was replaced or closed meanwhile: the next round looks again
+            LOG.log(Level.FINE, "Meanings were not made this round", e);
+        }
+    }
+
+    private void putMeanings(SnippetIndex madeFor, Map<String, IndexFields.Meaning> made) throws IOException {
+        if (made.isEmpty()) {
+            return;
+        }
+        lock.lock();
+        try {
+            if (index != madeFor) {
+                return;
+            }
+            for (IndexedSnippet fresh : feed.snippets(made.keySet())) {
+                IndexFields.Meaning meaning = made.get(fresh.id());
+                if (meaning.key().equals(IndexFields.meaningKey(IndexFields.meaningText(fresh)))) {
+                    index.put(fresh, meaning);
+                }
+            }
+            index.refresh();
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.WARNING, "Meanings could not be put in the search index; it tries again", e);
+            reopenIfBroken();
+        } finally {
+            release();
+        }
     }
 
     private void forget(long durable) {
@@ -461,6 +613,7 @@ public class SearchIndex {
             directory.deleteFile(file);
         }
         SnippetIndex built = SnippetIndex.open(directory, true);
+        meaninglessIds.clear();
         // changes from here on are applied after the copy, whether the copy saw them or not
         long from = feed.lastSequence();
         long count = 0;

@@ -6,7 +6,10 @@ import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
-/** Ready when the search index is open and complete (not while it is being built at start-up or after a restore). */
+/**
+ * Ready when the search index is open and complete (not while it is being built at start-up or after
+ * a restore); says too what search by meaning is doing.
+ */
 @Readiness
 @ApplicationScoped
 public class SearchReadiness implements HealthCheck {
@@ -16,6 +19,10 @@ public class SearchReadiness implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        return HealthCheckResponse.named("search").status(index.isReady()).build();
+        // search by meaning never holds readiness back: word search answers while meanings are made
+        return HealthCheckResponse.named("search")
+                .status(index.isReady())
+                .withData("meaning", index.meaningState())
+                .build();
     }
 }

@@ -12,6 +12,7 @@ import java.util.Set;
  * @param groupIds the groups the caller is a member of
  * @param hiddenOwners users whose team and group snippets are out of every list (disabled users)
  * @param after the position after the previous page, as the previous page's last {@link SearchHits.Hit} gave it
+ * @param match whether the terms are matched as words, by meaning or both (by meaning, the order is relevance)
  */
 public record SearchRequest(
         String callerId,
@@ -24,4 +25,28 @@ public record SearchRequest(
         Optional<Boolean> variables,
         SearchOrder order,
         int limit,
-        Optional<SearchPosition> after) {}
+        Optional<SearchPosition> after,
+        SearchMatch match) {
+
+    /** The same search, every result on one page (what facets count). */
+    SearchRequest everything() {
+        return new SearchRequest(
+                callerId,
+                scope,
+                groupIds,
+                hiddenOwners,
+                terms,
+                tags,
+                languages,
+                variables,
+                order,
+                Integer.MAX_VALUE - 1,
+                Optional.empty(),
+                match);
+    }
+
+    /** The terms as one text, for the meaning of a search. */
+    String text() {
+        return String.join(" ", terms);
+    }
+}

@@ -8,18 +8,31 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.IndexCommit;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.FieldDoc;
+import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherFactory;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TopFieldCollectorManager;
 import org.apache.lucene.search.TopFieldDocs;
 import org.apache.lucene.search.similarities.Similarity;
@@ -102,14 +115,79 @@ final class SnippetIndex implements Closeable {
         return 0;
     }
 
+    /**
+     * Puts the snippet, with the meaning its document had if that was made of the same text (a
+     * change of tags' order or of visibility keeps it); else without one, for {@link #withoutMeaning}.
+     */
     void put(IndexedSnippet snippet) throws IOException {
-        writer.updateDocument(new Term(IndexFields.ID, snippet.id()), IndexFields.document(snippet));
+        String key = IndexFields.meaningKey(IndexFields.meaningText(snippet));
+        writer.updateDocument(
+                new Term(IndexFields.ID, snippet.id()), IndexFields.document(snippet, meaningOf(snippet.id(), key)));
+    }
+
+    /** Puts the snippet with a meaning made of its current text. */
+    void put(IndexedSnippet snippet, IndexFields.Meaning meaning) throws IOException {
+        writer.updateDocument(
+                new Term(IndexFields.ID, snippet.id()), IndexFields.document(snippet, Optional.of(meaning)));
     }
 
     /** Adds a snippet the index does not hold yet (a rebuild): cheaper than {@link #put}, which first removes any copy. */
     void add(IndexedSnippet snippet) throws IOException {
-        writer.addDocument(IndexFields.document(snippet));
+        writer.addDocument(IndexFields.document(snippet, Optional.empty()));
     }
+
+    /** The meaning the searchable document of {@code id} holds, if it was made of the text of that key. */
+    private Optional<IndexFields.Meaning> meaningOf(String id, String key) throws IOException {
+        IndexSearcher searcher = searchers.acquire();
+        try {
+            Query same = new BooleanQuery.Builder()
+                    .add(new TermQuery(new Term(IndexFields.ID, id)), BooleanClause.Occur.FILTER)
+                    .add(new TermQuery(new Term(IndexFields.MEANING_OF, key)), BooleanClause.Occur.FILTER)
+                    .build();
+            TopDocs found = searcher.search(same, 1);
+            if (found.scoreDocs.length == 0) {
+                return Optional.empty();
+            }
+            int doc = found.scoreDocs[0].doc;
+            List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+            LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+            FloatVectorValues vectors = leaf.reader().getFloatVectorValues(IndexFields.MEANING);
+            int inLeaf = doc - leaf.docBase;
+            if (vectors == null || vectors.advance(inLeaf) != inLeaf) {
+                return Optional.empty();
+            }
+            return Optional.of(
+                    new IndexFields.Meaning(key, vectors.vectorValue().clone()));
+        } finally {
+            searchers.release(searcher);
+        }
+    }
+
+    /** Up to {@code max} ids of searchable snippets whose meaning is not made yet (in id order), and how many there are. */
+    Pending withoutMeaning(int max) throws IOException {
+        IndexSearcher searcher = searchers.acquire();
+        try {
+            Query lacking = new BooleanQuery.Builder()
+                    .add(new MatchAllDocsQuery(), BooleanClause.Occur.FILTER)
+                    .add(new FieldExistsQuery(IndexFields.MEANING), BooleanClause.Occur.MUST_NOT)
+                    .build();
+            int count = searcher.count(lacking);
+            List<String> ids = new ArrayList<>();
+            if (max > 0 && count > 0) {
+                TopFieldDocs top =
+                        searcher.search(lacking, max, new Sort(new SortField(IndexFields.ID, SortField.Type.STRING)));
+                for (ScoreDoc scoreDoc : top.scoreDocs) {
+                    ids.add(((BytesRef) ((FieldDoc) scoreDoc).fields[0]).utf8ToString());
+                }
+            }
+            return new Pending(ids, count);
+        } finally {
+            searchers.release(searcher);
+        }
+    }
+
+    /** Snippets waiting for their meaning: some of their ids, and their number. */
+    record Pending(List<String> ids, long count) {}
 
     void remove(String id) throws IOException {
         writer.deleteDocuments(new Term(IndexFields.ID, id));
@@ -167,6 +245,103 @@ final class SnippetIndex implements Closeable {
         } finally {
             searchers.release(shared);
         }
+    }
+
+    /**
+     * The page of a search by meaning or hybrid: the nearest meanings among what the request may
+     * list (its scope and filters, not its words), and for hybrid the word matches too, their two
+     * rankings fused ({@link RankFusion}); then the page after the request's position.
+     */
+    SearchHits related(SearchRequest request, float[] meaning) throws IOException {
+        IndexSearcher shared = searchers.acquire();
+        try {
+            List<RankFusion.Ranked> nearest = nearest(shared, request, meaning);
+            List<RankFusion.Ranked> ranked;
+            String encodedStatistics = "";
+            if (request.match() == SearchMatch.HYBRID) {
+                FrozenStatistics statistics = request.after()
+                        .map(after -> FrozenStatistics.decode(after.statistics(), request.terms()))
+                        .orElseGet(FrozenStatistics::none);
+                IndexSearcher searcher = statistics.searcher(shared.getIndexReader());
+                TopDocs words = searcher.search(
+                        SearchQueries.of(request),
+                        new TopFieldCollectorManager(
+                                sort(SearchOrder.RELEVANCE), RankFusion.EACH_MAX, null, RankFusion.EACH_MAX));
+                ranked = RankFusion.fuse(
+                        ids(words), nearest.stream().map(RankFusion.Ranked::id).toList());
+                encodedStatistics = statistics.encode(request.terms());
+            } else {
+                ranked = nearest;
+            }
+            List<SearchHits.Hit> hits = new ArrayList<>();
+            for (RankFusion.Ranked result : RankFusion.after(ranked, request.after())) {
+                if (hits.size() > request.limit()) {
+                    break;
+                }
+                hits.add(new SearchHits.Hit(
+                        result.id(),
+                        new SearchPosition(RankFusion.key(result.score()), result.id(), encodedStatistics)));
+            }
+            return new SearchHits(hits);
+        } finally {
+            searchers.release(shared);
+        }
+    }
+
+    /** The languages and tags of every result of a search by meaning or hybrid. */
+    FacetCounts relatedFacets(SearchRequest request, float[] meaning) throws IOException {
+        List<BytesRef> ids = related(request.everything(), meaning).hits().stream()
+                .map(hit -> new BytesRef(hit.id()))
+                .toList();
+        IndexSearcher searcher = searchers.acquire();
+        try {
+            return searcher.search(new TermInSetQuery(IndexFields.ID, ids), new FacetCounts.Manager());
+        } finally {
+            searchers.release(searcher);
+        }
+    }
+
+    /** The snippets the request may list whose meaning is near enough to {@code meaning}, nearest first, ties by id. */
+    private static List<RankFusion.Ranked> nearest(IndexSearcher searcher, SearchRequest request, float[] meaning)
+            throws IOException {
+        Query near = new KnnFloatVectorQuery(
+                IndexFields.MEANING, meaning, RankFusion.EACH_MAX, SearchQueries.matching(request, List.of()));
+        TopDocs top = searcher.search(near, RankFusion.EACH_MAX);
+        List<String> ids = ids(searcher, top);
+        List<RankFusion.Ranked> nearest = new ArrayList<>();
+        for (int i = 0; i < top.scoreDocs.length; i++) {
+            // Lucene scores a dot product d as (1 + d) / 2
+            float similarity = 2 * top.scoreDocs[i].score - 1;
+            if (similarity >= RankFusion.MIN_SIMILARITY) {
+                nearest.add(new RankFusion.Ranked(ids.get(i), similarity));
+            }
+        }
+        nearest.sort(RankFusion.ORDER);
+        return nearest;
+    }
+
+    /** The ids of a search sorted by {@link #sort}, in order. */
+    private static List<String> ids(TopDocs sorted) {
+        List<String> ids = new ArrayList<>(sorted.scoreDocs.length);
+        for (ScoreDoc scoreDoc : sorted.scoreDocs) {
+            ids.add(((BytesRef) ((FieldDoc) scoreDoc).fields[1]).utf8ToString());
+        }
+        return ids;
+    }
+
+    /** The ids of the documents of {@code top}, in order, from their doc values. */
+    private static List<String> ids(IndexSearcher searcher, TopDocs top) throws IOException {
+        List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+        List<String> ids = new ArrayList<>(top.scoreDocs.length);
+        for (ScoreDoc scoreDoc : top.scoreDocs) {
+            LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(scoreDoc.doc, leaves));
+            SortedDocValues values = DocValues.getSorted(leaf.reader(), IndexFields.ID);
+            if (!values.advanceExact(scoreDoc.doc - leaf.docBase)) {
+                throw new IllegalStateException("A document without its id");
+            }
+            ids.add(values.lookupOrd(values.ordValue()).utf8ToString());
+        }
+        return ids;
     }
 
     /** Whether anything matches the request's scope and filters with these terms. */

@@ -11,6 +11,7 @@ import java.util.Set;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.PageLimit;
 import io.snippetstore.platform.Text;
+import io.snippetstore.search.control.SearchMatch;
 import io.snippetstore.snippets.control.SearchTerms;
 import io.snippetstore.snippets.control.SnippetQuery;
 import io.snippetstore.snippets.control.SnippetScope;
@@ -60,6 +61,10 @@ public class SnippetListParameters {
     @QueryParam("fields")
     String fields;
 
+    /** {@code words} (the default), {@code meaning} or {@code hybrid}: how the query's terms find snippets. */
+    @QueryParam("match")
+    String match;
+
     SnippetQuery toQuery() {
         if (query != null && query.codePointCount(0, query.length()) > MAX_QUERY_LENGTH) {
             throw ApiException.badRequest("query is limited to " + MAX_QUERY_LENGTH + " characters.");
@@ -73,16 +78,33 @@ public class SnippetListParameters {
         if (terms.size() > MAX_TERMS) {
             throw ApiException.badRequest("query is limited to " + MAX_TERMS + " terms.");
         }
+        SearchMatch matching = match(terms);
         return new SnippetQuery(
                 scope(),
                 terms,
                 tagFilters(),
                 languageFilters(),
                 variables(),
-                sort(terms),
+                sort(terms, matching),
                 PageLimit.parse(limit),
                 Optional.ofNullable(cursor).filter(value -> !value.isEmpty()),
-                summary());
+                summary(),
+                matching);
+    }
+
+    private SearchMatch match(SearchTerms terms) {
+        if (match == null || match.isEmpty() || match.equals("words")) {
+            return SearchMatch.WORDS;
+        }
+        SearchMatch parsed = switch (match) {
+            case "meaning" -> SearchMatch.MEANING;
+            case "hybrid" -> SearchMatch.HYBRID;
+            default -> throw ApiException.badRequest("match must be one of words, meaning, hybrid.");
+        };
+        if (terms.isEmpty()) {
+            throw ApiException.badRequest("match=" + match + " needs a query.");
+        }
+        return parsed;
     }
 
     private Optional<Boolean> variables() {
@@ -152,12 +174,16 @@ public class SnippetListParameters {
         }
     }
 
-    private SnippetSort sort(SearchTerms terms) {
+    private SnippetSort sort(SearchTerms terms, SearchMatch matching) {
         if (sort == null || sort.isEmpty()) {
             return terms.isEmpty() ? SnippetSort.UPDATED : SnippetSort.RELEVANCE;
         }
         SnippetSort parsed = SnippetSort.fromApiName(sort)
                 .orElseThrow(() -> ApiException.badRequest("sort must be one of updated, created, title, relevance."));
+        if (parsed != SnippetSort.RELEVANCE && matching != SearchMatch.WORDS) {
+            // every snippet is near a query's meaning to some degree: only the nearness orders them
+            throw ApiException.badRequest("match=" + match + " is ordered by relevance only.");
+        }
         if (parsed == SnippetSort.RELEVANCE && terms.isEmpty()) {
             throw ApiException.badRequest("sort=relevance needs a query.");
         }

@@ -12,6 +12,7 @@ import java.util.Set;
 import io.snippetstore.search.control.FacetCounts;
 import io.snippetstore.search.control.SearchHits;
 import io.snippetstore.search.control.SearchIndex;
+import io.snippetstore.search.control.SearchMatch;
 import io.snippetstore.search.control.SearchPosition;
 import io.snippetstore.search.control.SearchRequest;
 import io.snippetstore.snippets.entity.Visibility;
@@ -186,7 +187,9 @@ public class SnippetQueries {
         Map<String, MatchExcerpt> matches = new HashMap<>();
         page.forEach(snippet ->
                 MatchExcerpt.of(snippet, query.terms().all()).ifPresent(match -> matches.put(snippet.id(), match)));
-        Optional<String> suggestion = hits.isEmpty() && after.isEmpty() ? index.suggestion(request) : Optional.empty();
+        Optional<String> suggestion = hits.isEmpty() && after.isEmpty() && query.match() == SearchMatch.WORDS
+                ? index.suggestion(request)
+                : Optional.empty();
         // the scopes that reach the caller's groups have read them for the index already
         Set<String> memberOf = reachesGroups(query.scope()) ? request.groupIds() : memberOf(callerId, page);
         return new SnippetPage(page, matches, next, query.limit(), suggestion, memberOf);
@@ -230,7 +233,8 @@ public class SnippetQueries {
                 query.variables(),
                 query.sort().inIndex(),
                 query.limit(),
-                after);
+                after,
+                query.match());
     }
 
     /** Users whose team and group snippets leave others' lists while they are disabled: few, read once per search. */

@@ -9,11 +9,13 @@ import java.util.stream.Collectors;
 
 import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Text;
+import io.snippetstore.search.control.SearchMatch;
 
 /**
  * What a client asks of the snippet list, already validated: whose snippets, search terms, tag
  * filters (lower case), the languages a snippet may be in (distinct ignoring ASCII case; any, when none), whether the code must have variables (or must not), the order, the page size, the position after the
- * previous page, and whether a summary of each snippet will do (no code, no notes).
+ * previous page, whether a summary of each snippet will do (no code, no notes), and how the terms
+ * match: as words, by meaning, or both.
  */
 public record SnippetQuery(
         SnippetScope scope,
@@ -24,7 +26,8 @@ public record SnippetQuery(
         SnippetSort sort,
         int limit,
         Optional<String> cursor,
-        boolean summary) {
+        boolean summary,
+        SearchMatch match) {
 
     /**
      * What a cursor is bound to: the same scope, search, filters and order. A cursor presented with
@@ -34,7 +37,8 @@ public record SnippetQuery(
         String identity = scope.apiName() + "\n" + sort.apiName() + "\n" + String.join(" ", terms.all())
                 + "\n" + String.join(",", tags) + "\n"
                 + languages.stream().map(Text::asciiLowerCase).sorted().collect(Collectors.joining(","))
-                + variables.map(wanted -> "\nvariables=" + wanted).orElse("");
+                + variables.map(wanted -> "\nvariables=" + wanted).orElse("")
+                + (match == SearchMatch.WORDS ? "" : "\nmatch=" + match.name());
         byte[] digest = Secrets.sha256(identity.getBytes(StandardCharsets.UTF_8));
         return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, 9));
     }

@@ -367,7 +367,8 @@ class SnippetIndexTest {
                 request.variables(),
                 request.order(),
                 request.limit(),
-                after);
+                after,
+                request.match());
     }
 
     private static SearchRequest request(
@@ -378,7 +379,18 @@ class SnippetIndexTest {
             int limit,
             Optional<SearchPosition> after) {
         return new SearchRequest(
-                caller, scope, Set.of(), Set.of(), terms, Set.of(), Set.of(), Optional.empty(), order, limit, after);
+                caller,
+                scope,
+                Set.of(),
+                Set.of(),
+                terms,
+                Set.of(),
+                Set.of(),
+                Optional.empty(),
+                order,
+                limit,
+                after,
+                SearchMatch.WORDS);
     }
 
     // --- random data ---
@@ -415,7 +427,8 @@ class SnippetIndexTest {
                 variables,
                 order,
                 1 + random.nextInt(20),
-                Optional.empty());
+                Optional.empty(),
+                SearchMatch.WORDS);
     }
 
     /** A piece of some snippet's text (one to eight code points), or a word that may be nowhere. */

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import io.snippetstore.search.control.SearchMatch;
 import io.snippetstore.storage.control.MigratedDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -105,14 +106,24 @@ class SnippetListPlansTest {
                 SnippetSort.UPDATED,
                 50,
                 Optional.empty(),
-                false);
+                false,
+                SearchMatch.WORDS);
 
         assertWalks(plan(query, true), "snippets_owner_updated");
     }
 
     private static SnippetQuery query(SnippetScope scope, String search, Set<String> tags, SnippetSort sort) {
         return new SnippetQuery(
-                scope, SearchTerms.parse(search), tags, Set.of(), Optional.empty(), sort, 50, Optional.empty(), false);
+                scope,
+                SearchTerms.parse(search),
+                tags,
+                Set.of(),
+                Optional.empty(),
+                sort,
+                50,
+                Optional.empty(),
+                false,
+                SearchMatch.WORDS);
     }
 
     /** How the order's indexes are named: snippets_owner_updated, snippets_visibility_title, ... */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import io.snippetstore.search.control.SearchMatch;
 import org.junit.jupiter.api.Test;
 
 class SnippetQueryTest {
@@ -23,7 +24,8 @@ class SnippetQueryTest {
                         sort,
                         limit,
                         Optional.empty(),
-                        false)
+                        false,
+                        SearchMatch.WORDS)
                 .fingerprint();
     }
 
@@ -63,7 +65,8 @@ class SnippetQueryTest {
                         SnippetSort.UPDATED,
                         50,
                         Optional.empty(),
-                        false)
+                        false,
+                        SearchMatch.WORDS)
                 .fingerprint();
     }
 }
