@@ -3,7 +3,8 @@
 // cursor. The filters live in the address (#/?q=...&tag=...), so a reload, a bookmark or "back"
 // shows the same list. Others' snippets name their owner; each item has a badge of who reads it;
 // among one's own, the list says how many more the team and one's groups share. One's own are
-// chosen for actions on several at once (selection.js).
+// chosen for actions on several at once (selection.js). Under a search, "Related by meaning" adds the
+// nearest snippets its words did not find.
 import {api} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {me} from "./me.js";
@@ -16,6 +17,8 @@ import {selectionBar} from "./selection.js";
 const SEARCH_DELAY_MS = 250;
 const COMPACT_KEY = "snippets.compactList";
 const TAG_FACETS_SHOWN = 12;
+/** How many snippets "Related by meaning" shows under a search. */
+const RELATED_SHOWN = 5;
 
 /** The lines of a result that matched, with the matched text marked: text nodes only, never HTML. */
 function excerpt(match) {
@@ -182,6 +185,9 @@ function listParts() {
         results: h("ul", {id: "results", class: "results"}),
         tagFacets: h("div", {id: "tag-facets", class: "chips facets", role: "group", "aria-label": "Tags of these snippets"}),
         more: h("button", {id: "load-more", type: "button", class: "secondary", hidden: true}, "Load more"),
+        related: h("section", {id: "related", hidden: true, "aria-labelledby": "related-title"},
+            h("h2", {id: "related-title"}, "Related by meaning"),
+            h("ul", {id: "related-results", class: "results"})),
     };
 }
 
@@ -207,7 +213,7 @@ class SnippetList {
         this.allTagsShown = false;
         this.parts.results.classList.toggle("compact", this.controls.compact.checked);
         const {search, language, languages, scope, sort, withVariables, compact} = this.controls;
-        const {chips, sharedHint, status, results, tagFacets, more} = this.parts;
+        const {chips, sharedHint, status, results, tagFacets, more, related} = this.parts;
         replace(view,
             h("h1", {class: "visually-hidden"}, "Snippets"),
             h("div", {class: "toolbar", role: "search"},
@@ -219,7 +225,7 @@ class SnippetList {
             h("div", {class: "list-options"}, status,
                 h("label", {class: "toggle", for: "variables-filter"}, withVariables, " With variables to fill in"),
                 h("label", {class: "toggle", for: "compact"}, compact, " Compact")),
-            this.selection.bar, results, more);
+            this.selection.bar, results, more, related);
         this.listen();
     }
 
@@ -276,11 +282,44 @@ class SnippetList {
             replace(status, shown === 0 ? emptyListText(this.state)
                 : `${shown} snippet${shown === 1 ? "" : "s"} shown${this.nextCursor ? "; more below" : ""}.`,
             shown === 0 && meta.suggestion ? this.suggestion(meta.suggestion) : null);
+            if (!append) {
+                await this.loadRelated(mine, new Set(data.map((snippet) => snippet.id)));
+            }
         } catch (error) {
             if (mine === generation) {
                 report(error);
             }
         }
+    }
+
+    /**
+     * Under a search's word matches (or instead of "No snippet matches"), the few snippets nearest
+     * its meaning that the words did not find. Nothing where search by meaning is off (a 400).
+     */
+    async loadRelated(mine, shown) {
+        const {related} = this.parts;
+        const list = related.querySelector("ul");
+        related.hidden = true;
+        replace(list);
+        if (!this.state.query.trim()) {
+            return;
+        }
+        const params = filterParams(this.state);
+        params.set("match", "meaning");
+        params.set("limit", String(RELATED_SHOWN));
+        params.set("fields", "summary");
+        let answer;
+        try {
+            answer = await api("GET", apiPaths.snippetList(params));
+        } catch (offOrGone) {
+            return;
+        }
+        if (mine !== generation) {
+            return;
+        }
+        const others = answer.data.filter((snippet) => !shown.has(snippet.id));
+        list.append(...others.map((snippet) => this.item(snippet)));
+        related.hidden = others.length === 0;
     }
 
     renderChips() {

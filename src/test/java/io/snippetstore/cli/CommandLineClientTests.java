@@ -421,6 +421,32 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    void searchByMeaningFindsASnippetDescribedInOtherWords() throws Exception {
+        TestUser user = TestUsers.create();
+        Map<String, String> withToken =
+                Map.of("SNIPPETS_TOKEN", TestUsers.newToken(TestUsers.signedIn(user), "script"));
+        Files.writeString(home.resolve("du.sh"), "du -sh * | sort -h\n");
+        Run created = run(new byte[0], withToken, "new", "--title", "Disk usage per directory", "du.sh");
+        assertOk(created);
+        String id = created.out().strip();
+
+        // its meaning is made in the background, within seconds
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        Run found;
+        do {
+            found = run(new byte[0], withToken, "search", "--meaning", "how", "much", "space", "each", "folder", "-q");
+            assertOk(found);
+        } while (!found.out().lines().anyMatch(id::equals) && System.nanoTime() < deadline);
+        assertTrue(found.out().lines().anyMatch(id::equals), found.toString());
+
+        Run words = run(new byte[0], withToken, "search", "how", "much", "space", "each", "folder", "-q");
+        assertOk(words);
+        assertEquals("", words.out().strip(), "by words: nothing");
+        assertEquals(
+                1, run(new byte[0], withToken, "search", "--meaning").exitCode(), "a search by meaning needs terms");
+    }
+
+    @Test
     void aRunbooksVariablesAreFilledInByShowAndRunWhichPassesTheCommandsExitCodeOn() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.newToken(TestUsers.signedIn(user), "runbook");

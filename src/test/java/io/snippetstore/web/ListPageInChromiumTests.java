@@ -28,6 +28,7 @@ import java.util.Set;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
 import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
 import jakarta.json.Json;
@@ -336,6 +337,60 @@ public abstract class ListPageInChromiumTests {
             assertEquals("backoff", driver.findElement(By.id("search")).getAttribute("value"));
             assertEquals(List.of(), scriptErrors(browser));
         }
+    }
+
+    @Test
+    void aSearchThatNoWordsMatchShowsTheSnippetsRelatedByMeaning() {
+        TestUser reader = TestUsers.create();
+        ApiClient client = TestUsers.withToken(reader);
+        String id = create(client, snippet("Disk usage per directory", "shell", "du -sh * | sort -h"))
+                .getString("id");
+        create(client, snippet("Stash work in progress", "shell", "git stash push -m wip"));
+        String query = "how much space each folder takes";
+        awaitMeaning(client, query, id);
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, reader);
+            wait.until(ignored -> resultTitles(driver).size() == 2);
+
+            driver.findElement(By.id("search")).sendKeys(query);
+            wait.until(textToBePresentInElementLocated(By.id("result-status"), "No snippet matches."));
+            visible(wait, "related");
+            List<String> related = driver.findElements(By.cssSelector("#related-results h2 a")).stream()
+                    .map(WebElement::getText)
+                    .toList();
+            assertEquals(List.of("Disk usage per directory"), related);
+            assertEquals(
+                    "Related by meaning",
+                    driver.findElement(By.id("related-title")).getText());
+            browser.screenshot("list-related-by-meaning");
+
+            driver.findElement(By.id("search")).sendKeys(Keys.chord(Keys.CONTROL, "a"), "disk usage");
+            wait.until(ignored -> resultTitles(driver).equals(List.of("Disk usage per directory")));
+            wait.until(ignored -> !driver.findElement(By.id("related")).isDisplayed());
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    /** Until a search by meaning finds the snippet: its meaning is made in the background, within seconds. */
+    private static void awaitMeaning(ApiClient client, String query, String id) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < deadline) {
+            Reply found = client.get("/api/v1/snippets?match=meaning&query=" + SnippetsApi.encode(query));
+            assertEquals(200, found.status(), found::toString);
+            if (found.json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
+                    .anyMatch(snippet -> snippet.getString("id").equals(id))) {
+                return;
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+        throw new AssertionError("not found by meaning within 30 s");
     }
 
     @Test

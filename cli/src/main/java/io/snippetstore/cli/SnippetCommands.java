@@ -68,7 +68,8 @@ final class SnippetCommands {
                 "  snippets search --tag sql --sort title --all --json | jq -r .title",
                 "  snippets search deploy --format '{id}\\t{title}\\t{owner.username}'",
                 "  snippets search deploy --scope all -q | xargs -n1 snippets show",
-                "  snippets search --with-variables --scope all"
+                "  snippets search --with-variables --scope all",
+                "  snippets search --meaning show how much space each folder takes"
             })
     static final class Search implements Callable<Integer> {
 
@@ -118,6 +119,16 @@ final class SnippetCommands {
         String cursor;
 
         @Option(
+                names = "--meaning",
+                description =
+                        "Find snippets by what the terms mean, not by their words (\"disk space of each folder\" finds"
+                                + " du -sh); with --hybrid, both.")
+        boolean meaning;
+
+        @Option(names = "--hybrid", description = "Word matches and matches by meaning, ranked together.")
+        boolean hybrid;
+
+        @Option(
                 names = "--format",
                 paramLabel = "TEMPLATE",
                 description =
@@ -150,9 +161,17 @@ final class SnippetCommands {
             if (quiet && (rows.isPresent() || client.json())) {
                 throw new Failure(Failure.USAGE, "-q prints ids only: it does not go with --format or --json.");
             }
+            if ((meaning || hybrid) && terms.isEmpty()) {
+                throw new Failure(Failure.USAGE, "--meaning and --hybrid search by terms: which ones?");
+            }
             StringBuilder path = new StringBuilder("/api/v1/snippets?scope=").append(Api.encode(scope));
             if (!terms.isEmpty()) {
                 path.append("&query=").append(Api.encode(String.join(" ", terms)));
+            }
+            if (hybrid) {
+                path.append("&match=hybrid");
+            } else if (meaning) {
+                path.append("&match=meaning");
             }
             tags.forEach(tag -> path.append("&tag=").append(Api.encode(tag)));
             if (language != null) {
