@@ -8,6 +8,7 @@ import java.net.ConnectException;
 import java.net.HttpURLConnection;
 import java.net.SocketTimeoutException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -15,6 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -68,13 +71,31 @@ final class Api {
 
     /** @param answerTimeout how long to wait for an answer's headers once a request is sent; zero for no limit */
     Api(String server, Optional<String> token, Duration answerTimeout) {
-        this.server = URI.create(Config.normalized(server) + "/");
+        this.server = address(server);
         this.token = token;
         this.answerTimeout = answerTimeout;
     }
 
     String server() {
         return server.toString().replaceAll("/$", "");
+    }
+
+    /** The service's address as given: http or https with a host, else a usage error (exit 1). */
+    static URI address(String server) {
+        String normalized = Config.normalized(server);
+        try {
+            URI address = new URI(normalized + "/");
+            String scheme = address.getScheme();
+            if (("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme)) && address.getHost() != null) {
+                return address;
+            }
+        } catch (URISyntaxException notAnAddress) {
+            // answered below
+        }
+        throw new Failure(
+                Failure.USAGE,
+                "\"" + normalized + "\" is not an address this client can call: give it with http:// or https://,"
+                        + " e.g. http://127.0.0.1:8080.");
     }
 
     static String encode(String value) {
@@ -121,17 +142,16 @@ final class Api {
         return envelope(send("GET", path, null, Body.NONE, Map.of()));
     }
 
-    Answer send(String method, String path, String contentType, Body body, Map<String, String> headers) {
-        return send(method, path, contentType, body, headers, true);
-    }
-
-    /** An upload: no answer timeout, since a large file on a slow link takes as long as it takes to send. */
+    /**
+     * An upload: a large file on a slow link takes as long as it takes to send, so the timeout is
+     * not the whole exchange's but the longest wait for the service to take more of the file, and
+     * then for its answer.
+     */
     Answer sendUpload(String path, String contentType, Body body) {
-        return send("POST", path, contentType, body, Map.of(), false);
+        return send("POST", path, contentType, body, Map.of());
     }
 
-    private Answer send(
-            String method, String path, String contentType, Body body, Map<String, String> headers, boolean timed) {
+    Answer send(String method, String path, String contentType, Body body, Map<String, String> headers) {
         HttpURLConnection connection;
         // POST, PUT and PATCH say how long their (maybe empty) body is; GET and DELETE send none
         boolean sendsBody = body.length() != 0
@@ -143,7 +163,7 @@ final class Api {
                     .openConnection();
             connection.setInstanceFollowRedirects(false);
             connection.setConnectTimeout((int) CONNECT_TIMEOUT.toMillis());
-            connection.setReadTimeout(timed ? (int) Math.min(Integer.MAX_VALUE, answerTimeout.toMillis()) : 0);
+            connection.setReadTimeout((int) Math.min(Integer.MAX_VALUE, answerTimeout.toMillis()));
             connection.setRequestMethod(method.equals("PATCH") ? "POST" : method);
             if (method.equals("PATCH")) {
                 connection.setRequestProperty("X-HTTP-Method-Override", "PATCH");
@@ -178,12 +198,17 @@ final class Api {
         }
         try {
             if (sendsBody) {
-                try (InputStream content = body.content().get();
-                        OutputStream out = connection.getOutputStream()) {
-                    content.transferTo(out);
-                }
+                sendBody(connection, body);
             }
             int status = connection.getResponseCode();
+            if (status >= 300 && status < 400) {
+                throw new Failure(
+                        Failure.SERVER,
+                        server() + " answered " + status + ", sending this client to "
+                                + Optional.ofNullable(connection.getHeaderField("Location"))
+                                        .orElse("no address")
+                                + ": give that address with --server (say, https:// where a proxy asks for it).");
+            }
             InputStream answer = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
             return new Answer(
                     status, connection.getHeaderFields(), answer == null ? InputStream.nullInputStream() : answer);
@@ -198,6 +223,51 @@ final class Api {
         } catch (IOException e) {
             throw new Failure(
                     Failure.SERVER, "The connection to " + server() + " broke off before it answered; try again.");
+        }
+    }
+
+    /**
+     * Sends the body, and ends the connection when the service takes none of it for the answer
+     * timeout (a service that accepted the connection and stopped reading): a write to a socket
+     * has no timeout of its own.
+     */
+    private void sendBody(HttpURLConnection connection, Body body) throws IOException {
+        AtomicLong progress = new AtomicLong(System.nanoTime());
+        AtomicBoolean stalled = new AtomicBoolean();
+        Thread watchdog = null;
+        if (!answerTimeout.isZero()) {
+            watchdog = new Thread(
+                    () -> {
+                        try {
+                            while (System.nanoTime() - progress.get() < answerTimeout.toNanos()) {
+                                Thread.sleep(Math.min(1000, answerTimeout.toMillis()));
+                            }
+                            stalled.set(true);
+                            connection.disconnect();
+                        } catch (InterruptedException sent) {
+                            // the body was sent
+                        }
+                    },
+                    "upload watchdog");
+            watchdog.setDaemon(true);
+            watchdog.start();
+        }
+        try (InputStream content = body.content().get();
+                OutputStream out = connection.getOutputStream()) {
+            byte[] buffer = new byte[64 * 1024];
+            for (int read = content.read(buffer); read >= 0; read = content.read(buffer)) {
+                out.write(buffer, 0, read);
+                progress.set(System.nanoTime());
+            }
+        } catch (IOException e) {
+            if (stalled.get()) {
+                throw new SocketTimeoutException("the service took none of the request for the timeout");
+            }
+            throw e;
+        } finally {
+            if (watchdog != null) {
+                watchdog.interrupt();
+            }
         }
     }
 

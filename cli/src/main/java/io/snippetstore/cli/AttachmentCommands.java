@@ -10,6 +10,7 @@ import java.io.SequenceInputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -327,6 +328,14 @@ final class AttachmentCommands {
         private void download(Api api, JsonObject attachment, Path file, Output output) throws IOException {
             long size = attachment.getJsonNumber("size").longValue();
             String sha256 = attachment.getString("sha256");
+            if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)
+                    && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                // a link, a FIFO, a device or a folder is never replaced by a file, --force or not
+                throw new Failure(
+                        Failure.USAGE,
+                        file + " is not a regular file (a link, a pipe or a folder): it is not replaced; choose a file"
+                                + " with -o, or -o - for standard output.");
+            }
             if (Files.exists(file)) {
                 if (Files.isRegularFile(file)
                         && Files.size(file) == size

@@ -42,7 +42,8 @@ final class ClientOptions {
             names = "--timeout",
             paramLabel = "SECONDS",
             description = "How long to wait for the service to answer (default: $SNIPPETS_TIMEOUT, else "
-                    + DEFAULT_TIMEOUT_SECONDS + "; 0 for no limit; uploads are not limited).")
+                    + DEFAULT_TIMEOUT_SECONDS
+                    + "; 0 for no limit; an upload waits as long for the service to take more of it).")
     private Integer timeout;
 
     private final Map<String, String> environment;

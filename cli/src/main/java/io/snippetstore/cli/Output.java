@@ -35,12 +35,12 @@ final class Output {
                 .createWriter(text)) {
             writer.write(value);
         }
-        terminal.out().println(text.toString().strip());
+        print(text.toString().strip());
     }
 
     /** One value on one line (JSON lines), for a stream of items. */
     void jsonLine(JsonValue value) {
-        terminal.out().println(value.toString());
+        print(value.toString());
     }
 
     void json(List<JsonObject> items) {
@@ -54,13 +54,28 @@ final class Output {
             body.transferTo(terminal.rawOut());
             terminal.rawOut().flush();
         } catch (IOException e) {
+            if (terminal.failedToWrite()) {
+                throw notWritten();
+            }
             throw new Failure(
                     Failure.SERVER, "The download broke off (or the output was closed); run the command again.");
         }
     }
 
     void line(String text) {
+        print(text);
+    }
+
+    /** A line on standard output; a failed write (a full disk, a closed pipe) is an error, as it is for {@code cat}. */
+    private void print(String text) {
         terminal.out().println(text);
+        if (terminal.failedToWrite()) {
+            throw notWritten();
+        }
+    }
+
+    static Failure notWritten() {
+        return new Failure(Failure.USAGE, "Could not write to standard output (a full disk, or a closed pipe).");
     }
 
     /** A note for people, on standard error: it never mixes with what a script reads. */
@@ -90,13 +105,13 @@ final class Output {
         for (int c = 0; c < columns.size(); c++) {
             heading.append(pad(columns.get(c).heading(), widths[c], c == columns.size() - 1));
         }
-        terminal.out().println(ansi.string("@|bold " + heading.toString().stripTrailing() + "|@"));
+        print(ansi.string("@|bold " + heading.toString().stripTrailing() + "|@"));
         for (List<String> line : cells) {
             StringBuilder text = new StringBuilder();
             for (int c = 0; c < line.size(); c++) {
                 text.append(pad(line.get(c), widths[c], c == line.size() - 1));
             }
-            terminal.out().println(text.toString().stripTrailing());
+            print(text.toString().stripTrailing());
         }
     }
 

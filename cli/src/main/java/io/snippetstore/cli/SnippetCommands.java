@@ -477,19 +477,18 @@ final class SnippetCommands {
 
         @Override
         public Integer call() throws IOException, InterruptedException {
+            Optional<JsonObject> metadata = metadataPatch();
+            String editor = metadata.isPresent() ? null : editor();
             Api api = client.signedIn();
             String path = "/api/v1/snippets/" + Api.encode(id);
             Api.Answer answer = api.send("GET", path, null, Api.Body.NONE, Map.of());
             String etag = answer.header("ETag").orElse(null);
             JsonObject snippet = api.data(answer).asJsonObject();
-            Optional<JsonObject> metadata = metadataPatch();
             if (metadata.isPresent()) {
                 return save(api, path, metadata.get(), etag, Optional.empty());
             }
             Path draft = Files.createTempFile("snippet-" + id.replaceAll("[^A-Za-z0-9-]", "") + "-", ".txt");
             Files.writeString(draft, snippet.getString("code"), StandardCharsets.UTF_8);
-            String editor = client.environment()
-                    .getOrDefault("VISUAL", client.environment().getOrDefault("EDITOR", "vi"));
             Process editing = new ProcessBuilder("sh", "-c", editor + " \"$1\"", "sh", draft.toString())
                     .inheritIO()
                     .start();
@@ -506,6 +505,23 @@ final class SnippetCommands {
             }
             return save(
                     api, path, Json.createObjectBuilder().add("code", edited).build(), etag, Optional.of(draft));
+        }
+
+        /** $VISUAL, else $EDITOR, else vi on a terminal; without one, a usage error before anything is asked of the service. */
+        private String editor() {
+            String editor = client.environment()
+                    .getOrDefault("VISUAL", client.environment().get("EDITOR"));
+            if (editor != null && !editor.isBlank()) {
+                return editor;
+            }
+            if (!client.terminal().interactive()) {
+                // vi into a pipe waits for keys nobody types
+                throw new Failure(
+                        Failure.USAGE,
+                        "No terminal to edit in, and no $EDITOR: set EDITOR (or VISUAL), or change the title,"
+                                + " tags, language or description with their options.");
+            }
+            return "vi";
         }
 
         /** The merge patch of the metadata options given, if any was. */

@@ -108,7 +108,11 @@ public final class Snippets {
     public static void main(String[] arguments) {
         Terminal terminal = Terminal.system(System.getenv());
         int exitCode = commandLine(System.getenv(), terminal).execute(arguments);
-        terminal.out().flush();
+        if (exitCode == 0 && terminal.failedToWrite()) {
+            // what no command saw fail, such as picocli's help
+            terminal.err().println("snippets: " + Output.notWritten().getMessage());
+            exitCode = Failure.USAGE;
+        }
         System.exit(exitCode);
     }
 }

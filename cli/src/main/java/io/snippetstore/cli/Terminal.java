@@ -27,6 +27,11 @@ record Terminal(
                 colours(interactive, environment));
     }
 
+    /** Whether a write to standard output failed: a PrintWriter and System.out keep such errors to themselves until asked. */
+    boolean failedToWrite() {
+        return out.checkError() || rawOut instanceof java.io.PrintStream stream && stream.checkError();
+    }
+
     static boolean colours(boolean interactive, Map<String, String> environment) {
         return interactive && !environment.containsKey("NO_COLOR") && !"dumb".equals(environment.get("TERM"));
     }
