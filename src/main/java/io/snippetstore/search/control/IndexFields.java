@@ -66,7 +66,7 @@ final class IndexFields {
     /** Of which text (and model) {@link #MEANING} was made: {@link #meaningKey}. */
     static final String MEANING_OF = "meaning.of";
     /**
-     * Characters of a snippet's text handed to the tokenizer: the model reads 126 word pieces, which
+     * Characters of a snippet's text handed to the tokenizer: the model reads 62 word pieces, which
      * are rarely more than a thousand characters; this bounds the tokenizer's work on a 1 MiB code.
      */
     static final int MEANING_TEXT_MAX_CHARS = 4_000;

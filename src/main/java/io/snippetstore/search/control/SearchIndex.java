@@ -77,10 +77,25 @@ public class SearchIndex {
 
     private static final double CACHED_MB = 48;
     /**
-     * Meanings made per round of the upkeep, outside the index's lock: 32 take 0.2 s on an idle
-     * core, 2 s on a busy one, so a round stays short and the catching up goes on between rounds.
+     * Meanings made per batch, outside the index's lock: 32 take 0.2 s on an idle core, 2 s on a
+     * busy one, so the lock is taken briefly and often.
      */
-    static final int MEANINGS_PER_ROUND = 32;
+    static final int MEANINGS_PER_BATCH = 32;
+    /**
+     * How long one upkeep round goes on making meanings, batch after batch, before the index's
+     * catching up and commits get their turn again: a rebuild's meanings are made at nearly one
+     * core's pace, and a change's meaning within a round of being indexed.
+     */
+    static final Duration MEANINGS_PER_ROUND = Duration.ofSeconds(1);
+    /**
+     * Meanings made per {@link #WRITING_WINDOW} while snippets are being written (a change applied
+     * within it), and made searchable by the writes' own refresh: 8 take about 25 ms of one core a
+     * second. A heavier stream of writes is caught up once it ebbs. Measured: creates at 16
+     * connections lost a fifth of their rate to 8 or 32 a round of 250 ms, each with its refresh.
+     */
+    static final int MEANINGS_WHILE_WRITING = 8;
+
+    static final Duration WRITING_WINDOW = Duration.ofSeconds(1);
 
     @Inject
     DataDirectory dataDirectory;
@@ -114,6 +129,12 @@ public class SearchIndex {
     private volatile SnippetIndex index;
     /** The last change the index holds (searchable). */
     private volatile long applied;
+    /** When changes were last applied (System.nanoTime()): writes are coming in. */
+    private volatile long lastChangeNanos = System.nanoTime();
+    /** When meanings were last made while writes came in (upkeep's own). */
+    private long lastMeaningsWhileWriting = System.nanoTime();
+    /** Meanings were put and not yet made searchable (the writes' refresh does it; else the upkeep, once they stop). */
+    private volatile boolean meaningsUnrefreshed;
 
     private long committed;
     private long lastCommitNanos = System.nanoTime();
@@ -396,6 +417,8 @@ public class SearchIndex {
         if (last > applied) {
             index.refresh();
             applied = last;
+            lastChangeNanos = System.nanoTime();
+            meaningsUnrefreshed = false;
         }
     }
 
@@ -428,30 +451,61 @@ public class SearchIndex {
         if (durable > 0) {
             forget(durable);
         }
-        makeMeanings();
+        long now = System.nanoTime();
+        if (now - lastChangeNanos < WRITING_WINDOW.toNanos()) {
+            // writes are coming in: a few meanings a second, so that the model takes little of the cores they need
+            if (now - lastMeaningsWhileWriting >= WRITING_WINDOW.toNanos()) {
+                lastMeaningsWhileWriting = now;
+                makeMeanings(MEANINGS_WHILE_WRITING, false);
+            }
+            return;
+        }
+        if (meaningsUnrefreshed) {
+            refreshMeanings();
+        }
+        long until = System.nanoTime() + MEANINGS_PER_ROUND.toNanos();
+        while (makeMeanings(MEANINGS_PER_BATCH, true) && System.nanoTime() - until < 0) {
+            // batch after batch while snippets wait for their meaning
+        }
+    }
+
+    /** Makes meanings put while writes came in searchable, once they stop. */
+    private void refreshMeanings() {
+        lock.lock();
+        try {
+            if (index != null) {
+                index.refresh();
+            }
+            meaningsUnrefreshed = false;
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.WARNING, "The search index could not be refreshed; it tries again", e);
+            reopenIfBroken();
+        } finally {
+            release();
+        }
     }
 
     /**
-     * Makes the meaning of up to {@link #MEANINGS_PER_ROUND} snippets that have none yet (new,
+     * Makes the meaning of up to {@code batch} snippets that have none yet (new,
      * changed, or after a rebuild): read, embedded outside the lock, then put under it with their
      * rows read again, each only if its text is still the one embedded. The index itself says
-     * which are missing, so nothing is lost to a restart.
+     * which are missing, so nothing is lost to a restart. Whether it made any.
      */
-    private void makeMeanings() {
+    private boolean makeMeanings(int batch, boolean refresh) {
         SnippetIndex current = index;
         if (current == null || !meaningOn) {
-            return;
+            return false;
         }
         try {
-            SnippetIndex.Pending pending = current.withoutMeaning(MEANINGS_PER_ROUND + meaninglessIds.size());
+            SnippetIndex.Pending pending = current.withoutMeaning(batch + meaninglessIds.size());
             List<String> ids = pending.ids().stream()
                     .filter(id -> !meaninglessIds.contains(id))
-                    .limit(MEANINGS_PER_ROUND)
+                    .limit(batch)
                     .toList();
             // the model is loaded when the first snippet needs it, not while an empty service starts
             Optional<SentenceEmbedder> model = ids.isEmpty() ? Optional.empty() : embedder();
             if (model.isEmpty()) {
-                return;
+                return false;
             }
             Map<String, IndexFields.Meaning> made = new HashMap<>();
             for (IndexedSnippet snippet : feed.snippets(ids)) {
@@ -466,21 +520,24 @@ public class SearchIndex {
                     LOG.log(Level.WARNING, "The meaning of snippet " + snippet.id() + " could not be made", e);
                 }
             }
-            putMeanings(current, made);
+            return putMeanings(current, made, refresh);
         } catch (IOException | AlreadyClosedException e) {
             // the index was replaced or closed meanwhile: the next round looks again
             LOG.log(Level.FINE, "Meanings were not made this round", e);
+            return false;
         }
     }
 
-    private void putMeanings(SnippetIndex madeFor, Map<String, IndexFields.Meaning> made) throws IOException {
+    /** Puts the meanings made, under the lock, searchable at once or at the next refresh; whether any was put. */
+    private boolean putMeanings(SnippetIndex madeFor, Map<String, IndexFields.Meaning> made, boolean refresh)
+            throws IOException {
         if (made.isEmpty()) {
-            return;
+            return false;
         }
         lock.lock();
         try {
             if (index != madeFor) {
-                return;
+                return false;
             }
             for (IndexedSnippet fresh : feed.snippets(made.keySet())) {
                 IndexFields.Meaning meaning = made.get(fresh.id());
@@ -488,10 +545,16 @@ public class SearchIndex {
                     index.put(fresh, meaning);
                 }
             }
-            index.refresh();
+            if (refresh) {
+                index.refresh();
+            } else {
+                meaningsUnrefreshed = true;
+            }
+            return true;
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.WARNING, "Meanings could not be put in the search index; it tries again", e);
             reopenIfBroken();
+            return false;
         } finally {
             release();
         }
