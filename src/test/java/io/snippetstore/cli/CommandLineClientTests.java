@@ -421,6 +421,52 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    void aScriptWritesCodeAndNotesFromFilesAndPipesUnderAVersionCheckWithoutAnEditor() throws Exception {
+        TestUser user = TestUsers.create();
+        String token = TestUsers.newToken(TestUsers.signedIn(user), "script");
+        Map<String, String> withToken = Map.of("SNIPPETS_TOKEN", token);
+        Files.writeString(home.resolve("deploy.sh"), "make deploy\n");
+        Files.writeString(home.resolve("notes.txt"), "Run from the repository's root.\n");
+
+        Run created = run(new byte[0], withToken, "new", "-d", "Ships it", "deploy.sh");
+        assertOk(created);
+        String id = created.out().strip();
+        JsonObject stored = new ApiClient().withBearer(token).get("/api/v1/snippets/" + id).data();
+        assertEquals("deploy.sh", stored.getString("title"), "the file's name, without --title");
+        assertEquals("bash", stored.getString("language"));
+        assertEquals("Ships it", stored.getString("description"));
+
+        Run code = run(
+                "make deploy ENV=prod\n".getBytes(StandardCharsets.UTF_8),
+                withToken,
+                "edit",
+                id,
+                "--code",
+                "-",
+                "--notes",
+                "notes.txt",
+                "--if-version",
+                "1");
+        assertOk(code);
+        stored = new ApiClient().withBearer(token).get("/api/v1/snippets/" + id).data();
+        assertEquals("make deploy ENV=prod\n", stored.getString("code"));
+        assertEquals("Run from the repository's root.\n", stored.getString("notes"));
+        assertEquals(2, stored.getInt("version"));
+
+        Run stale = run(new byte[0], withToken, "edit", id, "-t", "Deploy", "--if-version", "1");
+        assertEquals(4, stale.exitCode(), stale::toString);
+        assertTrue(stale.err().contains("no longer at version 1"), stale.err());
+        assertEquals(
+                "deploy.sh",
+                new ApiClient().withBearer(token).get("/api/v1/snippets/" + id).data().getString("title"),
+                "nothing changed");
+
+        Run attached = run(new byte[0], withToken, "attach", id, "notes.txt", "--json");
+        assertOk(attached);
+        assertTrue(attached.out().contains("\"text/plain"), "the file's media type is sent: " + attached.out());
+    }
+
+    @Test
     void searchByMeaningFindsASnippetDescribedInOtherWords() throws Exception {
         TestUser user = TestUsers.create();
         Map<String, String> withToken =

@@ -85,6 +85,23 @@ final class AttachmentCommands {
             return 0;
         }
 
+        /** The file's media type by its name (the JDK's table, then the system's), else bytes. */
+        static String mediaType(Path file) {
+            String name = file.getFileName().toString();
+            String guessed = java.net.URLConnection.guessContentTypeFromName(name);
+            if (guessed == null) {
+                try {
+                    guessed = Files.probeContentType(file);
+                } catch (IOException unknown) {
+                    guessed = null;
+                }
+            }
+            // a name cannot carry a line break into the part's headers
+            return guessed == null || guessed.contains("\r") || guessed.contains("\n")
+                    ? "application/octet-stream"
+                    : guessed;
+        }
+
         private JsonObject upload(Api api, Path file) {
             String boundary = "snippets-" + Pkce.randomToken();
             String filename = file.getFileName()
@@ -93,7 +110,7 @@ final class AttachmentCommands {
                     .replace("\r", "")
                     .replace("\n", "");
             byte[] head = ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + filename
-                            + "\"\r\n" + "Content-Type: application/octet-stream\r\n\r\n")
+                            + "\"\r\n" + "Content-Type: " + mediaType(file) + "\r\n\r\n")
                     .getBytes(StandardCharsets.UTF_8);
             byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8);
             long size;

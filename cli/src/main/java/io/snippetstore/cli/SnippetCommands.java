@@ -352,18 +352,21 @@ final class SnippetCommands {
                 "",
                 "Examples:",
                 "  snippets new --title 'Read a file' --lang go --tag io main.go",
-                "  git diff | snippets new --title 'The fix' --lang diff -"
+                "  snippets new deploy.sh                    # titled deploy.sh, in bash",
+                "  git diff | snippets new -t 'The fix' -l diff -"
             })
     static final class New implements Callable<Integer> {
 
         @Mixin
         ClientOptions client;
 
-        @Option(names = "--title", required = true, description = "The title.")
+        @Option(
+                names = {"-t", "--title"},
+                description = "The title (default: the file's name; required with standard input).")
         String title;
 
         @Option(
-                names = "--lang",
+                names = {"-l", "--lang"},
                 description = "The language (default: from the file's name, e.g. main.go is go; else text).")
         String language;
 
@@ -376,7 +379,9 @@ final class SnippetCommands {
         @Option(names = "--tag", paramLabel = "TAG", description = "A tag (repeatable).")
         List<String> tags = new ArrayList<>();
 
-        @Option(names = "--description", description = "A description.")
+        @Option(
+                names = {"-d", "--description"},
+                description = "A description.")
         String description;
 
         @Parameters(
@@ -387,6 +392,12 @@ final class SnippetCommands {
 
         @Override
         public Integer call() throws IOException {
+            boolean fromInput = file == null || file.equals("-");
+            if (title == null && fromInput) {
+                throw new Failure(Failure.USAGE, "Which title? --title TITLE, or a FILE whose name becomes the title.");
+            }
+            String chosenTitle =
+                    title != null ? title : Path.of(file).getFileName().toString();
             String code = file == null || file.equals("-")
                     ? new String(client.terminal().in().readAllBytes(), StandardCharsets.UTF_8)
                     : readFile(Path.of(file));
@@ -399,7 +410,7 @@ final class SnippetCommands {
                             : Languages.ofFilename(Path.of(file).getFileName().toString())
                                     .orElse("text");
             JsonObjectBuilder body = Json.createObjectBuilder()
-                    .add("title", title)
+                    .add("title", chosenTitle)
                     .add("language", chosenLanguage)
                     .add("code", code)
                     .add("tags", tagList);
@@ -438,13 +449,15 @@ final class SnippetCommands {
             name = "edit",
             description = {
                 "Edit a snippet's code in $VISUAL or $EDITOR; refused when someone changed it meanwhile.",
-                "With --title, --tag, --lang, --description or --visibility, changes those instead, without an editor."
+                "With --title, --tag, --lang, --description, --visibility, --code or --notes, changes those instead, without an editor."
             },
             footer = {
                 "",
                 "Examples:",
                 "  EDITOR=nano snippets edit 01a2...",
-                "  snippets edit 01a2... --title 'Read a file' --tag io --tag go"
+                "  snippets edit 01a2... --title 'Read a file' --tag io --tag go",
+                "  snippets edit 01a2... --code main.go --if-version 3",
+                "  ./render-notes | snippets edit 01a2... --notes -"
             })
     static final class Edit implements Callable<Integer> {
 
@@ -454,8 +467,28 @@ final class SnippetCommands {
         @Parameters(paramLabel = "ID", description = "The snippet's id.")
         String id;
 
-        @Option(names = "--title", description = "A new title.")
+        @Option(
+                names = {"-t", "--title"},
+                description = "A new title.")
         String title;
+
+        @Option(
+                names = "--code",
+                paramLabel = "FILE",
+                description = "New code from a file, or - for standard input (no editor).")
+        String codeFile;
+
+        @Option(
+                names = "--notes",
+                paramLabel = "FILE",
+                description = "New notes (Markdown) from a file, or - for standard input (no editor).")
+        String notesFile;
+
+        @Option(
+                names = "--if-version",
+                paramLabel = "N",
+                description = "Change it only if it is still at version N (else exit 4, nothing changed).")
+        Long ifVersion;
 
         @Option(
                 names = "--tag",
@@ -463,10 +496,14 @@ final class SnippetCommands {
                 description = "The tags (repeatable; they replace the snippet's tags).")
         List<String> tags;
 
-        @Option(names = "--lang", description = "A new language.")
+        @Option(
+                names = {"-l", "--lang"},
+                description = "A new language.")
         String language;
 
-        @Option(names = "--description", description = "A new description (\"\" removes it).")
+        @Option(
+                names = {"-d", "--description"},
+                description = "A new description (\"\" removes it).")
         String description;
 
         @Option(
@@ -477,12 +514,21 @@ final class SnippetCommands {
 
         @Override
         public Integer call() throws IOException, InterruptedException {
+            if ("-".equals(codeFile) && "-".equals(notesFile)) {
+                throw new Failure(Failure.USAGE, "Standard input is read once: give --code or --notes a file.");
+            }
             Optional<JsonObject> metadata = metadataPatch();
             String editor = metadata.isPresent() ? null : editor();
             Api api = client.signedIn();
             String path = "/api/v1/snippets/" + Api.encode(id);
+            if (metadata.isPresent() && ifVersion != null) {
+                // the version asked for is the check: nothing needs reading first
+                return save(api, path, metadata.get(), "\"" + ifVersion + "\"", Optional.empty());
+            }
             Api.Answer answer = api.send("GET", path, null, Api.Body.NONE, Map.of());
-            String etag = answer.header("ETag").orElse(null);
+            String etag = ifVersion != null
+                    ? "\"" + ifVersion + "\""
+                    : answer.header("ETag").orElse(null);
             JsonObject snippet = api.data(answer).asJsonObject();
             if (metadata.isPresent()) {
                 return save(api, path, metadata.get(), etag, Optional.empty());
@@ -525,10 +571,16 @@ final class SnippetCommands {
         }
 
         /** The merge patch of the metadata options given, if any was. */
-        private Optional<JsonObject> metadataPatch() {
+        private Optional<JsonObject> metadataPatch() throws IOException {
             JsonObjectBuilder patch = Json.createObjectBuilder();
             if (title != null) {
                 patch.add("title", title);
+            }
+            if (codeFile != null) {
+                patch.add("code", textOf(codeFile));
+            }
+            if (notesFile != null) {
+                patch.add("notes", textOf(notesFile));
             }
             if (tags != null) {
                 patch.add("tags", Json.createArrayBuilder(tags));
@@ -546,6 +598,13 @@ final class SnippetCommands {
             return built.isEmpty() ? Optional.empty() : Optional.of(built);
         }
 
+        /** A file's text, or standard input's for {@code -}. */
+        private String textOf(String file) throws IOException {
+            return file.equals("-")
+                    ? new String(client.terminal().in().readAllBytes(), StandardCharsets.UTF_8)
+                    : readFile(Path.of(file));
+        }
+
         /** Sends the patch under the version read ({@code If-Match}); a 412 keeps the draft, if there is one, and says so. */
         private int save(Api api, String path, JsonObject patch, String etag, Optional<Path> draft) throws IOException {
             Api.Answer changed = api.send(
@@ -557,7 +616,9 @@ final class SnippetCommands {
             if (changed.status() == 412) {
                 throw new Failure(
                         Failure.CONFLICT,
-                        "Someone else changed the snippet since you opened it; nothing was saved. "
+                        (ifVersion != null
+                                        ? "The snippet is no longer at version " + ifVersion + "; nothing was saved. "
+                                        : "Someone else changed the snippet since you opened it; nothing was saved. ")
                                 + draft.map(kept -> "Your version is kept in " + kept + ": ")
                                         .orElse("") + "run `snippets edit " + id
                                 + "` again to start from theirs.");
