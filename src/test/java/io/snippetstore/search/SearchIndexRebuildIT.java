@@ -1,6 +1,7 @@
 package io.snippetstore.search;
 
 import static io.snippetstore.testing.SnippetsApi.create;
+import static io.snippetstore.testing.SnippetsApi.encode;
 import static io.snippetstore.testing.SnippetsApi.ids;
 import static io.snippetstore.testing.SnippetsApi.snippet;
 import static io.snippetstore.testing.SnippetsApi.walk;
@@ -13,10 +14,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.OwnPayaraMicro;
+import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestTags;
 import io.snippetstore.testing.TestUsers;
 import jakarta.json.Json;
@@ -81,8 +84,10 @@ class SearchIndexRebuildIT {
         try (OwnPayaraMicro restarted = OwnPayaraMicro.start("search-rebuild-missing", environment)) {
             assertLogged(restarted, "Building the search index from the database: there is no index");
             assertLogged(restarted, "Built the search index of 25 snippets in ");
-            assertEquals(before, ids(walk(restarted.signIn(username, "rebuilt-password"), SEARCH)));
+            ApiClient user = restarted.signIn(username, "rebuilt-password");
+            assertEquals(before, ids(walk(user, SEARCH)));
             assertSearchIsReady(restarted);
+            assertMeaningsAreMadeAgain(restarted, user);
         }
 
         try (Stream<Path> files = Files.list(index)) {
@@ -96,12 +101,45 @@ class SearchIndexRebuildIT {
             assertEquals(before, ids(walk(restarted.signIn(username, "rebuilt-password"), SEARCH)));
         }
 
-        try (OwnPayaraMicro reopened = OwnPayaraMicro.start("search-rebuild-reopened", environment)) {
+        // the index made with search by meaning, reopened with it off: words as before, meanings refused
+        Map<String, String> meaningOff =
+                Map.of("SNIPPETS_DATA_DIR", data.toString(), "SNIPPETS_SEARCH_MEANING", "false");
+        try (OwnPayaraMicro reopened = OwnPayaraMicro.start("search-rebuild-reopened", meaningOff)) {
             assertTrue(
                     !Files.readString(reopened.log()).contains("Building the search index"),
                     "a sound index is reused, not rebuilt");
-            assertEquals(before, ids(walk(reopened.signIn(username, "rebuilt-password"), SEARCH)));
+            ApiClient user = reopened.signIn(username, "rebuilt-password");
+            assertEquals(before, ids(walk(user, SEARCH)));
+            Reply byMeaning = user.get("/api/v1/snippets?match=meaning&query=" + encode(MARKER));
+            assertEquals(400, byMeaning.status(), byMeaning::toString);
+            assertTrue(byMeaning.toString().contains("Search by meaning is off"), byMeaning::toString);
+            assertEquals("off", meaningState(reopened));
+            assertTrue(
+                    !Files.readString(reopened.log()).contains("Search by meaning: loaded"),
+                    "the model is never loaded");
         }
+    }
+
+    /** After a rebuild every snippet's meaning is made again, in the background, and found by meaning. */
+    private static void assertMeaningsAreMadeAgain(OwnPayaraMicro server, ApiClient user) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!meaningState(server).equals("on") && System.nanoTime() < deadline) {
+            Thread.sleep(250);
+        }
+        assertEquals("on", meaningState(server), "no snippet waits for its meaning");
+        Reply byMeaning = user.get("/api/v1/snippets?match=meaning&query=" + encode(MARKER + " snippet"));
+        assertEquals(200, byMeaning.status(), byMeaning::toString);
+        assertTrue(byMeaning.json().getJsonArray("data").size() > 0, byMeaning::toString);
+    }
+
+    private static String meaningState(OwnPayaraMicro server) {
+        return new ApiClient(server.base())
+                .get("/api/ready").json().getJsonArray("checks").getValuesAs(JsonObject.class).stream()
+                        .filter(check -> check.getString("name").equals("search"))
+                        .findFirst()
+                        .orElseThrow()
+                        .getJsonObject("data")
+                        .getString("meaning");
     }
 
     private static void assertSearchIsReady(OwnPayaraMicro server) {

@@ -243,10 +243,14 @@ public class SearchIndex {
     }
 
     private float[] meaningOf(SearchRequest request) {
-        return embedder()
+        SentenceEmbedder model = embedder()
                 .orElseThrow(() -> ApiException.badRequest(
-                        "Search by meaning is off on this service; match=words searches by words."))
-                .embed(request.text());
+                        "Search by meaning is off on this service; match=words searches by words."));
+        try {
+            return model.embed(request.text());
+        } catch (RuntimeException e) {
+            throw unavailable(e);
+        }
     }
 
     /** The model, loaded at its first use (a second or so); empty when search by meaning is off or cannot run here. */
