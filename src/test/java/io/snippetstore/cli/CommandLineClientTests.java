@@ -431,7 +431,8 @@ public abstract class CommandLineClientTests {
         Run created = run(new byte[0], withToken, "new", "-d", "Ships it", "deploy.sh");
         assertOk(created);
         String id = created.out().strip();
-        JsonObject stored = new ApiClient().withBearer(token).get("/api/v1/snippets/" + id).data();
+        JsonObject stored =
+                new ApiClient().withBearer(token).get("/api/v1/snippets/" + id).data();
         assertEquals("deploy.sh", stored.getString("title"), "the file's name, without --title");
         assertEquals("bash", stored.getString("language"));
         assertEquals("Ships it", stored.getString("description"));
@@ -458,7 +459,11 @@ public abstract class CommandLineClientTests {
         assertTrue(stale.err().contains("no longer at version 1"), stale.err());
         assertEquals(
                 "deploy.sh",
-                new ApiClient().withBearer(token).get("/api/v1/snippets/" + id).data().getString("title"),
+                new ApiClient()
+                        .withBearer(token)
+                        .get("/api/v1/snippets/" + id)
+                        .data()
+                        .getString("title"),
                 "nothing changed");
 
         Run attached = run(new byte[0], withToken, "attach", id, "notes.txt", "--json");
