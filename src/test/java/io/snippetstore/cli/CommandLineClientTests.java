@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
+import io.snippetstore.testing.Eventually;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
@@ -471,6 +472,14 @@ public abstract class CommandLineClientTests {
         assertTrue(attached.out().contains("\"text/plain"), "the file's media type is sent: " + attached.out());
     }
 
+    private Run searchByMeaning(Map<String, String> withToken) {
+        try {
+            return run(new byte[0], withToken, "search", "--meaning", "how", "much", "space", "each", "folder", "-q");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     @Test
     void searchByMeaningFindsASnippetDescribedInOtherWords() throws Exception {
         TestUser user = TestUsers.create();
@@ -482,13 +491,11 @@ public abstract class CommandLineClientTests {
         String id = created.out().strip();
 
         // its meaning is made in the background, within seconds
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        Run found;
-        do {
-            found = run(new byte[0], withToken, "search", "--meaning", "how", "much", "space", "each", "folder", "-q");
-            assertOk(found);
-        } while (!found.out().lines().anyMatch(id::equals) && System.nanoTime() < deadline);
-        assertTrue(found.out().lines().anyMatch(id::equals), found.toString());
+        Run found = Eventually.gives(
+                () -> searchByMeaning(withToken),
+                run -> run.exitCode() != 0 || run.out().lines().anyMatch(id::equals),
+                "the client to find " + id + " by meaning");
+        assertOk(found);
 
         Run words = run(new byte[0], withToken, "search", "how", "much", "space", "each", "folder", "-q");
         assertOk(words);

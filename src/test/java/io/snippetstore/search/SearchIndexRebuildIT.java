@@ -14,10 +14,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Eventually;
 import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestTags;
@@ -121,12 +121,8 @@ class SearchIndexRebuildIT {
     }
 
     /** After a rebuild every snippet's meaning is made again, in the background, and found by meaning. */
-    private static void assertMeaningsAreMadeAgain(OwnPayaraMicro server, ApiClient user) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!meaningState(server).equals("on") && System.nanoTime() < deadline) {
-            Thread.sleep(250);
-        }
-        assertEquals("on", meaningState(server), "no snippet waits for its meaning");
+    private static void assertMeaningsAreMadeAgain(OwnPayaraMicro server, ApiClient user) {
+        Eventually.holds(() -> meaningState(server).equals("on"), "no snippet to wait for its meaning");
         Reply byMeaning = user.get("/api/v1/snippets?match=meaning&query=" + encode(MARKER + " snippet"));
         assertEquals(200, byMeaning.status(), byMeaning::toString);
         assertTrue(byMeaning.json().getJsonArray("data").size() > 0, byMeaning::toString);

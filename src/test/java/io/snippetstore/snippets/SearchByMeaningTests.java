@@ -11,9 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Eventually;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
 import jakarta.json.Json;
@@ -152,29 +152,12 @@ public abstract class SearchByMeaningTests {
 
     /** The results, once they include {@code id}: a meaning is made in the background, within seconds. */
     private static List<String> awaitFound(ApiClient client, String parameters, String id) {
-        return await(client, parameters, found -> found.contains(id), "to include " + id);
+        return Eventually.gives(
+                () -> list(client, parameters), found -> found.contains(id), "a search by meaning to find " + id);
     }
 
     private static List<String> awaitCount(ApiClient client, String parameters, int count) {
-        return await(client, parameters, found -> found.size() == count, "to hold " + count);
-    }
-
-    private static List<String> await(
-            ApiClient client, String parameters, java.util.function.Predicate<List<String>> done, String what) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        List<String> found;
-        do {
-            found = list(client, parameters);
-            if (done.test(found)) {
-                return found;
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("a search by meaning did not come " + what + " within 30 s: " + found);
+        return Eventually.gives(
+                () -> list(client, parameters), found -> found.size() == count, "a search by meaning to find " + count);
     }
 }

@@ -14,6 +14,7 @@ import java.util.function.Supplier;
 
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Database;
+import io.snippetstore.testing.Eventually;
 import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetStoreDeployment;
@@ -144,28 +145,15 @@ class RestartKeepsDataIT {
 
     /** A search by meaning in other words finds the snippet, once its meaning is made (in the background, seconds). */
     private static void assertFoundByMeaning(ApiClient owner, String snippetId) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        Reply found;
-        do {
-            found = owner.get("/api/v1/snippets?match=meaning&query="
-                    + URLEncoder.encode("how much space each folder takes", StandardCharsets.UTF_8));
-            assertEquals(200, found.status(), found::toString);
-            if (found.json().getJsonArray("data").stream()
-                    .anyMatch(item -> item.asJsonObject().getString("id").equals(snippetId))) {
-                return;
-            }
-            sleep(250);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("not found by meaning within 30 s: " + found);
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+        Eventually.holds(
+                () -> owner
+                        .get("/api/v1/snippets?match=meaning&query="
+                                + URLEncoder.encode("how much space each folder takes", StandardCharsets.UTF_8))
+                        .json()
+                        .getJsonArray("data")
+                        .stream()
+                        .anyMatch(item -> item.asJsonObject().getString("id").equals(snippetId)),
+                "a search by meaning to find " + snippetId);
     }
 
     /** Deploys, runs {@code work} against the deployment and undeploys, whatever happens: what {@code work} answers. */

@@ -27,6 +27,7 @@ import java.util.Set;
 
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
+import io.snippetstore.testing.Eventually;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
@@ -375,22 +376,15 @@ public abstract class ListPageInChromiumTests {
 
     /** Until a search by meaning finds the snippet: its meaning is made in the background, within seconds. */
     private static void awaitMeaning(ApiClient client, String query, String id) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (System.nanoTime() < deadline) {
-            Reply found = client.get("/api/v1/snippets?match=meaning&query=" + SnippetsApi.encode(query));
-            assertEquals(200, found.status(), found::toString);
-            if (found.json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
-                    .anyMatch(snippet -> snippet.getString("id").equals(id))) {
-                return;
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
-        throw new AssertionError("not found by meaning within 30 s");
+        Eventually.holds(
+                () -> client
+                        .get("/api/v1/snippets?match=meaning&query=" + SnippetsApi.encode(query))
+                        .json()
+                        .getJsonArray("data")
+                        .getValuesAs(JsonObject.class)
+                        .stream()
+                        .anyMatch(snippet -> snippet.getString("id").equals(id)),
+                "a search by meaning to find " + id);
     }
 
     @Test

@@ -117,7 +117,7 @@ final class SnippetIndex implements Closeable {
 
     /**
      * Puts the snippet, with the meaning its document had if that was made of the same text (a
-     * change of tags' order or of visibility keeps it); else without one, for {@link #withoutMeaning}.
+     * change of visibility or groups keeps it); else without one, for {@link #withoutMeaning}.
      */
     void put(IndexedSnippet snippet) throws IOException {
         String key = IndexFields.meaningKey(IndexFields.meaningText(snippet));
