@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -50,6 +51,10 @@ final class SentenceEmbedder implements AutoCloseable {
     private final OrtEnvironment environment;
     private final OrtSession session;
     private final WordPieceTokenizer tokenizer;
+    /** Embeddings hold it shared; closing holds it alone: a native session is never closed under a run. */
+    private final ReentrantReadWriteLock use = new ReentrantReadWriteLock();
+
+    private boolean closed;
 
     private SentenceEmbedder(OrtEnvironment environment, OrtSession session, WordPieceTokenizer tokenizer) {
         this.environment = environment;
@@ -84,6 +89,18 @@ final class SentenceEmbedder implements AutoCloseable {
 
     /** The unit vector of {@code text}'s meaning (its first {@link #MAX_TOKENS} word pieces). */
     float[] embed(String text) {
+        use.readLock().lock();
+        try {
+            if (closed) {
+                throw new IllegalStateException("The embedding model is closed (the application is stopping)");
+            }
+            return run(text);
+        } finally {
+            use.readLock().unlock();
+        }
+    }
+
+    private float[] run(String text) {
         long[] ids = tokenizer.ids(text, MAX_TOKENS);
         long[] mask = new long[ids.length];
         java.util.Arrays.fill(mask, 1);
@@ -126,10 +143,16 @@ final class SentenceEmbedder implements AutoCloseable {
 
     @Override
     public void close() {
+        use.writeLock().lock();
         try {
-            session.close();
+            if (!closed) {
+                closed = true;
+                session.close();
+            }
         } catch (OrtException e) {
             LOG.log(Level.FINE, "The embedding model did not close cleanly", e);
+        } finally {
+            use.writeLock().unlock();
         }
     }
 

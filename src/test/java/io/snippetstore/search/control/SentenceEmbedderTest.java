@@ -1,6 +1,7 @@
 package io.snippetstore.search.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.AfterAll;
@@ -49,6 +50,15 @@ class SentenceEmbedderTest {
         float[] again = embedder.embed("read a file line by line");
 
         assertEquals(1.0, dot(first, again), 1e-6);
+    }
+
+    @Test
+    void aClosedModelRefusesToEmbedInsteadOfRunningAClosedSession() {
+        SentenceEmbedder closing = SentenceEmbedder.load().orElseThrow();
+        closing.close();
+
+        assertThrows(IllegalStateException.class, () -> closing.embed("anything"));
+        closing.close(); // twice is harmless
     }
 
     private static double dot(float[] a, float[] b) {
