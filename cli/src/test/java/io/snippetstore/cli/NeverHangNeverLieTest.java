@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,14 +58,8 @@ class NeverHangNeverLieTest {
     }
 
     private int run(Map<String, String> environment, String... arguments) {
-        Terminal terminal = new Terminal(
-                new PrintWriter(out, true),
-                new PrintWriter(err, true),
-                new ByteArrayOutputStream(),
-                new ByteArrayInputStream(new byte[0]),
-                false,
-                false);
-        return Snippets.commandLine(environment, terminal).execute(arguments);
+        return Snippets.commandLine(environment, TestTerminals.capturing(out, err))
+                .execute(arguments);
     }
 
     /** As {@link #run}, with standard output the real /dev/full: every write to it fails (ENOSPC). */

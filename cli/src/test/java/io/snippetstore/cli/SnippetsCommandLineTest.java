@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
@@ -29,14 +27,8 @@ class SnippetsCommandLineTest {
     private final StringWriter err = new StringWriter();
 
     private int run(Map<String, String> environment, String... arguments) {
-        Terminal terminal = new Terminal(
-                new PrintWriter(out, true),
-                new PrintWriter(err, true),
-                new ByteArrayOutputStream(),
-                new ByteArrayInputStream(new byte[0]),
-                false,
-                false);
-        return Snippets.commandLine(environment, terminal).execute(arguments);
+        return Snippets.commandLine(environment, TestTerminals.capturing(out, err))
+                .execute(arguments);
     }
 
     private Map<String, String> environment() {
@@ -63,15 +55,7 @@ class SnippetsCommandLineTest {
         CommandLine commandLine = Snippets.commandLine(environment(), Terminal.system(environment()));
         for (String name : commandLine.getSubcommands().keySet()) {
             StringWriter help = new StringWriter();
-            int exitCode = Snippets.commandLine(
-                            environment(),
-                            new Terminal(
-                                    new PrintWriter(help, true),
-                                    new PrintWriter(err, true),
-                                    new ByteArrayOutputStream(),
-                                    new ByteArrayInputStream(new byte[0]),
-                                    false,
-                                    false))
+            int exitCode = Snippets.commandLine(environment(), TestTerminals.capturing(help, err))
                     .execute(name, "--help");
 
             assertEquals(0, exitCode, name + " --help: " + err);

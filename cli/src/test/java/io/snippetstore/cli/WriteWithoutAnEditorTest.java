@@ -3,9 +3,6 @@ package io.snippetstore.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Map;
@@ -22,13 +19,7 @@ class WriteWithoutAnEditorTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... arguments) {
-        Terminal terminal = new Terminal(
-                new PrintWriter(new StringWriter(), true),
-                new PrintWriter(err, true),
-                new ByteArrayOutputStream(),
-                new ByteArrayInputStream("code\n".getBytes()),
-                false,
-                false);
+        Terminal terminal = TestTerminals.capturing(new StringWriter(), err, "code\n".getBytes());
         Map<String, String> environment = Map.of(
                 "XDG_CONFIG_HOME", home.toString(), "SNIPPETS_SERVER", "http://127.0.0.1:1", "SNIPPETS_TOKEN", "sst_x");
         return Snippets.commandLine(environment, terminal).execute(arguments);
