@@ -121,6 +121,15 @@ public class WorstCase {
                         "/api/v1/snippets?query="
                                 + enc(String.join(" ", Collections.nCopies(32, "q".repeat(60) + "z"))),
                         null));
+        String longest = enc(String.join(" ", Collections.nCopies(32, "q".repeat(60) + "z")));
+        row(
+                "search by meaning",
+                "the same 1,983 characters, limit=200",
+                () -> send("GET", "/api/v1/snippets?match=meaning&limit=200&query=" + longest, null));
+        row(
+                "hybrid search, its facets",
+                "the same 1,983 characters (200 results at most, counted)",
+                () -> send("GET", "/api/v1/snippets/facets?match=hybrid&query=" + longest, null));
         row("list", "limit=200, a page of 1 MiB snippets", () -> send("GET", "/api/v1/snippets?limit=200", null));
         row(
                 "JSON body",
