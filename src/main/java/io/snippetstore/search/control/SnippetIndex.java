@@ -125,6 +125,11 @@ final class SnippetIndex implements Closeable {
                 new Term(IndexFields.ID, snippet.id()), IndexFields.document(snippet, meaningOf(snippet.id(), key)));
     }
 
+    /** Puts the snippet without a meaning, not looking for the one it had: search by meaning is off. */
+    void putWithoutMeaning(IndexedSnippet snippet) throws IOException {
+        writer.updateDocument(new Term(IndexFields.ID, snippet.id()), IndexFields.document(snippet, Optional.empty()));
+    }
+
     /** Puts the snippet with a meaning made of its current text. */
     void put(IndexedSnippet snippet, IndexFields.Meaning meaning) throws IOException {
         writer.updateDocument(

@@ -92,6 +92,18 @@ class SnippetIndexMeaningTest {
         assertEquals(List.of("du"), index.withoutMeaning(10).ids(), "the title changed: made again");
     }
 
+    @Test
+    void aSnippetPutWithoutMeaningLosesTheOneItHadThoughItsTextIsTheSame() throws IOException {
+        IndexedSnippet du = snippet("du", "alice", "team", "Disk usage per directory", "du -sh * | sort -h");
+        putWithMeaning(du);
+
+        index.putWithoutMeaning(du);
+        index.refresh();
+
+        assertEquals(List.of("du"), index.withoutMeaning(10).ids());
+        assertEquals(List.of(), ids(search("bob", SearchScope.TEAM, SearchMatch.MEANING, "disk usage")));
+    }
+
     private void putWithMeaning(IndexedSnippet snippet) throws IOException {
         String text = IndexFields.meaningText(snippet);
         index.put(snippet, new IndexFields.Meaning(IndexFields.meaningKey(text), embedder.embed(text)));
