@@ -203,7 +203,17 @@ public abstract class CommandLineClientTests {
                 content,
                 Files.readAllBytes(home.resolve("downloads").resolve("data.bin")),
                 "every attachment of the snippet");
-        assertOk(run("files", "rm", attachmentId));
+        Run unasked = run("files", "rm", attachmentId);
+        assertEquals(1, unasked.exitCode(), unasked::toString);
+        assertTrue(unasked.err().contains("--yes"), unasked.err());
+        assertEquals(
+                1,
+                Json.createReader(new java.io.StringReader(
+                                run("files", id, "--json").out()))
+                        .readArray()
+                        .size(),
+                "an attachment is deleted for good only when the user says so");
+        assertOk(run("files", "rm", "--yes", attachmentId));
         assertEquals(
                 0,
                 Json.createReader(new java.io.StringReader(
@@ -470,6 +480,76 @@ public abstract class CommandLineClientTests {
         Run attached = run(new byte[0], withToken, "attach", id, "notes.txt", "--json");
         assertOk(attached);
         assertTrue(attached.out().contains("\"text/plain"), "the file's media type is sent: " + attached.out());
+    }
+
+    @Test
+    void severalSnippetsAreTaggedSharedAndDeletedByTheIdsASearchPipesIn() throws Exception {
+        TestUser user = TestUsers.create();
+        String token = TestUsers.newToken(TestUsers.signedIn(user), "bulk");
+        Map<String, String> withToken = Map.of("SNIPPETS_TOKEN", token);
+        ApiClient api = new ApiClient().withBearer(token);
+        String tag = "old-" + Long.toString(System.nanoTime(), 36);
+        List<String> ids = new ArrayList<>();
+        for (String title : List.of("First to retag", "Second to retag")) {
+            ids.add(SnippetsApi.create(api, SnippetsApi.snippet(title, "sh", "true\n", tag, "keep"))
+                    .getString("id"));
+        }
+        Run found = run(new byte[0], withToken, "search", "--tag", tag, "--all", "-q");
+        assertOk(found);
+        byte[] piped = found.out().getBytes(StandardCharsets.UTF_8);
+
+        assertOk(run(piped, withToken, "tag", "-", "--add", "Kept", "--remove", tag));
+        assertOk(run(new byte[0], withToken, "share", ids.get(0), ids.get(1), "--team"));
+        for (String id : ids) {
+            JsonObject stored = api.get("/api/v1/snippets/" + id).data();
+            assertEquals(
+                    List.of("keep", "kept"),
+                    stored.getJsonArray("tags").getValuesAs(jakarta.json.JsonString.class).stream()
+                            .map(jakarta.json.JsonString::getString)
+                            .toList(),
+                    "each keeps its other tags");
+            assertEquals("team", stored.getString("visibility"));
+        }
+        Run nothingToDo = run(new byte[0], withToken, "tag", ids.get(0));
+        assertEquals(1, nothingToDo.exitCode(), nothingToDo::toString);
+
+        byte[] bothIds = String.join("\n", ids).getBytes(StandardCharsets.UTF_8);
+        Run unasked = run(bothIds, withToken, "rm", "-");
+        assertEquals(1, unasked.exitCode(), unasked::toString);
+        assertTrue(unasked.err().contains("--yes"), unasked.err());
+        assertEquals(200, api.get("/api/v1/snippets/" + ids.get(0)).status(), "nothing deleted unasked");
+        assertOk(run(bothIds, withToken, "rm", "--yes", "-"));
+        for (String id : ids) {
+            assertEquals(404, api.get("/api/v1/snippets/" + id).status(), "deleted: " + id);
+        }
+    }
+
+    @Test
+    void attachingAFileOfANameAlreadyAttachedIsRefusedUnlessItReplacesIt() throws Exception {
+        TestUser user = TestUsers.create();
+        String token = TestUsers.newToken(TestUsers.signedIn(user), "attach");
+        Map<String, String> withToken = Map.of("SNIPPETS_TOKEN", token);
+        ApiClient api = new ApiClient().withBearer(token);
+        String id = SnippetsApi.create(api, SnippetsApi.snippet("With a file", "sh", "true\n"))
+                .getString("id");
+        Files.writeString(home.resolve("notes.txt"), "first\n");
+        assertOk(run(new byte[0], withToken, "attach", id, "notes.txt"));
+        Files.writeString(home.resolve("notes.txt"), "second, longer\n");
+
+        Run twice = run(new byte[0], withToken, "attach", id, "notes.txt");
+        assertEquals(1, twice.exitCode(), twice::toString);
+        assertTrue(twice.err().contains("Already attached: notes.txt"), twice.err());
+        assertEquals(List.of(6L), attachedSizes(api, id), "the first one stays, alone");
+
+        assertOk(run(new byte[0], withToken, "attach", id, "notes.txt", "--replace"));
+        assertEquals(List.of(15L), attachedSizes(api, id), "replaced by the second");
+    }
+
+    private static List<Long> attachedSizes(ApiClient api, String snippetId) {
+        return api.get("/api/v1/snippets/" + snippetId + "/attachments").json().getJsonArray("data").stream()
+                .map(attachment ->
+                        attachment.asJsonObject().getJsonNumber("size").longValue())
+                .toList();
     }
 
     private Run searchByMeaning(Map<String, String> withToken) {

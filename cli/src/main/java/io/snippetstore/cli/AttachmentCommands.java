@@ -19,9 +19,12 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
@@ -55,8 +58,15 @@ final class AttachmentCommands {
         @Parameters(index = "1..*", arity = "1..*", paramLabel = "FILE", description = "The files.")
         List<Path> files = new ArrayList<>();
 
+        @Option(
+                names = "--replace",
+                description =
+                        "A file of a name already attached replaces that attachment (else it is asked on a terminal,"
+                                + " refused elsewhere).")
+        boolean replace;
+
         @Override
-        public Integer call() {
+        public Integer call() throws IOException {
             List<Path> unreadable = files.stream()
                     .filter(file -> !Files.isRegularFile(file) || !Files.isReadable(file))
                     .toList();
@@ -69,10 +79,15 @@ final class AttachmentCommands {
                                 + "; nothing was attached.");
             }
             Api api = client.signedIn();
+            Map<String, List<String>> replaced = replaced(api);
             Output output = new Output(client.terminal());
             List<JsonObject> attached = new ArrayList<>();
             for (Path file : files) {
                 attached.add(upload(api, file));
+                // the old one goes once the new one is in: a failed upload keeps it
+                for (String old : replaced.getOrDefault(nameOf(file), List.of())) {
+                    api.call("DELETE", "/api/v1/attachments/" + Api.encode(old), null, Map.of());
+                }
                 if (!client.json()) {
                     JsonObject last = attached.get(attached.size() - 1);
                     output.line(last.getString("id") + "  " + last.getString("filename") + "  "
@@ -83,6 +98,44 @@ final class AttachmentCommands {
                 output.json(attached);
             }
             return 0;
+        }
+
+        /**
+         * The ids of the attachments, by file name, that files of the same name replace: with
+         * --replace or a yes on the terminal; else a name attached twice is refused before anything
+         * is sent.
+         */
+        private Map<String, List<String>> replaced(Api api) throws IOException {
+            Set<String> names = new HashSet<>();
+            for (Path file : files) {
+                if (!names.add(nameOf(file))) {
+                    throw new Failure(Failure.USAGE, "Two files are named " + nameOf(file) + "; nothing was attached.");
+                }
+            }
+            Map<String, List<String>> existing = new HashMap<>();
+            for (JsonObject attachment : api.list("/api/v1/snippets/" + Api.encode(id) + "/attachments", true)) {
+                String name = attachment.getString("filename");
+                if (names.contains(name)) {
+                    existing.computeIfAbsent(name, ignored -> new ArrayList<>()).add(attachment.getString("id"));
+                }
+            }
+            if (existing.isEmpty() || replace) {
+                return existing;
+            }
+            String listed = String.join(", ", existing.keySet());
+            if (!client.terminal().interactive()) {
+                throw new Failure(
+                        Failure.USAGE,
+                        "Already attached: " + listed + " (--replace replaces them); nothing was attached.");
+            }
+            if (!client.terminal().confirmed("Already attached: " + listed + ". Replace?")) {
+                throw new Failure(Failure.USAGE, "Nothing was attached.");
+            }
+            return existing;
+        }
+
+        private static String nameOf(Path file) {
+            return file.getFileName().toString();
         }
 
         /** The file's media type by its name (the JDK's table, then the system's), else bytes. */
@@ -198,8 +251,11 @@ final class AttachmentCommands {
 
         @Command(
                 name = "rm",
-                description = "Delete attachments.",
-                footer = {"", "Example:", "  snippets files rm 01a3... 01a4..."})
+                description = {
+                    "Delete attachments, for good (they do not go to the trash).",
+                    "Asks first on a terminal; elsewhere it needs --yes."
+                },
+                footer = {"", "Example:", "  snippets files rm 01a3... 01a4...", "  snippets files rm --yes 01a3..."})
         static final class Remove implements Callable<Integer> {
 
             @Mixin
@@ -208,11 +264,20 @@ final class AttachmentCommands {
             @Parameters(
                     arity = "1..*",
                     paramLabel = "ATTACHMENT_ID",
-                    description = "The attachments' ids (see `snippets files`).")
-            List<String> ids = new ArrayList<>();
+                    description = "The attachments' ids (see `snippets files`), or - to read them from standard input.")
+            List<String> arguments = new ArrayList<>();
+
+            @Option(
+                    names = {"-y", "--yes"},
+                    description = "Delete without asking.")
+            boolean yes;
 
             @Override
-            public Integer call() {
+            public Integer call() throws IOException {
+                List<String> ids = Ids.of(arguments, client.terminal());
+                if (!yes && !confirmed(ids.size())) {
+                    return Failure.USAGE;
+                }
                 Api api = client.signedIn();
                 Output output = new Output(client.terminal());
                 for (String attachmentId : ids) {
@@ -227,6 +292,21 @@ final class AttachmentCommands {
                             .build());
                 }
                 return 0;
+            }
+
+            /** An attachment deleted is gone for good (no trash): asked on a terminal, else refused without --yes. */
+            private boolean confirmed(int count) throws IOException {
+                String what = count == 1 ? "the attachment" : count + " attachments";
+                if (!client.terminal().interactive()) {
+                    throw new Failure(
+                            Failure.USAGE,
+                            "Deleting " + what + " needs --yes when no terminal can ask; nothing was deleted.");
+                }
+                boolean sure = client.terminal().confirmed("Delete " + what + " for good?");
+                if (!sure) {
+                    client.terminal().err().println("Nothing was deleted.");
+                }
+                return sure;
             }
         }
 

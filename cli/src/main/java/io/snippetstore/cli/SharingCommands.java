@@ -1,5 +1,6 @@
 package io.snippetstore.cli;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,7 +60,7 @@ final class SharingCommands {
     @Command(
             name = "share",
             description = {
-                "Show or change who may read one of your snippets: the team, groups (read or write), links.",
+                "Show or change who may read your snippets: the team, groups (read or write), links.",
                 "Without options, shows it. The team, the groups and links are independent: each adds readers."
             },
             footer = {
@@ -68,15 +69,22 @@ final class SharingCommands {
                 "  snippets share 01a2...",
                 "  snippets share 01a2... --team",
                 "  snippets share 01a2... --group ops --group 'release managers:write'",
-                "  snippets share 01a2... --no-group ops --private"
+                "  snippets share 01a2... --no-group ops --private",
+                "  snippets search --tag oncall --all -q | snippets share - --group ops"
             })
     static final class Share implements Callable<Integer> {
 
         @Mixin
         ClientOptions client;
 
-        @Parameters(paramLabel = "ID", description = "The snippet's id.")
-        String id;
+        @Parameters(
+                arity = "1..*",
+                paramLabel = "ID",
+                description = "The snippets' ids, or - to read them from standard input (one per line).")
+        List<String> arguments = new ArrayList<>();
+
+        /** The groups there are, read once for all the snippets, when a group is named. */
+        private List<JsonObject> knownGroups;
 
         @Option(
                 names = "--visibility",
@@ -106,28 +114,43 @@ final class SharingCommands {
         List<String> removed = new ArrayList<>();
 
         @Override
-        public Integer call() {
+        public Integer call() throws IOException {
+            List<String> ids = Ids.of(arguments, client.terminal());
             Api api = client.signedIn();
-            String path = "/api/v1/snippets/" + Api.encode(id);
-            JsonObject snippet = api.get(path).asJsonObject();
-            JsonObject patch = patch(api, snippet);
-            JsonObject shown = patch.isEmpty()
-                    ? snippet
-                    : api.call("PATCH", path, patch, Map.of()).asJsonObject();
             Output output = new Output(client.terminal());
-            if (client.json()) {
-                output.json(shown);
-                return 0;
+            List<JsonObject> shown = new ArrayList<>();
+            for (String id : ids) {
+                String path = "/api/v1/snippets/" + Api.encode(id);
+                JsonObject snippet = api.get(path).asJsonObject();
+                JsonObject patch = patch(api, snippet);
+                shown.add(
+                        patch.isEmpty()
+                                ? snippet
+                                : api.call("PATCH", path, patch, Map.of()).asJsonObject());
+                if (!client.json()) {
+                    describe(output, shown.get(shown.size() - 1), ids.size() > 1 ? id + ": " : "");
+                }
             }
-            output.line("Visibility: " + shown.getString("visibility")
+            if (client.json()) {
+                output.json(
+                        shown.size() == 1
+                                ? shown.get(0)
+                                : Json.createArrayBuilder(shown).build());
+            }
+            return 0;
+        }
+
+        /** Who may read it, each line led by {@code prefix} (the id, when there are several). */
+        private static void describe(Output output, JsonObject shown, String prefix) {
+            output.line(prefix + "Visibility: " + shown.getString("visibility")
                     + switch (shown.getString("visibility")) {
                         case "team" -> " (every signed-in user reads it; its links open it)";
                         case "link" -> " (its links open it)";
                         default -> " (its links open nothing)";
                     });
             if (shown.get("groups") instanceof JsonArray shares) {
-                output.line(
-                        shares.isEmpty()
+                output.line(prefix
+                        + (shares.isEmpty()
                                 ? "Groups: none"
                                 : "Groups: "
                                         + String.join(
@@ -135,9 +158,8 @@ final class SharingCommands {
                                                 shares.getValuesAs(JsonObject.class).stream()
                                                         .map(share -> share.getString("name") + " ("
                                                                 + share.getString("access") + ")")
-                                                        .toList()));
+                                                        .toList())));
             }
-            return 0;
         }
 
         private JsonObject patch(Api api, JsonObject snippet) {
@@ -156,7 +178,10 @@ final class SharingCommands {
                 if (!(snippet.get("groups") instanceof JsonArray current)) {
                     throw new Failure(Failure.FORBIDDEN, "Only the snippet's owner shares it.");
                 }
-                List<JsonObject> known = api.list("/api/v1/groups", true);
+                if (knownGroups == null) {
+                    knownGroups = api.list("/api/v1/groups", true);
+                }
+                List<JsonObject> known = knownGroups;
                 Map<String, String> shares = new LinkedHashMap<>();
                 current.getValuesAs(JsonObject.class)
                         .forEach(share -> shares.put(share.getString("id"), share.getString("access")));

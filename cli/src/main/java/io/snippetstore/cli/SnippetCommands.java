@@ -647,23 +647,29 @@ final class SnippetCommands {
                 "",
                 "Examples:",
                 "  snippets rm 01a2...",
-                "  snippets search --tag old -q | xargs snippets rm --yes"
+                "  snippets search --tag old --all -q | snippets rm --yes -"
             })
     static final class Remove implements Callable<Integer> {
 
         @Mixin
         ClientOptions client;
 
-        @Parameters(arity = "1..*", paramLabel = "ID", description = "The snippets' ids.")
-        List<String> ids = new ArrayList<>();
+        @Parameters(
+                arity = "1..*",
+                paramLabel = "ID",
+                description = "The snippets' ids, or - to read them from standard input (one per line).")
+        List<String> arguments = new ArrayList<>();
 
         @Option(
                 names = {"-y", "--yes"},
                 description = "Delete several without asking.")
         boolean yes;
 
+        private List<String> ids;
+
         @Override
         public Integer call() throws IOException {
+            ids = Ids.of(arguments, client.terminal());
             if (ids.size() > 1 && !yes && !confirmed()) {
                 return Failure.USAGE;
             }

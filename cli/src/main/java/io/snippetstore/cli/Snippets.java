@@ -40,6 +40,7 @@ import picocli.CommandLine.ScopeType;
             SnippetCommands.New.class,
             SnippetCommands.Edit.class,
             SnippetCommands.Remove.class,
+            TagCommand.class,
             HistoryCommands.History.class,
             HistoryCommands.Diff.class,
             HistoryCommands.Restore.class,

@@ -1,0 +1,40 @@
+package io.snippetstore.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The ids a command acts on: its arguments, or, for a lone {@code -}, the first word of each line of
+ * standard input, so that {@code search -q} and {@code search}'s piped rows (the id first) both feed
+ * {@code rm}, {@code tag} and {@code share}. An id given twice is acted on once.
+ */
+final class Ids {
+
+    static final String FROM_INPUT = "-";
+
+    private Ids() {}
+
+    static List<String> of(List<String> arguments, Terminal terminal) throws IOException {
+        if (!arguments.contains(FROM_INPUT)) {
+            return List.copyOf(new LinkedHashSet<>(arguments));
+        }
+        if (arguments.size() > 1) {
+            throw new Failure(
+                    Failure.USAGE, "\"-\" reads the ids from standard input and stands alone; nothing was done.");
+        }
+        Set<String> ids = new LinkedHashSet<>();
+        for (String line : new String(terminal.in().readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+            String[] words = line.strip().split("\\s+", 2);
+            if (!words[0].isEmpty()) {
+                ids.add(words[0]);
+            }
+        }
+        if (ids.isEmpty()) {
+            throw new Failure(Failure.USAGE, "No ids on standard input; nothing was done.");
+        }
+        return List.copyOf(ids);
+    }
+}
