@@ -19,8 +19,8 @@ import picocli.CommandLine.Spec;
         footer = {
             "",
             "Examples:",
-            "  source <(snippets completion bash)",
-            "  snippets completion zsh > \"${fpath[1]}/_snippets\"",
+            "  snippets completion bash > ~/.local/share/bash-completion/completions/snippets   # once",
+            "  snippets completion zsh > \"$${fpath[1]}/_snippets\"",
             "  snippets completion fish > ~/.config/fish/completions/snippets.fish"
         })
 final class CompletionCommand implements Callable<Integer> {

@@ -68,6 +68,16 @@ class SnippetsCommandLineTest {
     }
 
     @Test
+    void completionsHelpShowsTheShellVariablesOfItsExamplesAsTyped() {
+        StringWriter help = new StringWriter();
+        int exitCode = Snippets.commandLine(environment(), TestTerminals.capturing(help, err))
+                .execute("completion", "--help");
+
+        assertEquals(0, exitCode, err::toString);
+        assertTrue(help.toString().contains("\"${fpath[1]}/_snippets\""), help.toString());
+    }
+
+    @Test
     void aServiceThatNeverAnswersTimesOutWithExitCode5() throws Exception {
         try (ServerSocket silent =
                 new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) { // connections are accepted, never answered
