@@ -225,7 +225,7 @@ public abstract class CommandLineClientTests {
         assertOk(run("rm", id));
         Run gone = run("show", id);
         assertEquals(2, gone.exitCode(), gone::toString);
-        assertTrue(gone.err().contains("No such resource"), gone.err());
+        assertTrue(gone.err().contains("No snippet " + id + " that you may read"), gone.err());
 
         String again = login(user);
         assertEquals(
@@ -278,8 +278,24 @@ public abstract class CommandLineClientTests {
         Run diff = run(new byte[0], withToken, "diff", id, "2");
         assertOk(diff);
         assertEquals(
-                List.of("code", "@@ -1,1 +1,1 @@", "-kubectl apply -f a.yaml", "+kubectl apply -f b.yaml"),
+                List.of(
+                        "--- a/code\tversion 1",
+                        "+++ b/code\tversion 2",
+                        "@@ -1,1 +1,1 @@",
+                        "-kubectl apply -f a.yaml",
+                        "+kubectl apply -f b.yaml"),
                 diff.out().lines().toList());
+        // a standard unified diff: git apply takes version 1's code to version 2's
+        Path checkout = Files.createDirectories(home.resolve("checkout"));
+        Files.writeString(checkout.resolve("code"), "kubectl apply -f a.yaml\n");
+        Files.writeString(checkout.resolve("change.diff"), diff.out());
+        Process apply = new ProcessBuilder("git", "apply", "change.diff")
+                .directory(checkout.toFile())
+                .redirectErrorStream(true)
+                .start();
+        String applyOutput = new String(apply.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, apply.waitFor(), applyOutput);
+        assertEquals("kubectl apply -f b.yaml\n", Files.readString(checkout.resolve("code")));
         assertEquals(1, run(new byte[0], withToken, "diff", id, "1").exitCode(), "version 1 has nothing before it");
 
         Run stale = run(new byte[0], withToken, "restore", id, "1", "--if-version", "1");

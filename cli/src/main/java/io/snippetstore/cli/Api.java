@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.HttpURLConnection;
+import java.net.Proxy;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -40,7 +41,7 @@ final class Api {
     static final String JSON = "application/json";
 
     /** An answer: status, headers, and the body still to be read (downloads stream it). */
-    record Answer(int status, Map<String, List<String>> headers, InputStream body) {
+    record Answer(int status, Map<String, List<String>> headers, InputStream body, String path) {
 
         /** The header's first value; names ignore case. */
         Optional<String> header(String name) {
@@ -68,12 +69,17 @@ final class Api {
     private final URI server;
     private final Optional<String> token;
     private final Duration answerTimeout;
+    private final Proxy proxy;
 
-    /** @param answerTimeout how long to wait for an answer's headers once a request is sent; zero for no limit */
-    Api(String server, Optional<String> token, Duration answerTimeout) {
+    /**
+     * @param answerTimeout how long to wait for an answer's headers once a request is sent; zero for no limit
+     * @param proxy how the service is reached ({@link Proxies})
+     */
+    Api(String server, Optional<String> token, Duration answerTimeout, Proxy proxy) {
         this.server = address(server);
         this.token = token;
         this.answerTimeout = answerTimeout;
+        this.proxy = proxy;
     }
 
     String server() {
@@ -160,7 +166,7 @@ final class Api {
         try {
             connection = (HttpURLConnection) server.resolve(path.startsWith("/") ? path.substring(1) : path)
                     .toURL()
-                    .openConnection();
+                    .openConnection(proxy);
             connection.setInstanceFollowRedirects(false);
             connection.setConnectTimeout((int) CONNECT_TIMEOUT.toMillis());
             connection.setReadTimeout((int) Math.min(Integer.MAX_VALUE, answerTimeout.toMillis()));
@@ -211,7 +217,10 @@ final class Api {
             }
             InputStream answer = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
             return new Answer(
-                    status, connection.getHeaderFields(), answer == null ? InputStream.nullInputStream() : answer);
+                    status,
+                    connection.getHeaderFields(),
+                    answer == null ? InputStream.nullInputStream() : answer,
+                    path);
         } catch (SocketTimeoutException e) {
             throw new Failure(
                     Failure.SERVER,
@@ -285,7 +294,7 @@ final class Api {
         }
         JsonObject envelope = parse(body).orElse(null);
         if (answer.status() >= 400 || envelope == null || !envelope.getBoolean("ok", false)) {
-            throw failure(answer.status(), envelope);
+            throw failure(answer.status(), envelope, answer.path());
         }
         return envelope;
     }
@@ -301,18 +310,26 @@ final class Api {
     /** A failed answer, with the API's message and field details when it sent them. */
     Failure failure(Answer answer) {
         try (InputStream in = answer.body()) {
-            return failure(answer.status(), parse(in.readAllBytes()).orElse(null));
+            return failure(answer.status(), parse(in.readAllBytes()).orElse(null), answer.path());
         } catch (IOException e) {
-            return failure(answer.status(), null);
+            return failure(answer.status(), null, answer.path());
         }
     }
 
-    private static Failure failure(int status, JsonObject envelope) {
+    private Failure failure(int status, JsonObject envelope, String path) {
         if (envelope == null || !(envelope.get("error") instanceof JsonObject error)) {
             return new Failure(
                     Failure.forStatus(status), "The service answered " + status + " without an explanation.");
         }
-        StringBuilder message = new StringBuilder(error.getString("message", "The request failed."));
+        String said = error.getString("message", "The request failed.");
+        StringBuilder message = new StringBuilder(
+                status == 404 && said.equals(GENERIC_NOT_FOUND) ? missing(path).orElse(said) : said);
+        if (status == 401 && token.isPresent()) {
+            message.append(" The token this client used was refused (revoked, expired, or its user disabled):"
+                            + " sign in again with `snippets login ")
+                    .append(server())
+                    .append("`, or give SNIPPETS_TOKEN a valid one.");
+        }
         if (error.get("details") instanceof JsonArray details) {
             for (JsonObject detail : details.getValuesAs(JsonObject.class)) {
                 message.append("\n  ")
@@ -322,6 +339,38 @@ final class Api {
             }
         }
         return new Failure(Failure.forStatus(status), message.toString(), error.getString("code", null));
+    }
+
+    /** What the service says of any missing resource; the client names what it asked for instead. */
+    static final String GENERIC_NOT_FOUND = "No such resource.";
+
+    private static final java.util.regex.Pattern RESOURCE = java.util.regex.Pattern.compile(
+            "/api/v1/(snippets|attachments|trash|links)/([^/?]+)(?:/revisions/([^/?]+))?.*");
+
+    /** The resource a path names, as a person says it: "No snippet 01a2…", "No version 3 of snippet 01a2…". */
+    static Optional<String> missing(String path) {
+        java.util.regex.Matcher matcher = RESOURCE.matcher(path);
+        if (!matcher.matches()) {
+            return Optional.empty();
+        }
+        String id = java.net.URLDecoder.decode(matcher.group(2), StandardCharsets.UTF_8);
+        String version = matcher.group(3);
+        return Optional.of(
+                switch (matcher.group(1)) {
+                    case "snippets" ->
+                        version != null && !path.contains("/diff/")
+                                ? "No version " + version + " of snippet " + id + " (`snippets history " + id
+                                        + "` lists them)."
+                                : version != null
+                                        ? "No such versions of snippet " + id + " (`snippets history " + id
+                                                + "` lists them)."
+                                        : "No snippet " + id + " that you may read (mistyped, deleted, or not shared"
+                                                + " with you).";
+                    case "attachments" ->
+                        "No attachment " + id + " that you may read (`snippets files ID` lists a" + " snippet's).";
+                    case "trash" -> "No snippet " + id + " in your trash (`snippets trash` lists it).";
+                    default -> "No share link " + id + " (`snippets links ID` lists a snippet's).";
+                });
     }
 
     private static Optional<JsonObject> parse(byte[] body) {

@@ -345,8 +345,9 @@ final class AttachmentCommands {
     @Command(
             name = "get",
             description = {
-                "Download an attachment. It arrives in FILE.<sha>.part and becomes FILE when complete and checked;",
-                "a broken download is resumed from its .part file. An existing FILE is replaced only with --force."
+                "Download an attachment, checked, resuming a broken download.",
+                "It arrives in FILE.<sha>.part and becomes FILE when complete and checked; a broken download is"
+                        + " resumed from its .part file. An existing FILE is replaced only with --force."
             },
             footer = {
                 "",

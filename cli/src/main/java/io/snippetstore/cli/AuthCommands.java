@@ -27,8 +27,8 @@ final class AuthCommands {
     @Command(
             name = "login",
             description = {
-                "Sign in through the browser and keep a token for this server;",
-                "the token of this client's previous login there is revoked.",
+                "Sign in through the browser and keep a token for this server.",
+                "The token of this client's previous login there is revoked.",
                 "--with-token keeps a token read from standard input instead (for CI: no browser, nothing asked);",
                 "--device shows a code to type into any signed-in browser (when this machine's loopback is out of the browser's reach)."
             },

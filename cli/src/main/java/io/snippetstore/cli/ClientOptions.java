@@ -112,7 +112,11 @@ final class ClientOptions {
 
     /** The API of {@code server}, with the token if any and the answer timeout of this run. */
     Api api(String server, Optional<String> token) {
-        return new Api(server, token, Duration.ofSeconds(timeoutSeconds()));
+        return new Api(
+                server,
+                token,
+                Duration.ofSeconds(timeoutSeconds()),
+                new Proxies(environment).forAddress(Api.address(server)));
     }
 
     /** --timeout, else $SNIPPETS_TIMEOUT, else the default; a usage error when not a whole number of seconds from 0. */

@@ -112,10 +112,13 @@ final class HistoryCommands {
             boolean colours = client.terminal().colours();
             List<JsonObject> fields = diff.getJsonArray("fields").getValuesAs(JsonObject.class);
             if (fields.isEmpty()) {
-                output.line("Versions " + older + " and " + newer + " do not differ.");
+                output.note("Versions " + older + " and " + newer + " do not differ.");
             }
             for (JsonObject field : fields) {
-                output.line(coloured(colours, BOLD, field.getString("field")));
+                // a file per field, as diff -u names them: patch, git apply and delta read it
+                String name = field.getString("field");
+                output.line(coloured(colours, BOLD, "--- a/" + name + "\tversion " + older));
+                output.line(coloured(colours, BOLD, "+++ b/" + name + "\tversion " + newer));
                 if (field.containsKey("hunks")) {
                     for (JsonObject hunk : field.getJsonArray("hunks").getValuesAs(JsonObject.class)) {
                         output.line(coloured(
@@ -128,11 +131,39 @@ final class HistoryCommands {
                         }
                     }
                 } else {
-                    output.line(coloured(colours, RED, "-" + shown(field.get("from"))));
-                    output.line(coloured(colours, GREEN, "+" + shown(field.get("to"))));
+                    wholeField(output, colours, shown(field.get("from")), shown(field.get("to")));
                 }
             }
             return 0;
+        }
+
+        /** A field given whole (a title, the tags, a text past the diff's budget) as one hunk replacing every line. */
+        private static void wholeField(Output output, boolean colours, String from, String to) {
+            List<String> removed = lines(from);
+            List<String> added = lines(to);
+            output.line(coloured(colours, CYAN, "@@ -" + range(removed.size()) + " +" + range(added.size()) + " @@"));
+            removed.forEach(line -> output.line(coloured(colours, RED, "-" + line)));
+            if (!removed.isEmpty() && !from.endsWith("\n")) {
+                output.line("\\ No newline at end of file");
+            }
+            added.forEach(line -> output.line(coloured(colours, GREEN, "+" + line)));
+            if (!added.isEmpty() && !to.endsWith("\n")) {
+                output.line("\\ No newline at end of file");
+            }
+        }
+
+        private static List<String> lines(String text) {
+            return text.isEmpty() ? List.of() : List.of(text.split("\n", -1)).subList(0, lineCount(text));
+        }
+
+        private static int lineCount(String text) {
+            int count = (int) text.chars().filter(c -> c == '\n').count();
+            return text.endsWith("\n") ? count : count + 1;
+        }
+
+        /** A hunk's range as diff -u writes it: "1" for one line, "0,0" for none, else "1,N". */
+        private static String range(int count) {
+            return count == 0 ? "0,0" : count == 1 ? "1" : "1," + count;
         }
 
         /** A hunk's line as diff -u prints it, "\\ No newline at end of file" included. */
@@ -167,7 +198,7 @@ final class HistoryCommands {
                                 .map(JsonString::getString)
                                 .toList());
             }
-            return "(empty)";
+            return "";
         }
     }
 

@@ -17,8 +17,8 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "links",
         description = {
-            "List a snippet's share links (never their addresses: those are shown once, when made);",
-            "`links create` makes one, `links revoke` ends some."
+            "List a snippet's share links; `links create` makes one, `links revoke` ends some.",
+            "Never their addresses: those are shown once, when made."
         },
         subcommands = {LinkCommands.Create.class, LinkCommands.Revoke.class},
         footer = {

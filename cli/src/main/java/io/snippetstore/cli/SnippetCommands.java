@@ -56,6 +56,7 @@ final class SnippetCommands {
 
     @Command(
             name = "search",
+            aliases = {"list", "ls"},
             description = {
                 "Search snippets (your own unless --scope says otherwise): every term must occur (ignoring case).",
                 "--json prints one page as {\"data\": [...], \"nextCursor\": ...} (--cursor continues from it); with --all, one snippet "

@@ -2,13 +2,16 @@ package io.snippetstore.cli;
 
 import java.io.PrintWriter;
 import java.util.Map;
+import java.util.concurrent.Callable;
 
 import jakarta.json.Json;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Help.Ansi;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 
 /** {@code snippets}: the Snippet Store from a terminal or a script. */
 // the standard options inherited: --help (and --version) work on every command, as docs/CLI.md promises
@@ -25,8 +28,8 @@ import picocli.CommandLine.ScopeType;
             "  snippets search 'read file' --lang go",
             "  snippets show 01a2... --raw > main.go",
             "",
-            "Exit codes: 0 ok, 1 usage or a local file, 2 not found, 3 authentication, 4 conflict, 5 server or network,",
-            "6 not allowed (signed in, but the service refuses it to you)."
+            "Exit codes: 0 ok, 1 usage or a local file, 2 not found, 3 authentication, 4 conflict, 5 server or network,"
+                    + " 6 not allowed (signed in, but the service refuses it to you)."
         },
         subcommands = {
             AuthCommands.Login.class,
@@ -54,10 +57,20 @@ import picocli.CommandLine.ScopeType;
             CompletionCommand.class,
             CommandLine.HelpCommand.class
         })
-public final class Snippets {
+public final class Snippets implements Callable<Integer> {
 
     @Mixin
     ClientOptions client;
+
+    @Spec
+    CommandSpec spec;
+
+    /** No command: the help, as a person typing the name alone wants (clig.dev). */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(client.terminal().out(), client.terminal().colours() ? Ansi.ON : Ansi.OFF);
+        return 0;
+    }
 
     /** The command line of the client, its exit codes and its colours decided. */
     static CommandLine commandLine(Map<String, String> environment, Terminal terminal) {
@@ -77,6 +90,9 @@ public final class Snippets {
         commandLine.setParameterExceptionHandler((wrong, arguments) -> {
             PrintWriter err = wrong.getCommandLine().getErr();
             err.println(ansi.string("@|red snippets: " + escape(wrong.getMessage()) + "|@"));
+            if (wrong instanceof CommandLine.UnmatchedArgumentException unmatched) {
+                CommandLine.UnmatchedArgumentException.printSuggestions(unmatched, err);
+            }
             err.println("See: " + wrong.getCommandLine().getCommandSpec().qualifiedName() + " --help");
             err.flush();
             return Failure.USAGE;

@@ -10,6 +10,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -60,11 +61,54 @@ class SnippetsCommandLineTest {
 
             assertEquals(0, exitCode, name + " --help: " + err);
             if (!name.equals("help")) { // picocli's own help command describes itself in other words
-                assertTrue(help.toString().startsWith("Usage: snippets " + name), name + " --help printed: " + help);
+                // an alias (list, ls) shows its command's page
+                String command = commandLine.getSubcommands().get(name).getCommandName();
+                assertTrue(help.toString().startsWith("Usage: snippets " + command), name + " --help printed: " + help);
             }
         }
         assertEquals(0, run(environment(), "tokens", "revoke", "--help"));
         assertTrue(out.toString().contains("Usage: snippets tokens revoke"), out.toString());
+    }
+
+    @Test
+    void theNameAlonePrintsTheHelp() {
+        StringWriter out = new StringWriter();
+        int exitCode = Snippets.commandLine(environment(), TestTerminals.capturing(out, err))
+                .execute();
+
+        assertEquals(0, exitCode, err::toString);
+        assertTrue(out.toString().contains("Commands:") && out.toString().contains("search"), out.toString());
+    }
+
+    @Test
+    void aMistypedCommandIsAUsageErrorThatSuggestsTheNearestOne() {
+        int exitCode = Snippets.commandLine(environment(), TestTerminals.capturing(new StringWriter(), err))
+                .execute("serch", "kubectl");
+
+        assertEquals(1, exitCode);
+        assertTrue(err.toString().contains("Did you mean") && err.toString().contains("search"), err.toString());
+    }
+
+    @Test
+    void listAndLsSearch() {
+        for (String alias : List.of("list", "ls")) {
+            StringWriter help = new StringWriter();
+            int exitCode = Snippets.commandLine(environment(), TestTerminals.capturing(help, err))
+                    .execute(alias, "--help");
+
+            assertEquals(0, exitCode, alias + ": " + err);
+            assertTrue(help.toString().contains("Search snippets"), help.toString());
+        }
+    }
+
+    @Test
+    void everyCommandsSummaryInTheRootHelpIsAWholeSentence() {
+        CommandLine commandLine = Snippets.commandLine(environment(), Terminal.system(environment()));
+        commandLine.getSubcommands().forEach((name, command) -> {
+            String[] description = command.getCommandSpec().usageMessage().description();
+            String summary = description.length > 0 ? description[0].strip() : "";
+            assertTrue(summary.endsWith(".") || summary.endsWith(")"), name + ": \"" + summary + "\"");
+        });
     }
 
     @Test
@@ -75,6 +119,56 @@ class SnippetsCommandLineTest {
 
         assertEquals(0, exitCode, err::toString);
         assertTrue(help.toString().contains("\"${fpath[1]}/_snippets\""), help.toString());
+    }
+
+    @Test
+    void aServiceIsReachedThroughTheProxyOfHttpProxyUnlessNoProxyNamesIt() throws Exception {
+        HttpServer proxy = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        proxy.createContext("/", exchange -> {
+            asked.add(exchange.getRequestURI().toString());
+            byte[] refused = "{\"ok\":false,\"error\":{\"code\":\"unauthenticated\",\"message\":\"Sign in.\"}}"
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(401, refused.length);
+            exchange.getResponseBody().write(refused);
+            exchange.close();
+        });
+        proxy.start();
+        try {
+            String proxyAddress = "http://127.0.0.1:" + proxy.getAddress().getPort();
+            int exitCode = run(
+                    Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_TOKEN", "sst_x", "HTTP_PROXY", proxyAddress),
+                    "--server",
+                    "http://snippets.invalid:8080",
+                    "whoami");
+
+            assertEquals(3, exitCode, err::toString);
+            assertEquals(List.of("http://snippets.invalid:8080/api/v1/auth/whoami"), asked);
+            assertTrue(
+                    err.toString().contains("snippets login http://snippets.invalid:8080"), "how to sign in: " + err);
+
+            int bypassed = run(
+                    Map.of(
+                            "XDG_CONFIG_HOME",
+                            home.toString(),
+                            "SNIPPETS_TOKEN",
+                            "sst_x",
+                            "http_proxy",
+                            proxyAddress,
+                            "NO_PROXY",
+                            "localhost,.invalid"),
+                    "--server",
+                    "http://snippets.invalid:8080",
+                    "--timeout",
+                    "3",
+                    "whoami");
+
+            assertEquals(5, bypassed, "straight to a host that does not exist: " + err);
+            assertEquals(1, asked.size(), "NO_PROXY kept the proxy out");
+        } finally {
+            proxy.stop(0);
+        }
     }
 
     @Test
