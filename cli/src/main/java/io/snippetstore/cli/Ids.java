@@ -2,9 +2,12 @@ package io.snippetstore.cli;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+
+import picocli.CommandLine.Parameters;
 
 /**
  * The ids a command acts on: its arguments, or, for a lone {@code -}, the first word of each line of
@@ -16,6 +19,20 @@ final class Ids {
     static final String FROM_INPUT = "-";
 
     private Ids() {}
+
+    /** The snippets' ids of a command that takes several: mixed in, so that each says it the same way. */
+    static final class OfSnippets {
+
+        @Parameters(
+                arity = "1..*",
+                paramLabel = "ID",
+                description = "The snippets' ids, or - to read them from standard input (one per line).")
+        List<String> arguments = new ArrayList<>();
+
+        List<String> read(Terminal terminal) throws IOException {
+            return of(arguments, terminal);
+        }
+    }
 
     static List<String> of(List<String> arguments, Terminal terminal) throws IOException {
         if (!arguments.contains(FROM_INPUT)) {

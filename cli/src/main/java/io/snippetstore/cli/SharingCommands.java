@@ -15,7 +15,6 @@ import jakarta.json.JsonObject;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** Who may read a snippet: {@code share} (the team, groups, links' state) and {@code groups}. */
 final class SharingCommands {
@@ -77,11 +76,8 @@ final class SharingCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(
-                arity = "1..*",
-                paramLabel = "ID",
-                description = "The snippets' ids, or - to read them from standard input (one per line).")
-        List<String> arguments = new ArrayList<>();
+        @Mixin
+        Ids.OfSnippets snippets;
 
         /** The groups there are, read once for all the snippets, when a group is named. */
         private List<JsonObject> knownGroups;
@@ -115,7 +111,7 @@ final class SharingCommands {
 
         @Override
         public Integer call() throws IOException {
-            List<String> ids = Ids.of(arguments, client.terminal());
+            List<String> ids = snippets.read(client.terminal());
             Api api = client.signedIn();
             Output output = new Output(client.terminal());
             List<JsonObject> shown = new ArrayList<>();

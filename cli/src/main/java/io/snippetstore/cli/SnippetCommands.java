@@ -655,11 +655,8 @@ final class SnippetCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(
-                arity = "1..*",
-                paramLabel = "ID",
-                description = "The snippets' ids, or - to read them from standard input (one per line).")
-        List<String> arguments = new ArrayList<>();
+        @Mixin
+        Ids.OfSnippets snippets;
 
         @Option(
                 names = {"-y", "--yes"},
@@ -670,7 +667,7 @@ final class SnippetCommands {
 
         @Override
         public Integer call() throws IOException {
-            ids = Ids.of(arguments, client.terminal());
+            ids = snippets.read(client.terminal());
             if (ids.size() > 1 && !yes && !confirmed()) {
                 return Failure.USAGE;
             }

@@ -15,7 +15,6 @@ import jakarta.json.JsonString;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code tag}: adds and removes tags on several snippets, each keeping its other tags. Each snippet
@@ -42,11 +41,8 @@ final class TagCommand implements Callable<Integer> {
     @Mixin
     ClientOptions client;
 
-    @Parameters(
-            arity = "1..*",
-            paramLabel = "ID",
-            description = "The snippets' ids, or - to read them from standard input (one per line).")
-    List<String> arguments = new ArrayList<>();
+    @Mixin
+    Ids.OfSnippets snippets;
 
     @Option(
             names = {"-a", "--add"},
@@ -65,7 +61,7 @@ final class TagCommand implements Callable<Integer> {
         if (added.isEmpty() && removed.isEmpty()) {
             throw new Failure(Failure.USAGE, "Say which tags to --add or --remove; nothing was changed.");
         }
-        List<String> ids = Ids.of(arguments, client.terminal());
+        List<String> ids = snippets.read(client.terminal());
         Api api = client.signedIn();
         Output output = new Output(client.terminal());
         List<JsonObject> saved = new ArrayList<>();
