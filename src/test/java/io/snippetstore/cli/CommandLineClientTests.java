@@ -166,7 +166,8 @@ public abstract class CommandLineClientTests {
                 1,
                 Json.createReader(new java.io.StringReader(
                                 run("files", id, "--json").out()))
-                        .readArray()
+                        .readObject()
+                        .getJsonArray("data")
                         .size(),
                 "every path is checked before the first upload");
         assertOk(run("get", attachmentId, "-o", "whole.bin"));
@@ -210,7 +211,8 @@ public abstract class CommandLineClientTests {
                 1,
                 Json.createReader(new java.io.StringReader(
                                 run("files", id, "--json").out()))
-                        .readArray()
+                        .readObject()
+                        .getJsonArray("data")
                         .size(),
                 "an attachment is deleted for good only when the user says so");
         assertOk(run("files", "rm", "--yes", attachmentId));
@@ -218,7 +220,8 @@ public abstract class CommandLineClientTests {
                 0,
                 Json.createReader(new java.io.StringReader(
                                 run("files", id, "--json").out()))
-                        .readArray()
+                        .readObject()
+                        .getJsonArray("data")
                         .size(),
                 "the attachment is gone");
 
@@ -270,10 +273,26 @@ public abstract class CommandLineClientTests {
 
         Run history = run(new byte[0], withToken, "history", id);
         assertOk(history);
-        List<String> rows = history.out().lines().toList();
-        assertTrue(rows.get(0).startsWith("VERSION"), history.out());
-        assertTrue(rows.get(1).startsWith("2 ") && rows.get(1).endsWith("code"), history.out());
-        assertTrue(rows.get(2).startsWith("1 ") && rows.get(2).contains(user.username()), history.out());
+        // piped: a tab-separated line per version, no heading
+        List<List<String>> rows =
+                history.out().lines().map(line -> List.of(line.split("\t", -1))).toList();
+        assertEquals(2, rows.size(), history.out());
+        assertEquals(
+                List.of("2", "code"), List.of(rows.get(0).get(0), rows.get(0).get(3)), history.out());
+        assertEquals(
+                List.of("1", user.username()),
+                List.of(rows.get(1).get(0), rows.get(1).get(2)),
+                history.out());
+        Run historyJson = run(new byte[0], withToken, "history", id, "--json");
+        assertOk(historyJson);
+        assertEquals(1, historyJson.out().strip().lines().count(), "compact JSON when piped: " + historyJson.out());
+        assertEquals(
+                2,
+                Json.createReader(new java.io.StringReader(historyJson.out()))
+                        .readObject()
+                        .getJsonArray("data")
+                        .size(),
+                "a list's one shape: data and nextCursor");
 
         Run diff = run(new byte[0], withToken, "diff", id, "2");
         assertOk(diff);
@@ -313,7 +332,8 @@ public abstract class CommandLineClientTests {
         assertEquals(
                 id,
                 Json.createReader(new java.io.StringReader(trash.out()))
-                        .readArray()
+                        .readObject()
+                        .getJsonArray("data")
                         .getJsonObject(0)
                         .getString("id"));
         assertOk(run(new byte[0], withToken, "trash", "restore", id));
@@ -788,7 +808,8 @@ public abstract class CommandLineClientTests {
         Run listed = run(new byte[0], withToken, "links", id, "--json");
         assertOk(listed);
         String linkId = Json.createReader(new java.io.StringReader(listed.out()))
-                .readArray()
+                .readObject()
+                .getJsonArray("data")
                 .getJsonObject(0)
                 .getString("id");
         assertOk(run(new byte[0], withToken, "links", "revoke", linkId));

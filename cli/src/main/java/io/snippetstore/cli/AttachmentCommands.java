@@ -325,7 +325,7 @@ final class AttachmentCommands {
                     client.signedIn().list("/api/v1/snippets/" + Api.encode(id) + "/attachments", true);
             Output output = new Output(client.terminal());
             if (client.json()) {
-                output.json(attachments);
+                output.page(attachments);
             } else {
                 output.table(
                         attachments,

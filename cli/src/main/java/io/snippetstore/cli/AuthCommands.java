@@ -328,7 +328,7 @@ final class AuthCommands {
             List<JsonObject> tokens = client.signedIn().list("/api/v1/auth/tokens", true);
             Output output = new Output(client.terminal());
             if (client.json()) {
-                output.json(tokens);
+                output.page(tokens);
             } else {
                 output.table(
                         tokens,

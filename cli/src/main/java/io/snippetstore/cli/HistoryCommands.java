@@ -43,7 +43,7 @@ final class HistoryCommands {
             Api.Listed listed = client.signedIn().listed(revisions(id), all);
             Output output = new Output(client.terminal());
             if (client.json()) {
-                output.json(listed.items());
+                output.page(listed.items(), listed.nextCursor());
                 return 0;
             }
             output.table(
@@ -269,7 +269,7 @@ final class HistoryCommands {
             Api.Listed listed = client.signedIn().listed("/api/v1/trash", all);
             Output output = new Output(client.terminal());
             if (client.json()) {
-                output.json(listed.items());
+                output.page(listed.items(), listed.nextCursor());
                 return 0;
             }
             output.table(

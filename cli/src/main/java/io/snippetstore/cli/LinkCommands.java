@@ -44,7 +44,7 @@ final class LinkCommands implements Callable<Integer> {
         List<JsonObject> links = client.signedIn().list("/api/v1/snippets/" + Api.encode(id) + "/links", true);
         Output output = new Output(client.terminal());
         if (client.json()) {
-            output.json(links);
+            output.page(links);
         } else if (links.isEmpty()) {
             output.note("No links.");
         } else {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 import jakarta.json.Json;
@@ -29,13 +30,30 @@ final class Output {
         this.terminal = terminal;
     }
 
+    /** Indented for a person at a terminal; one compact line for a pipe (clig.dev). */
     void json(JsonValue value) {
+        if (!terminal.interactive()) {
+            print(value.toString());
+            return;
+        }
         StringWriter text = new StringWriter();
         try (var writer = Json.createWriterFactory(Map.of(JsonGenerator.PRETTY_PRINTING, true))
                 .createWriter(text)) {
             writer.write(value);
         }
         print(text.toString().strip());
+    }
+
+    /** A list in the one shape every list has under --json: {"data": [...], "nextCursor": a cursor or null}. */
+    void page(List<JsonObject> items, Optional<String> nextCursor) {
+        json(Json.createObjectBuilder()
+                .add("data", Json.createArrayBuilder(items))
+                .add(
+                        "nextCursor",
+                        nextCursor
+                                .map(value -> (JsonValue) Json.createValue(value))
+                                .orElse(JsonValue.NULL))
+                .build());
     }
 
     /** One value on one line (JSON lines), for a stream of items. */
@@ -45,6 +63,11 @@ final class Output {
 
     void json(List<JsonObject> items) {
         json(Json.createArrayBuilder(items).build());
+    }
+
+    /** A whole list (one the service does not page), in {@link #page}'s shape. */
+    void page(List<JsonObject> items) {
+        page(items, Optional.empty());
     }
 
     /** Bytes exactly as they come, for pipes: after anything printed before them. */
@@ -83,7 +106,21 @@ final class Output {
         terminal.err().println(text);
     }
 
+    /**
+     * Aligned columns under a heading at a terminal; for a pipe, a line per row of tab-separated
+     * values without heading or cut cells, for cut, awk and while-read (clig.dev).
+     */
     void table(List<JsonObject> rows, List<Column> columns) {
+        if (!terminal.interactive()) {
+            for (JsonObject row : rows) {
+                print(String.join(
+                        "\t",
+                        columns.stream()
+                                .map(column -> oneLine(column.value().apply(row)))
+                                .toList()));
+            }
+            return;
+        }
         List<List<String>> cells = new ArrayList<>();
         int[] widths = new int[columns.size()];
         for (int c = 0; c < columns.size(); c++) {

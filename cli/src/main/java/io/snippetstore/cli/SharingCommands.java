@@ -35,7 +35,7 @@ final class SharingCommands {
             List<JsonObject> groups = client.signedIn().list("/api/v1/groups", true);
             Output output = new Output(client.terminal());
             if (client.json()) {
-                output.json(groups);
+                output.page(groups);
                 return 0;
             }
             output.table(

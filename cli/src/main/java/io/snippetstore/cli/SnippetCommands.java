@@ -205,14 +205,7 @@ final class SnippetCommands {
             Api.Listed listed = api.listed(path.toString(), Optional.ofNullable(cursor), all);
             List<JsonObject> found = listed.items();
             if (client.json()) {
-                output.json(Json.createObjectBuilder()
-                        .add("data", Json.createArrayBuilder(found))
-                        .add(
-                                "nextCursor",
-                                listed.nextCursor()
-                                        .map(value -> (JsonValue) Json.createValue(value))
-                                        .orElse(JsonValue.NULL))
-                        .build());
+                output.page(found, listed.nextCursor());
                 return 0;
             }
             if (quiet) {

@@ -89,6 +89,12 @@ public final class Snippets implements Callable<Integer> {
         commandLine.setErr(terminal.err());
         commandLine.setParameterExceptionHandler((wrong, arguments) -> {
             PrintWriter err = wrong.getCommandLine().getErr();
+            if (java.util.List.of(arguments).contains("--json")) {
+                // a script asked for JSON: its usage errors are JSON too, as every other failure is
+                err.println(errorJson(Failure.USAGE, wrong.getMessage()));
+                err.flush();
+                return Failure.USAGE;
+            }
             err.println(ansi.string("@|red snippets: " + escape(wrong.getMessage()) + "|@"));
             if (wrong instanceof CommandLine.UnmatchedArgumentException unmatched) {
                 CommandLine.UnmatchedArgumentException.printSuggestions(unmatched, err);
@@ -101,13 +107,7 @@ public final class Snippets implements Callable<Integer> {
             Failure failure = Failure.of(thrown);
             PrintWriter err = line.getErr();
             if (ClientOptions.of(line.getCommandSpec()).map(ClientOptions::json).orElse(false)) {
-                err.println(Json.createObjectBuilder()
-                        .add(
-                                "error",
-                                Json.createObjectBuilder()
-                                        .add("exitCode", failure.exitCode())
-                                        .add("message", failure.getMessage()))
-                        .build());
+                err.println(errorJson(failure.exitCode(), failure.getMessage()));
             } else {
                 err.println(ansi.string("@|red snippets: " + escape(failure.getMessage()) + "|@"));
             }
@@ -115,6 +115,15 @@ public final class Snippets implements Callable<Integer> {
             return failure.exitCode();
         });
         return commandLine;
+    }
+
+    /** A failure as a script reads it: {"error": {"exitCode", "message"}}. */
+    private static jakarta.json.JsonObject errorJson(int exitCode, String message) {
+        return Json.createObjectBuilder()
+                .add(
+                        "error",
+                        Json.createObjectBuilder().add("exitCode", exitCode).add("message", message))
+                .build();
     }
 
     /** picocli's markup takes {@code @|} and {@code |@} as its own. */

@@ -90,6 +90,19 @@ class SnippetsCommandLineTest {
     }
 
     @Test
+    void aUsageErrorUnderJsonIsJson() {
+        int exitCode = Snippets.commandLine(environment(), TestTerminals.capturing(new StringWriter(), err))
+                .execute("search", "--json", "--limit", "many");
+
+        assertEquals(1, exitCode);
+        jakarta.json.JsonObject error = jakarta.json.Json.createReader(new java.io.StringReader(err.toString()))
+                .readObject()
+                .getJsonObject("error");
+        assertEquals(1, error.getInt("exitCode"));
+        assertTrue(error.getString("message").contains("--limit"), err.toString());
+    }
+
+    @Test
     void listAndLsSearch() {
         for (String alias : List.of("list", "ls")) {
             StringWriter help = new StringWriter();
