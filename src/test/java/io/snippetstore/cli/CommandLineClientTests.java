@@ -162,14 +162,7 @@ public abstract class CommandLineClientTests {
                 missingSecond.err().contains("no-such-file.txt")
                         && missingSecond.err().contains("nothing was attached"),
                 missingSecond.err());
-        assertEquals(
-                1,
-                Json.createReader(new java.io.StringReader(
-                                run("files", id, "--json").out()))
-                        .readObject()
-                        .getJsonArray("data")
-                        .size(),
-                "every path is checked before the first upload");
+        assertEquals(1, attachmentCount(id), "every path is checked before the first upload");
         assertOk(run("get", attachmentId, "-o", "whole.bin"));
         assertArrayEquals(content, Files.readAllBytes(home.resolve("whole.bin")));
         assertOk(run("get", attachmentId, "-o", "whole.bin"));
@@ -207,23 +200,9 @@ public abstract class CommandLineClientTests {
         Run unasked = run("files", "rm", attachmentId);
         assertEquals(1, unasked.exitCode(), unasked::toString);
         assertTrue(unasked.err().contains("--yes"), unasked.err());
-        assertEquals(
-                1,
-                Json.createReader(new java.io.StringReader(
-                                run("files", id, "--json").out()))
-                        .readObject()
-                        .getJsonArray("data")
-                        .size(),
-                "an attachment is deleted for good only when the user says so");
+        assertEquals(1, attachmentCount(id), "an attachment is deleted for good only when the user says so");
         assertOk(run("files", "rm", "--yes", attachmentId));
-        assertEquals(
-                0,
-                Json.createReader(new java.io.StringReader(
-                                run("files", id, "--json").out()))
-                        .readObject()
-                        .getJsonArray("data")
-                        .size(),
-                "the attachment is gone");
+        assertEquals(0, attachmentCount(id), "the attachment is gone");
 
         assertOk(run("rm", id));
         Run gone = run("show", id);
@@ -579,6 +558,16 @@ public abstract class CommandLineClientTests {
 
         assertOk(run(new byte[0], withToken, "attach", id, "notes.txt", "--replace"));
         assertEquals(List.of(15L), attachedSizes(api, id), "replaced by the second");
+    }
+
+    /** How many attachments {@code files --json} lists for the snippet. */
+    private int attachmentCount(String snippetId) throws Exception {
+        Run files = run("files", snippetId, "--json");
+        assertOk(files);
+        return Json.createReader(new java.io.StringReader(files.out()))
+                .readObject()
+                .getJsonArray("data")
+                .size();
     }
 
     private static List<Long> attachedSizes(ApiClient api, String snippetId) {

@@ -56,6 +56,14 @@ final class Output {
                 .build());
     }
 
+    /** What a command given one id or several made: the one result, or an array of them all. */
+    void jsonEach(List<? extends JsonValue> results) {
+        json(
+                results.size() == 1
+                        ? results.get(0)
+                        : Json.createArrayBuilder(results).build());
+    }
+
     /** One value on one line (JSON lines), for a stream of items. */
     void jsonLine(JsonValue value) {
         print(value.toString());

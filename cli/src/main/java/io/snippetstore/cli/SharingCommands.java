@@ -128,10 +128,7 @@ final class SharingCommands {
                 }
             }
             if (client.json()) {
-                output.json(
-                        shown.size() == 1
-                                ? shown.get(0)
-                                : Json.createArrayBuilder(shown).build());
+                output.jsonEach(shown);
             }
             return 0;
         }

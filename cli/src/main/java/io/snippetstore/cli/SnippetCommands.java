@@ -674,10 +674,7 @@ final class SnippetCommands {
                 }
             }
             if (client.json()) {
-                output.json(
-                        deleted.size() == 1
-                                ? deleted.get(0)
-                                : Json.createArrayBuilder(deleted).build());
+                output.jsonEach(deleted);
             }
             return 0;
         }

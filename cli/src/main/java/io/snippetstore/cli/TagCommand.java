@@ -73,10 +73,7 @@ final class TagCommand implements Callable<Integer> {
             }
         }
         if (client.json()) {
-            output.json(
-                    saved.size() == 1
-                            ? saved.get(0)
-                            : Json.createArrayBuilder(saved).build());
+            output.jsonEach(saved);
         }
         return 0;
     }
