@@ -355,12 +355,17 @@ public class SearchIndex {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw ApiException.unavailable("Search is unavailable for a moment; try again shortly.");
+            throw unavailable();
         }
     }
 
     private static ApiException unavailable(Exception cause) {
         LOG.log(Level.WARNING, "A search could not be answered", cause);
+        return unavailable();
+    }
+
+    /** A search that cannot be answered now (a failure logged, or a thread stopped while it waited). */
+    private static ApiException unavailable() {
         return ApiException.unavailable("Search is unavailable for a moment; try again shortly.");
     }
 
@@ -422,7 +427,7 @@ public class SearchIndex {
                     progress.wait();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    throw ApiException.unavailable("Search is unavailable for a moment; try again shortly.");
+                    throw unavailable();
                 }
             }
         }
