@@ -18,7 +18,6 @@ export function hcl(hljs) {
     TEMPLATE.contains = [STRING, NUMBER, FUNCTION_CALL];
     return {
         name: "HCL",
-        aliases: ["terraform", "tf", "tfvars", "opentofu", "tofu", "nomad", "packer"],
         keywords: {keyword: KEYWORDS, literal: LITERALS},
         contains: [
             hljs.HASH_COMMENT_MODE,

@@ -1,40 +1,36 @@
-// Languages as highlight.js knows them: its aliases and ours (HCL's grammar too), every name of one
-// language, a guess at pasted code's, the ones to suggest, and the file name code downloads as.
+// Languages as highlight.js knows them, with HCL's grammar, every name of one language (from the
+// table the command-line client reads too), a guess at pasted code's, the ones to suggest, and the
+// file name code downloads as.
 import {hcl} from "./hcl.js";
+import LANGUAGE_NAMES from "./language-names.json" with {type: "json"};
 
-/** Names people give languages that highlight.js knows by another (its own aliases cover the rest). */
-const MORE_ALIASES = {
-    xml: ["vue", "svelte"], groovy: ["jenkinsfile"], protobuf: ["proto"], dockerfile: ["docker", "containerfile"],
-    powershell: ["pwsh", "ps1"], dos: ["bat", "cmd", "batch"], nginx: ["nginxconf"],
-};
 let aliasesRegistered = false;
 
-/** highlight.js with HCL and the aliases above, or undefined when it did not load. */
+/** highlight.js with HCL and the table's names of each language it knows, or undefined when it did not load. */
 export function highlighter() {
     const hljs = window.hljs;
     if (hljs && !aliasesRegistered) {
         hljs.registerLanguage("hcl", hcl);
-        Object.entries(MORE_ALIASES).forEach(([languageName, aliases]) => hljs.getLanguage(languageName) && hljs.registerAliases(aliases, {languageName}));
+        Object.entries(LANGUAGE_NAMES).forEach(([languageName, names]) => hljs.getLanguage(languageName)
+            && hljs.registerAliases(names.filter((name) => !hljs.getLanguage(name)), {languageName}));
         aliasesRegistered = true;
     }
     return hljs;
 }
 
 /**
- * Every name highlight.js knows the language `name` by (its key, its title, its aliases and the
- * ones above), lower-cased, `name` first: what a language filter matches, so that "js" finds
- * snippets whose language is "JavaScript" too. Just `name` for a language it does not know.
+ * Every name the language `name` goes by (its key and its other names in language-names.json),
+ * lower-cased, `name` first as typed: what a language filter matches, so that "js" finds
+ * snippets whose language is "JavaScript" too. Just `name` for a language the table does not name.
  */
 export function languageNames(name) {
-    const hljs = highlighter();
     const wanted = name.trim();
-    const language = hljs?.getLanguage(wanted);
-    if (!language) {
-        return wanted ? [wanted] : [];
+    const typed = wanted.toLowerCase();
+    const language = Object.entries(LANGUAGE_NAMES).find(([key, names]) => key === typed || names.includes(typed));
+    if (!wanted) {
+        return [];
     }
-    const candidates = [...hljs.listLanguages(), ...(language.aliases ?? []), ...Object.values(MORE_ALIASES).flat()];
-    const names = candidates.filter((candidate) => hljs.getLanguage(candidate) === language).map((candidate) => candidate.toLowerCase());
-    return [...new Set([wanted, language.name.toLowerCase(), ...names])];
+    return language ? [...new Set([wanted, language[0], ...language[1]])] : [wanted];
 }
 
 /** What pasted code is guessed to be among, when nothing names its language: the common ones, so that a guess is rarely exotic. */
@@ -57,10 +53,10 @@ export function guessLanguage(code) {
     return guess.relevance >= 5 ? guess.language : "";
 }
 
-/** The languages the code view highlights, by their names and the aliases above, for a Language field to suggest. */
+/** The languages the code view highlights and the table names, for a Language field to suggest. */
 export function knownLanguages() {
     const hljs = highlighter();
-    return hljs ? [...new Set([...hljs.listLanguages(), ...Object.values(MORE_ALIASES).flat()])].sort() : [];
+    return hljs ? [...new Set([...hljs.listLanguages(), ...Object.keys(LANGUAGE_NAMES)])].sort() : [];
 }
 
 const EXTENSIONS = {

@@ -135,6 +135,10 @@ public abstract class CommandLineClientTests {
         Run found = run("search", "greeting", "--tag", "cli");
         assertOk(found);
         assertTrue(found.out().contains(id) && found.out().contains("Greeting from the CLI"), found.out());
+        Run byAnotherName = run("search", "greeting", "--lang", "bash", "-q");
+        assertOk(byAnotherName);
+        assertEquals(id, byAnotherName.out().strip(), "bash finds a snippet in sh, as the web interface's filter does");
+        assertEquals("", run("search", "greeting", "--lang", "python", "-q").out());
         Run foundJson = run("search", "greeting", "--json");
         assertEquals(
                 id,
@@ -776,7 +780,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
-    void aShareLinkIsMadeListedAndRevokedFromTheCommandLine() throws Exception {
+    void aShareLinkIsMadeListedReadByItsAddressAndRevokedFromTheCommandLine() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.newToken(TestUsers.signedIn(user), "links");
         Map<String, String> withToken = Map.of("SNIPPETS_TOKEN", token);
@@ -793,8 +797,19 @@ public abstract class CommandLineClientTests {
         assertEquals(
                 "echo linked",
                 new ApiClient().get("/api/v1/shared/" + secret + "/raw").text());
+        Run readByLink = run("show", url, "--raw");
+        assertOk(readByLink);
+        assertEquals("echo linked", readByLink.out(), "a share link is read with no sign-in at all");
+        Run shown = run("show", url + "#L1");
+        assertOk(shown);
+        assertTrue(shown.out().startsWith("Linked\n"), shown.out());
+        Run notAnId = run(new byte[0], withToken, "rm", url, "--yes");
+        assertEquals(1, notAnId.exitCode(), notAnId::toString);
+        assertTrue(notAnId.err().contains("is a share link"), notAnId.err());
+        assertEquals(200, api.get("/api/v1/snippets/" + id).status(), "nothing was deleted");
 
-        Run listed = run(new byte[0], withToken, "links", id, "--json");
+        Run listed = run(
+                new byte[0], withToken, "links", ApiClient.base().resolve("/#/s/" + id + "/history") + "", "--json");
         assertOk(listed);
         String linkId = Json.createReader(new java.io.StringReader(listed.out()))
                 .readObject()
@@ -803,6 +818,9 @@ public abstract class CommandLineClientTests {
                 .getString("id");
         assertOk(run(new byte[0], withToken, "links", "revoke", linkId));
         assertEquals(404, new ApiClient().get("/api/v1/shared/" + secret).status(), "a revoked link opens nothing");
+        Run revoked = run("show", url);
+        assertEquals(2, revoked.exitCode(), revoked::toString);
+        assertTrue(revoked.err().contains("share link opens nothing"), revoked.err());
     }
 
     @Test

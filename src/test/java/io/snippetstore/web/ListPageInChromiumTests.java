@@ -17,13 +17,16 @@ import static org.openqa.selenium.support.ui.ExpectedConditions.urlContains;
 import static org.openqa.selenium.support.ui.ExpectedConditions.visibilityOfElementLocated;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
@@ -34,6 +37,7 @@ import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -497,7 +501,7 @@ public abstract class ListPageInChromiumTests {
     }
 
     @Test
-    void terraformIsHighlightedAndTheLanguageFilterFindsALanguageByAnyOfItsNames() {
+    void terraformIsHighlightedAndTheLanguageFilterFindsALanguageByAnyOfItsNames() throws IOException {
         String terraform = create(
                         api,
                         snippet(
@@ -508,6 +512,7 @@ public abstract class ListPageInChromiumTests {
         create(api, snippet("Short name", "js", "const a = 1;\n"));
         create(api, snippet("Long name", "JavaScript", "let b = 2;\n"));
         create(api, snippet("Typed", "TypeScript", "const c: number = 3;\n"));
+        create(api, snippet("Shell", "bash", "echo d\n"));
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
@@ -527,7 +532,7 @@ public abstract class ListPageInChromiumTests {
                     driver.findElement(By.id("download-code")).getAttribute("download"));
 
             driver.findElement(By.id("nav-home")).click();
-            wait.until(ignored -> resultTitles(driver).size() == 4);
+            wait.until(ignored -> resultTitles(driver).size() == 5);
             driver.findElement(By.id("language-filter")).sendKeys("JS");
             wait.until(ignored -> resultTitles(driver).size() == 2);
             assertEquals(
@@ -538,8 +543,39 @@ public abstract class ListPageInChromiumTests {
             wait.until(ignored -> resultTitles(driver).equals(List.of("A web server")));
             driver.findElement(By.id("language-filter")).sendKeys(Keys.chord(Keys.CONTROL, "a"), "typescript");
             wait.until(ignored -> resultTitles(driver).equals(List.of("Typed")));
+            driver.findElement(By.id("language-filter")).sendKeys(Keys.chord(Keys.CONTROL, "a"), "sh");
+            wait.until(ignored -> resultTitles(driver).equals(List.of("Shell")));
+            assertEquals(Map.of(), namesMissingFromTheTable(driver), "highlight.js's names of a language, by language");
             assertEquals(List.of(), scriptErrors(browser));
         }
+    }
+
+    /**
+     * The names highlight.js gives its languages that language-names.json (which the filter and the
+     * command-line client read) does not: none, so that both find a language by every name it has.
+     */
+    private static Map<String, List<String>> namesMissingFromTheTable(WebDriver driver) throws IOException {
+        JsonObject table = Json.createReader(
+                        new StringReader(Files.readString(Path.of("src/main/webapp/js/language-names.json"))))
+                .readObject();
+        @SuppressWarnings("unchecked")
+        Map<String, List<String>> highlighted = (Map<String, List<String>>) script(
+                driver,
+                "return Object.fromEntries(hljs.listLanguages().map((key) => [key,"
+                        + " (hljs.getLanguage(key).aliases ?? []).map((name) => name.toLowerCase())]))");
+        assertTrue(highlighted.size() > 40, highlighted::toString);
+        Map<String, List<String>> missing = new TreeMap<>();
+        highlighted.forEach((language, names) -> {
+            List<String> named = table.containsKey(language)
+                    ? table.getJsonArray(language).getValuesAs(JsonString::getString)
+                    : List.of();
+            List<String> absent =
+                    names.stream().filter(name -> !named.contains(name)).toList();
+            if (!absent.isEmpty()) {
+                missing.put(language, absent);
+            }
+        });
+        return missing;
     }
 
     /** The texts of the elements `selector` finds, read in one script call. */

@@ -100,8 +100,8 @@ final class Api {
         }
         throw new Failure(
                 Failure.USAGE,
-                "\"" + normalized + "\" is not an address this client can call: give it with http:// or https://,"
-                        + " e.g. http://127.0.0.1:8080.");
+                "\"" + normalized + "\" is not an address this client can call, nor the name of a server signed in to"
+                        + " (`snippets servers`): give it with http:// or https://, e.g. http://127.0.0.1:8080.");
     }
 
     static String encode(String value) {
@@ -345,7 +345,7 @@ final class Api {
     static final String GENERIC_NOT_FOUND = "No such resource.";
 
     private static final java.util.regex.Pattern RESOURCE = java.util.regex.Pattern.compile(
-            "/api/v1/(snippets|attachments|trash|links)/([^/?]+)(?:/revisions/([^/?]+))?.*");
+            "/api/v1/(snippets|attachments|trash|links|shared)/([^/?]+)(?:/revisions/([^/?]+))?.*");
 
     /** The resource a path names, as a person says it: "No snippet 01a2…", "No version 3 of snippet 01a2…". */
     static Optional<String> missing(String path) {
@@ -369,6 +369,9 @@ final class Api {
                     case "attachments" ->
                         "No attachment " + id + " that you may read (`snippets files ID` lists a" + " snippet's).";
                     case "trash" -> "No snippet " + id + " in your trash (`snippets trash` lists it).";
+                    case "shared" ->
+                        "The share link opens nothing: unknown, expired or revoked, or its snippet is"
+                                + " private now.";
                     default -> "No share link " + id + " (`snippets links ID` lists a snippet's).";
                 });
     }

@@ -52,7 +52,7 @@ final class AttachmentCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(index = "0", paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(converter = Ids.SnippetId.class, index = "0", paramLabel = "ID", description = "The snippet's id.")
         String id;
 
         @Parameters(index = "1..*", arity = "1..*", paramLabel = "FILE", description = "The files.")
@@ -313,7 +313,11 @@ final class AttachmentCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(arity = "0..1", paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(
+                converter = Ids.SnippetId.class,
+                arity = "0..1",
+                paramLabel = "ID",
+                description = "The snippet's id.")
         String id;
 
         @Override

@@ -32,7 +32,7 @@ final class HistoryCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(converter = Ids.SnippetId.class, paramLabel = "ID", description = "The snippet's id.")
         String id;
 
         @Option(names = "--all", description = "Every version, not only the newest page (50).")
@@ -85,7 +85,7 @@ final class HistoryCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(index = "0", paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(converter = Ids.SnippetId.class, index = "0", paramLabel = "ID", description = "The snippet's id.")
         String id;
 
         @Parameters(index = "1", paramLabel = "A", description = "A version (the older one, or the only one).")
@@ -214,7 +214,7 @@ final class HistoryCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(index = "0", paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(converter = Ids.SnippetId.class, index = "0", paramLabel = "ID", description = "The snippet's id.")
         String id;
 
         @Parameters(index = "1", paramLabel = "VERSION", description = "The version to bring back.")
@@ -292,7 +292,7 @@ final class HistoryCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(paramLabel = "ID", description = "The deleted snippet's id.")
+        @Parameters(converter = Ids.SnippetId.class, paramLabel = "ID", description = "The deleted snippet's id.")
         String id;
 
         @Override
@@ -316,7 +316,7 @@ final class HistoryCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(paramLabel = "ID", description = "The deleted snippet's id.")
+        @Parameters(converter = Ids.SnippetId.class, paramLabel = "ID", description = "The deleted snippet's id.")
         String id;
 
         @Option(

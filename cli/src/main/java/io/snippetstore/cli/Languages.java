@@ -1,11 +1,28 @@
 package io.snippetstore.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
-/** A snippet's language guessed from a file's name, for {@code snippets new FILE} without {@code --lang}. */
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+
+/**
+ * Languages' names: every name one goes by, for {@code search --lang} (from the table the web
+ * interface's language filter reads, {@code language-names.json}), and a snippet's language guessed
+ * from a file's name, for {@code snippets new FILE} without {@code --lang}.
+ */
 final class Languages {
+
+    /** The other names of each language, by its key; the web interface's {@code js/language-names.json}. */
+    private static final String NAMES_TABLE = "language-names.json";
 
     /** Whole file names that say their language without an extension. */
     private static final Map<String, String> BY_NAME = Map.of(
@@ -77,6 +94,36 @@ final class Languages {
             Map.entry("r", "r"));
 
     private Languages() {}
+
+    /**
+     * Every name the language {@code given} goes by, {@code given} first as typed, then its key and
+     * its other names in lower case: {@code sh} is {@code sh}, {@code bash} and {@code zsh}. Just
+     * {@code given} for a language the table does not name.
+     */
+    static List<String> names(String given) {
+        String wanted = given.strip();
+        String typed = wanted.toLowerCase(Locale.ROOT);
+        Set<String> names = new LinkedHashSet<>(List.of(wanted));
+        table().forEach((language, others) -> {
+            List<String> aliases = others.asJsonArray().getValuesAs(JsonString::getString);
+            if (language.equals(typed) || aliases.contains(typed)) {
+                names.add(language);
+                names.addAll(aliases);
+            }
+        });
+        return List.copyOf(names);
+    }
+
+    private static JsonObject table() {
+        try (InputStream table = Languages.class.getResourceAsStream(NAMES_TABLE)) {
+            if (table == null) {
+                throw new IllegalStateException("the client is built without " + NAMES_TABLE);
+            }
+            return Json.createReader(table).readObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     /** The language a file of this name is most likely written in, if its name or extension says so. */
     static Optional<String> ofFilename(String filename) {

@@ -33,7 +33,7 @@ final class LinkCommands implements Callable<Integer> {
     @Mixin
     ClientOptions client;
 
-    @Parameters(arity = "0..1", paramLabel = "ID", description = "The snippet's id.")
+    @Parameters(converter = Ids.SnippetId.class, arity = "0..1", paramLabel = "ID", description = "The snippet's id.")
     String id;
 
     @Override
@@ -78,7 +78,7 @@ final class LinkCommands implements Callable<Integer> {
         @Mixin
         ClientOptions client;
 
-        @Parameters(paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(converter = Ids.SnippetId.class, paramLabel = "ID", description = "The snippet's id.")
         String id;
 
         @Option(names = "--expires-in-days", paramLabel = "DAYS", description = "1..3650 (default: until revoked).")

@@ -72,23 +72,24 @@ final class Rendering {
     }
 
     /** The snippet's code rendered by the service with these values (a 400 names what is wrong). */
-    static InputStream rendered(Api api, String id, Map<String, String> values) {
+    static InputStream rendered(SnippetSource snippet, Map<String, String> values) {
         String query = values.entrySet().stream()
                 .map(entry -> Api.encode(entry.getKey()) + "=" + Api.encode(entry.getValue()))
                 .collect(Collectors.joining("&"));
-        Api.Answer answer = api.send(
-                "GET",
-                "/api/v1/snippets/" + Api.encode(id) + "/render" + (query.isEmpty() ? "" : "?" + query),
-                null,
-                Api.Body.NONE,
-                Map.of());
-        return api.bodyOf(answer);
+        Api.Answer answer = snippet.api()
+                .send(
+                        "GET",
+                        snippet.path() + "/render" + (query.isEmpty() ? "" : "?" + query),
+                        null,
+                        Api.Body.NONE,
+                        Map.of());
+        return snippet.api().bodyOf(answer);
     }
 
     /** The rendered code of a snippet, its missing values asked for first. */
-    static InputStream of(Api api, String id, List<String> sets, Terminal terminal) throws IOException {
+    static InputStream of(SnippetSource source, List<String> sets, Terminal terminal) throws IOException {
         Map<String, String> given = parse(sets);
-        JsonObject snippet = api.get("/api/v1/snippets/" + Api.encode(id)).asJsonObject();
-        return rendered(api, id, completed(snippet, given, terminal));
+        JsonObject snippet = source.api().get(source.path()).asJsonObject();
+        return rendered(source, completed(snippet, given, terminal));
     }
 }

@@ -31,7 +31,7 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ClientOptions client;
 
-    @Parameters(paramLabel = "ID", description = "The snippet's id.")
+    @Parameters(paramLabel = "ID", description = "The snippet's id, or its address (a share link's too).")
     String id;
 
     @Option(names = "--set", paramLabel = "NAME=VALUE", description = "A variable's value (repeatable).")
@@ -48,9 +48,8 @@ final class RunCommand implements Callable<Integer> {
             throw new Failure(
                     Failure.USAGE, "Running a snippet needs --yes when no terminal can ask; nothing was run.");
         }
-        Api api = client.signedIn();
         String command;
-        try (InputStream rendered = Rendering.of(api, id, sets, client.terminal())) {
+        try (InputStream rendered = Rendering.of(SnippetSource.of(client, id), sets, client.terminal())) {
             command = new String(rendered.readAllBytes(), StandardCharsets.UTF_8);
         }
         String shell = client.environment().getOrDefault("SHELL", "").isBlank()

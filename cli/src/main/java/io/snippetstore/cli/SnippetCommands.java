@@ -83,7 +83,10 @@ final class SnippetCommands {
         @Option(names = "--tag", paramLabel = "TAG", description = "Only snippets with this tag (repeatable).")
         List<String> tags = new ArrayList<>();
 
-        @Option(names = "--lang", paramLabel = "LANGUAGE", description = "Only snippets in this language.")
+        @Option(
+                names = "--lang",
+                paramLabel = "LANGUAGE",
+                description = "Only snippets in this language, by any of its names (sh finds bash too).")
         String language;
 
         @Option(
@@ -176,7 +179,8 @@ final class SnippetCommands {
             }
             tags.forEach(tag -> path.append("&tag=").append(Api.encode(tag)));
             if (language != null) {
-                path.append("&language=").append(Api.encode(language));
+                Languages.names(language)
+                        .forEach(name -> path.append("&language=").append(Api.encode(name)));
             }
             if (sort != null) {
                 path.append("&sort=").append(Api.encode(sort));
@@ -243,7 +247,7 @@ final class SnippetCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(paramLabel = "ID", description = "The snippet's id, or its address (a share link's too).")
         String id;
 
         @Option(names = "--raw", description = "Only the code, exactly as stored.")
@@ -267,19 +271,18 @@ final class SnippetCommands {
                         Failure.USAGE,
                         "--raw prints the code as stored; --set and --render fill in its variables: choose one.");
             }
-            Api api = client.signedIn();
+            SnippetSource source = SnippetSource.of(client, id);
             Output output = new Output(client.terminal());
             if (render || !sets.isEmpty()) {
-                output.raw(Rendering.of(api, id, sets, client.terminal()));
+                output.raw(Rendering.of(source, sets, client.terminal()));
                 return 0;
             }
             if (raw) {
-                Api.Answer answer =
-                        api.send("GET", "/api/v1/snippets/" + Api.encode(id) + "/raw", null, Api.Body.NONE, Map.of());
-                output.raw(api.bodyOf(answer));
+                Api.Answer answer = source.api().send("GET", source.path() + "/raw", null, Api.Body.NONE, Map.of());
+                output.raw(source.api().bodyOf(answer));
                 return 0;
             }
-            JsonObject snippet = api.get("/api/v1/snippets/" + Api.encode(id)).asJsonObject();
+            JsonObject snippet = source.api().get(source.path()).asJsonObject();
             if (client.json()) {
                 output.json(snippet);
                 return 0;
@@ -322,7 +325,7 @@ final class SnippetCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(converter = Ids.SnippetId.class, paramLabel = "ID", description = "The snippet's id.")
         String id;
 
         @Option(names = "--no-browser", description = "Only print the address.")
@@ -458,7 +461,7 @@ final class SnippetCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(converter = Ids.SnippetId.class, paramLabel = "ID", description = "The snippet's id.")
         String id;
 
         @Option(

@@ -2,6 +2,7 @@ package io.snippetstore.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -35,5 +36,41 @@ class IdsTest {
 
         assertEquals(Failure.USAGE, mixed.exitCode());
         assertEquals(Failure.USAGE, empty.exitCode());
+    }
+
+    @Test
+    void anAddressOfTheWebInterfaceOrTheApiNamesTheSnippetsId() {
+        assertEquals("01ab", Ids.snippet("https://snippets.example.com/#/s/01ab"));
+        assertEquals("01ab", Ids.snippet("http://127.0.0.1:8080/#/s/01ab/history"));
+        assertEquals("01ab", Ids.snippet("HTTPS://Snippets.Example.com/#/s/01ab?line=3"));
+        assertEquals("01ab", Ids.snippet("https://snippets.example.com/api/v1/snippets/01ab/raw"));
+        assertEquals("01ab", Ids.snippet("  01ab "));
+    }
+
+    @Test
+    void aShareLinkNamesItsServerWithItsContextPathAndItsSecret() {
+        assertEquals(
+                new Ids.Reference.ShareLink("https://example.com/tools", "s3cr3t-_"),
+                Ids.reference("https://example.com/tools/s/s3cr3t-_#L4"));
+        assertEquals(
+                new Ids.Reference.ShareLink("http://127.0.0.1:8080", "abc"),
+                Ids.reference("http://127.0.0.1:8080/api/v1/shared/abc/raw"));
+    }
+
+    @Test
+    void aShareLinkWhereAnIdIsNeededOrAnAddressOfNoSnippetIsAUsageError() {
+        Failure link = assertThrows(Failure.class, () -> Ids.snippet("https://example.com/s/abc"));
+        Failure other = assertThrows(Failure.class, () -> Ids.snippet("https://example.com/#/trash"));
+
+        assertEquals(Failure.USAGE, link.exitCode());
+        assertTrue(link.getMessage().contains("share link"), link.getMessage());
+        assertEquals(Failure.USAGE, other.exitCode());
+    }
+
+    @Test
+    void idsReadFromStandardInputMayBeAddresses() throws IOException {
+        assertEquals(
+                List.of("01ab", "02cd"),
+                Ids.of(List.of("-"), typing("https://example.com/#/s/01ab\n02cd\thttps://example.com/#/s/x\n01ab\n")));
     }
 }

@@ -2,6 +2,7 @@ package io.snippetstore.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
@@ -23,5 +24,19 @@ class LanguagesTest {
         assertEquals(Optional.empty(), Languages.ofFilename("README"));
         assertEquals(Optional.empty(), Languages.ofFilename("archive.xyz"));
         assertEquals(Optional.empty(), Languages.ofFilename("trailing."));
+    }
+
+    @Test
+    void aLanguageGoesByItsKeyAndEveryOtherNameOfTheSharedTable() {
+        assertEquals(List.of("sh", "bash", "zsh"), Languages.names("sh"));
+        assertEquals(List.of("Bash", "bash", "sh", "zsh"), Languages.names(" Bash "));
+        assertEquals(
+                List.of("TF", "hcl", "terraform", "tf", "tfvars", "opentofu", "tofu", "nomad", "packer"),
+                Languages.names("TF"));
+    }
+
+    @Test
+    void aLanguageTheTableDoesNotNameIsJustItself() {
+        assertEquals(List.of("Zig"), Languages.names("Zig"));
     }
 }
