@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -684,6 +685,59 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    void aServerIsSignedInToByANameChosenByItAndItsConfigRefusedWhenOthersMayReadIt() throws Exception {
+        TestUser user = TestUsers.create();
+        String token = TestUsers.newToken(TestUsers.signedIn(user), "named");
+        Map<String, String> noDefault = Map.of("SNIPPETS_SERVER", "");
+        String shouted = ApiClient.base().toString().toUpperCase(java.util.Locale.ROOT);
+
+        Run login = run(
+                (token + "\n").getBytes(StandardCharsets.UTF_8),
+                noDefault,
+                "login",
+                shouted,
+                "--with-token",
+                "--as",
+                "here");
+        assertOk(login);
+        Run servers = run(new byte[0], noDefault, "servers", "--json");
+        assertOk(servers);
+        JsonObject listed = Json.createReader(new java.io.StringReader(servers.out()))
+                .readObject()
+                .getJsonArray("data")
+                .getJsonObject(0);
+        assertEquals("here", listed.getString("name"));
+        assertEquals(
+                ApiClient.base().toString().replaceAll("/$", ""), listed.getString("server"), "its host in lower case");
+        assertEquals(user.username(), listed.getString("username"));
+        assertTrue(listed.getBoolean("default"));
+        assertOk(run(new byte[0], noDefault, "use", "HERE"));
+        Run byName = run(new byte[0], noDefault, "--server", "here", "whoami");
+        assertOk(byName);
+        assertTrue(byName.out().startsWith(user.username()), byName.out());
+        Run unknown = run(new byte[0], noDefault, "--server", "nowhere", "whoami");
+        assertEquals(1, unknown.exitCode(), unknown::toString);
+        assertTrue(unknown.err().contains("snippets servers"), unknown.err());
+
+        Path config = home.resolve("config/snippets/config.json");
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-r--r--"));
+        Run exposed = run(new byte[0], noDefault, "whoami");
+        assertEquals(1, exposed.exitCode(), exposed::toString);
+        assertTrue(exposed.err().contains("chmod 600"), exposed.err());
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-------"));
+
+        assertOk(run(new byte[0], noDefault, "logout"));
+        Run none = run(new byte[0], noDefault, "servers", "--json");
+        assertEquals(
+                0,
+                Json.createReader(new java.io.StringReader(none.out()))
+                        .readObject()
+                        .getJsonArray("data")
+                        .size(),
+                none::toString);
+    }
+
+    @Test
     void searchPagesCarryTheirCursorAsJsonStreamEveryPageAsJsonLinesAndFormatLines() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.newToken(TestUsers.signedIn(user), "pages");
@@ -777,6 +831,66 @@ public abstract class CommandLineClientTests {
         List<String> words =
                 completions.lines().map(line -> line.split("\t")[0]).toList();
         assertEquals(List.of("created", "relevance", "title", "updated", "---", "show"), words, completions);
+    }
+
+    @Test
+    void bashCompletesCommandsAndOptionValuesFromTheGeneratedScript() throws Exception {
+        Run script = run("completion", "bash");
+        assertOk(script);
+        Path file = home.resolve("snippets.bash");
+        Files.writeString(file, script.out());
+
+        String completions = shell(
+                "bash",
+                "-c",
+                "source " + file + " 2>/dev/null; "
+                        + "COMP_WORDS=(snippets sho); COMP_CWORD=1; _complete_snippets 2>/dev/null; printf '%s\\n' \"${COMPREPLY[@]}\"; "
+                        + "echo ---; COMP_WORDS=(snippets search --sort ''); COMP_CWORD=3; _complete_snippets 2>/dev/null; "
+                        + "printf '%s\\n' \"${COMPREPLY[@]}\" | sort");
+        assertEquals(
+                List.of("show", "---", "created", "relevance", "title", "updated"),
+                completions.lines().toList());
+    }
+
+    @Test
+    void zshCompletesFromTheCompdefFileInAFolderOfItsFpath() throws Exception {
+        assumeTrue(
+                Files.isExecutable(Path.of("/usr/bin/zsh")) || Files.isExecutable(Path.of("/bin/zsh")),
+                "zsh is installed (apt-get install zsh)");
+        Run script = run("completion", "zsh");
+        assertOk(script);
+        Path functions = Files.createDirectories(home.resolve("zfunc"));
+        Files.writeString(functions.resolve("_snippets"), script.out());
+        Path buffers = home.resolve("buffers");
+        Path clientFolder = installed().getParent();
+
+        // an interactive zsh on a pseudo-terminal, as a person types: each line's buffer after Tab is
+        // written to a file by a key bound to a widget, waiting for each before typing the next
+        String typed = """
+                zmodload zsh/zpty
+                zpty z 'zsh -f -i'
+                zpty -w z 'PS1="> "; path=(%1$s $path); fpath=(%2$s $fpath); autoload -U compinit; compinit -u -D'
+                zpty -w z 'dump() { print -r -- "$BUFFER" >> %3$s; BUFFER=""; }; zle -N dump; bindkey "^X" dump'
+                typed() { zpty -wn z "$1"$'\\t\\x18'; for i in {1..150}; do
+                  [[ -f %3$s && $(wc -l < %3$s) -ge $2 ]] && return; sleep 0.2; done }
+                typed 'snippets sho' 1
+                typed 'snippets search --sort cr' 2
+                zpty -d z
+                cat %3$s
+                """.formatted(clientFolder, functions, buffers);
+        String completions = shell("zsh", "-f", "-c", typed);
+        assertEquals(
+                List.of("snippets show ", "snippets search --sort created "),
+                completions.lines().toList());
+    }
+
+    /** What a real shell prints running {@code arguments}, once it ended well. */
+    private static String shell(String... arguments) throws Exception {
+        Process shell = new ProcessBuilder(arguments).redirectErrorStream(true).start();
+        String printed = new String(shell.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(shell.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, shell.exitValue(), printed);
+        return printed;
     }
 
     @Test

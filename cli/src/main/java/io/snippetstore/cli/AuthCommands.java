@@ -60,6 +60,12 @@ final class AuthCommands {
         String name;
 
         @Option(
+                names = "--as",
+                paramLabel = "SERVER_NAME",
+                description = "A short name for this server, for --server and `snippets use` (default: its host).")
+        String serverName;
+
+        @Option(
                 names = "--wait",
                 paramLabel = "SECONDS",
                 defaultValue = "300",
@@ -98,7 +104,10 @@ final class AuthCommands {
             String tokenId = exchanged.getString("id");
             Api signedIn = client.api(server, Optional.of(token));
             JsonObject me = signedIn.get("/api/v1/auth/whoami").asJsonObject();
-            config.remember(server, new Config.Login(token, tokenId, me.getString("username")));
+            config.remember(
+                    server,
+                    new Config.Login(token, tokenId, me.getString("username")),
+                    Optional.ofNullable(serverName));
             previous.filter(login -> login.tokenId() != null && !login.tokenId().equals(tokenId))
                     .ifPresent(login -> revokePrevious(signedIn, login, me.getString("username"), output));
             if (client.json()) {
@@ -204,7 +213,8 @@ final class AuthCommands {
             JsonObject me = client.api(server, Optional.of(token))
                     .get("/api/v1/auth/whoami")
                     .asJsonObject();
-            config.remember(server, new Config.Login(token, null, me.getString("username")));
+            config.remember(
+                    server, new Config.Login(token, null, me.getString("username")), Optional.ofNullable(serverName));
             if (client.json()) {
                 output.json(me);
             } else {
@@ -285,6 +295,73 @@ final class AuthCommands {
                         .build());
             } else {
                 output.line("Signed out of " + server + ".");
+                config.servers().stream()
+                        .filter(Config.Server::chosen)
+                        .forEach(next -> output.note("The default server is " + next.name() + " (" + next.address()
+                                + ") now: `snippets use NAME` chooses another."));
+            }
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "servers",
+            description = "List the servers signed in to, by name; * marks the default one.",
+            footer = {"", "Examples:", "  snippets servers", "  snippets use work"})
+    static final class Servers implements Callable<Integer> {
+
+        @Mixin
+        ClientOptions client;
+
+        @Override
+        public Integer call() {
+            List<JsonObject> servers = client.config().servers().stream()
+                    .map(server -> Json.createObjectBuilder()
+                            .add("name", server.name())
+                            .add("server", server.address())
+                            .add("username", server.username())
+                            .add("default", server.chosen())
+                            .build())
+                    .toList();
+            Output output = new Output(client.terminal());
+            if (client.json()) {
+                output.page(servers);
+            } else {
+                output.table(
+                        servers,
+                        List.of(
+                                new Output.Column("", 1, s -> s.getBoolean("default") ? "*" : ""),
+                                new Output.Column("NAME", 20, s -> Output.text(s, "name")),
+                                new Output.Column("SERVER", 40, s -> Output.text(s, "server")),
+                                new Output.Column("USER", 20, s -> Output.text(s, "username"))));
+            }
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "use",
+            description = "Make a server signed in to the default one, by its name or address.",
+            footer = {"", "Examples:", "  snippets use work", "  snippets use https://snippets.example.org"})
+    static final class Use implements Callable<Integer> {
+
+        @Mixin
+        ClientOptions client;
+
+        @Parameters(paramLabel = "SERVER", description = "The server's name (see `snippets servers`) or address.")
+        String server;
+
+        @Override
+        public Integer call() {
+            String chosen = client.config().use(server);
+            Output output = new Output(client.terminal());
+            if (client.json()) {
+                output.json(Json.createObjectBuilder()
+                        .add("server", chosen)
+                        .add("default", true)
+                        .build());
+            } else {
+                output.line("The default server is " + chosen + " now.");
             }
             return 0;
         }

@@ -99,6 +99,7 @@ final class ClientOptions {
         timeoutSeconds(); // a wrong timeout is a usage error before anything else
         Config config = config();
         String chosen = server(config);
+        Api.address(chosen); // neither an address nor a server's name: a usage error, not "not signed in"
         Optional<String> token = Optional.ofNullable(environment.get("SNIPPETS_TOKEN"))
                 .filter(value -> !value.isBlank())
                 .or(() -> config.login(chosen).map(Config.Login::token));

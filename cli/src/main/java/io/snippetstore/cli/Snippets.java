@@ -34,6 +34,8 @@ import picocli.CommandLine.Spec;
         subcommands = {
             AuthCommands.Login.class,
             AuthCommands.Logout.class,
+            AuthCommands.Servers.class,
+            AuthCommands.Use.class,
             AuthCommands.WhoAmI.class,
             AuthCommands.Tokens.class,
             SnippetCommands.Search.class,

@@ -131,7 +131,8 @@ class SnippetsCommandLineTest {
                 .execute("completion", "--help");
 
         assertEquals(0, exitCode, err::toString);
-        assertTrue(help.toString().contains("\"${fpath[1]}/_snippets\""), help.toString());
+        assertTrue(help.toString().contains("before compinit: fpath=(~/.zfunc $fpath)"), help.toString());
+        assertFalse(help.toString().contains("null"), help.toString());
     }
 
     @Test
