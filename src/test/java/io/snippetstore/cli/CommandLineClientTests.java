@@ -863,6 +863,9 @@ public abstract class CommandLineClientTests {
         Files.writeString(functions.resolve("_snippets"), script.out());
         Path buffers = home.resolve("buffers");
         Path clientFolder = installed().getParent();
+        String token = TestUsers.newToken(TestUsers.signedIn(TestUsers.create()), "zsh");
+        SnippetsApi.create(
+                new ApiClient().withBearer(token), SnippetsApi.snippet("Tagged", "sh", "true", "zshonly-qx"));
 
         // an interactive zsh on a pseudo-terminal, as a person types: each line's buffer after Tab is
         // written to a file by a key bound to a widget, waiting for each before typing the next
@@ -875,18 +878,88 @@ public abstract class CommandLineClientTests {
                   [[ -f %3$s && $(wc -l < %3$s) -ge $2 ]] && return; sleep 0.2; done }
                 typed 'snippets sho' 1
                 typed 'snippets search --sort cr' 2
+                typed 'snippets search --tag zshonly-' 3
                 zpty -d z
                 cat %3$s
                 """.formatted(clientFolder, functions, buffers);
-        String completions = shell("zsh", "-f", "-c", typed);
+        String completions = shell(
+                Map.of(
+                        "SNIPPETS_TOKEN", token,
+                        "SNIPPETS_SERVER", ApiClient.base().toString(),
+                        "XDG_CACHE_HOME", home.resolve("cache").toString()),
+                "zsh",
+                "-f",
+                "-c",
+                typed);
         assertEquals(
-                List.of("snippets show ", "snippets search --sort created "),
+                List.of("snippets show ", "snippets search --sort created ", "snippets search --tag zshonly-qx "),
                 completions.lines().toList());
+    }
+
+    @Test
+    void idsAndTagsAreCompletedFromTheServiceInBashAndFish() throws Exception {
+        TestUser user = TestUsers.create();
+        String token = TestUsers.newToken(TestUsers.signedIn(user), "completion");
+        String id = SnippetsApi.create(
+                        new ApiClient().withBearer(token),
+                        SnippetsApi.snippet("Rollout steps", "sh", "kubectl rollout status", "rollout-zq"))
+                .getString("id");
+        Path bash = home.resolve("snippets.bash");
+        Files.writeString(bash, run("completion", "bash").out());
+        Path fish = home.resolve("snippets.fish");
+        Files.writeString(fish, run("completion", "fish").out());
+        Map<String, String> signedIn = Map.of(
+                "SNIPPETS_TOKEN", token,
+                "SNIPPETS_SERVER", ApiClient.base().toString(),
+                "XDG_CACHE_HOME", home.resolve("cache").toString(),
+                "XDG_CONFIG_HOME", home.resolve("config").toString(),
+                "PATH", installed().getParent() + ":" + System.getenv("PATH"));
+
+        String fromBash = shell(
+                signedIn,
+                "bash",
+                "-c",
+                "source " + bash + " 2>/dev/null; "
+                        + "COMP_WORDS=(snippets show ''); COMP_CWORD=2; _complete_snippets 2>/dev/null; printf '%s\\n' \"${COMPREPLY[@]}\"; "
+                        + "echo ---; COMP_WORDS=(snippets search --tag rollout-z); COMP_CWORD=3; _complete_snippets 2>/dev/null; "
+                        + "printf '%s\\n' \"${COMPREPLY[@]}\"");
+        List<String> bashWords = fromBash.lines().toList();
+        assertTrue(bashWords.subList(0, bashWords.indexOf("---")).contains(id), fromBash);
+        assertEquals(
+                List.of("rollout-zq"), bashWords.subList(bashWords.indexOf("---") + 1, bashWords.size()), fromBash);
+
+        String fromFish = shell(
+                signedIn,
+                "fish",
+                "--no-config",
+                "-c",
+                "source " + fish
+                        + "; complete -C 'snippets show '; echo ---; complete -C 'snippets tag x --add rollout-z'");
+        List<String> fishLines = fromFish.lines().toList();
+        assertTrue(fishLines.subList(0, fishLines.indexOf("---")).contains(id + "\tRollout steps"), fromFish);
+        assertEquals(
+                List.of("rollout-zq"),
+                fishLines.subList(fishLines.indexOf("---") + 1, fishLines.size()).stream()
+                        .map(line -> line.split("\t")[0]) // fish adds the option's description
+                        .toList(),
+                fromFish);
+        try (var kept = Files.list(home.resolve("cache/snippets"))) {
+            assertTrue(
+                    kept.anyMatch(file -> file.getFileName().toString().startsWith("values-ids-")),
+                    "the ids are kept for the next Tab");
+        }
     }
 
     /** What a real shell prints running {@code arguments}, once it ended well. */
     private static String shell(String... arguments) throws Exception {
-        Process shell = new ProcessBuilder(arguments).redirectErrorStream(true).start();
+        return shell(Map.of(), arguments);
+    }
+
+    /** What a real shell prints running {@code arguments} with these variables too, once it ended well. */
+    private static String shell(Map<String, String> environment, String... arguments) throws Exception {
+        ProcessBuilder started = new ProcessBuilder(arguments).redirectErrorStream(true);
+        started.environment().putAll(environment);
+        Process shell = started.start();
         String printed = new String(shell.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(shell.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, shell.exitValue(), printed);

@@ -52,7 +52,12 @@ final class AttachmentCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(converter = Ids.SnippetId.class, index = "0", paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(
+                converter = Ids.SnippetId.class,
+                completionCandidates = CompletedValues.SnippetIds.class,
+                index = "0",
+                paramLabel = "ID",
+                description = "The snippet's id, or its address.")
         String id;
 
         @Parameters(index = "1..*", arity = "1..*", paramLabel = "FILE", description = "The files.")
@@ -315,6 +320,7 @@ final class AttachmentCommands {
 
         @Parameters(
                 converter = Ids.SnippetId.class,
+                completionCandidates = CompletedValues.SnippetIds.class,
                 arity = "0..1",
                 paramLabel = "ID",
                 description = "The snippet's id.")

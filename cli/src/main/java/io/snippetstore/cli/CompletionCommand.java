@@ -51,7 +51,8 @@ final class CompletionCommand implements Callable<Integer> {
             new Output(client.terminal()).line(FishCompletion.script(spec.root().commandLine()));
             return 0;
         }
-        String bash = AutoComplete.bash("snippets", spec.root().commandLine());
+        String bash =
+                CompletedValues.bash(AutoComplete.bash("snippets", spec.root().commandLine()));
         new Output(client.terminal()).line(shell.equals("zsh") ? zsh(bash) : bash);
         return 0;
     }

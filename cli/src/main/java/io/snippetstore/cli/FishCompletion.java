@@ -37,6 +37,9 @@ final class FishCompletion {
         String here = condition(path, command.getSubcommands().keySet());
         for (var entry : command.getSubcommands().entrySet()) {
             CommandSpec spec = entry.getValue().getCommandSpec();
+            if (spec.usageMessage().hidden()) {
+                continue;
+            }
             lines.add("complete -c " + name + " -f -n " + quote(here) + " -a " + quote(entry.getKey()) + " -d "
                     + quote(summary(spec.usageMessage().description())));
             List<String> inner = new ArrayList<>(path);
@@ -79,11 +82,15 @@ final class FishCompletion {
         return line.append(" -d ").append(quote(summary(option.description()))).toString();
     }
 
+    /** An argument's values: listed, or, for a value only the service knows, the command that prints them. */
     private static java.util.Optional<String> values(Iterable<String> candidates) {
         return candidates == null
                 ? java.util.Optional.empty()
-                : java.util.Optional.of(
-                        StreamSupport.stream(candidates.spliterator(), false).collect(Collectors.joining(" ")));
+                : java.util.Optional.of(StreamSupport.stream(candidates.spliterator(), false)
+                        .map(value -> CompletedValues.kindOf(value)
+                                .map(kind -> "(" + CompletedValues.command(kind, true) + ")")
+                                .orElse(value))
+                        .collect(Collectors.joining(" ")));
     }
 
     /** The first sentence of a description, without picocli's ${…} variables. */

@@ -32,7 +32,11 @@ final class HistoryCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(converter = Ids.SnippetId.class, paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(
+                converter = Ids.SnippetId.class,
+                completionCandidates = CompletedValues.SnippetIds.class,
+                paramLabel = "ID",
+                description = "The snippet's id, or its address.")
         String id;
 
         @Option(names = "--all", description = "Every version, not only the newest page (50).")
@@ -85,7 +89,12 @@ final class HistoryCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(converter = Ids.SnippetId.class, index = "0", paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(
+                converter = Ids.SnippetId.class,
+                completionCandidates = CompletedValues.SnippetIds.class,
+                index = "0",
+                paramLabel = "ID",
+                description = "The snippet's id, or its address.")
         String id;
 
         @Parameters(index = "1", paramLabel = "A", description = "A version (the older one, or the only one).")
@@ -214,7 +223,12 @@ final class HistoryCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(converter = Ids.SnippetId.class, index = "0", paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(
+                converter = Ids.SnippetId.class,
+                completionCandidates = CompletedValues.SnippetIds.class,
+                index = "0",
+                paramLabel = "ID",
+                description = "The snippet's id, or its address.")
         String id;
 
         @Parameters(index = "1", paramLabel = "VERSION", description = "The version to bring back.")

@@ -117,6 +117,7 @@ final class Ids {
         @Parameters(
                 arity = "1..*",
                 paramLabel = "ID",
+                completionCandidates = CompletedValues.SnippetIds.class,
                 description = "The snippets' ids, or - to read them from standard input (one per line).")
         List<String> arguments = new ArrayList<>();
 

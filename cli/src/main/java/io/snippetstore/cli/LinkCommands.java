@@ -33,7 +33,12 @@ final class LinkCommands implements Callable<Integer> {
     @Mixin
     ClientOptions client;
 
-    @Parameters(converter = Ids.SnippetId.class, arity = "0..1", paramLabel = "ID", description = "The snippet's id.")
+    @Parameters(
+            converter = Ids.SnippetId.class,
+            completionCandidates = CompletedValues.SnippetIds.class,
+            arity = "0..1",
+            paramLabel = "ID",
+            description = "The snippet's id, or its address.")
     String id;
 
     @Override
@@ -78,7 +83,11 @@ final class LinkCommands implements Callable<Integer> {
         @Mixin
         ClientOptions client;
 
-        @Parameters(converter = Ids.SnippetId.class, paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(
+                converter = Ids.SnippetId.class,
+                completionCandidates = CompletedValues.SnippetIds.class,
+                paramLabel = "ID",
+                description = "The snippet's id, or its address.")
         String id;
 
         @Option(names = "--expires-in-days", paramLabel = "DAYS", description = "1..3650 (default: until revoked).")

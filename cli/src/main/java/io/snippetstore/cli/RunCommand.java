@@ -31,7 +31,10 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ClientOptions client;
 
-    @Parameters(paramLabel = "ID", description = "The snippet's id, or its address (a share link's too).")
+    @Parameters(
+            paramLabel = "ID",
+            completionCandidates = CompletedValues.SnippetIds.class,
+            description = "The snippet's id, or its address (a share link's too).")
     String id;
 
     @Option(names = "--set", paramLabel = "NAME=VALUE", description = "A variable's value (repeatable).")

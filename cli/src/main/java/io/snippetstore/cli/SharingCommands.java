@@ -99,12 +99,14 @@ final class SharingCommands {
 
         @Option(
                 names = "--group",
+                completionCandidates = CompletedValues.Groups.class,
                 paramLabel = "NAME[:read|write]",
                 description = "Share with this group (by name or id), read by default.")
         List<String> groups = new ArrayList<>();
 
         @Option(
                 names = "--no-group",
+                completionCandidates = CompletedValues.Groups.class,
                 paramLabel = "NAME",
                 description = "Stop sharing with this group (by name or id).")
         List<String> removed = new ArrayList<>();

@@ -80,7 +80,11 @@ final class SnippetCommands {
         @Parameters(arity = "0..*", paramLabel = "TERMS", description = "Search terms (none: every snippet).")
         List<String> terms = new ArrayList<>();
 
-        @Option(names = "--tag", paramLabel = "TAG", description = "Only snippets with this tag (repeatable).")
+        @Option(
+                names = "--tag",
+                completionCandidates = CompletedValues.Tags.class,
+                paramLabel = "TAG",
+                description = "Only snippets with this tag (repeatable).")
         List<String> tags = new ArrayList<>();
 
         @Option(
@@ -247,7 +251,10 @@ final class SnippetCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(paramLabel = "ID", description = "The snippet's id, or its address (a share link's too).")
+        @Parameters(
+                paramLabel = "ID",
+                completionCandidates = CompletedValues.SnippetIds.class,
+                description = "The snippet's id, or its address (a share link's too).")
         String id;
 
         @Option(names = "--raw", description = "Only the code, exactly as stored.")
@@ -325,7 +332,11 @@ final class SnippetCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(converter = Ids.SnippetId.class, paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(
+                converter = Ids.SnippetId.class,
+                completionCandidates = CompletedValues.SnippetIds.class,
+                paramLabel = "ID",
+                description = "The snippet's id, or its address.")
         String id;
 
         @Option(names = "--no-browser", description = "Only print the address.")
@@ -373,7 +384,11 @@ final class SnippetCommands {
                 description = "private, team or link (default: private).")
         String visibility;
 
-        @Option(names = "--tag", paramLabel = "TAG", description = "A tag (repeatable).")
+        @Option(
+                names = "--tag",
+                completionCandidates = CompletedValues.Tags.class,
+                paramLabel = "TAG",
+                description = "A tag (repeatable).")
         List<String> tags = new ArrayList<>();
 
         @Option(
@@ -461,7 +476,11 @@ final class SnippetCommands {
         @Mixin
         ClientOptions client;
 
-        @Parameters(converter = Ids.SnippetId.class, paramLabel = "ID", description = "The snippet's id.")
+        @Parameters(
+                converter = Ids.SnippetId.class,
+                completionCandidates = CompletedValues.SnippetIds.class,
+                paramLabel = "ID",
+                description = "The snippet's id, or its address.")
         String id;
 
         @Option(
@@ -489,6 +508,7 @@ final class SnippetCommands {
 
         @Option(
                 names = "--tag",
+                completionCandidates = CompletedValues.Tags.class,
                 paramLabel = "TAG",
                 description = "The tags (repeatable; they replace the snippet's tags).")
         List<String> tags;

@@ -36,6 +36,7 @@ import picocli.CommandLine.Spec;
             AuthCommands.Logout.class,
             AuthCommands.Servers.class,
             AuthCommands.Use.class,
+            CompletedValues.CompleteValuesCommand.class,
             AuthCommands.WhoAmI.class,
             AuthCommands.Tokens.class,
             SnippetCommands.Search.class,

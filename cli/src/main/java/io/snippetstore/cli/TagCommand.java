@@ -46,12 +46,14 @@ final class TagCommand implements Callable<Integer> {
 
     @Option(
             names = {"-a", "--add"},
+            completionCandidates = CompletedValues.Tags.class,
             paramLabel = "TAG",
             description = "A tag to add (repeatable).")
     List<String> added = new ArrayList<>();
 
     @Option(
             names = {"-r", "--remove"},
+            completionCandidates = CompletedValues.Tags.class,
             paramLabel = "TAG",
             description = "A tag to remove (repeatable).")
     List<String> removed = new ArrayList<>();
