@@ -2,12 +2,8 @@ package io.snippetstore.cli;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -170,7 +166,8 @@ final class CompletedValues {
                 return Files.readAllLines(cached, StandardCharsets.UTF_8);
             }
             List<String> values = asked.apply(api);
-            keep(cached, values);
+            // titles of private snippets are in it
+            OwnerOnlyFiles.write(cached, String.join("\n", values) + "\n");
             return values;
         }
 
@@ -199,21 +196,5 @@ final class CompletedValues {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java has SHA-256", e);
         }
-    }
-
-    /** Titles of private snippets are in it: readable by its owner only, written whole. */
-    private static void keep(Path file, List<String> values) throws IOException {
-        boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
-        Files.createDirectories(file.getParent());
-        Path written = posix
-                ? Files.createTempFile(
-                        file.getParent(),
-                        "values",
-                        ".txt",
-                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
-                : Files.createTempFile(file.getParent(), "values", ".txt");
-        Files.write(written, values, StandardCharsets.UTF_8);
-        Files.setLastModifiedTime(written, FileTime.from(Instant.now()));
-        Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }

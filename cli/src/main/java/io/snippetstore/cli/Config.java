@@ -5,10 +5,8 @@ import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
@@ -84,7 +82,7 @@ final class Config {
 
     /** Tokens sit in it: a file the group or others may read or write is a usage error naming the fix. */
     private static void requireOwnerOnly(Path file) {
-        if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+        if (!OwnerOnlyFiles.posix()) {
             return;
         }
         try {
@@ -232,30 +230,9 @@ final class Config {
         return Optional.ofNullable(content.getJsonObject("servers")).orElse(JsonValue.EMPTY_JSON_OBJECT);
     }
 
-    /** Written to a new owner-only file beside it, then moved over it: never readable by others, never half written. */
     private void save() {
         try {
-            Path directory = file.getParent();
-            boolean posix =
-                    FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
-            if (!Files.exists(directory)) {
-                if (posix) {
-                    Files.createDirectories(
-                            directory,
-                            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-                } else {
-                    Files.createDirectories(directory);
-                }
-            }
-            Path written = posix
-                    ? Files.createTempFile(
-                            directory,
-                            "config",
-                            ".json",
-                            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
-                    : Files.createTempFile(directory, "config", ".json");
-            Files.writeString(written, content.toString(), StandardCharsets.UTF_8);
-            Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            OwnerOnlyFiles.write(file, content.toString());
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write " + file, e);
         }
