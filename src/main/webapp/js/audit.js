@@ -10,7 +10,9 @@ import {recordTable} from "./widgets.js";
 const ACTIONS = ["login", "login.provider", "password.changed", "token.created", "token.first_used", "token.revoked",
     "browser_login.approved", "device_login.approved", "user.created", "user.changed", "group.created", "group.deleted",
     "group.member_added", "group.member_removed", "snippet.deleted", "snippet.undeleted", "snippet.purged", "revision.restored",
-    "attachment.deleted", "storage.changed", "backup.taken", "backup.restored", "backup.deleted", "data.exported", "data.imported"];
+    "attachment.deleted", "storage.changed", "backup.taken", "backup.restored", "backup.deleted", "data.exported", "data.imported",
+    "collection.created", "collection.changed", "collection.shared", "collection.deleted", "collection.snippets_added",
+    "collection.snippet_removed"];
 
 /**
  * A table of audit records with "Load more", and `filter()` to start again with other

@@ -28,6 +28,7 @@ import io.snippetstore.platform.ErrorEnvelopeTests;
 import io.snippetstore.platform.EveryOperationTests;
 import io.snippetstore.platform.FieldLimitsTests;
 import io.snippetstore.platform.HostileInputTests;
+import io.snippetstore.snippets.CollectionsTests;
 import io.snippetstore.snippets.RevisionsTests;
 import io.snippetstore.snippets.SearchByMeaningTests;
 import io.snippetstore.snippets.SharingTests;
@@ -123,6 +124,9 @@ class SnippetStoreIT {
 
     @Nested
     class Groups extends GroupsTests {}
+
+    @Nested
+    class Collections extends CollectionsTests {}
 
     @Nested
     class SingleSignOn extends SingleSignOnTests {}

@@ -42,6 +42,10 @@ class SqlWallsTest {
             Map.entry("snippet_revisions", "snippets"),
             Map.entry("snippet_groups", "snippets"),
             Map.entry("share_links", "snippets"),
+            Map.entry("collections", "snippets"),
+            Map.entry("collection_snippets", "snippets"),
+            Map.entry("collection_groups", "snippets"),
+            Map.entry("snippet_stars", "snippets"),
             Map.entry("service_keys", "snippets"),
             Map.entry("user_groups", "groups"),
             Map.entry("group_members", "groups"),
@@ -62,7 +66,15 @@ class SqlWallsTest {
             // groups sits below auth: a member is shown with the username the users table keeps
             "groups", Set.of("users"),
             // the index is derived from the snippets' tables, read in one streamed pass (search sits below snippets)
-            "search", Set.of("snippets", "snippet_tags", "snippet_groups"),
+            "search",
+                    Set.of(
+                            "snippets",
+                            "snippet_tags",
+                            "snippet_groups",
+                            "collections",
+                            "collection_snippets",
+                            "collection_groups",
+                            "snippet_stars"),
             // an import moves its staged rows into snippets in bulk, in the import's own transaction
             "transfer", Set.of("snippets"));
 

@@ -38,6 +38,12 @@ public record AuditEvent(
     public static final String GROUP_MEMBER_ADDED = "group.member_added";
     public static final String GROUP_MEMBER_REMOVED = "group.member_removed";
     public static final String LOGIN_PROVIDER = "login.provider";
+    public static final String COLLECTION_CREATED = "collection.created";
+    public static final String COLLECTION_CHANGED = "collection.changed";
+    public static final String COLLECTION_SHARED = "collection.shared";
+    public static final String COLLECTION_DELETED = "collection.deleted";
+    public static final String COLLECTION_SNIPPETS_ADDED = "collection.snippets_added";
+    public static final String COLLECTION_SNIPPET_REMOVED = "collection.snippet_removed";
 
     public enum Outcome {
         SUCCESS,

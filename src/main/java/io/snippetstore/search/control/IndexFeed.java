@@ -31,11 +31,26 @@ public class IndexFeed {
     /** A change: its number in commit order and the snippet it touched. */
     public record Change(long sequence, String snippetId) {}
 
+    /** The entries of collections that give reading: those the snippet's owner made (docs/API.md, "Collections"). */
+    private static final String GRANTING = "FROM collection_snippets cs JOIN collections c ON c.id = cs.collection_id";
+
+    private static final String OF_THE_OWNER = " WHERE cs.snippet_id = s.id AND cs.added_by = s.owner_id";
+
     private static final String COLUMNS =
             "s.seq, s.id, s.owner_id, s.visibility, s.title, s.title_sort, s.description, s.notes, "
                     + "s.language, s.code, s.created_at, s.updated_at, "
                     + "(SELECT json_group_array(t.tag ORDER BY t.position) FROM snippet_tags t WHERE t.snippet_id = s.id) AS tags, "
-                    + "(SELECT json_group_array(g.group_id) FROM snippet_groups g WHERE g.snippet_id = s.id) AS group_ids";
+                    + "(SELECT json_group_array(g.group_id) FROM snippet_groups g WHERE g.snippet_id = s.id) AS group_ids, "
+                    + "(SELECT json_group_array(cs.collection_id) FROM collection_snippets cs WHERE cs.snippet_id = s.id) "
+                    + "AS collection_ids, "
+                    + "EXISTS (SELECT 1 " + GRANTING + OF_THE_OWNER
+                    + " AND c.visibility = 'team') AS in_team_collection, "
+                    + "(SELECT json_group_array(DISTINCT cg.group_id) " + GRANTING
+                    + " JOIN collection_groups cg ON cg.collection_id = c.id" + OF_THE_OWNER
+                    + ") AS collection_group_ids, "
+                    + "(SELECT json_group_array(DISTINCT c.owner_id) " + GRANTING + OF_THE_OWNER
+                    + ") AS collection_owner_ids, "
+                    + "(SELECT json_group_array(st.user_id) FROM snippet_stars st WHERE st.snippet_id = s.id) AS starred_by";
     /** Rows read per statement: SQLite's default limit of bound parameters is far above it. */
     private static final int BATCH = 200;
     /** Characters of text a batch stops at (one row past it): a batch of 1 MiB snippets stays a few MiB. */
@@ -135,7 +150,13 @@ public class IndexFeed {
                 row.getString("code"),
                 strings(row.getString("tags")),
                 row.getLong("created_at"),
-                row.getLong("updated_at"));
+                row.getLong("updated_at"),
+                new IndexedSnippet.Reach(
+                        strings(row.getString("collection_ids")),
+                        row.getBoolean("in_team_collection"),
+                        strings(row.getString("collection_group_ids")),
+                        strings(row.getString("collection_owner_ids")),
+                        strings(row.getString("starred_by"))));
     }
 
     private static List<String> strings(String jsonArray) {

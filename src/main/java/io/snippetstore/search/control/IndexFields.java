@@ -51,6 +51,16 @@ final class IndexFields {
     static final String VISIBILITY = "visibility";
     static final String GROUP = "group";
     static final String TAG = "tag";
+    /** A user who reads the snippet through a collection of theirs (that its owner put it in). */
+    static final String READER = "reader";
+    /** Whether a team-visible collection holds it, put there by its owner: {@code yes}, or absent. */
+    static final String IN_TEAM_COLLECTION = "collection.team";
+    /** A group that reads it through a collection shared with the group (that its owner put it in). */
+    static final String COLLECTION_GROUP = "collection.group";
+    /** A collection holding the snippet. */
+    static final String COLLECTION = "collection";
+    /** A user who starred it. */
+    static final String STARRED_BY = "starred.by";
     /** The language as its filter compares it: ASCII case folded, as the database's NOCASE does. */
     static final String LANGUAGE_KEY = "language.key";
 
@@ -220,6 +230,17 @@ final class IndexFields {
         document.add(new StringField(OWNER, snippet.ownerId(), Field.Store.NO));
         document.add(new StringField(VISIBILITY, snippet.visibility(), Field.Store.NO));
         snippet.groupIds().forEach(group -> document.add(new StringField(GROUP, group, Field.Store.NO)));
+        // what reading collections gives (scope all only)
+        IndexedSnippet.Reach reach = snippet.reach();
+        if (reach.inTeamCollection()) {
+            document.add(new StringField(IN_TEAM_COLLECTION, flag(true), Field.Store.NO));
+        }
+        reach.collectionGroupIds()
+                .forEach(group -> document.add(new StringField(COLLECTION_GROUP, group, Field.Store.NO)));
+        reach.collectionOwnerIds().forEach(owner -> document.add(new StringField(READER, owner, Field.Store.NO)));
+        reach.collectionIds()
+                .forEach(collection -> document.add(new StringField(COLLECTION, collection, Field.Store.NO)));
+        reach.starredBy().forEach(user -> document.add(new StringField(STARRED_BY, user, Field.Store.NO)));
         for (String tag : snippet.tags()) {
             document.add(new StringField(TAG, tag, Field.Store.NO));
             document.add(new SortedSetDocValuesField(TAG, new BytesRef(tag)));

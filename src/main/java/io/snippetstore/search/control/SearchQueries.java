@@ -54,7 +54,10 @@ final class SearchQueries {
         return query.build();
     }
 
-    /** The snippets the caller may list in the request's scope. */
+    /**
+     * The snippets the caller may list in the request's scope. What reading collections gives
+     * ({@link IndexedSnippet.Reach}) counts in {@code ALL} only, as in the database's scopes.
+     */
     static Query scope(SearchRequest request) {
         Query own = new TermQuery(new Term(IndexFields.OWNER, request.callerId()));
         if (request.scope() == SearchScope.OWN) {
@@ -68,11 +71,19 @@ final class SearchQueries {
         Query others = switch (request.scope()) {
             case TEAM -> team;
             case GROUPS -> sharedWithMyGroups;
-            default ->
-                new BooleanQuery.Builder()
+            default -> {
+                BooleanQuery.Builder reached = new BooleanQuery.Builder()
                         .add(team, Occur.SHOULD)
                         .add(sharedWithMyGroups, Occur.SHOULD)
-                        .build();
+                        .add(
+                                new TermQuery(new Term(IndexFields.IN_TEAM_COLLECTION, IndexFields.flag(true))),
+                                Occur.SHOULD)
+                        .add(new TermQuery(new Term(IndexFields.READER, request.callerId())), Occur.SHOULD);
+                request.groupIds()
+                        .forEach(group -> reached.add(
+                                new TermQuery(new Term(IndexFields.COLLECTION_GROUP, group)), Occur.SHOULD));
+                yield reached.build();
+            }
         };
         BooleanQuery.Builder visible = new BooleanQuery.Builder().add(others, Occur.FILTER);
         request.hiddenOwners()
@@ -99,6 +110,16 @@ final class SearchQueries {
                             new TermQuery(new Term(IndexFields.LANGUAGE_KEY, IndexFields.languageKey(language))),
                             Occur.SHOULD));
             query.add(anyLanguage.build(), Occur.FILTER);
+        }
+        if (!request.collections().isEmpty()) {
+            BooleanQuery.Builder anyCollection = new BooleanQuery.Builder().setMinimumNumberShouldMatch(1);
+            request.collections()
+                    .forEach(collection -> anyCollection.add(
+                            new TermQuery(new Term(IndexFields.COLLECTION, collection)), Occur.SHOULD));
+            query.add(anyCollection.build(), Occur.FILTER);
+        }
+        if (request.starred()) {
+            query.add(new TermQuery(new Term(IndexFields.STARRED_BY, request.callerId())), Occur.FILTER);
         }
         request.variables()
                 .ifPresent(wanted -> query.add(

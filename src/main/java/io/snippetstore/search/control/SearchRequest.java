@@ -11,6 +11,8 @@ import java.util.Set;
  *
  * @param groupIds the groups the caller is a member of
  * @param hiddenOwners users whose team and group snippets are out of every list (disabled users)
+ * @param collections the collections a snippet must be in one of (any, when none)
+ * @param starred whether only the snippets the caller starred
  * @param after the position after the previous page, as the previous page's last {@link SearchHits.Hit} gave it
  * @param match whether the terms are matched as words, by meaning or both (by meaning, the order is relevance)
  */
@@ -23,6 +25,8 @@ public record SearchRequest(
         Set<String> tags,
         Set<String> languages,
         Optional<Boolean> variables,
+        Set<String> collections,
+        boolean starred,
         SearchOrder order,
         int limit,
         Optional<SearchPosition> after,
@@ -39,6 +43,8 @@ public record SearchRequest(
                 tags,
                 languages,
                 variables,
+                collections,
+                starred,
                 order,
                 Integer.MAX_VALUE - 1,
                 Optional.empty(),

@@ -65,6 +65,18 @@ public class SnippetListParameters {
     @QueryParam("match")
     String match;
 
+    /** A collection's id: only the snippets in it (scope {@code all} unless another is asked for). */
+    @QueryParam("collection")
+    String collection;
+
+    /** {@code true}: with {@code collection}, the snippets of the readable collections inside it too. */
+    @QueryParam("recursive")
+    String recursive;
+
+    /** {@code true}: only the snippets the caller starred. */
+    @QueryParam("starred")
+    String starred;
+
     SnippetQuery toQuery() {
         if (query != null && query.codePointCount(0, query.length()) > MAX_QUERY_LENGTH) {
             throw ApiException.badRequest("query is limited to " + MAX_QUERY_LENGTH + " characters.");
@@ -89,7 +101,30 @@ public class SnippetListParameters {
                 PageLimit.parse(limit),
                 Optional.ofNullable(cursor).filter(value -> !value.isEmpty()),
                 summary(),
-                matching);
+                matching,
+                collection(),
+                flag("starred", starred).orElse(false));
+    }
+
+    private Optional<SnippetQuery.CollectionFilter> collection() {
+        boolean inside = flag("recursive", recursive).orElse(false);
+        if (collection == null || collection.isEmpty()) {
+            if (inside) {
+                throw ApiException.badRequest("recursive=true needs a collection.");
+            }
+            return Optional.empty();
+        }
+        return Optional.of(new SnippetQuery.CollectionFilter(collection, inside));
+    }
+
+    private static Optional<Boolean> flag(String name, String value) {
+        if (value == null || value.isEmpty()) {
+            return Optional.empty();
+        }
+        if (value.equals("true") || value.equals("false")) {
+            return Optional.of(Boolean.parseBoolean(value));
+        }
+        throw ApiException.badRequest(name + " must be true or false.");
     }
 
     private SearchMatch match(SearchTerms terms) {
@@ -108,13 +143,7 @@ public class SnippetListParameters {
     }
 
     private Optional<Boolean> variables() {
-        if (variables == null || variables.isEmpty()) {
-            return Optional.empty();
-        }
-        if (variables.equals("true") || variables.equals("false")) {
-            return Optional.of(Boolean.parseBoolean(variables));
-        }
-        throw ApiException.badRequest("variables must be true or false.");
+        return flag("variables", variables);
     }
 
     /** {@code fields=summary}: the list items without code and notes. */
@@ -130,7 +159,8 @@ public class SnippetListParameters {
 
     private SnippetScope scope() {
         if (scope == null || scope.isEmpty()) {
-            return SnippetScope.OWN;
+            // a collection is listed with everything of it the caller may read
+            return collection == null || collection.isEmpty() ? SnippetScope.OWN : SnippetScope.ALL;
         }
         return SnippetScope.fromApiName(scope)
                 .orElseThrow(() -> ApiException.badRequest("scope must be one of own, team, groups, all."));

@@ -26,6 +26,8 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
     "groups",
     "owner",
     "access",
+    "pinned",
+    "starred",
     "match"
 })
 public record SnippetSummaryView(
@@ -42,9 +44,12 @@ public record SnippetSummaryView(
         List<SnippetView.GroupShareView> groups,
         SnippetView.Owner owner,
         String access,
+        boolean pinned,
+        boolean starred,
         MatchView match) {
 
-    static SnippetSummaryView of(SnippetData snippet, MatchExcerpt match, Caller caller, Set<String> memberOf) {
+    static SnippetSummaryView of(
+            SnippetData snippet, MatchExcerpt match, Caller caller, Set<String> memberOf, Set<String> starred) {
         var fields = snippet.fields();
         return new SnippetSummaryView(
                 snippet.id(),
@@ -60,6 +65,8 @@ public record SnippetSummaryView(
                 SnippetView.groupsFor(snippet, caller),
                 new SnippetView.Owner(snippet.ownerId(), snippet.ownerUsername()),
                 snippet.accessOf(caller.userId(), memberOf),
+                snippet.pinned(),
+                starred.contains(snippet.id()),
                 MatchView.of(match));
     }
 }

@@ -30,6 +30,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -99,11 +100,11 @@ public class SnippetsResource {
         List<?> items = query.summary()
                 ? page.items().stream()
                         .map(snippet -> SnippetSummaryView.of(
-                                snippet, page.matches().get(snippet.id()), caller, page.memberOf()))
+                                snippet, page.matches().get(snippet.id()), caller, page.memberOf(), page.starred()))
                         .toList()
                 : page.items().stream()
-                        .map(snippet ->
-                                SnippetView.of(snippet, page.matches().get(snippet.id()), caller, page.memberOf()))
+                        .map(snippet -> SnippetView.of(
+                                snippet, page.matches().get(snippet.id()), caller, page.memberOf(), page.starred()))
                         .toList();
         if (query.terms().isEmpty()) {
             return ApiList.page(items, page.nextCursor(), page.limit());
@@ -184,8 +185,39 @@ public class SnippetsResource {
                 deleted -> ApiResponse.of(Deleted.of(deleted)));
     }
 
+    /** Stars a snippet the caller may read (idempotent): the answer is the snippet. */
+    @PUT
+    @Path("{snippetId}/star")
+    public Response star(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
+        Caller caller = Caller.of(security);
+        return withEtag(snippets.star(caller, snippetId), caller);
+    }
+
+    @DELETE
+    @Path("{snippetId}/star")
+    public Response unstar(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
+        Caller caller = Caller.of(security);
+        return withEtag(snippets.unstar(caller, snippetId), caller);
+    }
+
+    /** Pins one of the caller's snippets to the top of their lists (idempotent): the answer is the snippet. */
+    @PUT
+    @Path("{snippetId}/pin")
+    public Response pin(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
+        Caller caller = Caller.of(security);
+        return withEtag(snippets.pin(caller, snippetId), caller);
+    }
+
+    @DELETE
+    @Path("{snippetId}/pin")
+    public Response unpin(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
+        Caller caller = Caller.of(security);
+        return withEtag(snippets.unpin(caller, snippetId), caller);
+    }
+
     private Response withEtag(SnippetData snippet, Caller caller) {
-        return Response.ok(ApiResponse.of(SnippetView.of(snippet, caller, snippets.groupsOf(caller, snippet))))
+        return Response.ok(ApiResponse.of(SnippetView.of(
+                        snippet, caller, snippets.groupsOf(caller, snippet), snippets.places(caller, snippet))))
                 .tag(etag(snippet))
                 .build();
     }

@@ -12,6 +12,7 @@ import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.FieldError;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.snippets.entity.CollectionEntry;
 import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.snippets.entity.SnippetFields;
 import io.snippetstore.snippets.entity.SnippetRevision;
@@ -70,7 +71,32 @@ class SnippetChanges {
                         .setParameter("snippetId", snippetId)
                         .setParameter("userId", caller.userId())
                         .getResultList();
-        return SnippetAccess.of(ownerId, visibility, groupAccess, caller);
+        SnippetAccess access = SnippetAccess.of(ownerId, visibility, groupAccess, caller);
+        return access == SnippetAccess.NONE && readableThroughCollection(caller, snippetId, ownerId)
+                ? SnippetAccess.READ
+                : access;
+    }
+
+    /** Whether a collection the caller may read holds the snippet, put there by its owner. */
+    private boolean readableThroughCollection(Caller caller, String snippetId, String ownerId) {
+        return em.createNamedQuery(CollectionEntry.GRANTS_READING, Long.class)
+                        .setParameter("snippetId", snippetId)
+                        .setParameter("ownerId", ownerId)
+                        .setParameter("userId", caller.userId())
+                        .setParameter("team", Visibility.TEAM)
+                        .getSingleResult()
+                > 0;
+    }
+
+    /** The collections holding the snippet that the caller may read, by name: {@code [id, name]} each. */
+    List<CollectionRef> holders(Caller caller, String snippetId) {
+        return em.createNamedQuery(CollectionEntry.READABLE_HOLDERS, Object[].class)
+                .setParameter("snippetId", snippetId)
+                .setParameter("userId", caller.userId())
+                .setParameter("team", Visibility.TEAM)
+                .getResultStream()
+                .map(row -> new CollectionRef((String) row[0], (String) row[1]))
+                .toList();
     }
 
     /** The groups the snippet is shared with, by name. */

@@ -17,7 +17,8 @@ public record SnippetData(
         int attachmentCount,
         String ownerId,
         String ownerUsername,
-        List<GroupShare> groups) {
+        List<GroupShare> groups,
+        boolean pinned) {
 
     /**
      * What the caller may do with it, as the API names it ({@code owner}, {@code write},
@@ -28,8 +29,10 @@ public record SnippetData(
                 .filter(share -> memberOf.contains(share.id()))
                 .map(GroupShare::access)
                 .toList();
-        return SnippetAccess.of(ownerId, fields.visibility(), groupAccess, callerId)
-                .apiName();
+        SnippetAccess access = SnippetAccess.of(ownerId, fields.visibility(), groupAccess, callerId);
+        // a snippet is handed out only to a caller who may read it: what neither ownership,
+        // visibility nor groups give them, a collection they may read does
+        return (access == SnippetAccess.NONE ? SnippetAccess.READ : access).apiName();
     }
 
     static SnippetData of(Snippet snippet, String ownerUsername, List<GroupShare> groups) {
@@ -42,6 +45,7 @@ public record SnippetData(
                 snippet.attachmentCount(),
                 snippet.ownerId(),
                 ownerUsername,
-                groups);
+                groups,
+                snippet.isPinned());
     }
 }

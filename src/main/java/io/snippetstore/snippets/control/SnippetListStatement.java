@@ -1,9 +1,11 @@
 package io.snippetstore.snippets.control;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import io.snippetstore.platform.JsonProviders;
 import jakarta.json.JsonArrayBuilder;
@@ -25,10 +27,8 @@ record SnippetListStatement(String sql, List<Object> parameters) {
      * of the owner's snippets.
      */
     static SnippetListStatement ofHits(String callerId, SnippetScope scope, List<String> ids) {
-        JsonArrayBuilder array = JsonProviders.SHARED.createArrayBuilder();
-        ids.forEach(array::add);
         List<Object> parameters = new ArrayList<>();
-        parameters.add(array.build().toString());
+        parameters.add(jsonArray(ids));
         for (int i = 0; i < scope.callerParameters(); i++) {
             parameters.add(callerId);
         }
@@ -38,8 +38,27 @@ record SnippetListStatement(String sql, List<Object> parameters) {
         return new SnippetListStatement(sql, List.copyOf(parameters));
     }
 
-    /** @param after the position (sort key, id) of the previous page's last row, if any */
-    static SnippetListStatement of(String callerId, SnippetQuery query, Optional<List<Object>> after) {
+    /**
+     * What a list does with the caller's pinned snippets: in scopes with the caller's own, they
+     * are read first, by themselves ({@code ONLY}, on the first page), and left out of the pages
+     * ({@code EXCLUDED}); other scopes order them as any other ({@code ORDERED}).
+     */
+    enum Pins {
+        ORDERED,
+        EXCLUDED,
+        ONLY;
+
+        static Pins of(SnippetScope scope) {
+            return scope == SnippetScope.OWN || scope == SnippetScope.ALL ? EXCLUDED : ORDERED;
+        }
+    }
+
+    /**
+     * @param collections the collections a snippet must be in one of (any, when none)
+     * @param after the position (sort key, id) of the previous page's last row, if any
+     */
+    static SnippetListStatement of(
+            String callerId, SnippetQuery query, Set<String> collections, Pins pins, Optional<List<Object>> after) {
         SnippetOrder order = SnippetOrder.of(query.sort());
         StringBuilder sql = new StringBuilder("WITH page AS (SELECT ")
                 .append(KEYS)
@@ -60,18 +79,44 @@ record SnippetListStatement(String sql, List<Object> parameters) {
                     .append(")");
             parameters.addAll(query.languages());
         }
+        if (!collections.isEmpty()) {
+            sql.append(" AND EXISTS (SELECT 1 FROM collection_snippets cf WHERE cf.snippet_id = s.id"
+                    + " AND cf.collection_id IN (SELECT value FROM json_each(?)))");
+            parameters.add(jsonArray(collections));
+        }
+        if (query.starred()) {
+            sql.append(" AND EXISTS (SELECT 1 FROM snippet_stars st WHERE st.snippet_id = s.id AND st.user_id = ?)");
+            parameters.add(callerId);
+        }
+        if (pins == Pins.EXCLUDED) {
+            sql.append(" AND NOT (s.owner_id = ? AND s.pinned_at IS NOT NULL)");
+            parameters.add(callerId);
+        }
+        if (pins == Pins.ONLY) {
+            sql.append(" AND s.owner_id = ? AND s.pinned_at IS NOT NULL");
+            parameters.add(callerId);
+        }
         if (after.isPresent()) {
             sql.append(" AND ").append(order.after());
             parameters.addAll(after.get());
         }
-        sql.append(" ORDER BY ").append(order.orderOfKeys()).append(" LIMIT ?) ");
+        // the latest pinned first
+        String keys = pins == Pins.ONLY ? "s.pinned_at DESC, s.id DESC" : order.orderOfKeys();
+        sql.append(" ORDER BY ").append(keys).append(" LIMIT ?) ");
         parameters.add(query.limit() + 1);
         // a summary has no excerpt to make from code or notes: they are not read
         String columns = query.summary() ? SnippetRows.SUMMARY_COLUMNS : SnippetRows.COLUMNS;
         sql.append("SELECT ")
                 .append(columns)
                 .append(" FROM page p CROSS JOIN snippets s ON s.seq = p.seq ORDER BY ")
-                .append(order.orderOfRows());
+                .append(pins == Pins.ONLY ? "s.pinned_at DESC, s.id DESC" : order.orderOfRows());
         return new SnippetListStatement(sql.toString(), List.copyOf(parameters));
+    }
+
+    /** Ids as one parameter, a JSON array that {@code json_each} reads. */
+    static String jsonArray(Collection<String> ids) {
+        JsonArrayBuilder array = JsonProviders.SHARED.createArrayBuilder();
+        ids.forEach(array::add);
+        return array.build().toString();
     }
 }

@@ -10,7 +10,7 @@ import java.util.Set;
  * search, or for a match in the title, language or tags only), the cursor of the next page
  * ({@code null} at the end), for a search that found nothing, a respelling that would, and the
  * groups the caller is a member of when the page holds someone else's snippet (what the caller
- * may do with it: {@link SnippetData#accessOf}).
+ * may do with it: {@link SnippetData#accessOf}), and which of the page's snippets the caller starred.
  */
 public record SnippetPage(
         List<SnippetData> items,
@@ -18,4 +18,5 @@ public record SnippetPage(
         String nextCursor,
         int limit,
         Optional<String> suggestion,
-        Set<String> memberOf) {}
+        Set<String> memberOf,
+        Set<String> starred) {}

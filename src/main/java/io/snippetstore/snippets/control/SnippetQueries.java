@@ -2,6 +2,7 @@ package io.snippetstore.snippets.control;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -9,12 +10,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import io.snippetstore.platform.ApiException;
 import io.snippetstore.search.control.FacetCounts;
 import io.snippetstore.search.control.SearchHits;
 import io.snippetstore.search.control.SearchIndex;
 import io.snippetstore.search.control.SearchMatch;
 import io.snippetstore.search.control.SearchPosition;
 import io.snippetstore.search.control.SearchRequest;
+import io.snippetstore.snippets.entity.SnippetCollection;
 import io.snippetstore.snippets.entity.Visibility;
 import io.snippetstore.storage.control.Database;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -116,19 +119,59 @@ public class SnippetQueries {
 
     /** A page of the list, for the caller (whose own snippets the scopes own and all include), a member of these groups. */
     public SnippetPage list(String callerId, SnippetQuery query) {
+        Set<String> collections = collectionsWithin(callerId, query);
         // the index alone knows which codes have variables
         return query.terms().isEmpty() && query.variables().isEmpty()
-                ? listStored(callerId, query)
-                : search(callerId, query);
+                ? listStored(callerId, query, collections)
+                : search(callerId, query, collections);
     }
 
-    private SnippetPage listStored(String callerId, SnippetQuery query) {
+    /**
+     * Whether the caller may read a collection, over {@code collections c}, the caller's id each
+     * parameter: theirs, team-visible, or shared with a group of theirs.
+     */
+    static final String READABLE_COLLECTION = "(c.owner_id = ? OR c.visibility = 'team' OR EXISTS (SELECT 1 "
+            + "FROM collection_groups cg JOIN group_members m ON m.group_id = cg.group_id "
+            + "WHERE cg.collection_id = c.id AND m.user_id = ?))";
+
+    /**
+     * The collections a list is limited to: the one asked for and, recursively, those inside it
+     * that the caller may read (at most {@link SnippetCollection#PER_USER_MAX}: they are its
+     * owner's). 404 unless the caller may read the one asked for. None without {@code collection}.
+     */
+    private Set<String> collectionsWithin(String callerId, SnippetQuery query) {
+        if (query.collection().isEmpty()) {
+            return Set.of();
+        }
+        SnippetQuery.CollectionFilter within = query.collection().get();
+        String tree = within.recursive()
+                ? "WITH RECURSIVE tree(id) AS (SELECT ? UNION SELECT c.id FROM collections c JOIN tree t ON c.parent_id = t.id) "
+                : "WITH tree(id) AS (SELECT ?) ";
+        Set<String> readable = Set.copyOf(database.list(
+                tree + "SELECT c.id FROM tree t JOIN collections c ON c.id = t.id WHERE " + READABLE_COLLECTION,
+                List.of(within.id(), callerId, callerId),
+                row -> row.getString(1)));
+        if (!readable.contains(within.id())) {
+            throw ApiException.notFound("No collection " + within.id() + " that you may read.");
+        }
+        return readable;
+    }
+
+    private SnippetPage listStored(String callerId, SnippetQuery query, Set<String> collections) {
         SnippetOrder order = SnippetOrder.of(query.sort());
         Optional<List<Object>> after = query.cursor().map(cursor -> {
             List<String> position = cursors.decode(cursor, query.fingerprint(), LIST_POSITION);
             return List.of(order.keyParameter(position.get(0)), position.get(1));
         });
-        SnippetListStatement statement = SnippetListStatement.of(callerId, query, after);
+        SnippetListStatement.Pins pins = SnippetListStatement.Pins.of(query.scope());
+        // the first page starts with the caller's pinned snippets that match, before its limit of others
+        List<SnippetData> pinned = List.of();
+        if (pins == SnippetListStatement.Pins.EXCLUDED && after.isEmpty()) {
+            SnippetListStatement first =
+                    SnippetListStatement.of(callerId, query, collections, SnippetListStatement.Pins.ONLY, after);
+            pinned = database.list(first.sql(), first.parameters(), SnippetRows::snippet);
+        }
+        SnippetListStatement statement = SnippetListStatement.of(callerId, query, collections, pins, after);
         List<ListedSnippet> rows = database.listUntil(
                 statement.sql(),
                 statement.parameters(),
@@ -144,20 +187,28 @@ public class SnippetQueries {
                     query.fingerprint(),
                     List.of(order.keyOf(last), last.snippet().id()));
         }
-        List<SnippetData> items = page.stream().map(ListedSnippet::snippet).toList();
-        return new SnippetPage(items, Map.of(), next, query.limit(), Optional.empty(), memberOf(callerId, items));
+        List<SnippetData> items = new ArrayList<>(pinned);
+        page.stream().map(ListedSnippet::snippet).forEach(items::add);
+        return new SnippetPage(
+                items,
+                Map.of(),
+                next,
+                query.limit(),
+                Optional.empty(),
+                memberOf(callerId, items),
+                starredOf(callerId, items));
     }
 
     /**
      * A page of search results: their ids from the index, then their rows. A snippet deleted or
      * hidden between the two is left out of the page, which keeps its place in the order.
      */
-    private SnippetPage search(String callerId, SnippetQuery query) {
+    private SnippetPage search(String callerId, SnippetQuery query, Set<String> collections) {
         Optional<SearchPosition> after = query.cursor().map(cursor -> {
             List<String> position = cursors.decode(cursor, query.fingerprint(), SEARCH_POSITION);
             return new SearchPosition(position.get(0), position.get(1), position.get(2));
         });
-        SearchRequest request = request(callerId, query, after);
+        SearchRequest request = request(callerId, query, collections, after);
         List<SearchHits.Hit> hits = index.search(request).hits();
         boolean more = hits.size() > query.limit();
         List<SearchHits.Hit> pageHits = more ? hits.subList(0, query.limit()) : hits;
@@ -192,11 +243,25 @@ public class SnippetQueries {
                 : Optional.empty();
         // the scopes that reach the caller's groups have read them for the index already
         Set<String> memberOf = reachesGroups(query.scope()) ? request.groupIds() : memberOf(callerId, page);
-        return new SnippetPage(page, matches, next, query.limit(), suggestion, memberOf);
+        return new SnippetPage(page, matches, next, query.limit(), suggestion, memberOf, starredOf(callerId, page));
     }
 
     private static boolean reachesGroups(SnippetScope scope) {
         return scope == SnippetScope.GROUPS || scope == SnippetScope.ALL;
+    }
+
+    /** Which of these snippets the caller starred: one read per page. */
+    private Set<String> starredOf(String callerId, List<SnippetData> snippets) {
+        if (snippets.isEmpty()) {
+            return Set.of();
+        }
+        return Set.copyOf(database.list(
+                "SELECT snippet_id FROM snippet_stars WHERE user_id = ? AND snippet_id IN (SELECT value FROM json_each(?))",
+                List.of(
+                        callerId,
+                        SnippetListStatement.jsonArray(
+                                snippets.stream().map(SnippetData::id).toList())),
+                row -> row.getString(1)));
     }
 
     /** The caller's groups if some of these snippets are someone else's: read once per page, and only then. */
@@ -218,7 +283,8 @@ public class SnippetQueries {
         return byId;
     }
 
-    private SearchRequest request(String callerId, SnippetQuery query, Optional<SearchPosition> after) {
+    private SearchRequest request(
+            String callerId, SnippetQuery query, Set<String> collections, Optional<SearchPosition> after) {
         Set<String> hidden = query.scope() == SnippetScope.OWN ? Set.of() : disabledUsers();
         // only the index needs the caller's groups (SQL joins the memberships), and only in the scopes that reach them
         Set<String> groupIds = reachesGroups(query.scope()) ? groupsOf(callerId) : Set.of();
@@ -231,6 +297,8 @@ public class SnippetQueries {
                 query.tags(),
                 query.languages(),
                 query.variables(),
+                collections,
+                query.starred(),
                 query.sort().inIndex(),
                 query.limit(),
                 after,
@@ -272,7 +340,8 @@ public class SnippetQueries {
 
     /** The languages and tags of everything the query matches (its order, page size and cursor aside), counted by the search index. */
     public SnippetFacets facets(String callerId, SnippetQuery query) {
-        FacetCounts counts = index.facets(request(callerId, query, Optional.empty()));
+        FacetCounts counts =
+                index.facets(request(callerId, query, collectionsWithin(callerId, query), Optional.empty()));
         return new SnippetFacets(facetsOf(counts.languages()), facetsOf(counts.tags()));
     }
 
@@ -285,4 +354,196 @@ public class SnippetQueries {
                 .limit(FACETS_MAX)
                 .toList();
     }
+
+    // --- collections ---
+
+    /** Snippets of a collection out of the trash, over {@code collection_snippets cs}. */
+    private static final String LIVE_ENTRY =
+            "FROM collection_snippets cs JOIN snippets ls ON ls.id = cs.snippet_id AND ls.trashed_at IS NULL";
+
+    /** How many snippets (out of the trash) each of the owner's collections holds, by collection id. */
+    Map<String, Long> collectionSizesOf(String ownerId) {
+        Map<String, Long> sizes = new HashMap<>();
+        database.list(
+                        "SELECT cs.collection_id, count(*) " + LIVE_ENTRY
+                                + " WHERE cs.collection_id IN (SELECT id FROM collections WHERE owner_id = ?)"
+                                + " GROUP BY cs.collection_id",
+                        List.of(ownerId),
+                        row -> Map.entry(row.getString(1), row.getLong(2)))
+                .forEach(entry -> sizes.put(entry.getKey(), entry.getValue()));
+        return sizes;
+    }
+
+    /** How many snippets (out of the trash) the collection holds. */
+    long collectionSize(String collectionId) {
+        return database.first(
+                        "SELECT count(*) " + LIVE_ENTRY + " WHERE cs.collection_id = ?",
+                        List.of(collectionId),
+                        row -> row.getLong(1))
+                .orElse(0L);
+    }
+
+    /** The groups each of the owner's collections is shared with, by name, by collection id. */
+    Map<String, List<GroupShare>> collectionSharesOf(String ownerId) {
+        Map<String, List<GroupShare>> shares = new HashMap<>();
+        database.list(
+                        "SELECT cg.collection_id, g.id, g.name, cg.access FROM collection_groups cg"
+                                + " JOIN user_groups g ON g.id = cg.group_id"
+                                + " JOIN collections c ON c.id = cg.collection_id WHERE c.owner_id = ? ORDER BY g.name, g.id",
+                        List.of(ownerId),
+                        row -> Map.entry(
+                                row.getString(1), new GroupShare(row.getString(2), row.getString(3), row.getString(4))))
+                .forEach(entry -> shares.computeIfAbsent(entry.getKey(), id -> new ArrayList<>())
+                        .add(entry.getValue()));
+        return shares;
+    }
+
+    /** The positions of the collection's entries in order (its snippets in the trash too: they keep their place). */
+    List<Long> positionsOf(String collectionId) {
+        return database.list(
+                "SELECT position FROM collection_snippets WHERE collection_id = ? ORDER BY position",
+                List.of(collectionId),
+                row -> row.getLong(1));
+    }
+
+    /** Which of these snippets the collection holds already. */
+    List<String> snippetIdsIn(String collectionId, Collection<String> snippetIds) {
+        if (snippetIds.isEmpty()) {
+            return List.of();
+        }
+        return database.list(
+                "SELECT snippet_id FROM collection_snippets WHERE collection_id = ?"
+                        + " AND snippet_id IN (SELECT value FROM json_each(?))",
+                List.of(collectionId, SnippetListStatement.jsonArray(snippetIds)),
+                row -> row.getString(1));
+    }
+
+    String usernameOf(String userId) {
+        return database.first("SELECT username FROM users WHERE id = ?", List.of(userId), row -> row.getString(1))
+                .orElse("");
+    }
+
+    /**
+     * A page of others' collections the caller may read, by name then id. A parent is named only
+     * when the caller may read it too; the path is the collection alone (its page says more).
+     */
+    CollectionPage sharedCollections(String callerId, Optional<String> cursor, int limit) {
+        Optional<List<String>> after = cursor.map(value -> cursors.decode(value, SHARED_COLLECTIONS, 2));
+        StringBuilder sql =
+                new StringBuilder("SELECT c.id, c.name, c.description, c.parent_id, c.visibility, c.owner_id, "
+                        + "u.username, c.created_at, c.updated_at, (SELECT count(*) " + LIVE_ENTRY
+                        + " WHERE cs.collection_id = c.id) AS size, "
+                        + "(SELECT cg.access FROM collection_groups cg JOIN group_members m ON m.group_id = cg.group_id"
+                        + " WHERE cg.collection_id = c.id AND m.user_id = ? ORDER BY cg.access = 'write' DESC LIMIT 1) AS group_access"
+                        + " FROM collections c JOIN users u ON u.id = c.owner_id WHERE c.owner_id <> ? AND u.disabled_at IS NULL AND "
+                        + READABLE_COLLECTION);
+        List<Object> parameters = new ArrayList<>(List.of(callerId, callerId, callerId, callerId));
+        after.ifPresent(position -> {
+            sql.append(" AND (c.name, c.id) > (?, ?)");
+            parameters.addAll(position);
+        });
+        sql.append(" ORDER BY c.name, c.id LIMIT ?");
+        parameters.add(limit + 1);
+        List<CollectionData> rows = database.list(sql.toString(), parameters, row -> {
+            String groupAccess = row.getString("group_access");
+            return new CollectionData(
+                    row.getString("id"),
+                    row.getString("name"),
+                    Optional.ofNullable(row.getString("description")),
+                    Optional.ofNullable(row.getString("parent_id")),
+                    List.of(new CollectionRef(row.getString("id"), row.getString("name"))),
+                    Visibility.fromApiName(row.getString("visibility")).orElseThrow(),
+                    row.getString("owner_id"),
+                    row.getString("username"),
+                    "write".equals(groupAccess) ? "write" : "read",
+                    row.getLong("size"),
+                    List.of(),
+                    Instant.ofEpochMilli(row.getLong("created_at")),
+                    Instant.ofEpochMilli(row.getLong("updated_at")));
+        });
+        boolean more = rows.size() > limit;
+        List<CollectionData> page = more ? rows.subList(0, limit) : rows;
+        Set<String> readableParents = readableCollections(
+                callerId,
+                page.stream()
+                        .flatMap(collection -> collection.parentId().stream())
+                        .toList());
+        List<CollectionData> items = page.stream()
+                .map(collection ->
+                        collection.parentId().filter(readableParents::contains).isPresent()
+                                ? collection
+                                : withoutParent(collection))
+                .toList();
+        String next = more
+                ? cursors.encode(
+                        SHARED_COLLECTIONS,
+                        List.of(page.get(limit - 1).name(), page.get(limit - 1).id()))
+                : null;
+        return new CollectionPage(items, next, limit);
+    }
+
+    /** What a cursor of the shared collections' list is bound to. */
+    private static final String SHARED_COLLECTIONS = "shared collections";
+
+    private static CollectionData withoutParent(CollectionData collection) {
+        return new CollectionData(
+                collection.id(),
+                collection.name(),
+                collection.description(),
+                Optional.empty(),
+                collection.path(),
+                collection.visibility(),
+                collection.ownerId(),
+                collection.ownerUsername(),
+                collection.access(),
+                collection.snippetCount(),
+                collection.groups(),
+                collection.createdAt(),
+                collection.updatedAt());
+    }
+
+    /** Which of these collections the caller may read. */
+    private Set<String> readableCollections(String callerId, List<String> ids) {
+        if (ids.isEmpty()) {
+            return Set.of();
+        }
+        return Set.copyOf(database.list(
+                "SELECT c.id FROM collections c WHERE c.id IN (SELECT value FROM json_each(?)) AND "
+                        + READABLE_COLLECTION,
+                List.of(SnippetListStatement.jsonArray(ids), callerId, callerId),
+                row -> row.getString(1)));
+    }
+
+    /**
+     * A page of the collection's snippets the caller may read (in any scope: {@code all}), in the
+     * collection's order, after the position the cursor holds.
+     */
+    SnippetPage collectionPage(String callerId, String collectionId, Optional<String> cursor, int limit) {
+        String fingerprint = "collection " + collectionId;
+        Optional<Long> after = cursor.map(
+                value -> Long.parseLong(cursors.decode(value, fingerprint, 1).get(0)));
+        List<Object> parameters = new ArrayList<>(List.of(collectionId, after.orElse(Long.MIN_VALUE)));
+        for (int i = 0; i < SnippetScope.ALL.callerParameters(); i++) {
+            parameters.add(callerId);
+        }
+        parameters.add(limit + 1);
+        List<Positioned> rows = database.listUntil(
+                "SELECT " + SnippetRows.SUMMARY_COLUMNS + ", cs.position AS entry_position FROM collection_snippets cs"
+                        + " CROSS JOIN snippets s ON s.id = cs.snippet_id WHERE cs.collection_id = ? AND cs.position > ? AND "
+                        + SnippetScope.ALL.condition() + " ORDER BY cs.position LIMIT ?",
+                parameters,
+                row -> new Positioned(SnippetRows.snippet(row), row.getLong("entry_position")),
+                read -> read.size() > limit);
+        boolean more = rows.size() > limit;
+        List<Positioned> page = more ? rows.subList(0, limit) : rows;
+        String next = more
+                ? cursors.encode(
+                        fingerprint, List.of(Long.toString(page.get(limit - 1).position())))
+                : null;
+        List<SnippetData> items = page.stream().map(Positioned::snippet).toList();
+        return new SnippetPage(
+                items, Map.of(), next, limit, Optional.empty(), memberOf(callerId, items), starredOf(callerId, items));
+    }
+
+    private record Positioned(SnippetData snippet, long position) {}
 }

@@ -15,7 +15,8 @@ import io.snippetstore.search.control.SearchMatch;
  * What a client asks of the snippet list, already validated: whose snippets, search terms, tag
  * filters (lower case), the languages a snippet may be in (distinct ignoring ASCII case; any, when none), whether the code must have variables (or must not), the order, the page size, the position after the
  * previous page, whether a summary of each snippet will do (no code, no notes), and how the terms
- * match: as words, by meaning, or both.
+ * match: as words, by meaning, or both; and the collection the snippets must be in (with its
+ * sub-collections, when recursive), and whether only those the caller starred.
  */
 public record SnippetQuery(
         SnippetScope scope,
@@ -27,7 +28,12 @@ public record SnippetQuery(
         int limit,
         Optional<String> cursor,
         boolean summary,
-        SearchMatch match) {
+        SearchMatch match,
+        Optional<CollectionFilter> collection,
+        boolean starred) {
+
+    /** {@code collection=ID}, and with {@code recursive=true} the readable collections inside it too. */
+    public record CollectionFilter(String id, boolean recursive) {}
 
     /**
      * What a cursor is bound to: the same scope, search, filters and order. A cursor presented with
@@ -38,7 +44,11 @@ public record SnippetQuery(
                 + "\n" + String.join(",", tags) + "\n"
                 + languages.stream().map(Text::asciiLowerCase).sorted().collect(Collectors.joining(","))
                 + variables.map(wanted -> "\nvariables=" + wanted).orElse("")
-                + (match == SearchMatch.WORDS ? "" : "\nmatch=" + match.name());
+                + (match == SearchMatch.WORDS ? "" : "\nmatch=" + match.name())
+                + collection
+                        .map(within -> "\ncollection=" + within.id() + (within.recursive() ? "/*" : ""))
+                        .orElse("")
+                + (starred ? "\nstarred" : "");
         byte[] digest = Secrets.sha256(identity.getBytes(StandardCharsets.UTF_8));
         return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, 9));
     }

@@ -21,7 +21,7 @@ final class SnippetRows {
      * and the groups it is shared with, by name, as a JSON array of {@code [id, name, access]}.
      */
     static final String COLUMNS = "s.id, s.title, s.description, s.notes, s.language, s.code, s.created_at, "
-            + "s.updated_at, s.version, s.attachment_count, s.title_sort, s.visibility, s.owner_id, "
+            + "s.updated_at, s.version, s.attachment_count, s.title_sort, s.visibility, s.owner_id, s.pinned_at, "
             + "(SELECT json_group_array(t.tag ORDER BY t.position) FROM snippet_tags t WHERE t.snippet_id = s.id) AS tags, "
             + "(SELECT u.username FROM users u WHERE u.id = s.owner_id) AS owner_username, "
             + "(SELECT json_group_array(json_array(g.id, g.name, sg.access) ORDER BY g.name, g.id) FROM snippet_groups sg "
@@ -61,7 +61,8 @@ final class SnippetRows {
                 row.getInt("attachment_count"),
                 row.getString("owner_id"),
                 row.getString("owner_username"),
-                groupShares(row.getString("group_shares")));
+                groupShares(row.getString("group_shares")),
+                row.getObject("pinned_at") != null);
     }
 
     private static List<GroupShare> groupShares(String jsonArray) {

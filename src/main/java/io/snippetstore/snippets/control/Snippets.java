@@ -17,6 +17,7 @@ import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.snippets.entity.SnippetRevision;
+import io.snippetstore.snippets.entity.SnippetStar;
 import io.snippetstore.snippets.entity.Visibility;
 import io.snippetstore.storage.control.StorageQuota;
 import io.snippetstore.storage.control.WriteTransaction;
@@ -229,6 +230,62 @@ public class Snippets {
                 .findFirst()
                 .map(row -> changes.access(caller, id, (String) row[0], (Visibility) row[1]))
                 .orElse(SnippetAccess.NONE);
+    }
+
+    /** The most snippets one user pins. */
+    public static final int PINS_MAX = 10;
+
+    /** Whether the caller starred it, how many did (for its owner), and the collections holding it that the caller may read. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public SnippetPlaces places(Caller caller, SnippetData snippet) {
+        boolean starred = em.find(SnippetStar.class, new SnippetStar.Key(caller.userId(), snippet.id())) != null;
+        OptionalLong stars = snippet.ownerId().equals(caller.userId())
+                ? OptionalLong.of(em.createNamedQuery(SnippetStar.COUNT_OF_SNIPPET, Long.class)
+                        .setParameter("snippetId", snippet.id())
+                        .getSingleResult())
+                : OptionalLong.empty();
+        return new SnippetPlaces(starred, stars, changes.holders(caller, snippet.id()));
+    }
+
+    /** Stars a snippet the caller may read (again: no change). */
+    @WriteTransaction
+    public SnippetData star(Caller caller, String id) {
+        SnippetData snippet = get(caller, id);
+        if (em.find(SnippetStar.class, new SnippetStar.Key(caller.userId(), id)) == null) {
+            em.persist(new SnippetStar(caller.userId(), id, Timestamps.now()));
+        }
+        return snippet;
+    }
+
+    /** Takes the caller's star off a snippet they may read (none: no change). */
+    @WriteTransaction
+    public SnippetData unstar(Caller caller, String id) {
+        SnippetData snippet = get(caller, id);
+        Optional.ofNullable(em.find(SnippetStar.class, new SnippetStar.Key(caller.userId(), id)))
+                .ifPresent(em::remove);
+        return snippet;
+    }
+
+    /** Pins one of the caller's snippets to the top of their lists (409 past {@link #PINS_MAX}; again: to the very top). */
+    @WriteTransaction
+    public SnippetData pin(Caller caller, String id) {
+        Snippet snippet = changes.owned(caller, id);
+        if (!snippet.isPinned()
+                && em.createNamedQuery(Snippet.PINNED_COUNT, Long.class)
+                                .setParameter("ownerId", caller.userId())
+                                .getSingleResult()
+                        >= PINS_MAX) {
+            throw ApiException.conflict("You have pinned " + PINS_MAX + " snippets, the most: unpin one first.");
+        }
+        snippet.pin(Timestamps.now());
+        return changes.data(snippet, caller);
+    }
+
+    @WriteTransaction
+    public SnippetData unpin(Caller caller, String id) {
+        Snippet snippet = changes.owned(caller, id);
+        snippet.unpin();
+        return changes.data(snippet, caller);
     }
 
     private void checkCodeSize(SnippetInput input) {

@@ -41,7 +41,13 @@ import jakarta.persistence.Table;
         name = Snippet.OWNED_AFTER,
         query =
                 "SELECT s FROM Snippet s WHERE s.ownerId = :ownerId AND s.id > :after AND s.trashedAt IS NULL ORDER BY s.id")
+@NamedQuery(
+        name = Snippet.PINNED_COUNT,
+        query =
+                "SELECT COUNT(s) FROM Snippet s WHERE s.ownerId = :ownerId AND s.pinnedAt IS NOT NULL AND s.trashedAt IS NULL")
 public class Snippet {
+
+    public static final String PINNED_COUNT = "Snippet.pinnedCount";
 
     public static final String COUNT = "Snippet.count";
     public static final String OWNER_AND_VISIBILITY = "Snippet.ownerAndVisibility";
@@ -104,6 +110,9 @@ public class Snippet {
     @Column(name = "trashed_at")
     private Instant trashedAt;
 
+    @Column(name = "pinned_at")
+    private Instant pinnedAt;
+
     protected Snippet() {}
 
     public Snippet(String id, String ownerId, SnippetFields fields, Instant now) {
@@ -148,6 +157,19 @@ public class Snippet {
     /** Takes the snippet out of the trash, as it was when it went in. */
     public void untrash() {
         trashedAt = null;
+    }
+
+    /** Pins the snippet to the top of its owner's lists (again: to the very top). */
+    public void pin(Instant now) {
+        pinnedAt = now;
+    }
+
+    public void unpin() {
+        pinnedAt = null;
+    }
+
+    public boolean isPinned() {
+        return pinnedAt != null;
     }
 
     public boolean isTrashed() {

@@ -120,6 +120,8 @@ class SnippetIndexMeaningTest {
                 Set.of(),
                 Set.of(),
                 Optional.empty(),
+                Set.of(),
+                false,
                 SearchOrder.RELEVANCE,
                 10,
                 Optional.empty(),
@@ -145,6 +147,7 @@ class SnippetIndexMeaningTest {
                 code,
                 List.of(),
                 1,
-                1);
+                1,
+                IndexedSnippet.Reach.NONE);
     }
 }

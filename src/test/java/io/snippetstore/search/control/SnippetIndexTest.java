@@ -64,6 +64,7 @@ class SnippetIndexTest {
             "-x",
             "NEAR(a*");
     private static final List<String> GROUPS = List.of("g-ops", "g-dev");
+    private static final List<String> COLLECTIONS = List.of("c-runbooks", "c-infra", "c-onboarding");
     private static final List<String> TAGS = List.of("ops", "web", "db", "k8s");
     private static final List<String> LANGUAGES = List.of("Java", "java", "JAVA", "Python", "go", "Ärlang", "sh");
 
@@ -311,11 +312,17 @@ class SnippetIndexTest {
         boolean hidden = request.hiddenOwners().contains(snippet.ownerId());
         boolean team = snippet.visibility().equals("team") && !hidden;
         boolean group = snippet.groupIds().stream().anyMatch(request.groupIds()::contains) && !hidden;
+        IndexedSnippet.Reach reach = snippet.reach();
+        // what reading collections gives counts in scope all only
+        boolean throughCollections = !hidden
+                && (reach.inTeamCollection()
+                        || reach.collectionGroupIds().stream().anyMatch(request.groupIds()::contains)
+                        || reach.collectionOwnerIds().contains(request.callerId()));
         boolean inScope = switch (request.scope()) {
             case OWN -> own;
             case TEAM -> team;
             case GROUPS -> group && !own;
-            case ALL -> own || team || group;
+            case ALL -> own || team || group || throughCollections;
         };
         List<String> texts = Stream.of(
                         snippet.title(), snippet.description(), snippet.notes(), snippet.code(), snippet.language())
@@ -323,6 +330,9 @@ class SnippetIndexTest {
                 .map(TextFold::fold)
                 .toList();
         return inScope
+                && (request.collections().isEmpty()
+                        || reach.collectionIds().stream().anyMatch(request.collections()::contains))
+                && (!request.starred() || reach.starredBy().contains(request.callerId()))
                 && request.terms().stream().allMatch(term -> texts.stream().anyMatch(text -> text.contains(term)))
                 && snippet.tags().containsAll(request.tags())
                 && (request.languages().isEmpty()
@@ -365,6 +375,8 @@ class SnippetIndexTest {
                 request.tags(),
                 request.languages(),
                 request.variables(),
+                request.collections(),
+                request.starred(),
                 request.order(),
                 request.limit(),
                 after,
@@ -387,6 +399,8 @@ class SnippetIndexTest {
                 Set.of(),
                 Set.of(),
                 Optional.empty(),
+                Set.of(),
+                false,
                 order,
                 limit,
                 after,
@@ -425,6 +439,8 @@ class SnippetIndexTest {
                 tags,
                 languages,
                 variables,
+                random.nextInt(4) == 0 ? Set.of(COLLECTIONS.get(random.nextInt(COLLECTIONS.size()))) : Set.of(),
+                random.nextInt(5) == 0,
                 order,
                 1 + random.nextInt(20),
                 Optional.empty(),
@@ -476,8 +492,24 @@ class SnippetIndexTest {
                 words(1 + random.nextInt(60)),
                 tags,
                 1_700_000_000_000L + random.nextInt(50),
-                1_700_000_000_000L + random.nextInt(50));
+                1_700_000_000_000L + random.nextInt(50),
+                randomReach());
         return snippet;
+    }
+
+    /** In some collections (of which some give reading to a team, a group or their owners), starred by some users. */
+    private IndexedSnippet.Reach randomReach() {
+        if (random.nextInt(3) == 0) {
+            return IndexedSnippet.Reach.NONE;
+        }
+        return new IndexedSnippet.Reach(
+                COLLECTIONS.stream()
+                        .filter(collection -> random.nextInt(3) == 0)
+                        .toList(),
+                random.nextInt(6) == 0,
+                GROUPS.stream().filter(group -> random.nextInt(5) == 0).toList(),
+                USERS.stream().filter(user -> random.nextInt(5) == 0).toList(),
+                USERS.stream().filter(user -> random.nextInt(3) == 0).toList());
     }
 
     private String words(int count) {
@@ -497,7 +529,20 @@ class SnippetIndexTest {
     private static IndexedSnippet snippet(
             String id, String owner, String visibility, String title, String language, List<String> tags, String code) {
         return new IndexedSnippet(
-                id, owner, visibility, List.of(), title, TextFold.fold(title), null, null, language, code, tags, 1, 1);
+                id,
+                owner,
+                visibility,
+                List.of(),
+                title,
+                TextFold.fold(title),
+                null,
+                null,
+                language,
+                code,
+                tags,
+                1,
+                1,
+                IndexedSnippet.Reach.NONE);
     }
 
     private void put(IndexedSnippet snippet) throws IOException {

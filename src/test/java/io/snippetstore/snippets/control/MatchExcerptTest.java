@@ -23,7 +23,8 @@ class MatchExcerptTest {
                 0,
                 "owner",
                 "someone",
-                List.of());
+                List.of(),
+                false);
     }
 
     private static String highlighted(MatchExcerpt excerpt) {

@@ -107,7 +107,9 @@ class SnippetListPlansTest {
                 50,
                 Optional.empty(),
                 false,
-                SearchMatch.WORDS);
+                SearchMatch.WORDS,
+                Optional.empty(),
+                false);
 
         assertWalks(plan(query, true), "snippets_owner_updated");
     }
@@ -123,7 +125,9 @@ class SnippetListPlansTest {
                 50,
                 Optional.empty(),
                 false,
-                SearchMatch.WORDS);
+                SearchMatch.WORDS,
+                Optional.empty(),
+                false);
     }
 
     /** How the order's indexes are named: snippets_owner_updated, snippets_visibility_title, ... */
@@ -149,7 +153,11 @@ class SnippetListPlansTest {
                     case TITLE -> "m";
                 });
         return plan(SnippetListStatement.of(
-                "caller", query, afterCursor ? Optional.of(List.of(key, LAST_ID)) : Optional.empty()));
+                "caller",
+                query,
+                Set.of(),
+                SnippetListStatement.Pins.of(query.scope()),
+                afterCursor ? Optional.of(List.of(key, LAST_ID)) : Optional.empty()));
     }
 
     private List<String> plan(SnippetListStatement statement) throws SQLException {

@@ -22,7 +22,7 @@ class SnippetPageBoundsTest {
                 "c".repeat(codeChars),
                 List.of(),
                 Visibility.PRIVATE);
-        return new SnippetData("id", fields, Instant.EPOCH, Instant.EPOCH, 1, 0, "owner", "owner", List.of());
+        return new SnippetData("id", fields, Instant.EPOCH, Instant.EPOCH, 1, 0, "owner", "owner", List.of(), false);
     }
 
     private static List<SnippetData> rows(int count, int codeChars) {

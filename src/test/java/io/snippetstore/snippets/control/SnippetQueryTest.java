@@ -25,7 +25,9 @@ class SnippetQueryTest {
                         limit,
                         Optional.empty(),
                         false,
-                        SearchMatch.WORDS)
+                        SearchMatch.WORDS,
+                        Optional.empty(),
+                        false)
                 .fingerprint();
     }
 
@@ -66,7 +68,9 @@ class SnippetQueryTest {
                         50,
                         Optional.empty(),
                         false,
-                        SearchMatch.WORDS)
+                        SearchMatch.WORDS,
+                        Optional.empty(),
+                        false)
                 .fingerprint();
     }
 }
