@@ -111,7 +111,8 @@ public class RevisionsResource {
         Caller caller = Caller.of(security);
         OptionalLong expectedVersion = SnippetsResource.expectedVersion(ifMatch);
         SnippetData restored = commits.write(() -> revisions.restore(caller, snippetId, version, expectedVersion));
-        return Response.ok(ApiResponse.of(SnippetView.of(restored, caller, snippets.groupsOf(caller, restored))))
+        return Response.ok(ApiResponse.of(SnippetView.of(
+                        restored, caller, snippets.groupsOf(caller, restored), snippets.places(caller, restored))))
                 .tag(new EntityTag(Long.toString(restored.version())))
                 .build();
     }

@@ -80,12 +80,11 @@ public record SnippetView(
     @JsonbPropertyOrder({"id", "name", "access"})
     public record GroupShareView(String id, String name, String access) {}
 
-    /** @param memberOf the caller's groups, when the snippet is someone else's (what they may do with it) */
-    static SnippetView of(SnippetData snippet, Caller caller, Set<String> memberOf) {
-        return of(snippet, null, caller, memberOf, false, null);
-    }
-
-    /** As the snippet's own answers give it: with its stars and the collections the caller reads it in. */
+    /**
+     * As the snippet's own answers give it: with its stars and the collections the caller reads it in.
+     *
+     * @param memberOf the caller's groups, when the snippet is someone else's (what they may do with it)
+     */
     static SnippetView of(SnippetData snippet, Caller caller, Set<String> memberOf, SnippetPlaces places) {
         return of(snippet, null, caller, memberOf, places.starred(), places);
     }

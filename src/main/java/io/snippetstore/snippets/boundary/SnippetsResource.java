@@ -18,6 +18,7 @@ import io.snippetstore.snippets.control.SnippetData;
 import io.snippetstore.snippets.control.SnippetInput;
 import io.snippetstore.snippets.control.SnippetPage;
 import io.snippetstore.snippets.control.SnippetPatch;
+import io.snippetstore.snippets.control.SnippetPlaces;
 import io.snippetstore.snippets.control.SnippetQuery;
 import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.storage.control.GroupCommit;
@@ -87,7 +88,7 @@ public class SnippetsResource {
                 commits.submit(() -> snippets.create(caller, input)),
                 created -> Response.created(location.path(created.id()).build())
                         .tag(etag(created))
-                        .entity(ApiResponse.of(SnippetView.of(created, caller, Set.of())))
+                        .entity(ApiResponse.of(SnippetView.of(created, caller, Set.of(), SnippetPlaces.ofNewSnippet())))
                         .build());
     }
 

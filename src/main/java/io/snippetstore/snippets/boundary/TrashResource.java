@@ -10,6 +10,7 @@ import io.snippetstore.platform.PageLimit;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.snippets.control.SnippetData;
+import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.snippets.control.Trash;
 import io.snippetstore.snippets.control.TrashPage;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -37,6 +38,9 @@ public class TrashResource {
     @Inject
     Trash trash;
 
+    @Inject
+    Snippets snippets;
+
     @GET
     public ApiList<TrashedSnippetView> list(
             @QueryParam("cursor") String cursor, @QueryParam("limit") String limit, @Context SecurityContext security) {
@@ -59,7 +63,8 @@ public class TrashResource {
         Caller caller = Caller.of(security);
         SnippetData restored = trash.restore(caller, snippetId);
         // only its owner restores it: no groups to look up
-        return Response.ok(ApiResponse.of(SnippetView.of(restored, caller, Set.of())))
+        return Response.ok(
+                        ApiResponse.of(SnippetView.of(restored, caller, Set.of(), snippets.places(caller, restored))))
                 .tag(new EntityTag(Long.toString(restored.version())))
                 .build();
     }
