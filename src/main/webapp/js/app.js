@@ -14,6 +14,7 @@ import {showUsers} from "./users.js";
 import {showCommandLine} from "./command-line.js";
 import {showStorage} from "./storage.js";
 import {showAudit} from "./audit.js";
+import {showCollection, showCollections} from "./collections.js";
 import {me} from "./me.js";
 
 const view = document.getElementById("view");
@@ -43,6 +44,7 @@ async function route() {
     const snippet = path.match(/^\/s\/([^/]+)$/);
     const edit = path.match(/^\/s\/([^/]+)\/edit$/);
     const historyOf = path.match(/^\/s\/([^/]+)\/history$/);
+    const collection = path.match(/^\/c\/([^/]+)$/);
     try {
         if (path === "/") {
             await showList(view, new URLSearchParams(query ?? ""));
@@ -54,6 +56,10 @@ async function route() {
             await showEditor(view, decodeURIComponent(edit[1]));
         } else if (historyOf) {
             await showHistory(view, decodeURIComponent(historyOf[1]));
+        } else if (path === "/collections") {
+            await showCollections(view);
+        } else if (collection) {
+            await showCollection(view, decodeURIComponent(collection[1]));
         } else if (path === "/trash") {
             await showTrash(view);
         } else if (path === "/tokens") {

@@ -75,6 +75,9 @@ function stateFrom(params) {
         sort: params.get("sort") ?? "",
         scope: params.get("scope") ?? "",
         variables: params.get("variables") === "true",
+        starred: params.get("starred") === "true",
+        collection: params.get("collection") ?? "",
+        recursive: params.get("recursive") === "true",
     };
 }
 
@@ -97,6 +100,7 @@ function remember(state) {
     if (state.variables) {
         params.set("variables", "true");
     }
+    collectionParams(state, params);
     const query = params.toString();
     history.replaceState(null, "", query ? `#/?${query}` : viewPaths.list);
 }
@@ -116,7 +120,21 @@ function filterParams(state) {
     if (state.variables) {
         params.set("variables", "true");
     }
+    collectionParams(state, params);
     return params;
+}
+
+/** Only the caller's starred snippets, or only those of one collection (and those inside it). */
+function collectionParams(state, params) {
+    if (state.starred) {
+        params.set("starred", "true");
+    }
+    if (state.collection) {
+        params.set("collection", state.collection);
+        if (state.recursive) {
+            params.set("recursive", "true");
+        }
+    }
 }
 
 function listPath(state, cursor) {
@@ -167,11 +185,13 @@ function filterControls(state) {
             h("option", {value: "groups"}, "Shared with my groups"),
             h("option", {value: "all"}, "Mine, the team's and my groups'")),
         withVariables: h("input", {type: "checkbox", id: "variables-filter"}),
+        starred: h("input", {type: "checkbox", id: "starred-filter"}),
         compact: h("input", {type: "checkbox", id: "compact"}),
     };
     controls.sort.value = state.sort;
     controls.scope.value = state.scope;
     controls.withVariables.checked = state.variables;
+    controls.starred.checked = state.starred;
     controls.compact.checked = localStorage.getItem(COMPACT_KEY) === "true";
     return controls;
 }
@@ -193,7 +213,7 @@ function listParts() {
 
 /** What the status line says when nothing is listed: why, by what was asked. */
 function emptyListText(state) {
-    if (state.query || state.tags.length || state.language || state.variables) {
+    if (state.query || state.tags.length || state.language || state.variables || state.starred || state.collection) {
         return "No snippet matches.";
     }
     return state.scope === "team" ? "Nobody has shared a snippet with the team yet."
@@ -212,7 +232,7 @@ class SnippetList {
         this.pages = 0;
         this.allTagsShown = false;
         this.parts.results.classList.toggle("compact", this.controls.compact.checked);
-        const {search, language, languages, scope, sort, withVariables, compact} = this.controls;
+        const {search, language, languages, scope, sort, withVariables, starred, compact} = this.controls;
         const {chips, sharedHint, status, results, tagFacets, more, related} = this.parts;
         replace(view,
             h("h1", {class: "visually-hidden"}, "Snippets"),
@@ -224,6 +244,7 @@ class SnippetList {
             sharedHint, chips, tagFacets,
             h("div", {class: "list-options"}, status,
                 h("label", {class: "toggle", for: "variables-filter"}, withVariables, " With variables to fill in"),
+                h("label", {class: "toggle", for: "starred-filter"}, starred, " Starred"),
                 h("label", {class: "toggle", for: "compact"}, compact, " Compact")),
             this.selection.bar, results, more, related);
         this.listen();
@@ -231,7 +252,7 @@ class SnippetList {
 
     /** Typing waits a moment before the list follows; choices follow at once. */
     listen() {
-        const {search, language, scope, sort, withVariables, compact} = this.controls;
+        const {search, language, scope, sort, withVariables, starred, compact} = this.controls;
         let timer;
         const later = (change) => (event) => {
             change(event.target.value);
@@ -247,6 +268,7 @@ class SnippetList {
         sort.addEventListener("change", now(() => this.state.sort = sort.value));
         scope.addEventListener("change", now(() => this.state.scope = scope.value));
         withVariables.addEventListener("change", now(() => this.state.variables = withVariables.checked));
+        starred.addEventListener("change", now(() => this.state.starred = starred.checked));
         compact.addEventListener("change", () => {
             localStorage.setItem(COMPACT_KEY, String(compact.checked));
             this.parts.results.classList.toggle("compact", compact.checked);
@@ -323,7 +345,14 @@ class SnippetList {
     }
 
     renderChips() {
-        replace(this.parts.chips, this.state.tags.map((tag) =>
+        const inCollection = this.state.collection ? h("button", {
+            type: "button", class: "chip active", id: "collection-filter", "aria-label": "Remove the collection filter", onclick: () => {
+                this.state.collection = "";
+                this.state.recursive = false;
+                this.reload();
+            },
+        }, "In a collection", h("span", {"aria-hidden": "true"}, " ×")) : null;
+        replace(this.parts.chips, inCollection, this.state.tags.map((tag) =>
             h("button", {type: "button", class: "chip active", "aria-label": `Remove tag filter ${tag}`, onclick: () => {
                 this.state.tags = this.state.tags.filter((other) => other !== tag);
                 this.reload();
@@ -344,7 +373,9 @@ class SnippetList {
                 h("div", {class: "result-head"},
                     mine ? this.selection.checkbox(snippet) : null,
                     h("h2", {}, h("a", {href: viewPaths.snippet(snippet.id), onclick: () => keepPlace(this.pages)}, snippet.title))),
-                h("p", {class: "meta"}, sharingBadge(snippet), `${snippet.language} · updated ${formatDate(snippet.updatedAt)}`,
+                h("p", {class: "meta"}, snippet.pinned ? h("span", {class: "badge"}, "Pinned") : null,
+                    snippet.starred ? h("span", {class: "badge", "aria-label": "Starred"}, "★") : null,
+                    sharingBadge(snippet), `${snippet.language} · updated ${formatDate(snippet.updatedAt)}`,
                     mine ? "" : h("span", {class: "owner"}, ` · by ${snippet.owner.username}`),
                     snippet.attachmentCount ? ` · ${snippet.attachmentCount} attachment${snippet.attachmentCount === 1 ? "" : "s"}` : ""),
                 snippet.description ? markdown(snippet.description, {class: "description"}) : null,

@@ -53,6 +53,12 @@ export const apiPaths = {
     ready: "/api/ready",
     audit: (params) => `${API}/audit?${params}`,
     importArchive: `${API}/import`,
+    collections: (params) => `${API}/collections?${params}`,
+    collection: (id) => `${API}/collections/${segment(id)}`,
+    collectionSnippets: (id, params) => `${API}/collections/${segment(id)}/snippets?${params}`,
+    collectionSnippet: (id, snippetId) => `${API}/collections/${segment(id)}/snippets/${segment(snippetId)}`,
+    snippetStar: (id) => `${API}/snippets/${segment(id)}/star`,
+    snippetPin: (id) => `${API}/snippets/${segment(id)}/pin`,
 };
 
 export const viewPaths = {
@@ -71,4 +77,8 @@ export const viewPaths = {
     storage: "#/storage",
     audit: "#/audit",
     commandLine: "#/command-line",
+    collections: "#/collections",
+    collection: (id) => `#/c/${segment(id)}`,
+    /** The list of one collection's snippets (and those inside it), to search in. */
+    listOfCollection: (id) => "#/?" + new URLSearchParams({collection: id, recursive: "true"}),
 };

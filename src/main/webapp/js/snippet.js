@@ -5,12 +5,13 @@
 import {api, upload} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {me} from "./me.js";
-import {announce, report} from "./notice.js";
+import {announce, inform, report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
 import {showShareDialog} from "./share.js";
 import {codeWithVariables, notesOf} from "./fill-in.js";
 import {confirmDelete} from "./dialogs.js";
 import {attachmentItem, markdown, visibilitySelect} from "./widgets.js";
+import {ownCollections, pathName} from "./collections.js";
 
 /** One snippet; `params` may choose a line of its code (`line`). */
 export async function showSnippet(view, id, params = new URLSearchParams()) {
@@ -18,6 +19,7 @@ export async function showSnippet(view, id, params = new URLSearchParams()) {
     document.title = `${page.snippet.title} — Snippet Store`;
     replace(view, page.article(Number(params.get("line")) || null));
     await page.loadAttachments();
+    await page.loadCollectionChoices();
 }
 
 /** One snippet as its page shows it, with the version its visibility control changes (its ETag). */
@@ -31,6 +33,8 @@ class SnippetPage {
         this.visibility = visibilitySelect("snippet-visibility", this.snippet.visibility);
         this.visibilityStatus = h("span", {id: "visibility-status", class: "muted", role: "status"});
         this.visibility.addEventListener("change", () => this.changeVisibility(this.visibility.value));
+        this.collectionChoice = h("select", {id: "add-to-collection"}, h("option", {value: ""}, "Add to a collection…"));
+        this.collectionChoice.addEventListener("change", () => this.addToCollection(this.collectionChoice.value));
     }
 
     article(selectedLine) {
@@ -46,6 +50,7 @@ class SnippetPage {
             codeWithVariables(snippet, apiPaths.snippetRaw(snippet.id),
                 {href: (line) => viewPaths.snippetLine(snippet.id, line), selected: selectedLine}),
             notesOf(snippet),
+            this.collectionsSection(),
             h("section", {"aria-labelledby": "attachments-title"},
                 h("h2", {id: "attachments-title"}, "Attachments"),
                 this.attachments,
@@ -58,6 +63,14 @@ class SnippetPage {
         const byline = mine ? "" : ` · by ${snippet.owner.username} · ${editable ? "you may edit it" : "read-only"}`;
         const history = h("a", {href: viewPaths.history(snippet.id), class: "button secondary", id: "history"}, "History");
         const edit = editable ? h("a", {href: viewPaths.edit(snippet.id), class: "button", id: "edit"}, "Edit") : null;
+        const star = h("button", {
+            type: "button", id: "star", class: "secondary", "aria-pressed": String(snippet.starred),
+            onclick: () => this.toggle(apiPaths.snippetStar(snippet.id), snippet.starred),
+        }, snippet.starred ? "★ Starred" : "☆ Star", snippet.stars ? ` (${snippet.stars})` : "");
+        const pin = mine ? h("button", {
+            type: "button", id: "pin", class: "secondary", "aria-pressed": String(snippet.pinned),
+            onclick: () => this.toggle(apiPaths.snippetPin(snippet.id), snippet.pinned),
+        }, snippet.pinned ? "Unpin" : "Pin to the top") : null;
         return h("header", {class: "snippet-header"},
             h("div", {},
                 h("h1", {id: "snippet-title"}, snippet.title),
@@ -67,9 +80,56 @@ class SnippetPage {
                     type: "button", id: "share", class: "secondary",
                     onclick: () => showShareDialog(snippet, (value) => this.changeVisibility(value)),
                 }, "Share"),
-                history, edit,
+                star, pin, history, edit,
                 h("button", {type: "button", id: "delete", class: "danger", onclick: () => this.remove()}, "Delete"))
-                : h("div", {class: "actions"}, history, edit));
+                : h("div", {class: "actions"}, star, history, edit));
+    }
+
+    /** Stars or pins the snippet, or takes the star or pin off, and shows the page again. */
+    async toggle(path, on) {
+        try {
+            await api(on ? "DELETE" : "PUT", path);
+            await showSnippet(document.getElementById("view"), this.snippet.id);
+        } catch (error) {
+            report(error);
+        }
+    }
+
+    /** The collections holding it that the caller may read, and adding it to one of theirs. */
+    collectionsSection() {
+        const held = this.snippet.collections ?? [];
+        return h("section", {"aria-labelledby": "collections-title", class: "snippet-collections"},
+            h("h2", {id: "collections-title"}, "Collections"),
+            h("div", {class: "chips", id: "snippet-collections"},
+                held.length === 0 ? h("span", {class: "muted"}, "In no collection.")
+                    : held.map((collection) => h("a", {href: viewPaths.collection(collection.id), class: "chip"}, collection.name))),
+            h("label", {for: "add-to-collection", class: "visually-hidden"}, "Add to a collection"),
+            this.collectionChoice);
+    }
+
+    /** The collections the caller may add this snippet to and it is not in yet: theirs, and, for their own snippet, those they may write to. */
+    async loadCollectionChoices() {
+        const held = new Set((this.snippet.collections ?? []).map((collection) => collection.id));
+        const writable = this.snippet.access === "owner"
+            ? (await api("GET", apiPaths.collections("scope=shared&limit=200"))).data.filter((collection) => collection.access === "write")
+            : [];
+        const choices = [...await ownCollections(), ...writable].filter((collection) => !held.has(collection.id));
+        this.collectionChoice.hidden = choices.length === 0;
+        this.collectionChoice.append(...choices.map((collection) => h("option", {value: collection.id}, pathName(collection))));
+    }
+
+    async addToCollection(collectionId) {
+        if (!collectionId) {
+            return;
+        }
+        try {
+            await api("POST", apiPaths.collectionSnippets(collectionId, ""), {body: {snippetIds: [this.snippet.id]}});
+            await showSnippet(document.getElementById("view"), this.snippet.id);
+            inform("Added to the collection.");
+        } catch (error) {
+            this.collectionChoice.value = "";
+            report(error);
+        }
     }
 
     /** Deleted, the snippet goes to the trash: the list that follows offers to undo it for a minute. */

@@ -45,6 +45,7 @@ import io.snippetstore.testing.SnippetStoreDeployment;
 import io.snippetstore.transfer.TransferTests;
 import io.snippetstore.web.AccountPageInChromiumTests;
 import io.snippetstore.web.AdministrationInChromiumTests;
+import io.snippetstore.web.CollectionsInChromiumTests;
 import io.snippetstore.web.EditorInChromiumTests;
 import io.snippetstore.web.EveryPageInChromiumTests;
 import io.snippetstore.web.ListPageInChromiumTests;
@@ -226,6 +227,9 @@ class SnippetStoreIT {
 
     @Nested
     class SharingInChromium extends SharingInChromiumTests {}
+
+    @Nested
+    class CollectionsInChromium extends CollectionsInChromiumTests {}
 
     @Nested
     class AccountPageInChromium extends AccountPageInChromiumTests {}

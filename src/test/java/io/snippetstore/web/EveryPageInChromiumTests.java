@@ -85,7 +85,7 @@ public abstract class EveryPageInChromiumTests {
                             script(driver, "return document.querySelector('.topbar').getBoundingClientRect().height"))
                     .doubleValue();
             assertTrue(header < 70, "the phone header is " + header + " px high");
-            for (String page : List.of("/#/tokens", "/#/new", "/#/")) {
+            for (String page : List.of("/#/tokens", "/#/new", "/#/collections", "/#/")) {
                 browser.open(page);
                 visible(wait, "view");
                 wait.until(
@@ -262,6 +262,27 @@ public abstract class EveryPageInChromiumTests {
                         Json.createObjectBuilder().build())
                 .data()
                 .getString("url");
+        String runbooks = api.post(
+                        "/api/v1/collections",
+                        Json.createObjectBuilder()
+                                .add("name", "Runbooks")
+                                .add("description", "What the *on-call* reads first")
+                                .build())
+                .data()
+                .getString("id");
+        String kubernetes = api.post(
+                        "/api/v1/collections",
+                        Json.createObjectBuilder()
+                                .add("name", "kubernetes")
+                                .add("parentId", runbooks)
+                                .build())
+                .data()
+                .getString("id");
+        api.post(
+                "/api/v1/collections/" + kubernetes + "/snippets",
+                Json.createObjectBuilder()
+                        .add("snippetIds", Json.createArrayBuilder().add(id))
+                        .build());
         TestUser admin = TestUsers.create("admin");
         Map<String, List<String>> found = new java.util.LinkedHashMap<>();
         try (Browser browser = new Browser()) {
@@ -281,6 +302,7 @@ public abstract class EveryPageInChromiumTests {
                     "/#/tokens",
                     "/#/users",
                     "/#/trash",
+                    "/#/collections",
                     "/#/storage",
                     "/#/audit",
                     "/#/command-line")) {
@@ -316,6 +338,12 @@ public abstract class EveryPageInChromiumTests {
                         visible(wait, "share-dialog");
                     },
                     found);
+            browser.open("/#/collections");
+            visible(wait, "collection-tree");
+            checkEverywhere(driver, "/#/collections", () -> {}, found);
+            browser.open("/#/c/" + kubernetes);
+            visible(wait, "collection-snippets");
+            checkEverywhere(driver, "/#/c/<id>", () -> {}, found);
             browser.open("/#/s/" + id + "/edit");
             visible(wait, "title");
             checkEverywhere(driver, "/#/s/<id>/edit", () -> {}, found);

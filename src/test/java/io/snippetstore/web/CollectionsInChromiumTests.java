@@ -1,0 +1,202 @@
+package io.snippetstore.web;
+
+import static io.snippetstore.testing.SnippetsApi.create;
+import static io.snippetstore.testing.SnippetsApi.snippet;
+import static io.snippetstore.web.ChromiumPages.resultTitles;
+import static io.snippetstore.web.ChromiumPages.scriptErrors;
+import static io.snippetstore.web.ChromiumPages.signIn;
+import static io.snippetstore.web.ChromiumPages.visible;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.openqa.selenium.support.ui.ExpectedConditions.textToBePresentInElementLocated;
+
+import java.time.Duration;
+import java.util.List;
+
+import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Browser;
+import io.snippetstore.testing.TestUsers;
+import io.snippetstore.testing.TestUsers.TestUser;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/** Collections made, filled, ordered and shared from the pages; stars and pins. In a real headless Chromium against the real service. */
+@Tag(ChromiumPages.PAGE_FLOWS)
+public abstract class CollectionsInChromiumTests {
+
+    private final TestUser user = TestUsers.create();
+    private final ApiClient api = TestUsers.withToken(user);
+
+    @Test
+    void aUserNestsACollectionAddsASnippetFromItsPageAndFindsItThroughTheBreadcrumbs() {
+        JsonObject drain = create(api, snippet("Drain a node", "bash", "kubectl drain node-1", "k8s"));
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            visible(wait, "nav-collections").click();
+            visible(wait, "collection-name").sendKeys("Runbooks");
+            driver.findElement(By.cssSelector("#new-collection button[type=submit]"))
+                    .click();
+            wait.until(textToBePresentInElementLocated(By.id("collection-title"), "Runbooks"));
+            visible(wait, "collection-empty");
+
+            browser.open("/#/collections");
+            visible(wait, "collection-name").sendKeys("kubernetes");
+            wait.until(ignored -> new Select(driver.findElement(By.id("collection-parent")))
+                            .getOptions()
+                            .size()
+                    == 2);
+            new Select(driver.findElement(By.id("collection-parent"))).selectByVisibleText("Runbooks");
+            driver.findElement(By.cssSelector("#new-collection button[type=submit]"))
+                    .click();
+            wait.until(textToBePresentInElementLocated(By.id("collection-title"), "kubernetes"));
+            assertEquals(
+                    "Collections / Runbooks / kubernetes",
+                    visible(wait, "breadcrumbs").getText());
+
+            browser.open("/#/s/" + drain.getString("id"));
+            visible(wait, "snippet-title");
+            assertEquals(
+                    "In no collection.",
+                    driver.findElement(By.id("snippet-collections")).getText());
+            wait.until(ignored -> new Select(driver.findElement(By.id("add-to-collection")))
+                            .getOptions()
+                            .size()
+                    == 3);
+            new Select(driver.findElement(By.id("add-to-collection"))).selectByVisibleText("Runbooks / kubernetes");
+            wait.until(textToBePresentInElementLocated(By.id("snippet-collections"), "kubernetes"));
+            browser.screenshot("snippet-in-a-collection");
+
+            driver.findElement(By.linkText("kubernetes")).click();
+            wait.until(textToBePresentInElementLocated(By.id("collection-snippets"), "Drain a node"));
+            driver.findElement(By.linkText("Runbooks")).click();
+            wait.until(textToBePresentInElementLocated(By.id("collection-title"), "Runbooks"));
+            browser.open("/#/collections");
+            wait.until(textToBePresentInElementLocated(By.id("collection-tree"), "kubernetes"));
+            assertEquals(
+                    1,
+                    driver.findElements(By.cssSelector("#collection-tree li li"))
+                            .size(),
+                    "kubernetes sits inside Runbooks in the tree");
+            browser.screenshot("collections-tree");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+        JsonObject stored = api.get("/api/v1/snippets/" + drain.getString("id")).data();
+        assertEquals(
+                "kubernetes",
+                stored.getJsonArray("collections").getJsonObject(0).getString("name"));
+    }
+
+    @Test
+    void anOwnerReordersAndTakesOutSnippetsAndSearchesInsideTheCollection() {
+        String first = create(
+                        api, snippet("Restart the ingress", "bash", "kubectl rollout restart deploy/ingress", "k8s"))
+                .getString("id");
+        String second = create(
+                        api, snippet("Scale the workers", "bash", "kubectl scale deploy/workers --replicas=5", "k8s"))
+                .getString("id");
+        create(api, snippet("Restart outside", "bash", "kubectl rollout restart deploy/other", "k8s"));
+        String collection = api.post(
+                        "/api/v1/collections",
+                        Json.createObjectBuilder().add("name", "On call").build())
+                .data()
+                .getString("id");
+        api.post(
+                "/api/v1/collections/" + collection + "/snippets",
+                Json.createObjectBuilder()
+                        .add("snippetIds", Json.createArrayBuilder().add(first).add(second))
+                        .build());
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/c/" + collection);
+            wait.until(ignored -> rows(driver).equals(List.of("Restart the ingress", "Scale the workers")));
+
+            driver.findElement(By.cssSelector("[aria-label='Move Scale the workers up']"))
+                    .click();
+            wait.until(ignored -> rows(driver).equals(List.of("Scale the workers", "Restart the ingress")));
+
+            visible(wait, "search-collection").click();
+            wait.until(
+                    ignored -> driver.findElements(By.id("collection-filter")).size() == 1);
+            driver.findElement(By.id("search")).sendKeys("restart");
+            wait.until(ignored -> resultTitles(driver).equals(List.of("Restart the ingress")));
+
+            browser.open("/#/c/" + collection);
+            wait.until(ignored -> rows(driver).size() == 2);
+            driver.findElement(By.cssSelector("[aria-label='Take Restart the ingress out of the collection']"))
+                    .click();
+            wait.until(ignored -> rows(driver).equals(List.of("Scale the workers")));
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+        List<String> listed = api
+                .get("/api/v1/collections/" + collection + "/snippets")
+                .json()
+                .getJsonArray("data")
+                .getValuesAs(JsonObject.class)
+                .stream()
+                .map(snippet -> snippet.getString("title"))
+                .toList();
+        assertEquals(List.of("Scale the workers"), listed);
+        assertEquals(200, api.get("/api/v1/snippets/" + first).status(), "taken out, not deleted");
+    }
+
+    @Test
+    void aStarredSnippetIsMarkedListedUnderStarredAndAPinnedOneComesFirst() {
+        TestUser colleague = TestUsers.create();
+        String shared = create(
+                        TestUsers.withToken(colleague),
+                        snippet("Rotate the certificates", "bash", "certbot renew", "tls")
+                                .add("visibility", "team"))
+                .getString("id");
+        create(api, snippet("Older of mine", "bash", "echo older", "mine"));
+        String pinned = create(api, snippet("Pinned of mine", "bash", "echo pinned", "mine"))
+                .getString("id");
+        create(api, snippet("Newest of mine", "bash", "echo newest", "mine"));
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + shared);
+            visible(wait, "star").click();
+            wait.until(textToBePresentInElementLocated(By.id("star"), "Starred"));
+            assertEquals("true", driver.findElement(By.id("star")).getAttribute("aria-pressed"));
+
+            browser.open("/#/s/" + pinned);
+            visible(wait, "pin").click();
+            wait.until(textToBePresentInElementLocated(By.id("pin"), "Unpin"));
+
+            browser.open("/#/");
+            wait.until(ignored -> resultTitles(driver).size() == 3);
+            assertEquals("Pinned of mine", resultTitles(driver).get(0), "pinned first, then newest first");
+            assertTrue(driver.findElement(By.id("results")).getText().contains("Pinned"));
+
+            new Select(driver.findElement(By.id("scope"))).selectByValue("all");
+            WebElement starred = driver.findElement(By.id("starred-filter"));
+            starred.click();
+            wait.until(ignored -> resultTitles(driver).equals(List.of("Rotate the certificates")));
+            browser.screenshot("starred-list");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+        JsonObject theirs =
+                TestUsers.withToken(colleague).get("/api/v1/snippets/" + shared).data();
+        assertEquals(1, theirs.getInt("stars"), "its owner sees the star");
+    }
+
+    /** The titles listed, read in one script call, so that a list being re-rendered is never half read. */
+    @SuppressWarnings("unchecked")
+    private static List<String> rows(WebDriver driver) {
+        return (List<String>) ChromiumPages.script(
+                driver,
+                "return [...document.querySelectorAll('#collection-snippets > li > a')].map(link => link.textContent)");
+    }
+}
