@@ -452,6 +452,81 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    void aUserOrganisesSnippetsIntoNestedCollectionsAndSearchesInsideThemFromTheCommandLine() throws Exception {
+        TestUser user = TestUsers.create();
+        String token = TestUsers.newToken(TestUsers.signedIn(user), "collections");
+        Map<String, String> withToken = Map.of("SNIPPETS_TOKEN", token);
+        ApiClient api = new ApiClient().withBearer(token);
+        List<String> ids = new java.util.ArrayList<>();
+        for (String title : List.of("Drain a node", "Cordon a node", "Rotate the certificates")) {
+            ids.add(api.post(
+                            "/api/v1/snippets",
+                            Json.createObjectBuilder()
+                                    .add("title", title)
+                                    .add("language", "bash")
+                                    .add("code", "echo " + title + "\n")
+                                    .add("tags", Json.createArrayBuilder())
+                                    .build())
+                    .data()
+                    .getString("id"));
+        }
+
+        Run infra = run(new byte[0], withToken, "collections", "create", "Infra", "--description", "Our machines");
+        assertOk(infra);
+        Run kubernetes = run(new byte[0], withToken, "collections", "create", "infra/Kubernetes", "--team");
+        assertOk(kubernetes);
+        Run missingParent = run(new byte[0], withToken, "collections", "create", "nowhere/else");
+        assertEquals(2, missingParent.exitCode(), missingParent.toString());
+        Run added = run(
+                (ids.get(0) + "\n" + ids.get(1) + "\n").getBytes(StandardCharsets.UTF_8),
+                withToken,
+                "collections",
+                "add",
+                "infra/kubernetes",
+                "-");
+        assertOk(added);
+        assertOk(run(new byte[0], withToken, "collections", "add", "infra", ids.get(2)));
+
+        Run listed = run(new byte[0], withToken, "collections");
+        assertOk(listed);
+        assertTrue(listed.out().contains("Infra/Kubernetes") && listed.out().contains("team"), listed.out());
+        Run shown = run(new byte[0], withToken, "collections", "show", "infra/kubernetes", "-q");
+        assertOk(shown);
+        assertEquals(
+                List.of(ids.get(0), ids.get(1)), shown.out().strip().lines().toList(), "in the order added");
+
+        Run inside = run(new byte[0], withToken, "search", "--collection", "infra", "-q", "--sort", "title");
+        assertOk(inside);
+        assertEquals(List.of(ids.get(2)), inside.out().strip().lines().toList(), "not the sub-collection's");
+        Run recursive = run(
+                new byte[0],
+                withToken,
+                "search",
+                "node",
+                "--collection",
+                "Infra",
+                "--recursive",
+                "-q",
+                "--sort",
+                "title");
+        assertOk(recursive);
+        assertEquals(
+                List.of(ids.get(1), ids.get(0)), recursive.out().strip().lines().toList());
+
+        assertOk(run(new byte[0], withToken, "collections", "remove", "infra/kubernetes", ids.get(0)));
+        assertOk(run(new byte[0], withToken, "collections", "delete", "infra"));
+        Run afterwards = run(new byte[0], withToken, "collections", "--json");
+        assertOk(afterwards);
+        JsonObject moved = Json.createReader(new java.io.StringReader(afterwards.out()))
+                .readObject()
+                .getJsonArray("data")
+                .getJsonObject(0);
+        assertEquals("Kubernetes", moved.getString("name"), "moved up when its parent went");
+        assertEquals(1, moved.getInt("snippetCount"));
+        assertEquals(200, api.get("/api/v1/snippets/" + ids.get(0)).status(), "taken out, not deleted");
+    }
+
+    @Test
     void aScriptWritesCodeAndNotesFromFilesAndPipesUnderAVersionCheckWithoutAnEditor() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.newToken(TestUsers.signedIn(user), "script");

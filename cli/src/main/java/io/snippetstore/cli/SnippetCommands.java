@@ -127,6 +127,19 @@ final class SnippetCommands {
         String cursor;
 
         @Option(
+                names = "--collection",
+                paramLabel = "COLLECTION",
+                description =
+                        "Only the snippets of this collection: its id, or the path of one of yours (infra/kubernetes).")
+        String collection;
+
+        @Option(names = "--recursive", description = "With --collection: the collections inside it too.")
+        boolean recursive;
+
+        @Option(names = "--starred", description = "Only snippets you starred.")
+        boolean starred;
+
+        @Option(
                 names = "--meaning",
                 description =
                         "Find snippets by what the terms mean, not by their words (\"disk space of each folder\" finds"
@@ -160,6 +173,8 @@ final class SnippetCommands {
                 "visibility",
                 "groups",
                 "owner",
+                "pinned",
+                "starred",
                 "match");
 
         @Override
@@ -172,6 +187,10 @@ final class SnippetCommands {
             if ((meaning || hybrid) && terms.isEmpty()) {
                 throw new Failure(Failure.USAGE, "--meaning and --hybrid search by terms: which ones?");
             }
+            if (recursive && collection == null) {
+                throw new Failure(Failure.USAGE, "--recursive goes with --collection: which collection?");
+            }
+            Api api = client.signedIn();
             StringBuilder path = new StringBuilder("/api/v1/snippets?scope=").append(Api.encode(scope));
             if (!terms.isEmpty()) {
                 path.append("&query=").append(Api.encode(String.join(" ", terms)));
@@ -192,6 +211,15 @@ final class SnippetCommands {
             if (withVariables) {
                 path.append("&variables=true");
             }
+            if (collection != null) {
+                path.append("&collection=").append(Api.encode(CollectionCommands.idOf(api, collection)));
+                if (recursive) {
+                    path.append("&recursive=true");
+                }
+            }
+            if (starred) {
+                path.append("&starred=true");
+            }
             if (limit != null) {
                 path.append("&limit=").append(limit);
             }
@@ -201,7 +229,6 @@ final class SnippetCommands {
                 path.append("&fields=summary"); // no code shown: the service need not send it
             }
             Output output = new Output(client.terminal());
-            Api api = client.signedIn();
             if (all && client.json()) {
                 // JSON lines as each page arrives: every page need not be held at once
                 api.eachPage(

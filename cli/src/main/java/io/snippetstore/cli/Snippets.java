@@ -53,6 +53,7 @@ import picocli.CommandLine.Spec;
             HistoryCommands.Trash.class,
             SharingCommands.Share.class,
             LinkCommands.class,
+            CollectionCommands.class,
             SharingCommands.Groups.class,
             AttachmentCommands.Attach.class,
             AttachmentCommands.ListFiles.class,

@@ -1,0 +1,346 @@
+package io.snippetstore.cli;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code snippets collections}: the caller's collections (or those shared with them), made, filled,
+ * emptied and deleted. A collection is named by its id or, for one's own, by its path
+ * ({@code infra/kubernetes}, ignoring case), as the web interface's breadcrumbs show it.
+ */
+@Command(
+        name = "collections",
+        description = {
+            "List your collections (--shared: others' you may read); `collections show` lists one's snippets.",
+            "A collection is named by its id or, for one of yours, its path: infra/kubernetes."
+        },
+        subcommands = {
+            CollectionCommands.Show.class,
+            CollectionCommands.Create.class,
+            CollectionCommands.Add.class,
+            CollectionCommands.Remove.class,
+            CollectionCommands.Delete.class
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  snippets collections",
+            "  snippets collections create infra/kubernetes --team",
+            "  snippets search --tag k8s --all -q | snippets collections add infra/kubernetes -",
+            "  snippets collections show infra/kubernetes",
+            "  snippets search drain --collection infra --recursive"
+        })
+final class CollectionCommands implements Callable<Integer> {
+
+    @Mixin
+    ClientOptions client;
+
+    @Option(names = "--shared", description = "Others' collections you may read, instead of yours.")
+    boolean shared;
+
+    @Override
+    public Integer call() {
+        Api api = client.signedIn();
+        List<JsonObject> collections = shared
+                ? api.list("/api/v1/collections?scope=shared&limit=200", true)
+                : api.list("/api/v1/collections?scope=own", false);
+        Output output = new Output(client.terminal());
+        if (client.json()) {
+            output.page(collections);
+        } else if (collections.isEmpty()) {
+            output.note(
+                    shared
+                            ? "No collection is shared with you."
+                            : "No collections (snippets collections create NAME).");
+        } else {
+            List<Output.Column> columns = new ArrayList<>(List.of(
+                    new Output.Column("ID", 36, collection -> Output.text(collection, "id")),
+                    new Output.Column("PATH", 48, CollectionCommands::path),
+                    new Output.Column("SNIPPETS", 8, collection -> Output.text(collection, "snippetCount")),
+                    new Output.Column("VISIBILITY", 10, collection -> Output.text(collection, "visibility"))));
+            if (shared) {
+                columns.add(new Output.Column(
+                        "OWNER", 24, collection -> Output.text(collection.getJsonObject("owner"), "username")));
+                columns.add(new Output.Column("ACCESS", 6, collection -> Output.text(collection, "access")));
+            }
+            output.table(
+                    collections.stream()
+                            .sorted(java.util.Comparator.comparing(
+                                    CollectionCommands::path, String.CASE_INSENSITIVE_ORDER))
+                            .toList(),
+                    columns);
+        }
+        return 0;
+    }
+
+    /** Where a collection is, from the top: "infra/kubernetes". */
+    static String path(JsonObject collection) {
+        return collection.getJsonArray("path").getValuesAs(JsonObject.class).stream()
+                .map(step -> step.getString("name"))
+                .collect(Collectors.joining("/"));
+    }
+
+    /**
+     * The id of the collection an argument names: one of the caller's by its path (ignoring case) or
+     * its id, or else an id as given (a collection shared with the caller, which the service checks);
+     * anything else is not found.
+     */
+    static String idOf(Api api, String argument) {
+        List<JsonObject> own = api.list("/api/v1/collections?scope=own", false);
+        String wanted = argument.strip().replaceAll("\\s*/\\s*", "/").toLowerCase(Locale.ROOT);
+        return own.stream()
+                .filter(collection -> collection.getString("id").equals(argument.strip())
+                        || path(collection).toLowerCase(Locale.ROOT).equals(wanted))
+                .map(collection -> collection.getString("id"))
+                .findFirst()
+                .orElseGet(() -> {
+                    if (!argument.strip().matches("[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")) {
+                        throw new Failure(
+                                Failure.NOT_FOUND, "You have no collection " + argument + " (snippets collections).");
+                    }
+                    return argument.strip();
+                });
+    }
+
+    @Command(
+            name = "show",
+            description = "List a collection's snippets in its order (those you may read).",
+            footer = {
+                "",
+                "Examples:",
+                "  snippets collections show infra/kubernetes",
+                "  snippets collections show 01a9... -q"
+            })
+    static final class Show implements Callable<Integer> {
+
+        @Mixin
+        ClientOptions client;
+
+        @Parameters(paramLabel = "COLLECTION", description = "Its id, or the path of one of yours.")
+        String collection;
+
+        @Option(
+                names = {"-q", "--quiet"},
+                description = "Only the snippets' ids, one per line.")
+        boolean quiet;
+
+        @Override
+        public Integer call() {
+            Api api = client.signedIn();
+            String id = idOf(api, collection);
+            List<JsonObject> snippets = api.list("/api/v1/collections/" + Api.encode(id) + "/snippets?limit=200", true);
+            Output output = new Output(client.terminal());
+            if (client.json()) {
+                output.page(snippets);
+            } else if (quiet) {
+                snippets.forEach(snippet -> output.line(snippet.getString("id")));
+            } else if (snippets.isEmpty()) {
+                output.note("No snippets in it (snippets collections add " + collection + " ID...).");
+            } else {
+                output.table(snippets, SnippetCommands.snippetColumns());
+            }
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "create",
+            description = {
+                "Make a collection; a path makes it inside the collection of yours that the path names (which must exist).",
+            },
+            footer = {
+                "",
+                "Examples:",
+                "  snippets collections create runbooks --description 'What the on-call reads first'",
+                "  snippets collections create runbooks/kubernetes --team"
+            })
+    static final class Create implements Callable<Integer> {
+
+        @Mixin
+        ClientOptions client;
+
+        @Parameters(paramLabel = "PATH", description = "Its name, or parent/name.")
+        String path;
+
+        @Option(names = "--description", paramLabel = "MARKDOWN", description = "What it is for.")
+        String description;
+
+        @Option(names = "--team", description = "Readable by everyone signed in (default: only you).")
+        boolean team;
+
+        @Override
+        public Integer call() {
+            Api api = client.signedIn();
+            int slash = path.lastIndexOf('/');
+            String name = path.substring(slash + 1).strip();
+            if (name.isEmpty()) {
+                throw new Failure(Failure.USAGE, "A collection needs a name: snippets collections create NAME");
+            }
+            var body = Json.createObjectBuilder().add("name", name).add("visibility", team ? "team" : "private");
+            if (slash > 0) {
+                body.add("parentId", idOf(api, path.substring(0, slash)));
+            }
+            if (description != null) {
+                body.add("description", description);
+            }
+            JsonObject created = api.call("POST", "/api/v1/collections", body.build(), Map.of())
+                    .asJsonObject();
+            Output output = new Output(client.terminal());
+            if (client.json()) {
+                output.json(created);
+            } else {
+                output.line(created.getString("id"));
+                output.note("Made " + path(created) + ".");
+            }
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "add",
+            description =
+                    "Put snippets into a collection (at its end), 100 at a time; a snippet already in it stays where it is.",
+            footer = {
+                "",
+                "Examples:",
+                "  snippets collections add runbooks 01a2... 01a3...",
+                "  snippets search --tag oncall --all -q | snippets collections add runbooks -"
+            })
+    static final class Add implements Callable<Integer> {
+
+        /** The most snippets the service takes in one request. */
+        static final int PER_REQUEST = 100;
+
+        @Mixin
+        ClientOptions client;
+
+        @Parameters(index = "0", paramLabel = "COLLECTION", description = "Its id, or the path of one of yours.")
+        String collection;
+
+        @Parameters(
+                index = "1..*",
+                arity = "1..*",
+                paramLabel = "ID",
+                completionCandidates = CompletedValues.SnippetIds.class,
+                description = "The snippets' ids, or - to read them from standard input (one per line).")
+        List<String> snippets = new ArrayList<>();
+
+        @Override
+        public Integer call() throws IOException {
+            Api api = client.signedIn();
+            String id = idOf(api, collection);
+            List<String> ids = Ids.of(snippets, client.terminal());
+            JsonValue answer = JsonValue.NULL;
+            for (int from = 0; from < ids.size(); from += PER_REQUEST) {
+                answer = api.call(
+                        "POST",
+                        "/api/v1/collections/" + Api.encode(id) + "/snippets",
+                        Json.createObjectBuilder()
+                                .add(
+                                        "snippetIds",
+                                        Json.createArrayBuilder(
+                                                ids.subList(from, Math.min(ids.size(), from + PER_REQUEST))))
+                                .build(),
+                        Map.of());
+            }
+            Output output = new Output(client.terminal());
+            if (client.json()) {
+                output.json(answer);
+            } else {
+                output.line(
+                        "Added " + ids.size() + " snippet" + (ids.size() == 1 ? "" : "s") + " to " + collection + ".");
+            }
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "remove",
+            description = "Take snippets out of a collection; they stay, and stay in any other collection.",
+            footer = {"", "Example:", "  snippets collections remove runbooks 01a2..."})
+    static final class Remove implements Callable<Integer> {
+
+        @Mixin
+        ClientOptions client;
+
+        @Parameters(index = "0", paramLabel = "COLLECTION", description = "Its id, or the path of one of yours.")
+        String collection;
+
+        @Parameters(
+                index = "1..*",
+                arity = "1..*",
+                paramLabel = "ID",
+                completionCandidates = CompletedValues.SnippetIds.class,
+                description = "The snippets' ids, or - to read them from standard input (one per line).")
+        List<String> snippets = new ArrayList<>();
+
+        @Override
+        public Integer call() throws IOException {
+            Api api = client.signedIn();
+            String id = idOf(api, collection);
+            Output output = new Output(client.terminal());
+            List<String> ids = Ids.of(snippets, client.terminal());
+            for (String snippet : ids) {
+                api.call(
+                        "DELETE",
+                        "/api/v1/collections/" + Api.encode(id) + "/snippets/" + Api.encode(snippet),
+                        null,
+                        Map.of());
+                if (!client.json()) {
+                    output.line("Took " + snippet + " out of " + collection + ".");
+                }
+            }
+            if (client.json()) {
+                output.json(Json.createArrayBuilder(ids).build());
+            }
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "delete",
+            description = {
+                "Delete a collection of yours; its snippets stay.",
+                "The collections inside it move up a level, or go with it (--with-inside)."
+            },
+            footer = {"", "Example:", "  snippets collections delete runbooks/old"})
+    static final class Delete implements Callable<Integer> {
+
+        @Mixin
+        ClientOptions client;
+
+        @Parameters(paramLabel = "COLLECTION", description = "Its id, or its path.")
+        String collection;
+
+        @Option(names = "--with-inside", description = "Delete the collections inside it too (never their snippets).")
+        boolean withInside;
+
+        @Override
+        public Integer call() {
+            Api api = client.signedIn();
+            String id = idOf(api, collection);
+            api.call(
+                    "DELETE",
+                    "/api/v1/collections/" + Api.encode(id) + "?inside=" + (withInside ? "delete" : "move_up"),
+                    null,
+                    Map.of());
+            if (!client.json()) {
+                new Output(client.terminal()).line("Deleted " + collection + ".");
+            }
+            return 0;
+        }
+    }
+}
