@@ -95,7 +95,7 @@ public abstract class TransferTests {
         JsonObject manifest = Json.createReader(new ByteArrayInputStream(entries.get("manifest.json")))
                 .readObject();
         assertEquals("snippet-store-export", manifest.getString("format"));
-        assertEquals(2, manifest.getInt("version"), "2: with the snippets' history");
+        assertEquals(3, manifest.getInt("version"), "3: with collections, stars and pins");
         assertEquals(2, manifest.getInt("snippetCount"));
         assertEquals(2, manifest.getInt("attachmentCount"));
 
@@ -273,7 +273,7 @@ public abstract class TransferTests {
                 "POST",
                 "/api/v1/import",
                 ZIP,
-                rezip(archive, "manifest.json", bytes -> manifestWith(bytes, "version", Json.createValue(3))),
+                rezip(archive, "manifest.json", bytes -> manifestWith(bytes, "version", Json.createValue(4))),
                 Map.of());
 
         for (Reply refused : List.of(tampered, brokenRule, noManifest, notAZip, otherFormat, newerVersion)) {
@@ -546,6 +546,140 @@ public abstract class TransferTests {
     }
 
     /** The archives being received, which the service keeps beside its database while it reads them. */
+    @Test
+    void collectionsStarsAndPinsComeAlongWithTheSnippetsTheyHoldAndATakenNameGetsANumber() throws IOException {
+        ApiClient source = TestUsers.withToken(TestUsers.create());
+        ApiClient colleague = TestUsers.withToken(TestUsers.create());
+        String drain = SnippetsApi.create(source, SnippetsApi.snippet("Drain", "bash", "kubectl drain"))
+                .getString("id");
+        String cordon = SnippetsApi.create(source, SnippetsApi.snippet("Cordon", "bash", "kubectl cordon"))
+                .getString("id");
+        String theirs = SnippetsApi.create(
+                        colleague,
+                        SnippetsApi.snippet("Theirs", "bash", "echo theirs").add("visibility", "team"))
+                .getString("id");
+        String infra = source.post(
+                        "/api/v1/collections",
+                        Json.createObjectBuilder()
+                                .add("name", "Infra")
+                                .add("description", "Our *machines*")
+                                .add("visibility", "team")
+                                .build())
+                .data()
+                .getString("id");
+        String kubernetes = source.post(
+                        "/api/v1/collections",
+                        Json.createObjectBuilder()
+                                .add("name", "Kubernetes")
+                                .add("parentId", infra)
+                                .build())
+                .data()
+                .getString("id");
+        assertEquals(
+                200,
+                source.post(
+                                "/api/v1/collections/" + kubernetes + "/snippets",
+                                Json.createObjectBuilder()
+                                        .add(
+                                                "snippetIds",
+                                                Json.createArrayBuilder()
+                                                        .add(cordon)
+                                                        .add(theirs)
+                                                        .add(drain))
+                                        .build())
+                        .status());
+        assertEquals(
+                200,
+                source.send("PUT", "/api/v1/snippets/" + drain + "/star", null, null, Map.of())
+                        .status());
+        assertEquals(
+                200,
+                source.send("PUT", "/api/v1/snippets/" + theirs + "/star", null, null, Map.of())
+                        .status());
+        assertEquals(
+                200,
+                source.send("PUT", "/api/v1/snippets/" + cordon + "/pin", null, null, Map.of())
+                        .status());
+        Reply export = source.get("/api/v1/export");
+        assertEquals(200, export.status(), export::toString);
+
+        ApiClient target = TestUsers.withToken(TestUsers.create());
+        target.post(
+                "/api/v1/collections",
+                Json.createObjectBuilder().add("name", "infra").build());
+        Reply imported = target.sendBytes("POST", "/api/v1/import", ZIP, export.body(), Map.of());
+
+        assertEquals(200, imported.status(), imported::toString);
+        Map<String, String> newIdBySource = new LinkedHashMap<>();
+        imported.data()
+                .getJsonArray("snippets")
+                .getValuesAs(JsonObject.class)
+                .forEach(report -> newIdBySource.put(report.getString("sourceId"), report.getString("id")));
+        assertEquals(Set.of(drain, cordon), newIdBySource.keySet(), "only the exporter's own snippets");
+        Map<String, JsonObject> byPath = target.get("/api/v1/collections").json().getJsonArray("data").stream()
+                .map(JsonValue::asJsonObject)
+                .collect(Collectors.toMap(
+                        collection -> collection.getJsonArray("path").getValuesAs(JsonObject.class).stream()
+                                .map(step -> step.getString("name"))
+                                .collect(Collectors.joining("/")),
+                        collection -> collection));
+        assertEquals(Set.of("infra", "Infra (2)", "Infra (2)/Kubernetes"), byPath.keySet());
+        JsonObject copiedInfra = byPath.get("Infra (2)");
+        assertEquals("Our *machines*", copiedInfra.getString("description"));
+        assertEquals("team", copiedInfra.getString("visibility"));
+        assertEquals("private", byPath.get("Infra (2)/Kubernetes").getString("visibility"));
+        List<String> held = target
+                .get("/api/v1/collections/" + byPath.get("Infra (2)/Kubernetes").getString("id") + "/snippets")
+                .json()
+                .getJsonArray("data")
+                .getValuesAs(JsonObject.class)
+                .stream()
+                .map(snippet -> snippet.getString("id"))
+                .toList();
+        assertEquals(
+                List.of(newIdBySource.get(cordon), newIdBySource.get(drain)),
+                held,
+                "in their order, without the colleague's snippet that was not exported");
+        JsonObject copiedDrain =
+                target.get("/api/v1/snippets/" + newIdBySource.get(drain)).data();
+        JsonObject copiedCordon =
+                target.get("/api/v1/snippets/" + newIdBySource.get(cordon)).data();
+        assertTrue(copiedDrain.getBoolean("starred") && !copiedDrain.getBoolean("pinned"), copiedDrain::toString);
+        assertTrue(copiedCordon.getBoolean("pinned") && !copiedCordon.getBoolean("starred"), copiedCordon::toString);
+        assertEquals(1, copiedDrain.getInt("stars"));
+    }
+
+    @Test
+    void anArchiveWhoseCollectionsDoNotFormATreeImportsNothing() throws IOException {
+        ApiClient source = TestUsers.withToken(TestUsers.create());
+        SnippetsApi.create(source, SnippetsApi.snippet("kept out", "bash", "true"));
+        String collection = source.post(
+                        "/api/v1/collections",
+                        Json.createObjectBuilder().add("name", "Loop").build())
+                .data()
+                .getString("id");
+        byte[] archive = source.get("/api/v1/export").body();
+        byte[] looped = rezip(
+                archive,
+                "collections/" + collection + ".json",
+                bytes -> Json.createObjectBuilder(Json.createReader(new ByteArrayInputStream(bytes))
+                                .readObject())
+                        .add("parentId", collection)
+                        .build()
+                        .toString()
+                        .getBytes(StandardCharsets.UTF_8));
+        ApiClient target = TestUsers.withToken(TestUsers.create());
+
+        Reply refused = target.sendBytes("POST", "/api/v1/import", ZIP, looped, Map.of());
+
+        assertEquals(400, refused.status(), refused::toString);
+        assertEquals("invalid_archive", refused.errorCode());
+        assertEquals(
+                0, target.get("/api/v1/snippets").json().getJsonArray("data").size());
+        assertEquals(
+                0, target.get("/api/v1/collections").json().getJsonArray("data").size());
+    }
+
     private static Set<Path> receivedArchives() {
         try (Stream<Path> files = Files.list(Database.file().getParent())) {
             return files.filter(file -> file.getFileName().toString().startsWith(".import-"))

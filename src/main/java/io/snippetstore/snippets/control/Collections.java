@@ -2,9 +2,11 @@ package io.snippetstore.snippets.control;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -105,6 +107,85 @@ public class Collections {
             audit.fire(AuditEvent.success(caller, AuditEvent.COLLECTION_SHARED, collection.id(), sharing(collection)));
         }
         return data(caller, collection, Access.OWN);
+    }
+
+    /** Checks a collection that did not pass the boundary's validation (an imported one): 400 {@code validation_failed}. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public void requireValid(CollectionInput input) {
+        bodies.valid(input);
+    }
+
+    /**
+     * Creates the collections an import brings, each parent before its children (the order of
+     * {@code imports}), private or team-visible as they were, their snippets in their order; the
+     * archive's top collections go to the caller's top, where a name already taken gets a number
+     * ("Runbooks (2)"). 409 past {@link SnippetCollection#PER_USER_MAX} collections.
+     *
+     * @return the new collections' ids
+     */
+    @WriteTransaction
+    public List<String> importAll(Caller caller, List<CollectionImport> imports) {
+        if (imports.isEmpty()) {
+            return List.of();
+        }
+        CollectionTree tree = treeOf(caller.userId());
+        if (tree.size() + imports.size() > SnippetCollection.PER_USER_MAX) {
+            throw ApiException.conflict(
+                    "The archive brings " + imports.size() + " collections; with your " + tree.size()
+                            + " that is more than " + SnippetCollection.PER_USER_MAX + ", the most one user may have.");
+        }
+        Set<String> topNames = new HashSet<>();
+        tree.childrenOf(null).forEach(node -> topNames.add(node.name().toLowerCase(Locale.ROOT)));
+        Map<String, String> created = new LinkedHashMap<>();
+        var now = Timestamps.now();
+        for (CollectionImport imported : imports) {
+            CollectionInput input = imported.input();
+            String parentId = imported.parentSourceId() == null ? null : created.get(imported.parentSourceId());
+            String name = parentId == null ? freeName(input.name(), topNames) : input.name();
+            SnippetCollection collection = new SnippetCollection(
+                    Ids.next(), caller.userId(), parentId, name, input.description(), input.visibilityValue(), now);
+            em.persist(collection);
+            em.flush(); // its children and entries refer to its row
+            created.put(imported.sourceId(), collection.id());
+            long position = 0;
+            for (String snippetId : imported.snippetIds()) {
+                em.persist(new CollectionEntry(collection.id(), snippetId, position++, caller.userId(), now));
+            }
+        }
+        audit.fire(AuditEvent.success(
+                caller, AuditEvent.COLLECTION_CREATED, null, created.size() + " collections, by an import"));
+        return List.copyOf(created.values());
+    }
+
+    /** Deletes the collections a failed import made (their snippets go with the import). */
+    @WriteTransaction
+    public void discardImported(Caller caller, List<String> ids) {
+        if (!ids.isEmpty()) {
+            em.createNamedQuery(SnippetCollection.DELETE_OF_OWNER)
+                    .setParameter("ownerId", caller.userId())
+                    .setParameter("ids", ids)
+                    .executeUpdate();
+        }
+    }
+
+    /** The name, or, when a collection at the top has it already (ignoring case), the name with the first free number. */
+    private static String freeName(String name, Set<String> taken) {
+        String free = name;
+        for (int number = 2; taken.contains(free.toLowerCase(Locale.ROOT)); number++) {
+            String suffix = " (" + number + ")";
+            free = name.codePoints()
+                            .limit(SnippetCollection.NAME_MAX - suffix.length())
+                            .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
+                    + suffix;
+        }
+        taken.add(free.toLowerCase(Locale.ROOT));
+        return free;
+    }
+
+    /** The ids of the caller's own snippets (out of the trash) in one of their collections, in its order: what an export keeps. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<String> ownSnippetIdsIn(Caller caller, String collectionId) {
+        return queries.ownSnippetIdsIn(caller.userId(), collectionId);
     }
 
     /** Every collection of the caller's, by name (the tree is built from {@code parentId}). */

@@ -252,15 +252,16 @@ public class SnippetQueries {
 
     /** Which of these snippets the caller starred: one read per page. */
     private Set<String> starredOf(String callerId, List<SnippetData> snippets) {
-        if (snippets.isEmpty()) {
+        return starredAmong(callerId, snippets.stream().map(SnippetData::id).toList());
+    }
+
+    Set<String> starredAmong(String callerId, List<String> snippetIds) {
+        if (snippetIds.isEmpty()) {
             return Set.of();
         }
         return Set.copyOf(database.list(
                 "SELECT snippet_id FROM snippet_stars WHERE user_id = ? AND snippet_id IN (SELECT value FROM json_each(?))",
-                List.of(
-                        callerId,
-                        SnippetListStatement.jsonArray(
-                                snippets.stream().map(SnippetData::id).toList())),
+                List.of(callerId, SnippetListStatement.jsonArray(snippetIds)),
                 row -> row.getString(1)));
     }
 
@@ -404,6 +405,17 @@ public class SnippetQueries {
                 "SELECT position FROM collection_snippets WHERE collection_id = ? ORDER BY position",
                 List.of(collectionId),
                 row -> row.getLong(1));
+    }
+
+    /** The owner's own snippets (out of the trash) in one of their collections, in its order. */
+    List<String> ownSnippetIdsIn(String ownerId, String collectionId) {
+        return database.list(
+                "SELECT cs.snippet_id " + LIVE_ENTRY
+                        + " WHERE cs.collection_id = ? AND ls.owner_id = ?"
+                        + " AND EXISTS (SELECT 1 FROM collections c WHERE c.id = cs.collection_id AND c.owner_id = ?)"
+                        + " ORDER BY cs.position",
+                List.of(collectionId, ownerId, ownerId),
+                row -> row.getString(1));
     }
 
     /** Which of these snippets the collection holds already. */

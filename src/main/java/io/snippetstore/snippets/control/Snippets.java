@@ -266,6 +266,48 @@ public class Snippets {
         return snippet;
     }
 
+    /**
+     * Stars and pins the caller's own snippets that an import wrote: pins in the order given, as
+     * many as fit beside those pinned already ({@link #PINS_MAX}), the rest left unpinned.
+     */
+    @WriteTransaction
+    public void markImported(Caller caller, List<String> pinned, List<String> starred) {
+        var now = Timestamps.now();
+        long room = PINS_MAX
+                - em.createNamedQuery(Snippet.PINNED_COUNT, Long.class)
+                        .setParameter("ownerId", caller.userId())
+                        .getSingleResult();
+        int pinnedNow = 0;
+        for (String id : pinned) {
+            Snippet snippet = em.find(Snippet.class, id);
+            if (pinnedNow < room && snippet != null && snippet.ownerId().equals(caller.userId())) {
+                snippet.pin(now.minusMillis(pinnedNow++)); // the first given stays the highest
+            }
+        }
+        for (String id : starred) {
+            Snippet snippet = em.find(Snippet.class, id);
+            if (snippet != null
+                    && snippet.ownerId().equals(caller.userId())
+                    && em.find(SnippetStar.class, new SnippetStar.Key(caller.userId(), id)) == null) {
+                em.persist(new SnippetStar(caller.userId(), id, now));
+            }
+        }
+    }
+
+    /** The caller's pinned snippets, the highest first. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<String> pinnedIds(Caller caller) {
+        return em.createNamedQuery(Snippet.PINNED_OF_OWNER, String.class)
+                .setParameter("ownerId", caller.userId())
+                .getResultList();
+    }
+
+    /** Which of the caller's snippets they starred, of these. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Set<String> starredAmong(Caller caller, List<String> ids) {
+        return queries.starredAmong(caller.userId(), ids);
+    }
+
     /** Pins one of the caller's snippets to the top of their lists (409 past {@link #PINS_MAX}; again: to the very top). */
     @WriteTransaction
     public SnippetData pin(Caller caller, String id) {

@@ -42,12 +42,18 @@ import jakarta.persistence.Table;
         query =
                 "SELECT s FROM Snippet s WHERE s.ownerId = :ownerId AND s.id > :after AND s.trashedAt IS NULL ORDER BY s.id")
 @NamedQuery(
+        name = Snippet.PINNED_OF_OWNER,
+        query =
+                "SELECT s.id FROM Snippet s WHERE s.ownerId = :ownerId AND s.pinnedAt IS NOT NULL AND s.trashedAt IS NULL"
+                        + " ORDER BY s.pinnedAt DESC")
+@NamedQuery(
         name = Snippet.PINNED_COUNT,
         query =
                 "SELECT COUNT(s) FROM Snippet s WHERE s.ownerId = :ownerId AND s.pinnedAt IS NOT NULL AND s.trashedAt IS NULL")
 public class Snippet {
 
     public static final String PINNED_COUNT = "Snippet.pinnedCount";
+    public static final String PINNED_OF_OWNER = "Snippet.pinnedOfOwner";
 
     public static final String COUNT = "Snippet.count";
     public static final String OWNER_AND_VISIBILITY = "Snippet.ownerAndVisibility";

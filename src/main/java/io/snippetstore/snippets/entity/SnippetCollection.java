@@ -22,10 +22,15 @@ import jakarta.persistence.Table;
 @NamedQuery(
         name = SnippetCollection.COUNT_OF_OWNER,
         query = "SELECT COUNT(c) FROM SnippetCollection c WHERE c.ownerId = :ownerId")
+@NamedQuery(
+        name = SnippetCollection.DELETE_OF_OWNER,
+        query = "DELETE FROM SnippetCollection c WHERE c.ownerId = :ownerId AND c.id IN :ids")
 public class SnippetCollection {
 
     public static final String OF_OWNER = "SnippetCollection.ofOwner";
     public static final String COUNT_OF_OWNER = "SnippetCollection.countOfOwner";
+    /** Deletes some of an owner's collections; the database takes what is inside them with them. */
+    public static final String DELETE_OF_OWNER = "SnippetCollection.deleteOfOwner";
 
     public static final int NAME_MAX = 100;
     public static final int DESCRIPTION_MAX = 10_000;

@@ -1,5 +1,7 @@
 package io.snippetstore.transfer.control;
 
+import io.snippetstore.snippets.entity.SnippetCollection;
+
 /**
  * What one import archive may hold, checked while its manifest and documents are read, before
  * anything is written: snippets, attachments, the bytes of the snippets' documents together (they
@@ -20,9 +22,9 @@ record ArchiveLimits(
         return MAX_REVISIONS;
     }
 
-    /** The manifest, the snippets' documents, their earlier versions' and the attachments. */
+    /** The manifest, the snippets' documents, their earlier versions', the collections' and the attachments. */
     long maxEntries() {
-        return 1L + maxSnippets + MAX_REVISIONS + maxAttachments;
+        return 1L + maxSnippets + MAX_REVISIONS + SnippetCollection.PER_USER_MAX + maxAttachments;
     }
 
     /** A document holds one snippet: its code (JSON escapes at most six bytes a byte), notes and the rest, well within a mebibyte. */

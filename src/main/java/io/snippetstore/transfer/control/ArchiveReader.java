@@ -18,9 +18,12 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.snippets.control.CollectionInput;
 import io.snippetstore.snippets.control.HistoricVersion;
 import io.snippetstore.snippets.control.SnippetInput;
+import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.snippets.entity.Snippet;
+import io.snippetstore.snippets.entity.SnippetCollection;
 import io.snippetstore.snippets.entity.SnippetRevision;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -31,7 +34,8 @@ import jakarta.json.JsonValue;
 /**
  * Reads an export archive ({@link ArchiveFormat}) into the snippets it holds, checking its shape
  * before anything is written: the manifest's format and version, each snippet's document and
- * fields' JSON types, that every attachment's entry exists, and the {@link ArchiveLimits}: a
+ * fields' JSON types, that every attachment's entry exists, that collections and pins name the
+ * archive's own snippets and collections nest as a tree ({@link CollectionOrder}), and the {@link ArchiveLimits}: a
  * document is refused as soon as it passes its bound, the same document or attachment entry
  * listed twice is refused, and so are archives with more snippets, attachments, text or expanded
  * bytes than the limits. Field rules are the snippets' own, checked when they are created.
@@ -44,9 +48,13 @@ final class ArchiveReader {
     /** Room in the manifest for each snippet's path: ours are 40 characters ({@code snippets/<id>.json}), others' may be longer. */
     static final int MANIFEST_BYTES_PER_SNIPPET = 256;
 
+    /** The collections an archive's documents may hold together (a user's most, each at its most, is far more). */
+    static final int MAX_COLLECTION_ENTRIES = 100_000;
+
     private static final Set<String> MANIFEST_FIELDS = Set.of("format", "version");
     private static final Set<String> SNIPPET_FIELDS =
-            Set.of("id", "title", "description", "notes", "language", "code", "visibility", "version");
+            Set.of("id", "title", "description", "notes", "language", "code", "visibility", "version", "starred");
+    private static final Set<String> COLLECTION_FIELDS = Set.of("id", "name", "parentId", "description", "visibility");
     private static final Set<String> REVISION_FIELDS =
             Set.of("version", "createdAt", "title", "description", "notes", "language", "code", "visibility");
 
@@ -57,21 +65,30 @@ final class ArchiveReader {
     private long textBytes;
     private long expandedBytes;
     private int revisions;
+    private int collectionEntries;
 
     private ArchiveReader(ZipFile zip, ArchiveLimits limits) {
         this.zip = zip;
         this.limits = limits;
     }
 
-    static List<ArchivedSnippet> read(ZipFile zip, ArchiveLimits limits) {
+    static ArchivePlan read(ZipFile zip, ArchiveLimits limits) {
         return new ArchiveReader(zip, limits).read();
     }
 
-    private List<ArchivedSnippet> read() {
+    private ArchivePlan read() {
         JsonObject manifest = json(
                 ArchiveFormat.MANIFEST,
-                MANIFEST_BASE_BYTES + (long) MANIFEST_BYTES_PER_SNIPPET * limits.maxSnippets(),
-                Map.of("snippets", limits.maxSnippets()),
+                MANIFEST_BASE_BYTES
+                        + (long) MANIFEST_BYTES_PER_SNIPPET
+                                * (limits.maxSnippets() + SnippetCollection.PER_USER_MAX + Snippets.PINS_MAX),
+                Map.of(
+                        "snippets",
+                        limits.maxSnippets(),
+                        "collections",
+                        SnippetCollection.PER_USER_MAX,
+                        "pinned",
+                        Snippets.PINS_MAX),
                 MANIFEST_FIELDS);
         if (!ArchiveFormat.FORMAT.equals(text(manifest, "format", ArchiveFormat.MANIFEST))) {
             throw ApiException.invalidArchive(
@@ -100,7 +117,62 @@ final class ArchiveReader {
             }
             snippets.add(snippet(snippetPath.getString()));
         }
-        return snippets;
+        Map<String, Long> sourceIds = snippets.stream()
+                .map(ArchivedSnippet::sourceId)
+                .filter(java.util.Objects::nonNull)
+                .collect(Collectors.groupingBy(id -> id, Collectors.counting()));
+        List<ArchivedCollection> collections = new ArrayList<>();
+        for (JsonValue path : array(manifest, "collections", ArchiveFormat.MANIFEST)) {
+            if (!(path instanceof JsonString collectionPath) || !documents.add(collectionPath.getString())) {
+                throw ApiException.invalidArchive(
+                        "manifest.json: collections must list the paths of the collections' documents, each once.");
+            }
+            collections.add(collection(collectionPath.getString(), sourceIds));
+        }
+        List<String> pinned = new ArrayList<>();
+        for (JsonValue id : array(manifest, "pinned", ArchiveFormat.MANIFEST)) {
+            pinned.add(snippetReference(id, sourceIds, ArchiveFormat.MANIFEST + ": pinned"));
+        }
+        return new ArchivePlan(snippets, CollectionOrder.parentsFirst(collections), pinned);
+    }
+
+    private ArchivedCollection collection(String path, Map<String, Long> sourceIds) {
+        JsonObject document = json(
+                path,
+                6L * SnippetCollection.DESCRIPTION_MAX
+                        + (long) MANIFEST_BYTES_PER_SNIPPET * SnippetCollection.SNIPPETS_MAX
+                        + MANIFEST_BASE_BYTES,
+                Map.of("snippets", SnippetCollection.SNIPPETS_MAX),
+                COLLECTION_FIELDS);
+        List<String> held = new ArrayList<>();
+        for (JsonValue id : array(document, "snippets", path)) {
+            if (++collectionEntries > MAX_COLLECTION_ENTRIES) {
+                throw ApiException.invalidArchive("The archive's collections hold more than " + MAX_COLLECTION_ENTRIES
+                        + " snippets together, the most an import takes.");
+            }
+            held.add(snippetReference(id, sourceIds, path + ": snippets"));
+        }
+        if (held.size() != Set.copyOf(held).size()) {
+            throw ApiException.invalidArchive(path + ": snippets lists a snippet more than once.");
+        }
+        return new ArchivedCollection(
+                text(document, "id", path),
+                optionalText(document, "parentId", path),
+                new CollectionInput(
+                        text(document, "name", path),
+                        optionalText(document, "description", path),
+                        null,
+                        optionalText(document, "visibility", path),
+                        null),
+                held);
+    }
+
+    /** A snippet a collection or the pins name: exactly one snippet of the archive, by its id there. */
+    private static String snippetReference(JsonValue id, Map<String, Long> sourceIds, String where) {
+        if (!(id instanceof JsonString snippetId) || sourceIds.getOrDefault(snippetId.getString(), 0L) != 1) {
+            throw ApiException.invalidArchive(where + " must name snippets of the archive by their ids.");
+        }
+        return snippetId.getString();
     }
 
     private ArchivedSnippet snippet(String path) {
@@ -166,8 +238,18 @@ final class ArchiveReader {
                     text(attachment, "sha256", path),
                     entry));
         }
+        JsonValue starred = document.getOrDefault("starred", JsonValue.FALSE);
+        if (starred != JsonValue.TRUE && starred != JsonValue.FALSE) {
+            throw ApiException.invalidArchive(path + ": starred must be true or false.");
+        }
         return new ArchivedSnippet(
-                optionalText(document, "id", path), input, version, changed(document, path), history, attachments);
+                optionalText(document, "id", path),
+                input,
+                version,
+                changed(document, path),
+                history,
+                attachments,
+                starred == JsonValue.TRUE);
     }
 
     private static SnippetInput input(JsonObject document, String path) {

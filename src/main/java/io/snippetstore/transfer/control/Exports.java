@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -17,6 +18,8 @@ import io.snippetstore.attachments.control.HeldChunks;
 import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.snippets.control.CollectionData;
+import io.snippetstore.snippets.control.Collections;
 import io.snippetstore.snippets.control.RevisionData;
 import io.snippetstore.snippets.control.Revisions;
 import io.snippetstore.snippets.control.SnippetData;
@@ -31,7 +34,7 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonWriter;
 
 /**
- * Writes a user's own snippets, tags, attachments and history as one archive ({@link ArchiveFormat}) while
+ * Writes a user's own snippets, tags, attachments, history, stars, pins and collections as one archive ({@link ArchiveFormat}) while
  * the client reads it: a page of snippets and one chunk of an attachment at a time in memory,
  * whatever the user holds. Not a bean: an export lasts as long as its client takes to read it, and
  * for all that time a bean would hold one of WildFly's pooled instances (16 a core) and, on Open
@@ -53,6 +56,9 @@ public class Exports {
     Revisions revisions;
 
     @Inject
+    Collections collections;
+
+    @Inject
     Event<AuditEvent> audit;
 
     public void write(Caller caller, OutputStream out) {
@@ -67,6 +73,8 @@ public class Exports {
             for (List<SnippetData> page = snippets.ownedAfter(caller, after, PAGE);
                     !page.isEmpty();
                     page = snippets.ownedAfter(caller, after, PAGE)) {
+                Set<String> starred = snippets.starredAmong(
+                        caller, page.stream().map(SnippetData::id).toList());
                 for (SnippetData snippet : page) {
                     List<AttachmentData> files = attachments.list(caller, snippet.id());
                     for (AttachmentData file : files) {
@@ -87,13 +95,24 @@ public class Exports {
                     writeJson(
                             zip,
                             ArchiveFormat.snippetPath(snippet.id()),
-                            describe(snippet, files, changed).add("revisions", history));
+                            describe(snippet, files, changed)
+                                    .add("revisions", history)
+                                    .add("starred", starred.contains(snippet.id())));
                     written.add(ArchiveFormat.snippetPath(snippet.id()));
                     snippetCount++;
                     attachmentCount += files.size();
                 }
                 after = page.get(page.size() - 1).id();
             }
+            JsonArrayBuilder collectionPaths = Json.createArrayBuilder();
+            List<CollectionData> own = collections.mine(caller);
+            for (CollectionData collection : own) {
+                String path = ArchiveFormat.collectionPath(collection.id());
+                writeJson(zip, path, describe(collection, collections.ownSnippetIdsIn(caller, collection.id())));
+                collectionPaths.add(path);
+            }
+            JsonArrayBuilder pinned = Json.createArrayBuilder();
+            snippets.pinnedIds(caller).forEach(pinned::add);
             writeJson(
                     zip,
                     ArchiveFormat.MANIFEST,
@@ -108,7 +127,10 @@ public class Exports {
                                             .add("username", caller.username()))
                             .add("snippetCount", snippetCount)
                             .add("attachmentCount", attachmentCount)
-                            .add("snippets", written));
+                            .add("collectionCount", own.size())
+                            .add("snippets", written)
+                            .add("collections", collectionPaths)
+                            .add("pinned", pinned));
             zip.finish();
             zip.flush();
             audit.fire(AuditEvent.success(
@@ -129,6 +151,19 @@ public class Exports {
         addNullable(json, "author", revision.authorUsername());
         addChanged(json, revision.changed());
         return addFields(json, revision.fields().orElseThrow());
+    }
+
+    /** A collection: where it is, what it is, and its snippets of the archive in its order (others' snippets in it stay out). */
+    private static JsonObjectBuilder describe(CollectionData collection, List<String> snippetIds) {
+        JsonObjectBuilder json =
+                Json.createObjectBuilder().add("id", collection.id()).add("name", collection.name());
+        addNullable(json, "parentId", collection.parentId().orElse(null));
+        addNullable(json, "description", collection.description().orElse(null));
+        JsonArrayBuilder held = Json.createArrayBuilder();
+        snippetIds.forEach(held::add);
+        return json.add("visibility", collection.visibility().apiName())
+                .add("createdAt", Timestamps.format(collection.createdAt()))
+                .add("snippets", held);
     }
 
     private static void addChanged(JsonObjectBuilder json, Optional<List<String>> changed) {

@@ -5,9 +5,11 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -21,6 +23,8 @@ import io.snippetstore.platform.Ids;
 import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.snippets.control.CollectionImport;
+import io.snippetstore.snippets.control.Collections;
 import io.snippetstore.snippets.control.HistoricVersion;
 import io.snippetstore.snippets.control.SnippetData;
 import io.snippetstore.snippets.control.SnippetInput;
@@ -54,6 +58,9 @@ public class Imports {
 
     @Inject
     Snippets snippets;
+
+    @Inject
+    Collections collections;
 
     @Inject
     Attachments attachments;
@@ -100,9 +107,10 @@ public class Imports {
                 maxExpandedBytes);
         ZipDirectory.requireWithin(received, limits.maxEntries(), ArchiveLimits.MAX_DIRECTORY_BYTES);
         try (ZipFile zip = new ZipFile(received.toFile())) {
-            List<ArchivedSnippet> plan = ArchiveReader.read(zip, limits);
-            plan.forEach(this::requireValid);
-            for (ArchivedSnippet snippet : plan) {
+            ArchivePlan plan = ArchiveReader.read(zip, limits);
+            plan.snippets().forEach(this::requireValid);
+            plan.collections().forEach(this::requireValid);
+            for (ArchivedSnippet snippet : plan.snippets()) {
                 snippet.attachments().forEach(attachment -> verify(zip, attachment));
             }
             ImportReport report = write(caller, zip, plan);
@@ -110,7 +118,8 @@ public class Imports {
                     caller,
                     AuditEvent.DATA_IMPORTED,
                     null,
-                    report.snippetsCreated() + " snippets, " + report.attachmentsCreated() + " attachments"));
+                    report.snippetsCreated() + " snippets, " + report.attachmentsCreated() + " attachments, "
+                            + plan.collections().size() + " collections"));
             return report;
         } catch (ZipException e) {
             throw ApiException.invalidArchive("The body is not a ZIP archive.");
@@ -119,13 +128,18 @@ public class Imports {
         }
     }
 
-    /** Writes the checked plan in batches, published at the end; on any failure deletes what was written, and throws. */
-    private ImportReport write(Caller caller, ZipFile zip, List<ArchivedSnippet> plan) {
+    /**
+     * Writes the checked plan: the snippets in batches, then the collections, stars and pins, and
+     * publishes it at the end; on any failure deletes what was written, and throws.
+     */
+    private ImportReport write(Caller caller, ZipFile zip, ArchivePlan plan) {
         String importId = Ids.next();
+        List<String> collectionsCreated = List.of();
         try {
             List<ImportReport.Imported> created = new ArrayList<>();
+            List<String> starred = new ArrayList<>();
             int attachmentCount = 0;
-            for (List<ArchivedSnippet> batch : batches(plan)) {
+            for (List<ArchivedSnippet> batch : batches(plan.snippets())) {
                 List<SnippetData> batchCreated = batches.create(caller, importId, batch);
                 for (int i = 0; i < batch.size(); i++) {
                     ArchivedSnippet archived = batch.get(i);
@@ -139,13 +153,43 @@ public class Imports {
                             snippet.id(),
                             snippet.fields().title(),
                             archived.attachments().size()));
+                    if (archived.starred()) {
+                        starred.add(snippet.id());
+                    }
                 }
             }
+            // the reader let collections and pins name only snippets whose archive id is unique
+            Map<String, String> newIds = new HashMap<>();
+            created.stream()
+                    .filter(imported -> imported.sourceId() != null)
+                    .forEach(imported -> newIds.put(imported.sourceId(), imported.id()));
+            collectionsCreated = collections.importAll(
+                    caller,
+                    plan.collections().stream()
+                            .map(collection -> new CollectionImport(
+                                    collection.sourceId(),
+                                    collection.parentSourceId(),
+                                    collection.input(),
+                                    collection.snippetSourceIds().stream()
+                                            .map(newIds::get)
+                                            .toList()))
+                            .toList());
+            snippets.markImported(
+                    caller, plan.pinned().stream().map(newIds::get).toList(), starred);
             batches.publish(importId);
             return new ImportReport(created.size(), attachmentCount, created);
         } catch (RuntimeException e) {
+            discardCollections(caller, collectionsCreated);
             discard(importId);
             throw e;
+        }
+    }
+
+    private void discardCollections(Caller caller, List<String> ids) {
+        try {
+            collections.discardImported(caller, ids);
+        } catch (RuntimeException notDiscarded) {
+            LOG.log(Level.WARNING, "A failed import's collections could not be removed", notDiscarded);
         }
     }
 
@@ -242,6 +286,19 @@ public class Imports {
     private static ApiException mismatch(ArchivedSnippet.ArchivedAttachment attachment) {
         return ApiException.invalidArchive(
                 attachment.path() + " does not have the size and SHA-256 its snippet's document gives.");
+    }
+
+    private void requireValid(ArchivedCollection archived) {
+        try {
+            collections.requireValid(archived.input());
+        } catch (ApiException e) {
+            throw ApiException.invalidArchive("The collection " + archived.sourceId() + " (\""
+                    + archived.input().name() + "\") breaks a rule: "
+                    + e.details().stream()
+                            .map(detail -> detail.field() + " " + detail.message())
+                            .collect(Collectors.joining("; "))
+                    + ".");
+        }
     }
 
     private void requireValid(ArchivedSnippet archived) {

@@ -106,10 +106,103 @@ class ArchiveReaderTest {
                 "files/1",
                 "0123456789");
         try (ZipFile archive = new ZipFile(zip(entries).toFile())) {
-            List<ArchivedSnippet> read = ArchiveReader.read(archive, LIMITS);
+            List<ArchivedSnippet> read = ArchiveReader.read(archive, LIMITS).snippets();
             assertEquals(2, read.size());
             assertEquals("files/1", read.get(0).attachments().get(0).path());
         }
+    }
+
+    private static String manifestWithCollections(
+            List<String> snippets, List<String> collections, List<String> pinned) {
+        return Json.createObjectBuilder()
+                .add("format", ArchiveFormat.FORMAT)
+                .add("version", ArchiveFormat.VERSION)
+                .add("snippets", Json.createArrayBuilder(snippets))
+                .add("collections", Json.createArrayBuilder(collections))
+                .add("pinned", Json.createArrayBuilder(pinned))
+                .build()
+                .toString();
+    }
+
+    private static String identified(String id, boolean starred) {
+        return Json.createObjectBuilder()
+                .add("id", id)
+                .add("title", "t " + id)
+                .add("language", "text")
+                .add("code", "x")
+                .add("starred", starred)
+                .build()
+                .toString();
+    }
+
+    private static String collection(String id, String parentId, String name, String... snippetIds) {
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("id", id)
+                .add("name", name)
+                .add("visibility", "team")
+                .add("snippets", Json.createArrayBuilder(List.of(snippetIds)));
+        if (parentId != null) {
+            json.add("parentId", parentId);
+        }
+        return json.build().toString();
+    }
+
+    @Test
+    void collectionsStarsAndPinsAreReadParentsFirstNamingTheArchivesSnippets() throws IOException {
+        Map<String, String> entries = entries(
+                ArchiveFormat.MANIFEST,
+                manifestWithCollections(
+                        List.of("a.json", "b.json"), List.of("c/inner.json", "c/outer.json"), List.of("s2", "s1")),
+                "a.json",
+                identified("s1", true),
+                "b.json",
+                identified("s2", false),
+                "c/inner.json",
+                collection("inner", "outer", "Kubernetes", "s2", "s1"),
+                "c/outer.json",
+                collection("outer", null, "Infra"));
+        try (ZipFile archive = new ZipFile(zip(entries).toFile())) {
+            ArchivePlan plan = ArchiveReader.read(archive, LIMITS);
+
+            assertEquals(
+                    List.of(true, false),
+                    plan.snippets().stream().map(ArchivedSnippet::starred).toList());
+            assertEquals(
+                    List.of("outer", "inner"),
+                    plan.collections().stream()
+                            .map(ArchivedCollection::sourceId)
+                            .toList());
+            assertEquals(List.of("s2", "s1"), plan.collections().get(1).snippetSourceIds());
+            assertEquals("team", plan.collections().get(1).input().visibility());
+            assertEquals(List.of("s2", "s1"), plan.pinned());
+        }
+    }
+
+    @Test
+    void aCollectionOrAPinNamingASnippetOutsideTheArchiveIsRefused() throws IOException {
+        String strayEntry = refusal(entries(
+                ArchiveFormat.MANIFEST,
+                manifestWithCollections(List.of("a.json"), List.of("c.json"), List.of()),
+                "a.json",
+                identified("s1", false),
+                "c.json",
+                collection("c", null, "Infra", "s1", "elsewhere")));
+        String strayPin = refusal(entries(
+                ArchiveFormat.MANIFEST,
+                manifestWithCollections(List.of("a.json"), List.of(), List.of("elsewhere")),
+                "a.json",
+                identified("s1", false)));
+        String twice = refusal(entries(
+                ArchiveFormat.MANIFEST,
+                manifestWithCollections(List.of("a.json"), List.of("c.json"), List.of()),
+                "a.json",
+                identified("s1", false),
+                "c.json",
+                collection("c", null, "Infra", "s1", "s1")));
+
+        assertTrue(strayEntry.contains("c.json: snippets must name snippets of the archive"), strayEntry);
+        assertTrue(strayPin.contains("pinned must name snippets of the archive"), strayPin);
+        assertTrue(twice.contains("more than once"), twice);
     }
 
     @Test
@@ -213,7 +306,13 @@ class ArchiveReaderTest {
                 "a.json",
                 documentWith("extra", "{\"b\":[1,2,\"" + "y".repeat(100) + "\"]}"));
         try (ZipFile archive = new ZipFile(zip(unknown).toFile())) {
-            assertEquals("x", ArchiveReader.read(archive, LIMITS).get(0).input().code());
+            assertEquals(
+                    "x",
+                    ArchiveReader.read(archive, LIMITS)
+                            .snippets()
+                            .get(0)
+                            .input()
+                            .code());
         }
 
         String deep = refusal(entries(

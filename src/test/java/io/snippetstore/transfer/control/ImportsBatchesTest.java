@@ -57,6 +57,7 @@ class ImportsBatchesTest {
                 1,
                 Optional.empty(),
                 List.of(),
-                List.of());
+                List.of(),
+                false);
     }
 }
