@@ -292,12 +292,10 @@ public class Imports {
         try {
             collections.requireValid(archived.input());
         } catch (ApiException e) {
-            throw ApiException.invalidArchive("The collection " + archived.sourceId() + " (\""
-                    + archived.input().name() + "\") breaks a rule: "
-                    + e.details().stream()
-                            .map(detail -> detail.field() + " " + detail.message())
-                            .collect(Collectors.joining("; "))
-                    + ".");
+            throw brokenRule(
+                    "collection " + archived.sourceId() + " (\""
+                            + archived.input().name() + "\")",
+                    e);
         }
     }
 
@@ -306,12 +304,17 @@ public class Imports {
             snippets.requireValid(archived.input());
             archived.history().forEach(earlier -> snippets.requireValid(earlier.input()));
         } catch (ApiException e) {
-            throw ApiException.invalidArchive("The snippet " + archived.sourceId() + " (\""
-                    + archived.input().title() + "\") breaks a rule: "
-                    + e.details().stream()
-                            .map(detail -> detail.field() + " " + detail.message())
-                            .collect(Collectors.joining("; "))
-                    + ".");
+            throw brokenRule(
+                    "snippet " + archived.sourceId() + " (\"" + archived.input().title() + "\")", e);
         }
+    }
+
+    /** 400 {@code invalid_archive}: which part of the archive broke which field rules. */
+    private static ApiException brokenRule(String part, ApiException refused) {
+        return ApiException.invalidArchive("The " + part + " breaks a rule: "
+                + refused.details().stream()
+                        .map(detail -> detail.field() + " " + detail.message())
+                        .collect(Collectors.joining("; "))
+                + ".");
     }
 }
