@@ -453,6 +453,20 @@ public abstract class CollectionsTests {
                 "with what is inside");
         assertEquals(
                 List.of(inHelm), listed(owner, "collection=" + infra + "&recursive=true&query=" + word + "&tag=k8s"));
+
+        Reply pinned = owner.send("PUT", "/api/v1/snippets/" + inInfra + "/pin", null, null, Map.of());
+        assertEquals(200, pinned.status(), pinned::toString);
+        Reply first = owner.get("/api/v1/snippets?limit=1&collection=" + infra + "&recursive=true");
+        assertEquals(
+                List.of(inInfra, inHelm),
+                SnippetsApi.ids(first.json().getJsonArray("data").getValuesAs(JsonObject.class)),
+                "the pinned one first, beside a page of one other");
+        assertTrue(first.json().getJsonObject("meta").isNull("nextCursor"), "the pinned one is on no other page");
+        assertEquals(
+                200,
+                owner.send("DELETE", "/api/v1/snippets/" + inInfra + "/pin", null, null, Map.of())
+                        .status());
+
         assertEquals(400, owner.get("/api/v1/snippets?recursive=true").status());
         assertEquals(400, owner.get("/api/v1/snippets?starred=yes").status());
         assertEquals(404, outsider.get("/api/v1/snippets?collection=" + infra).status());

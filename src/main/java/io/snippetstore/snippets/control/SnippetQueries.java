@@ -120,8 +120,9 @@ public class SnippetQueries {
     /** A page of the list, for the caller (whose own snippets the scopes own and all include), a member of these groups. */
     public SnippetPage list(String callerId, SnippetQuery query) {
         Set<String> collections = collectionsWithin(callerId, query);
-        // the index alone knows which codes have variables
-        return query.terms().isEmpty() && query.variables().isEmpty()
+        // the index alone knows which codes have variables; it reads a collection's snippets in any order off its
+        // postings, where SQL would sort them all (a collection holds up to 10,000)
+        return query.terms().isEmpty() && query.variables().isEmpty() && collections.isEmpty()
                 ? listStored(callerId, query, collections)
                 : search(callerId, query, collections);
     }
@@ -208,15 +209,29 @@ public class SnippetQueries {
             List<String> position = cursors.decode(cursor, query.fingerprint(), SEARCH_POSITION);
             return new SearchPosition(position.get(0), position.get(1), position.get(2));
         });
-        SearchRequest request = request(callerId, query, collections, after);
-        List<SearchHits.Hit> hits = index.search(request).hits();
+        // a list without a query starts with the caller's pinned snippets, as the stored list does (the index has no
+        // pins: they are read apart, and left out of every page)
+        boolean pinsFirst = query.terms().isEmpty()
+                && query.variables().isEmpty()
+                && SnippetListStatement.Pins.of(query.scope()) == SnippetListStatement.Pins.EXCLUDED;
+        Set<String> pinnedIds = pinsFirst ? pinnedOf(callerId) : Set.of();
+        List<SnippetData> pinned = List.of();
+        if (!pinnedIds.isEmpty() && after.isEmpty()) {
+            SnippetListStatement first = SnippetListStatement.of(
+                    callerId, query, collections, SnippetListStatement.Pins.ONLY, Optional.empty());
+            pinned = database.list(first.sql(), first.parameters(), SnippetRows::snippet);
+        }
+        SearchRequest request = request(callerId, query, collections, after, query.limit() + pinnedIds.size());
+        List<SearchHits.Hit> hits = index.search(request).hits().stream()
+                .filter(hit -> !pinnedIds.contains(hit.id()))
+                .toList();
         boolean more = hits.size() > query.limit();
         List<SearchHits.Hit> pageHits = more ? hits.subList(0, query.limit()) : hits;
         Map<String, SnippetData> rows = readable(
                 callerId,
                 query.scope(),
                 pageHits.stream().map(SearchHits.Hit::id).toList());
-        List<SnippetData> page = new ArrayList<>();
+        List<SnippetData> page = new ArrayList<>(pinned);
         SearchPosition end = null;
         long chars = 0;
         for (int i = 0; i < pageHits.size(); i++) {
@@ -248,6 +263,14 @@ public class SnippetQueries {
 
     private static boolean reachesGroups(SnippetScope scope) {
         return scope == SnippetScope.GROUPS || scope == SnippetScope.ALL;
+    }
+
+    /** The caller's pinned snippets out of the trash (at most {@link Snippets#PINS_MAX}): read off their own index. */
+    private Set<String> pinnedOf(String callerId) {
+        return Set.copyOf(database.list(
+                "SELECT id FROM snippets WHERE owner_id = ? AND pinned_at IS NOT NULL AND trashed_at IS NULL",
+                List.of(callerId),
+                row -> row.getString(1)));
     }
 
     /** Which of these snippets the caller starred: one read per page. */
@@ -285,7 +308,7 @@ public class SnippetQueries {
     }
 
     private SearchRequest request(
-            String callerId, SnippetQuery query, Set<String> collections, Optional<SearchPosition> after) {
+            String callerId, SnippetQuery query, Set<String> collections, Optional<SearchPosition> after, int limit) {
         Set<String> hidden = query.scope() == SnippetScope.OWN ? Set.of() : disabledUsers();
         // only the index needs the caller's groups (SQL joins the memberships), and only in the scopes that reach them
         Set<String> groupIds = reachesGroups(query.scope()) ? groupsOf(callerId) : Set.of();
@@ -301,7 +324,7 @@ public class SnippetQueries {
                 collections,
                 query.starred(),
                 query.sort().inIndex(),
-                query.limit(),
+                limit,
                 after,
                 query.match());
     }
@@ -341,8 +364,8 @@ public class SnippetQueries {
 
     /** The languages and tags of everything the query matches (its order, page size and cursor aside), counted by the search index. */
     public SnippetFacets facets(String callerId, SnippetQuery query) {
-        FacetCounts counts =
-                index.facets(request(callerId, query, collectionsWithin(callerId, query), Optional.empty()));
+        FacetCounts counts = index.facets(
+                request(callerId, query, collectionsWithin(callerId, query), Optional.empty(), query.limit()));
         return new SnippetFacets(facetsOf(counts.languages()), facetsOf(counts.tags()));
     }
 
