@@ -166,12 +166,9 @@ public class SnippetQueries {
         });
         SnippetListStatement.Pins pins = SnippetListStatement.Pins.of(query.scope());
         // the first page starts with the caller's pinned snippets that match, before its limit of others
-        List<SnippetData> pinned = List.of();
-        if (pins == SnippetListStatement.Pins.EXCLUDED && after.isEmpty()) {
-            SnippetListStatement first =
-                    SnippetListStatement.of(callerId, query, collections, SnippetListStatement.Pins.ONLY, after);
-            pinned = database.list(first.sql(), first.parameters(), SnippetRows::snippet);
-        }
+        List<SnippetData> pinned = pins == SnippetListStatement.Pins.EXCLUDED && after.isEmpty()
+                ? pinnedMatching(callerId, query, collections)
+                : List.of();
         SnippetListStatement statement = SnippetListStatement.of(callerId, query, collections, pins, after);
         List<ListedSnippet> rows = database.listUntil(
                 statement.sql(),
@@ -215,12 +212,8 @@ public class SnippetQueries {
                 && query.variables().isEmpty()
                 && SnippetListStatement.Pins.of(query.scope()) == SnippetListStatement.Pins.EXCLUDED;
         Set<String> pinnedIds = pinsFirst ? pinnedOf(callerId) : Set.of();
-        List<SnippetData> pinned = List.of();
-        if (!pinnedIds.isEmpty() && after.isEmpty()) {
-            SnippetListStatement first = SnippetListStatement.of(
-                    callerId, query, collections, SnippetListStatement.Pins.ONLY, Optional.empty());
-            pinned = database.list(first.sql(), first.parameters(), SnippetRows::snippet);
-        }
+        List<SnippetData> pinned =
+                !pinnedIds.isEmpty() && after.isEmpty() ? pinnedMatching(callerId, query, collections) : List.of();
         SearchRequest request = request(callerId, query, collections, after, query.limit() + pinnedIds.size());
         List<SearchHits.Hit> hits = index.search(request).hits().stream()
                 .filter(hit -> !pinnedIds.contains(hit.id()))
@@ -263,6 +256,13 @@ public class SnippetQueries {
 
     private static boolean reachesGroups(SnippetScope scope) {
         return scope == SnippetScope.GROUPS || scope == SnippetScope.ALL;
+    }
+
+    /** The caller's pinned snippets that match the list's filters, the latest pinned first: what its first page starts with. */
+    private List<SnippetData> pinnedMatching(String callerId, SnippetQuery query, Set<String> collections) {
+        SnippetListStatement first =
+                SnippetListStatement.of(callerId, query, collections, SnippetListStatement.Pins.ONLY, Optional.empty());
+        return database.list(first.sql(), first.parameters(), SnippetRows::snippet);
     }
 
     /** The caller's pinned snippets out of the trash (at most {@link Snippets#PINS_MAX}): read off their own index. */
