@@ -7,7 +7,7 @@ import {apiPaths} from "./paths.js";
 import {recordTable} from "./widgets.js";
 
 /** The actions the service records (AuditEvent's; AuditActionsTest holds this list to them). */
-const ACTIONS = ["login", "login.provider", "password.changed", "token.created", "token.first_used", "token.revoked",
+const ACTIONS = ["login", "login.provider", "password.changed", "token.created", "token.first_used", "token.narrowed", "token.revoked",
     "browser_login.approved", "device_login.approved", "user.created", "user.changed", "group.created", "group.deleted",
     "group.member_added", "group.member_removed", "snippet.deleted", "snippet.undeleted", "snippet.purged", "revision.restored",
     "attachment.deleted", "storage.changed", "backup.taken", "backup.restored", "backup.deleted", "data.exported", "data.imported",

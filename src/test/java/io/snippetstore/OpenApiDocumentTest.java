@@ -9,15 +9,22 @@ import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.snippetstore.platform.security.AdminOnly;
+import io.snippetstore.platform.security.Authenticated;
+import io.snippetstore.platform.security.RequiresScope;
+import io.snippetstore.platform.security.Scope;
+import io.snippetstore.platform.security.SessionOnly;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
@@ -92,6 +99,51 @@ public class OpenApiDocumentTest {
         return methods;
     }
 
+    /**
+     * The scopes a token needs for each resource method that takes a token, as {@code "GET /api/v1/..."}:
+     * an administrator's operation needs {@code admin}, the rest what {@link RequiresScope} says on the
+     * method or its class; a method without one is missing from the map, and so fails the comparison.
+     */
+    private static Map<String, List<String>> scopesOfResourceMethods() {
+        Map<String, List<String>> scopes = new TreeMap<>();
+        for (JavaClass resource : new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.snippetstore")) {
+            if (!resource.isAnnotatedWith(Path.class)) {
+                continue;
+            }
+            Class<?> type = resource.reflect();
+            for (Method method : type.getDeclaredMethods()) {
+                for (var annotation : method.getAnnotations()) {
+                    HttpMethod http = annotation.annotationType().getAnnotation(HttpMethod.class);
+                    boolean takesToken = (method.isAnnotationPresent(Authenticated.class)
+                                    || type.isAnnotationPresent(Authenticated.class))
+                            && !method.isAnnotationPresent(SessionOnly.class);
+                    if (http == null || !takesToken) {
+                        continue;
+                    }
+                    String name = http.value() + " "
+                            + join("/api", type.getAnnotation(Path.class), method.getAnnotation(Path.class));
+                    if (method.isAnnotationPresent(AdminOnly.class) || type.isAnnotationPresent(AdminOnly.class)) {
+                        scopes.put(name, List.of(Scope.ADMIN.apiName()));
+                        continue;
+                    }
+                    RequiresScope declared = method.isAnnotationPresent(RequiresScope.class)
+                            ? method.getAnnotation(RequiresScope.class)
+                            : type.getAnnotation(RequiresScope.class);
+                    if (declared != null) {
+                        scopes.put(
+                                name,
+                                Arrays.stream(declared.value())
+                                        .map(Scope::apiName)
+                                        .toList());
+                    }
+                }
+            }
+        }
+        return scopes;
+    }
+
     private static String join(String root, Path... paths) {
         StringBuilder joined = new StringBuilder(root);
         for (Path path : paths) {
@@ -136,6 +188,30 @@ public class OpenApiDocumentTest {
 
         assertTrue(implemented.size() > 40, implemented::toString);
         assertEquals(implemented, documented);
+    }
+
+    /** Its {@code x-scopes}, for a sweep over the document (EveryOperationTests) to call each without them. */
+    @SuppressWarnings("unchecked")
+    public static List<String> declaredScopes(Operation operation) {
+        return operation.getExtensions() == null
+                ? null
+                : (List<String>) operation.getExtensions().get("x-scopes");
+    }
+
+    @Test
+    void everyOperationThatTakesATokenDeclaresTheScopesItsMethodNeeds() throws IOException {
+        OpenAPI api = parsed(bundledDocument());
+        Map<String, List<String>> declared = new TreeMap<>();
+        api.getPaths()
+                .forEach((path, item) -> item.readOperationsMap().forEach((method, operation) -> {
+                    if (declaredScopes(operation) != null) {
+                        declared.put(method.name() + " " + path, declaredScopes(operation));
+                    }
+                }));
+        Map<String, List<String>> needed = scopesOfResourceMethods();
+
+        assertTrue(needed.size() > 60, needed::toString);
+        assertEquals(needed, declared);
     }
 
     @Test

@@ -16,6 +16,7 @@ import io.snippetstore.auth.SecretsAtRestTests;
 import io.snippetstore.auth.SessionTests;
 import io.snippetstore.auth.SingleSignOnInChromiumTests;
 import io.snippetstore.auth.SingleSignOnTests;
+import io.snippetstore.auth.TokenScopesTests;
 import io.snippetstore.auth.TokensTests;
 import io.snippetstore.auth.UserAdministrationTests;
 import io.snippetstore.auth.UsersTests;
@@ -149,6 +150,9 @@ class SnippetStoreIT {
 
     @Nested
     class Tokens extends TokensTests {}
+
+    @Nested
+    class TokenScopes extends TokenScopesTests {}
 
     @Nested
     class Users extends UsersTests {}

@@ -158,6 +158,19 @@ public class ApiException extends RuntimeException {
                 "Your password is temporary: change it (POST /api/v1/auth/password) before anything else.");
     }
 
+    /**
+     * A token without a scope the operation needs ({@code scopes}: their names, space-separated):
+     * {@code WWW-Authenticate} says so as RFC 6750 section 3.1 does.
+     */
+    public static ApiException insufficientScope(String scopes) {
+        return new ApiException(
+                403,
+                "insufficient_scope",
+                "This token lacks the scope this needs: " + scopes + ".",
+                List.of(),
+                Map.of("WWW-Authenticate", "Bearer error=\"insufficient_scope\", scope=\"" + scopes + "\""));
+    }
+
     public static ApiException csrfRejected() {
         return new ApiException(403, "csrf_rejected", "Cross-origin requests with the session cookie are refused.");
     }

@@ -18,6 +18,7 @@ public record AuditEvent(
     public static final String TOKEN_CREATED = "token.created";
     public static final String TOKEN_FIRST_USED = "token.first_used";
     public static final String TOKEN_REVOKED = "token.revoked";
+    public static final String TOKEN_NARROWED = "token.narrowed";
     public static final String BROWSER_LOGIN_APPROVED = "browser_login.approved";
     public static final String DEVICE_LOGIN_APPROVED = "device_login.approved";
     public static final String USER_CREATED = "user.created";

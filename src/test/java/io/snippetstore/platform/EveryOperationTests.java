@@ -3,6 +3,7 @@ package io.snippetstore.platform;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 
@@ -35,6 +37,18 @@ public abstract class EveryOperationTests {
         boolean isPublic() {
             return operation.getSecurity() != null
                     && operation.getSecurity().stream().allMatch(Map::isEmpty);
+        }
+
+        /** {@code security: [{sessionCookie: []}]}: no token is taken. */
+        boolean isForSessionsOnly() {
+            return operation.getSecurity() != null
+                    && operation.getSecurity().stream()
+                            .allMatch(requirement -> requirement.keySet().equals(Set.of("sessionCookie")));
+        }
+
+        /** Its {@code x-scopes}: what a token needs for it ({@code null} when the document says nothing). */
+        List<String> scopes() {
+            return OpenApiDocumentTest.declaredScopes(operation);
         }
 
         boolean declares(String status) {
@@ -137,6 +151,57 @@ public abstract class EveryOperationTests {
                                 Map.of()));
 
         assertStatuses(guarded, call -> 401, statuses);
+    }
+
+    /**
+     * An administrator's token with every scope but {@code scope}, per scope, so that every
+     * operation reaches the scope check (an administrator passes the role's).
+     */
+    private static Map<String, ApiClient> tokensWithout(List<String> scopes) {
+        ApiClient admin = TestUsers.admin();
+        Map<String, ApiClient> tokens = new TreeMap<>();
+        for (String missing : scopes) {
+            var others = Json.createArrayBuilder();
+            scopes.stream().filter(scope -> !scope.equals(missing)).forEach(others::add);
+            Reply created = admin.post(
+                    "/api/v1/auth/tokens",
+                    Json.createObjectBuilder()
+                            .add("name", "without " + missing)
+                            .add("scopes", others)
+                            .build());
+            assertEquals(201, created.status(), created::toString);
+            tokens.put(missing, new ApiClient().withBearer(created.data().getString("token")));
+        }
+        return tokens;
+    }
+
+    @Test
+    void everyOperationThatTakesATokenRefusesOneWithoutTheScopesItDeclares() throws IOException {
+        List<Call> guarded = calls().stream()
+                .filter(call -> !call.isPublic() && !call.isForSessionsOnly())
+                .toList();
+        Map<String, String> undeclared = new TreeMap<>();
+        guarded.stream()
+                .filter(call -> call.scopes() == null)
+                .forEach(call -> undeclared.put(call.toString(), "no x-scopes"));
+        assertEquals(Map.of(), undeclared, "every operation that takes a token says which scopes it needs");
+        List<Call> scoped =
+                guarded.stream().filter(call -> !call.scopes().isEmpty()).toList();
+        Map<String, ApiClient> without =
+                tokensWithout(List.of("snippets:read", "snippets:write", "sharing", "account", "admin"));
+
+        Map<String, String> codes = errorCodes(
+                scoped,
+                call -> without.get(call.scopes().get(0))
+                        .send(
+                                call.method(),
+                                call.path(),
+                                call.takesBody() ? call.bodyType() : null,
+                                call.takesBody() ? "{}" : null,
+                                Map.of()));
+
+        assertTrue(scoped.size() > 60, scoped::toString);
+        assertEquals(everyCall(scoped, "insufficient_scope"), codes);
     }
 
     /** Each call's error code (or its status, for an answer without the envelope), by call. */

@@ -6,6 +6,8 @@ import io.snippetstore.platform.Deleted;
 import io.snippetstore.platform.StreamingPool;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.RequiresScope;
+import io.snippetstore.platform.security.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
@@ -34,6 +36,7 @@ public class AttachmentsResource {
     @Inject
     StreamingPool streaming;
 
+    @RequiresScope(Scope.SNIPPETS_READ)
     @GET
     @Path("{attachmentId}")
     public ApiResponse<AttachmentView> get(
@@ -41,6 +44,7 @@ public class AttachmentsResource {
         return ApiResponse.of(AttachmentView.of(attachments.get(Caller.of(security), attachmentId)));
     }
 
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @DELETE
     @Path("{attachmentId}")
     public ApiResponse<Deleted> delete(
@@ -49,6 +53,7 @@ public class AttachmentsResource {
     }
 
     /** The exact bytes, or a range of them (see {@link DownloadResponse}), written at the client's pace by a thread not the server's. */
+    @RequiresScope(Scope.SNIPPETS_READ)
     @GET
     @Path("{attachmentId}/download")
     @Produces(MediaType.WILDCARD)

@@ -12,6 +12,8 @@ import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.StreamingPool;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.RequiresScope;
+import io.snippetstore.platform.security.Scope;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
@@ -51,6 +53,7 @@ public class SnippetAttachmentsResource {
     @PathParam("snippetId")
     String snippetId;
 
+    @RequiresScope(Scope.SNIPPETS_READ)
     @GET
     public ApiList<AttachmentView> list() {
         return ApiList.complete(attachments.list(caller(), snippetId).stream()
@@ -65,6 +68,7 @@ public class SnippetAttachmentsResource {
      * The body is read at its client's pace by a thread not the server's; what that thread needs
      * of the request is taken here, on the request's own.
      */
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     public void upload(@Context HttpServletRequest request, @Context UriInfo uri, @Suspended AsyncResponse answer)

@@ -10,6 +10,8 @@ import io.snippetstore.platform.PageLimit;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.RequiresScope;
+import io.snippetstore.platform.security.Scope;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -22,6 +24,7 @@ import jakarta.ws.rs.core.SecurityContext;
 /** The audit trail: an administrator reads everyone's records, every other user their own. */
 @Path("v1/audit")
 @Authenticated
+@RequiresScope(Scope.ACCOUNT)
 @Produces(MediaType.APPLICATION_JSON)
 public class AuditResource {
 

@@ -10,6 +10,7 @@ import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.security.AllowsTemporaryPassword;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.RequiresScope;
 import io.snippetstore.platform.security.SessionOnly;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -99,6 +100,7 @@ public class AuthResource {
         return ApiResponse.of(PasswordChangedView.of(ended));
     }
 
+    @RequiresScope({})
     @GET
     @Path("whoami")
     @Authenticated

@@ -2,7 +2,10 @@ package io.snippetstore.auth.boundary;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
+import java.util.Arrays;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import io.snippetstore.auth.control.TokenAuthentication;
 import io.snippetstore.platform.ApiException;
@@ -10,6 +13,8 @@ import io.snippetstore.platform.security.AdminOnly;
 import io.snippetstore.platform.security.AllowsTemporaryPassword;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.RequiresScope;
+import io.snippetstore.platform.security.Scope;
 import io.snippetstore.platform.security.SessionOnly;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
@@ -25,8 +30,10 @@ import jakarta.ws.rs.ext.Provider;
 /**
  * Resolves the caller of every {@link Authenticated} resource: a bearer token when an
  * {@code Authorization} header is sent, otherwise the browser session; then enforces
- * {@link SessionOnly}, {@link AdminOnly}, and the same-origin rule for session requests that
- * change something. A user with a temporary password may only change it ({@link AllowsTemporaryPassword}).
+ * {@link SessionOnly}, {@link AdminOnly}, a token's scopes ({@link RequiresScope}; an
+ * administrator's operation needs {@link Scope#ADMIN}), and the same-origin rule for session
+ * requests that change something. A method that declares no scope needs them all (a test
+ * keeps every method declaring its own). A user with a temporary password may only change it ({@link AllowsTemporaryPassword}).
  */
 @Provider
 @Authenticated
@@ -61,6 +68,11 @@ public class AuthenticationFilter implements ContainerRequestFilter {
         if (requires(AdminOnly.class) && !caller.isAdmin()) {
             throw ApiException.forbidden("Only administrators may do this.");
         }
+        Set<Scope> needed = neededScopes();
+        if (!caller.scopes().containsAll(needed)) {
+            throw ApiException.insufficientScope(
+                    needed.stream().map(Scope::apiName).collect(Collectors.joining(" ")));
+        }
         request.setSecurityContext(
                 caller.asSecurityContext(request.getSecurityContext().isSecure()));
     }
@@ -83,6 +95,17 @@ public class AuthenticationFilter implements ContainerRequestFilter {
                     request.getUriInfo().getBaseUri());
         }
         return caller;
+    }
+
+    /** The scopes of the method, else of its class. */
+    private Set<Scope> neededScopes() {
+        if (requires(AdminOnly.class)) {
+            return Set.of(Scope.ADMIN);
+        }
+        return Optional.ofNullable(resource.getResourceMethod().getAnnotation(RequiresScope.class))
+                .or(() -> Optional.ofNullable(resource.getResourceClass().getAnnotation(RequiresScope.class)))
+                .map(declared -> Set.copyOf(Arrays.asList(declared.value())))
+                .orElse(Scope.all());
     }
 
     private boolean requires(Class<? extends Annotation> requirement) {

@@ -1,5 +1,7 @@
 package io.snippetstore.auth.boundary;
 
+import java.util.List;
+
 import io.snippetstore.auth.control.IssuedToken;
 import io.snippetstore.platform.Timestamps;
 import jakarta.json.bind.annotation.JsonbNillable;
@@ -7,8 +9,9 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
 
 /** A token just created, with its value: the only answer that carries it. */
 @JsonbNillable
-@JsonbPropertyOrder({"id", "name", "token", "createdAt", "expiresAt"})
-public record NewTokenView(String id, String name, String token, String createdAt, String expiresAt) {
+@JsonbPropertyOrder({"id", "name", "token", "scopes", "createdAt", "expiresAt"})
+public record NewTokenView(
+        String id, String name, String token, List<String> scopes, String createdAt, String expiresAt) {
 
     static NewTokenView of(IssuedToken issued) {
         var token = issued.token();
@@ -16,6 +19,7 @@ public record NewTokenView(String id, String name, String token, String createdA
                 token.id(),
                 token.name(),
                 issued.value(),
+                TokenScopes.names(token.scopes()),
                 Timestamps.format(token.createdAt()),
                 Timestamps.format(token.expiresAt()));
     }

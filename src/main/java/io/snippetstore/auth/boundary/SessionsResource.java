@@ -8,6 +8,8 @@ import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.Deleted;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.RequiresScope;
+import io.snippetstore.platform.security.Scope;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.DELETE;
@@ -22,6 +24,7 @@ import jakarta.ws.rs.core.SecurityContext;
 /** The caller's browser sessions: where they are signed in, each one's last use, and signing one out. */
 @Path("v1/auth/sessions")
 @Authenticated
+@RequiresScope(Scope.ACCOUNT)
 @Produces(MediaType.APPLICATION_JSON)
 public class SessionsResource {
 

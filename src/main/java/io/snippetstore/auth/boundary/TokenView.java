@@ -1,21 +1,33 @@
 package io.snippetstore.auth.boundary;
 
+import java.util.List;
+
 import io.snippetstore.auth.control.TokenData;
+import io.snippetstore.auth.entity.ApiToken;
 import io.snippetstore.platform.Timestamps;
 import jakarta.json.bind.annotation.JsonbNillable;
 import jakarta.json.bind.annotation.JsonbPropertyOrder;
 
 /** A token on the wire: its metadata, never its value. */
 @JsonbNillable
-@JsonbPropertyOrder({"id", "name", "createdAt", "expiresAt", "lastUsedAt"})
-public record TokenView(String id, String name, String createdAt, String expiresAt, String lastUsedAt) {
+@JsonbPropertyOrder({"id", "name", "scopes", "createdAt", "expiresAt", "expiresSoon", "lastUsedAt"})
+public record TokenView(
+        String id,
+        String name,
+        List<String> scopes,
+        String createdAt,
+        String expiresAt,
+        boolean expiresSoon,
+        String lastUsedAt) {
 
     static TokenView of(TokenData token) {
         return new TokenView(
                 token.id(),
                 token.name(),
+                TokenScopes.names(token.scopes()),
                 Timestamps.format(token.createdAt()),
                 Timestamps.format(token.expiresAt()),
+                ApiToken.expiresSoon(token.expiresAt(), Timestamps.now()),
                 Timestamps.format(token.lastUsedAt()));
     }
 }

@@ -1,5 +1,7 @@
 package io.snippetstore.auth.boundary;
 
+import java.util.Optional;
+
 import io.snippetstore.auth.control.ApiTokens;
 import io.snippetstore.auth.control.IssuedToken;
 import io.snippetstore.platform.ApiList;
@@ -7,6 +9,8 @@ import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.Deleted;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.RequiresScope;
+import io.snippetstore.platform.security.Scope;
 import io.snippetstore.platform.security.SessionOnly;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -14,6 +18,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -27,6 +32,7 @@ import jakarta.ws.rs.core.UriInfo;
 /** The caller's API tokens. Creating one needs a browser session. */
 @Path("v1/auth/tokens")
 @Authenticated
+@RequiresScope(Scope.ACCOUNT)
 @Produces(MediaType.APPLICATION_JSON)
 public class TokensResource {
 
@@ -40,7 +46,11 @@ public class TokensResource {
     @SessionOnly
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@Valid @NotNull CreateTokenRequest request, @Context UriInfo uri) {
-        IssuedToken issued = tokens.create(Caller.of(security), request.name(), request.expiresInDays());
+        IssuedToken issued = tokens.create(
+                Caller.of(security),
+                request.name(),
+                request.expiresInDays(),
+                Optional.ofNullable(request.scopes()).map(TokenScopes::parse));
         return Response.created(
                         uri.getAbsolutePathBuilder().path(issued.token().id()).build())
                 .entity(ApiResponse.of(NewTokenView.of(issued)))
@@ -57,6 +67,16 @@ public class TokensResource {
     @Path("{tokenId}")
     public ApiResponse<TokenView> get(@PathParam("tokenId") String tokenId) {
         return ApiResponse.of(TokenView.of(tokens.get(Caller.of(security), tokenId)));
+    }
+
+    /** Narrows the token's scopes (never widens them). */
+    @PATCH
+    @Path("{tokenId}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public ApiResponse<TokenView> narrow(
+            @PathParam("tokenId") String tokenId, @Valid @NotNull NarrowTokenRequest request) {
+        return ApiResponse.of(
+                TokenView.of(tokens.narrow(Caller.of(security), tokenId, TokenScopes.parse(request.scopes()))));
     }
 
     @DELETE

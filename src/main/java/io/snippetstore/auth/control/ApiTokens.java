@@ -4,15 +4,19 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import io.snippetstore.auth.entity.ApiToken;
 import io.snippetstore.auth.entity.User;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.AuditEvent;
+import io.snippetstore.platform.FieldError;
 import io.snippetstore.platform.Ids;
 import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.Role;
+import io.snippetstore.platform.security.Scope;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -22,7 +26,10 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
-/** API tokens: {@code sst_} and 256 random bits, of which only the SHA-256 is stored. */
+/**
+ * API tokens: {@code sst_} and 256 random bits, of which only the SHA-256 is stored, each with
+ * the {@link Scope}s it may be used for.
+ */
 @Stateless
 public class ApiTokens {
 
@@ -40,10 +47,15 @@ public class ApiTokens {
     @Inject
     LoginTokenLifetime loginTokens;
 
-    /** A new token of the caller's. */
+    /** A new token of the caller's, with these scopes or, when none are named, all the caller's role may hold. */
     @WriteTransaction
-    public IssuedToken create(Caller caller, String name, Integer expiresInDays) {
-        return issue(caller.userId(), name, expiresInDays);
+    public IssuedToken create(Caller caller, String name, Integer expiresInDays, Optional<Set<Scope>> scopes) {
+        Set<Scope> granted = scopes.orElseGet(() -> Scope.defaultsFor(caller.role()));
+        if (granted.contains(Scope.ADMIN) && !caller.isAdmin()) {
+            throw ApiException.validationFailed(
+                    List.of(new FieldError("scopes", "only an administrator's token may carry admin")));
+        }
+        return issue(caller.userId(), name, expiresInDays, granted);
     }
 
     /**
@@ -52,10 +64,12 @@ public class ApiTokens {
      */
     @WriteTransaction
     public IssuedToken issueForLogin(String userId, String name) {
-        return issue(userId, name, loginTokens.days().orElse(null));
+        Role role =
+                Optional.ofNullable(em.find(User.class, userId)).map(User::role).orElse(Role.USER);
+        return issue(userId, name, loginTokens.days().orElse(null), Scope.defaultsFor(role));
     }
 
-    private IssuedToken issue(String userId, String name, Integer expiresInDays) {
+    private IssuedToken issue(String userId, String name, Integer expiresInDays, Set<Scope> scopes) {
         String value = PREFIX + Secrets.random(32);
         Instant now = Timestamps.now();
         ApiToken token = new ApiToken(
@@ -64,7 +78,8 @@ public class ApiTokens {
                 name,
                 Secrets.sha256Hex(value),
                 now,
-                expiresInDays == null ? null : now.plus(Duration.ofDays(expiresInDays)));
+                expiresInDays == null ? null : now.plus(Duration.ofDays(expiresInDays)),
+                scopes);
         em.persist(token);
         audit.fire(AuditEvent.success(
                 userId,
@@ -73,7 +88,7 @@ public class ApiTokens {
                         .orElse(null),
                 AuditEvent.TOKEN_CREATED,
                 token.id(),
-                name));
+                name + " (" + Scope.joined(scopes) + ")"));
         return new IssuedToken(value, TokenData.of(token));
     }
 
@@ -97,8 +112,30 @@ public class ApiTokens {
         ApiToken token = owned(caller, tokenId);
         em.remove(token);
         cache.credentialsChanging();
-        audit.fire(AuditEvent.success(caller, AuditEvent.TOKEN_REVOKED, token.id(), token.name()));
+        audit.fire(AuditEvent.success(
+                caller,
+                AuditEvent.TOKEN_REVOKED,
+                token.id(),
+                token.name() + " (" + Scope.joined(token.scopes()) + ")"));
         return token.id();
+    }
+
+    /**
+     * Keeps only {@code kept} of the token's scopes; naming one it does not carry is refused, so
+     * that a token is never widened. Takes effect at the token's next request.
+     */
+    @WriteTransaction
+    public TokenData narrow(Caller caller, String tokenId, Set<Scope> kept) {
+        ApiToken token = owned(caller, tokenId);
+        if (!token.scopes().containsAll(kept)) {
+            throw ApiException.validationFailed(List.of(new FieldError(
+                    "scopes", "a token's scopes can only be narrowed; it carries " + Scope.joined(token.scopes()))));
+        }
+        token.narrowTo(kept);
+        cache.credentialsChanging();
+        audit.fire(AuditEvent.success(
+                caller, AuditEvent.TOKEN_NARROWED, token.id(), token.name() + " (" + Scope.joined(kept) + ")"));
+        return TokenData.of(token);
     }
 
     private ApiToken owned(Caller caller, String tokenId) {
@@ -118,7 +155,8 @@ public class ApiTokens {
                     ApiToken token = (ApiToken) row[0];
                     return new LiveToken(
                             token.id(),
-                            Accounts.callerOf((User) row[1], Caller.AuthMethod.TOKEN),
+                            Accounts.callerOf((User) row[1], Caller.AuthMethod.TOKEN)
+                                    .limitedTo(token.scopes(), Optional.ofNullable(token.expiresAt())),
                             token.expiresAt(),
                             token.lastUsedAt());
                 });

@@ -1,15 +1,29 @@
 package io.snippetstore.auth.control;
 
 import java.time.Instant;
+import java.util.Set;
 
 import io.snippetstore.auth.entity.ApiToken;
+import io.snippetstore.platform.security.Scope;
 
 /** An API token as the use cases hand it out: its metadata, never its value or hash. */
 public record TokenData(
-        String id, String userId, String name, Instant createdAt, Instant expiresAt, Instant lastUsedAt) {
+        String id,
+        String userId,
+        String name,
+        Set<Scope> scopes,
+        Instant createdAt,
+        Instant expiresAt,
+        Instant lastUsedAt) {
 
     static TokenData of(ApiToken token) {
         return new TokenData(
-                token.id(), token.userId(), token.name(), token.createdAt(), token.expiresAt(), token.lastUsedAt());
+                token.id(),
+                token.userId(),
+                token.name(),
+                token.scopes(),
+                token.createdAt(),
+                token.expiresAt(),
+                token.lastUsedAt());
     }
 }

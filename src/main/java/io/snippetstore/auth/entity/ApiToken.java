@@ -1,7 +1,10 @@
 package io.snippetstore.auth.entity;
 
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Set;
 
+import io.snippetstore.platform.security.Scope;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -24,6 +27,10 @@ public class ApiToken implements RecordsUse {
 
     public static final int NAME_MAX = 100;
     public static final int EXPIRES_IN_DAYS_MAX = 3650;
+    /** Names in a token's {@code scopes}: room for each scope once, and a few repeated. */
+    public static final int SCOPES_MAX = 16;
+    /** A token this close to its expiry is flagged as expiring soon. */
+    public static final Duration EXPIRY_WARNING = Duration.ofDays(7);
 
     @Id
     private String id;
@@ -46,20 +53,48 @@ public class ApiToken implements RecordsUse {
     @Column(name = "last_used_at")
     private Instant lastUsedAt;
 
+    /** {@link Scope#joined}: kept as text, so that a scope added later needs no new column. */
+    @Column(nullable = false)
+    private String scopes;
+
     protected ApiToken() {}
 
-    public ApiToken(String id, String userId, String name, String tokenHash, Instant createdAt, Instant expiresAt) {
+    public ApiToken(
+            String id,
+            String userId,
+            String name,
+            String tokenHash,
+            Instant createdAt,
+            Instant expiresAt,
+            Set<Scope> scopes) {
         this.id = id;
         this.userId = userId;
         this.name = name;
         this.tokenHash = tokenHash;
         this.createdAt = createdAt;
         this.expiresAt = expiresAt;
+        this.scopes = Scope.joined(scopes);
+    }
+
+    public Set<Scope> scopes() {
+        return Scope.split(scopes);
+    }
+
+    /** Keeps only these of the token's scopes: a token is narrowed, never widened. */
+    public void narrowTo(Set<Scope> kept) {
+        Set<Scope> narrowed = scopes();
+        narrowed.retainAll(kept);
+        this.scopes = Scope.joined(narrowed);
     }
 
     @Override
     public void usedAt(Instant instant) {
         this.lastUsedAt = instant;
+    }
+
+    /** Whether a token expiring then is, at {@code now}, within {@link #EXPIRY_WARNING} of it (null: never expires). */
+    public static boolean expiresSoon(Instant expiresAt, Instant now) {
+        return expiresAt != null && now.plus(EXPIRY_WARNING).isAfter(expiresAt);
     }
 
     public boolean isExpiredAt(Instant now) {

@@ -8,6 +8,8 @@ import io.snippetstore.platform.Deleted;
 import io.snippetstore.platform.security.AdminOnly;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.RequiresScope;
+import io.snippetstore.platform.security.Scope;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -45,11 +47,13 @@ public class GroupsResource {
                 .build();
     }
 
+    @RequiresScope(Scope.SHARING)
     @GET
     public ApiList<GroupView> list() {
         return ApiList.complete(groups.list().stream().map(GroupView::of).toList());
     }
 
+    @RequiresScope(Scope.SHARING)
     @GET
     @Path("{groupId}")
     public ApiResponse<GroupView> get(@PathParam("groupId") String groupId) {

@@ -1,7 +1,10 @@
 package io.snippetstore.platform.security;
 
 import java.security.Principal;
+import java.time.Instant;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 
 import jakarta.ws.rs.core.SecurityContext;
 
@@ -9,14 +12,40 @@ import jakarta.ws.rs.core.SecurityContext;
  * Who is calling, and with which credential: the principal of every {@link Authenticated}
  * request, and what the use cases are handed to decide what the caller may see and change.
  * {@code passwordChangeRequired}: the user signed in with a temporary password, and may do
- * nothing but change it or sign out.
+ * nothing but change it or sign out. {@code scopes}: what the credential may be used for (a
+ * session: everything); {@code expiresAt}: when a token stops working, if it does.
  */
-public record Caller(String userId, String username, Role role, AuthMethod authMethod, boolean passwordChangeRequired)
+public record Caller(
+        String userId,
+        String username,
+        Role role,
+        AuthMethod authMethod,
+        boolean passwordChangeRequired,
+        Set<Scope> scopes,
+        Optional<Instant> expiresAt)
         implements Principal {
+
+    public Caller {
+        scopes = Set.copyOf(scopes);
+    }
+
+    /** A caller whose credential is not limited, as a session is. */
+    public Caller(String userId, String username, Role role, AuthMethod authMethod, boolean passwordChangeRequired) {
+        this(userId, username, role, authMethod, passwordChangeRequired, Scope.all(), Optional.empty());
+    }
 
     /** A caller who may do what their role allows (no temporary password to change first). */
     public Caller(String userId, String username, Role role, AuthMethod authMethod) {
         this(userId, username, role, authMethod, false);
+    }
+
+    /** The same user, through a token of these scopes and this expiry. */
+    public Caller limitedTo(Set<Scope> tokenScopes, Optional<Instant> tokenExpiresAt) {
+        return new Caller(userId, username, role, authMethod, passwordChangeRequired, tokenScopes, tokenExpiresAt);
+    }
+
+    public boolean mayUse(Scope scope) {
+        return scopes.contains(scope);
     }
 
     public enum AuthMethod {

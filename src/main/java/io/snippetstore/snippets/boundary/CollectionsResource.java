@@ -12,6 +12,8 @@ import io.snippetstore.platform.PageLimit;
 import io.snippetstore.platform.RequestBodies;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.RequiresScope;
+import io.snippetstore.platform.security.Scope;
 import io.snippetstore.snippets.control.CollectionData;
 import io.snippetstore.snippets.control.CollectionInput;
 import io.snippetstore.snippets.control.CollectionPage;
@@ -47,6 +49,7 @@ public class CollectionsResource {
     @Inject
     RequestBodies bodies;
 
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(CollectionInput input, @Context UriInfo uri, @Context SecurityContext security) {
@@ -60,6 +63,7 @@ public class CollectionsResource {
      * {@code scope=own} (the default): every collection of the caller's, by name, in one answer;
      * {@code scope=shared}: others' the caller may read, a page at a time.
      */
+    @RequiresScope(Scope.SNIPPETS_READ)
     @GET
     public ApiList<CollectionView> list(
             @QueryParam("scope") String scope,
@@ -79,6 +83,7 @@ public class CollectionsResource {
         return ApiList.page(page.items().stream().map(CollectionView::of).toList(), page.nextCursor(), page.limit());
     }
 
+    @RequiresScope(Scope.SNIPPETS_READ)
     @GET
     @Path("{collectionId}")
     public ApiResponse<CollectionView> get(
@@ -87,6 +92,7 @@ public class CollectionsResource {
     }
 
     /** Renames, describes, moves ({@code parentId}) and shares ({@code visibility}, {@code groups}): a merge patch. */
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @PATCH
     @Path("{collectionId}")
     @Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
@@ -97,6 +103,7 @@ public class CollectionsResource {
     }
 
     /** {@code inside=move_up} (the default): the collections inside it move into its parent; {@code inside=delete}: they go too. Snippets stay. */
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @DELETE
     @Path("{collectionId}")
     public ApiResponse<Deleted> delete(
@@ -115,6 +122,7 @@ public class CollectionsResource {
     }
 
     /** The collection's snippets the caller may read, in its order, as summaries, a page at a time. */
+    @RequiresScope(Scope.SNIPPETS_READ)
     @GET
     @Path("{collectionId}/snippets")
     public ApiList<SnippetSummaryView> snippets(
@@ -134,6 +142,7 @@ public class CollectionsResource {
         return ApiList.page(items, page.nextCursor(), page.limit());
     }
 
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @POST
     @Path("{collectionId}/snippets")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -146,6 +155,7 @@ public class CollectionsResource {
                 Caller.of(security), collectionId, request.snippetIds(), Optional.ofNullable(request.position()))));
     }
 
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @PUT
     @Path("{collectionId}/snippets/{snippetId}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -159,6 +169,7 @@ public class CollectionsResource {
                 CollectionView.of(collections.move(Caller.of(security), collectionId, snippetId, request.position())));
     }
 
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @DELETE
     @Path("{collectionId}/snippets/{snippetId}")
     public ApiResponse<CollectionView> remove(

@@ -4,6 +4,8 @@ import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.Deleted;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.RequiresScope;
+import io.snippetstore.platform.security.Scope;
 import io.snippetstore.snippets.control.ShareLinks;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
@@ -18,6 +20,7 @@ import jakarta.ws.rs.core.SecurityContext;
 /** One share link, for the owner of its snippet: its dates, and revoking it at once. */
 @Path("v1/links")
 @Authenticated
+@RequiresScope(Scope.SHARING)
 @Produces(MediaType.APPLICATION_JSON)
 public class LinksResource {
 

@@ -10,6 +10,8 @@ import io.snippetstore.platform.PageLimit;
 import io.snippetstore.platform.RequestBodies;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.RequiresScope;
+import io.snippetstore.platform.security.Scope;
 import io.snippetstore.snippets.control.RevisionPage;
 import io.snippetstore.snippets.control.Revisions;
 import io.snippetstore.snippets.control.SnippetData;
@@ -50,6 +52,7 @@ public class RevisionsResource {
     @Inject
     GroupCommit commits;
 
+    @RequiresScope(Scope.SNIPPETS_READ)
     @GET
     public ApiList<RevisionView> list(
             @PathParam("snippetId") String snippetId,
@@ -64,6 +67,7 @@ public class RevisionsResource {
         return ApiList.page(page.items().stream().map(RevisionView::of).toList(), page.nextCursor(), page.limit());
     }
 
+    @RequiresScope(Scope.SNIPPETS_READ)
     @GET
     @Path("{version}")
     public ApiResponse<RevisionFieldsView> get(
@@ -73,6 +77,7 @@ public class RevisionsResource {
         return ApiResponse.of(RevisionFieldsView.of(revisions.get(Caller.of(security), snippetId, version)));
     }
 
+    @RequiresScope(Scope.SNIPPETS_READ)
     @GET
     @Path("{from}/diff/{to}")
     public ApiResponse<JsonObject> diff(
@@ -87,6 +92,7 @@ public class RevisionsResource {
      * Merges an edit made from version {@code base} (the body: the fields changed, as in a PATCH)
      * with the snippet as it is now; saves nothing.
      */
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @POST
     @Path("{base}/merge")
     @Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
@@ -101,6 +107,7 @@ public class RevisionsResource {
     }
 
     /** Makes that version's fields the next version; answers the snippet as {@code GET /snippets/{id}} does. */
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @POST
     @Path("{version}/restore")
     public Response restore(

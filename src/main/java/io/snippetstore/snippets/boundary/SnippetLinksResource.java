@@ -6,6 +6,8 @@ import io.snippetstore.platform.ApiList;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.RequiresScope;
+import io.snippetstore.platform.security.Scope;
 import io.snippetstore.snippets.control.IssuedLink;
 import io.snippetstore.snippets.control.ShareLinks;
 import jakarta.inject.Inject;
@@ -26,6 +28,7 @@ import jakarta.ws.rs.core.UriInfo;
 /** A snippet's share links, for its owner: create one (its URL is shown once) and list them. */
 @Path("v1/snippets/{snippetId}/links")
 @Authenticated
+@RequiresScope(Scope.SHARING)
 @Produces(MediaType.APPLICATION_JSON)
 public class SnippetLinksResource {
 

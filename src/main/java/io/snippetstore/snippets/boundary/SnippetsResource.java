@@ -13,6 +13,8 @@ import io.snippetstore.platform.JsonRequestReader;
 import io.snippetstore.platform.RequestBodies;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.RequiresScope;
+import io.snippetstore.platform.security.Scope;
 import io.snippetstore.snippets.control.RenderedCode;
 import io.snippetstore.snippets.control.SnippetData;
 import io.snippetstore.snippets.control.SnippetInput;
@@ -73,6 +75,7 @@ public class SnippetsResource {
     RequestBodies bodies;
 
     /** Answered after the commit, without holding a request thread while the write waits for it; so are changes and deletes. */
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public void create(
@@ -93,6 +96,7 @@ public class SnippetsResource {
     }
 
     /** A page of snippets, each whole or, with {@code fields=summary}, without code and notes. */
+    @RequiresScope(Scope.SNIPPETS_READ)
     @GET
     public ApiList<?> list(@BeanParam SnippetListParameters parameters, @Context SecurityContext security) {
         SnippetQuery query = parameters.toQuery();
@@ -115,6 +119,7 @@ public class SnippetsResource {
     }
 
     /** The languages and tags of what the list's filters match, with counts: the list's filters to offer. */
+    @RequiresScope(Scope.SNIPPETS_READ)
     @GET
     @Path("facets")
     public ApiResponse<FacetsView> facets(
@@ -122,6 +127,7 @@ public class SnippetsResource {
         return ApiResponse.of(FacetsView.of(snippets.facets(Caller.of(security), parameters.toQuery())));
     }
 
+    @RequiresScope(Scope.SNIPPETS_READ)
     @GET
     @Path("{snippetId}")
     public Response get(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
@@ -130,6 +136,7 @@ public class SnippetsResource {
     }
 
     /** The code alone, as plain UTF-8 text that a browser shows and never runs; for scripts too ({@code curl .../raw}). */
+    @RequiresScope(Scope.SNIPPETS_READ)
     @GET
     @Path("{snippetId}/raw")
     @Produces(MediaType.TEXT_PLAIN + ";charset=utf-8")
@@ -142,6 +149,7 @@ public class SnippetsResource {
     }
 
     /** The code with its variables filled in ({@code ?name=value&…}, defaults for the rest), as plain text like {@link #raw}. */
+    @RequiresScope(Scope.SNIPPETS_READ)
     @GET
     @Path("{snippetId}/render")
     @Produces(MediaType.TEXT_PLAIN + ";charset=utf-8")
@@ -155,6 +163,7 @@ public class SnippetsResource {
                 .build();
     }
 
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @PATCH
     @Path("{snippetId}")
     @Consumes({MediaType.APPLICATION_JSON, JsonRequestReader.MERGE_PATCH_JSON})
@@ -173,6 +182,7 @@ public class SnippetsResource {
                 changed -> withEtag(changed, caller));
     }
 
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @DELETE
     @Path("{snippetId}")
     public void delete(
@@ -187,6 +197,7 @@ public class SnippetsResource {
     }
 
     /** Stars a snippet the caller may read (idempotent): the answer is the snippet. */
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @PUT
     @Path("{snippetId}/star")
     public Response star(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
@@ -194,6 +205,7 @@ public class SnippetsResource {
         return withEtag(snippets.star(caller, snippetId), caller);
     }
 
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @DELETE
     @Path("{snippetId}/star")
     public Response unstar(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
@@ -202,6 +214,7 @@ public class SnippetsResource {
     }
 
     /** Pins one of the caller's snippets to the top of their lists (idempotent): the answer is the snippet. */
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @PUT
     @Path("{snippetId}/pin")
     public Response pin(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
@@ -209,6 +222,7 @@ public class SnippetsResource {
         return withEtag(snippets.pin(caller, snippetId), caller);
     }
 
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @DELETE
     @Path("{snippetId}/pin")
     public Response unpin(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {

@@ -9,6 +9,8 @@ import io.snippetstore.platform.Deleted;
 import io.snippetstore.platform.PageLimit;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.RequiresScope;
+import io.snippetstore.platform.security.Scope;
 import io.snippetstore.snippets.control.SnippetData;
 import io.snippetstore.snippets.control.Snippets;
 import io.snippetstore.snippets.control.Trash;
@@ -41,6 +43,7 @@ public class TrashResource {
     @Inject
     Snippets snippets;
 
+    @RequiresScope(Scope.SNIPPETS_READ)
     @GET
     public ApiList<TrashedSnippetView> list(
             @QueryParam("cursor") String cursor, @QueryParam("limit") String limit, @Context SecurityContext security) {
@@ -57,6 +60,7 @@ public class TrashResource {
     }
 
     /** Takes the snippet out of the trash; answers it as {@code GET /snippets/{id}} does. */
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @POST
     @Path("{snippetId}/restore")
     public Response restore(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {
@@ -70,6 +74,7 @@ public class TrashResource {
     }
 
     /** Purges the snippet for good now. */
+    @RequiresScope(Scope.SNIPPETS_WRITE)
     @DELETE
     @Path("{snippetId}")
     public ApiResponse<Deleted> purge(@PathParam("snippetId") String snippetId, @Context SecurityContext security) {

@@ -15,11 +15,13 @@ import java.util.Set;
 import io.snippetstore.groups.entity.UserGroup;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.AuditEvent;
+import io.snippetstore.platform.CallerScopes;
 import io.snippetstore.platform.FieldError;
 import io.snippetstore.platform.Ids;
 import io.snippetstore.platform.RequestBodies;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.Scope;
 import io.snippetstore.snippets.entity.CollectionEntry;
 import io.snippetstore.snippets.entity.CollectionShare;
 import io.snippetstore.snippets.entity.Snippet;
@@ -82,6 +84,10 @@ public class Collections {
     @WriteTransaction
     public CollectionData create(Caller caller, CollectionInput input) {
         bodies.valid(input);
+        if (input.visibilityValue() != Visibility.PRIVATE
+                || input.groups() != null && !input.groups().isEmpty()) {
+            CallerScopes.require(caller, Scope.SHARING);
+        }
         CollectionTree tree = treeOf(caller.userId());
         if (tree.size() >= SnippetCollection.PER_USER_MAX) {
             throw ApiException.conflict(
@@ -256,6 +262,10 @@ public class Collections {
         if (!Objects.equals(merged.parentId(), collection.parentId().orElse(null))) {
             collection.moveInto(merged.parentId(), now);
             changed = true;
+        }
+        if (merged.visibilityValue() != collection.visibility()
+                || patch.groups().isPresent()) {
+            CallerScopes.require(caller, Scope.SHARING);
         }
         boolean shared = false;
         if (merged.visibilityValue() != collection.visibility()) {

@@ -9,12 +9,14 @@ import java.util.Set;
 
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.AuditEvent;
+import io.snippetstore.platform.CallerScopes;
 import io.snippetstore.platform.FieldError;
 import io.snippetstore.platform.Ids;
 import io.snippetstore.platform.RequestBodies;
 import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.Scope;
 import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.snippets.entity.SnippetRevision;
 import io.snippetstore.snippets.entity.SnippetStar;
@@ -84,6 +86,10 @@ public class Snippets {
     @WriteTransaction
     public SnippetData create(Caller caller, SnippetInput input) {
         checkCodeSize(input);
+        if (input.fields().visibility() != Visibility.PRIVATE
+                || input.groups() != null && !input.groups().isEmpty()) {
+            CallerScopes.require(caller, Scope.SHARING);
+        }
         Snippet snippet = new Snippet(Ids.next(), caller.userId(), input.fields(), Timestamps.now());
         em.persist(snippet);
         if (input.groups() != null && !input.groups().isEmpty()) {
@@ -189,6 +195,10 @@ public class Snippets {
                 && (merged.fields().visibility() != snippet.visibility()
                         || patch.groups().isPresent())) {
             throw ApiException.forbidden("Only the owner may change who can read this snippet.");
+        }
+        if (merged.fields().visibility() != snippet.visibility()
+                || patch.groups().isPresent()) {
+            CallerScopes.require(caller, Scope.SHARING);
         }
         changes.change(caller, snippet, merged.fields());
         if (patch.groups().isPresent()) {

@@ -6,6 +6,8 @@ import java.time.ZoneOffset;
 import io.snippetstore.platform.StreamingPool;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.RequiresScope;
+import io.snippetstore.platform.security.Scope;
 import io.snippetstore.transfer.control.Exports;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -22,6 +24,7 @@ import jakarta.ws.rs.core.StreamingOutput;
 /** A user's own snippets, tags and attachments as one archive (docs/API.md, "Export and import"). */
 @Path("v1/export")
 @Authenticated
+@RequiresScope(Scope.ACCOUNT)
 public class ExportResource {
 
     public static final String ZIP = "application/zip";

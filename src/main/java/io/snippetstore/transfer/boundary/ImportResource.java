@@ -7,6 +7,8 @@ import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.StreamingPool;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.RequiresScope;
+import io.snippetstore.platform.security.Scope;
 import io.snippetstore.transfer.control.ArchiveReceiver;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -24,6 +26,7 @@ import jakarta.ws.rs.core.SecurityContext;
 /** An export archive taken into the caller's account, all or nothing, with a report of what was created. */
 @Path("v1/import")
 @Authenticated
+@RequiresScope(Scope.ACCOUNT)
 public class ImportResource {
 
     @Inject
