@@ -1,6 +1,7 @@
 // The account page: change one's own password (the current one is asked), the browser sessions
 // with their last use (sign any other one out, or all of them), the API tokens for scripts and
-// tools (create one, its value shown once; see when each was last used; revoke), and one's own
+// tools (create one with what it may do, its value shown once; see when each was last used and
+// when it expires; narrow what it may do; revoke), and one's own
 // snippets exported as a ZIP or imported from one.
 import {api, failureText, sendFile} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
@@ -8,6 +9,32 @@ import {apiPaths, viewPaths} from "./paths.js";
 import {confirmDelete, confirmDialog} from "./dialogs.js";
 import {copyButton, recordTable} from "./widgets.js";
 import {auditTable} from "./audit.js";
+import {me} from "./me.js";
+import {report} from "./notice.js";
+
+/** What each token scope lets a token do, in the words the form and the table use (docs/API.md, Token scopes). */
+const SCOPE_WORDS = {
+    "snippets:read": "Read snippets, attachments, history and collections",
+    "snippets:write": "Create, change and delete snippets and collections",
+    "sharing": "Share: visibility, groups and links",
+    "account": "Manage my tokens and sessions; export and import",
+    "admin": "Administer the service",
+};
+
+/** The scopes this user's tokens may carry: administration only for an administrator. */
+function offeredScopes() {
+    return Object.keys(SCOPE_WORDS).filter((scope) => scope !== "admin" || me.role === "admin");
+}
+
+/** A checkbox per scope, named by its words; `checked` decides which start ticked. */
+function scopeChoices(idPrefix, scopes, checked) {
+    const boxes = scopes.map((scope) => h("input", {
+        type: "checkbox", id: `${idPrefix}-${scope.replace(":", "-")}`, value: scope, checked: checked(scope),
+    }));
+    const list = h("div", {class: "scope-choices"}, boxes.map((box) =>
+        h("label", {for: box.id, class: "checkbox"}, box, " ", SCOPE_WORDS[box.value])));
+    return {list, chosen: () => boxes.filter((box) => box.checked).map((box) => box.value)};
+}
 
 export async function showAccount(view) {
     document.title = "Your account — Snippet Store";
@@ -23,7 +50,7 @@ export async function showAccount(view) {
             " (", h("a", {href: "/api-docs/"}, "API documentation"), "); the ",
             h("a", {href: viewPaths.commandLine}, "command-line client"), " makes its own when it signs in."),
         tokens.form(), tokens.formError, tokens.created,
-        recordTable("tokens", ["Name", "Created", "Last used", "Expires", ""], tokens.rows),
+        recordTable("tokens", ["Name", "May", "Created", "Last used", "Expires", ""], tokens.rows),
         h("h2", {}, "Recent activity"),
         h("p", {class: "muted"}, "Sign-ins, password and token changes, deletions, exports and imports of your account."),
         activity.table);
@@ -59,17 +86,44 @@ class TokenList {
             replace(this.created);
             this.shownTokenId = null;
         }
-        replace(this.rows, data.length === 0 ? h("tr", {}, h("td", {colspan: "5", class: "muted"}, "No tokens.")) : data.map((token) =>
+        replace(this.rows, data.length === 0 ? h("tr", {}, h("td", {colspan: "6", class: "muted"}, "No tokens.")) : data.map((token) =>
             h("tr", {},
                 h("td", {"data-label": "Name"}, token.name),
+                h("td", {"data-label": "May"}, token.scopes.map((scope) => SCOPE_WORDS[scope] ?? scope).join("; ")),
                 h("td", {"data-label": "Created"}, formatDate(token.createdAt)),
                 h("td", {"data-label": "Last used"}, formatDate(token.lastUsedAt)),
-                h("td", {"data-label": "Expires"}, token.expiresAt ? formatDate(token.expiresAt) : "never"),
-                h("td", {}, h("button", {
-                    type: "button", class: "link danger-text", "aria-label": `Revoke token ${token.name}`,
-                    onclick: () => confirmDelete(`Revoke “${token.name}”? Anything using it stops working at once.`, "Revoke",
-                        apiPaths.token(token.id), () => this.load()),
-                }, "Revoke")))));
+                h("td", {"data-label": "Expires"}, token.expiresAt ? formatDate(token.expiresAt) : "never",
+                    token.expiresSoon ? h("span", {class: "badge error"}, " soon") : null),
+                h("td", {},
+                    token.scopes.length > 1 ? h("button", {
+                        type: "button", class: "link", "aria-label": `Narrow token ${token.name}`,
+                        onclick: () => this.narrow(token),
+                    }, "Narrow") : null,
+                    h("button", {
+                        type: "button", class: "link danger-text", "aria-label": `Revoke token ${token.name}`,
+                        onclick: () => confirmDelete(`Revoke “${token.name}”? Anything using it stops working at once.`, "Revoke",
+                            apiPaths.token(token.id), () => this.load()),
+                    }, "Revoke")))));
+    }
+
+    /** Asks which of its scopes the token keeps (never more than it has), then keeps only those. */
+    async narrow(token) {
+        const choices = scopeChoices("narrow-scope", token.scopes, () => true);
+        if (!await confirmDialog(`What may “${token.name}” still do? A token is never widened: make a new one for more.`,
+            "Narrow", choices.list)) {
+            return;
+        }
+        const kept = choices.chosen();
+        if (kept.length === 0) {
+            report(new Error("Keep at least one thing the token may do, or revoke it."));
+            return;
+        }
+        try {
+            await api("PATCH", apiPaths.token(token.id), {body: {scopes: kept}});
+            await this.load();
+        } catch (error) {
+            report(error);
+        }
     }
 
     form() {
@@ -77,13 +131,20 @@ class TokenList {
             name: h("input", {id: "token-name", required: true, autocomplete: "off", placeholder: "laptop CLI", "aria-describedby": "token-name-error"}),
             nameError: h("p", {id: "token-name-error", class: "field-error error", hidden: true}),
             expiry: h("input", {
-                id: "token-expiry", type: "number", min: "1", inputmode: "numeric", placeholder: "never", "aria-describedby": "token-expiry-error",
+                id: "token-expiry", type: "number", min: "1", inputmode: "numeric", placeholder: "never", list: "token-expiry-choices",
+                "aria-describedby": "token-expiry-error",
             }),
             expiryError: h("p", {id: "token-expiry-error", class: "field-error error", hidden: true}),
+            // administration only when asked for: a token for scripts rarely needs it
+            scopes: scopeChoices("token-scope", offeredScopes(), (scope) => scope !== "admin"),
+            scopesError: h("p", {id: "token-scopes-error", class: "field-error error", hidden: true}),
         };
         const form = h("form", {id: "token-form", class: "inline-form", novalidate: true},
             h("div", {class: "field grow"}, h("label", {for: "token-name"}, "Name"), fields.name, fields.nameError),
-            h("div", {class: "field"}, h("label", {for: "token-expiry"}, "Expires in days"), fields.expiry, fields.expiryError),
+            h("div", {class: "field"}, h("label", {for: "token-expiry"}, "Expires in days"), fields.expiry,
+                h("datalist", {id: "token-expiry-choices"}, ["30", "90", "365"].map((days) => h("option", {value: days}))),
+                fields.expiryError),
+            h("fieldset", {id: "token-scopes", class: "field"}, h("legend", {}, "It may"), fields.scopes.list, fields.scopesError),
             h("button", {type: "submit", id: "create-token"}, "Create token"));
         form.addEventListener("submit", (event) => {
             event.preventDefault();
@@ -93,19 +154,21 @@ class TokenList {
     }
 
     /** Creates a token when its fields are right, else says beside each what is wrong. */
-    async create({name, nameError, expiry, expiryError}) {
+    async create({name, nameError, expiry, expiryError, scopes, scopesError}) {
         this.formError.hidden = true;
         const days = expiry.value === "" ? null : Number(expiry.value);
         const nameWrong = fieldProblem(name, nameError, name.value.trim() === ""
             ? "Give the token a name that says where it is used, such as “laptop CLI”." : "");
         const expiryWrong = fieldProblem(expiry, expiryError, days !== null && !(Number.isInteger(days) && days >= 1 && days <= 3650)
             ? "A whole number of days from 1 to 3650, or empty for a token that does not expire." : "");
-        if (nameWrong || expiryWrong) {
-            (nameWrong ? name : expiry).focus();
+        const scopesWrong = fieldProblem(scopes.list, scopesError, scopes.chosen().length === 0
+            ? "Pick at least one thing the token may do." : "");
+        if (nameWrong || expiryWrong || scopesWrong) {
+            (nameWrong ? name : expiryWrong ? expiry : scopes.list.querySelector("input")).focus();
             return;
         }
         try {
-            const body = days === null ? {name: name.value} : {name: name.value, expiresInDays: days};
+            const body = {name: name.value, scopes: scopes.chosen(), ...(days === null ? {} : {expiresInDays: days})};
             const {data} = await api("POST", apiPaths.tokens, {body});
             this.showOnce(data);
             name.value = "";

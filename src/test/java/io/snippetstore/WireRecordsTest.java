@@ -74,6 +74,7 @@ class WireRecordsTest {
                 "PasswordChangedView", answerData(api, "/api/v1/auth/password", "POST"),
                 "PasswordResetView", answerData(api, "/api/v1/users/{userId}/password", "PUT"),
                 "DecidedView", answerData(api, "/api/v1/auth/device/{userCode}/approve", "POST"),
+                "ReceivedView", answerData(api, "/api/v1/auth/tokens/revoke", "POST"),
                 "ProviderView", api.getComponents().getSchemas().get("IdentityProvider"),
                 "DatabaseView",
                         (Schema<?>) api.getComponents()

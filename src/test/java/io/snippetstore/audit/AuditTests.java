@@ -119,7 +119,7 @@ public abstract class AuditTests {
                 records(session.get("/api/v1/audit?action=token.created")).get(0);
 
         assertEquals(
-                "line\uFFFD\uFFFD2026-01-01 forged record\uFFFD[31m\uFFFDevil",
+                "line\uFFFD\uFFFD2026-01-01 forged record\uFFFD[31m\uFFFDevil (snippets:read snippets:write sharing account)",
                 created.getString("detail"),
                 created::toString);
     }
@@ -149,9 +149,14 @@ public abstract class AuditTests {
                 List.of("token.revoked", "token.first_used", "token.created"),
                 ofToken.stream().map(r -> r.getString("action")).toList(),
                 "newest first, the first use once");
-        assertTrue(ofToken.stream()
-                .allMatch(r -> "audited laptop".equals(r.getString("detail"))
-                        && user.id().equals(r.getString("userId"))));
+        assertEquals(
+                List.of(
+                        "audited laptop (snippets:read snippets:write sharing account)",
+                        "audited laptop",
+                        "audited laptop (snippets:read snippets:write sharing account)"),
+                ofToken.stream().map(r -> r.getString("detail")).toList(),
+                "its name, and its scopes when made and revoked");
+        assertTrue(ofToken.stream().allMatch(r -> user.id().equals(r.getString("userId"))));
         assertFalse(own.text().contains(token.getString("token")), "never a token's value in the trail");
     }
 
@@ -261,7 +266,10 @@ public abstract class AuditTests {
                             .isBefore(Instant.parse(all.get(i).getString("at"))),
                     "newest first");
         }
-        assertEquals("token 4", all.get(0).getString("detail"), "the last token came last");
+        assertEquals(
+                "token 4 (snippets:read snippets:write sharing account)",
+                all.get(0).getString("detail"),
+                "the last token came last");
         assertEquals("login", all.get(5).getString("action"), "the sign-in came first");
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.time.Instant;
 
+import io.snippetstore.auth.control.TokenChecksum;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Database;
 import io.snippetstore.testing.Reply;
@@ -32,7 +33,10 @@ public abstract class TokensTests {
 
         assertEquals(201, reply.status(), reply::toString);
         JsonObject token = reply.data();
-        assertTrue(token.getString("token").matches("sst_[A-Za-z0-9_-]{43}"), "256 random bits after the prefix");
+        assertTrue(
+                token.getString("token").matches("sst_[A-Za-z0-9_-]{43}[0-9A-Za-z]{6}"),
+                "256 random bits after the prefix, then the checksum");
+        assertTrue(TokenChecksum.isValid(token.getString("token")), "a scanner can check it offline");
         assertEquals("laptop", token.getString("name"));
         assertTrue(token.getString("createdAt").matches(TIMESTAMP), token::toString);
         assertEquals(JsonValue.NULL, token.get("expiresAt"), "a token without expiry says null");
@@ -209,5 +213,49 @@ public abstract class TokensTests {
                         .getJsonObject(0)
                         .getString("field"),
                 reply::toString);
+    }
+
+    @Test
+    void aLeakedTokenIsRevokedByItsValueWithoutSigningInAndTheAnswerTellsNothing() {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+        JsonObject token = browser.post(
+                        "/api/v1/auth/tokens",
+                        Json.createObjectBuilder().add("name", "pasted in chat").build())
+                .data();
+        ApiClient bearer = new ApiClient().withBearer(token.getString("token"));
+        assertEquals(200, bearer.get("/api/v1/auth/whoami").status(), "remembered, as a token in use is");
+
+        Reply live = new ApiClient()
+                .post(
+                        "/api/v1/auth/tokens/revoke",
+                        Json.createObjectBuilder()
+                                .add("token", token.getString("token"))
+                                .build());
+        Reply unknown = new ApiClient()
+                .post(
+                        "/api/v1/auth/tokens/revoke",
+                        Json.createObjectBuilder()
+                                .add("token", TokenChecksum.appendTo("sst_" + "A".repeat(43)))
+                                .build());
+
+        assertEquals(200, live.status(), live::toString);
+        assertEquals(live.text(), unknown.text(), "the same answer whether the value was live or not");
+        assertEquals(401, bearer.get("/api/v1/auth/whoami").status(), "revoked at once");
+        assertTrue(
+                browser.get("/api/v1/audit?action=token.revoked").json().getJsonArray("data").stream()
+                        .map(JsonValue::asJsonObject)
+                        .anyMatch(record -> token.getString("id").equals(record.getString("subject", ""))
+                                && record.getString("detail", "").endsWith("reported leaked")),
+                "its owner sees who revoked it: a report of a leak");
+        Reply tooLong = new ApiClient()
+                .post(
+                        "/api/v1/auth/tokens/revoke",
+                        Json.createObjectBuilder().add("token", "x".repeat(201)).build());
+        assertEquals(400, tooLong.status(), tooLong::toString);
+        assertEquals(
+                400,
+                new ApiClient()
+                        .post("/api/v1/auth/tokens/revoke", JsonValue.EMPTY_JSON_OBJECT)
+                        .status());
     }
 }

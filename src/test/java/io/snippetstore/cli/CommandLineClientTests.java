@@ -737,14 +737,27 @@ public abstract class CommandLineClientTests {
     @Test
     void aTokenFromStandardInputSignsInWithoutABrowserAndLogoutOnlyForgetsIt() throws Exception {
         TestUser user = TestUsers.create();
-        String token = TestUsers.newToken(TestUsers.signedIn(user), "ci secret");
+        String token = TestUsers.signedIn(user)
+                .post(
+                        "/api/v1/auth/tokens",
+                        Json.createObjectBuilder()
+                                .add("name", "ci secret")
+                                .add("scopes", Json.createArrayBuilder().add("snippets:read"))
+                                .build())
+                .data()
+                .getString("token");
 
         Run login = run((token + "\n").getBytes(StandardCharsets.UTF_8), Map.of(), "login", "--with-token");
         assertOk(login);
         assertTrue(login.out().contains("as " + user.username()), login.out());
+        assertTrue(
+                login.out().contains("May: snippets:read; does not expire."), "what the token may do: " + login.out());
         Run whoami = run("whoami");
         assertOk(whoami);
         assertTrue(whoami.out().contains(user.username()), whoami.out());
+        Run write = run(new byte[0], Map.of(), "collections", "create", "Runbooks");
+        assertTrue(
+                write.exitCode() != 0 && write.err().contains("snippets:write"), "a refused scope is named: " + write);
         Run logout = run("logout");
         assertOk(logout);
         assertEquals(

@@ -22,10 +22,13 @@ import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -55,14 +58,46 @@ public abstract class AccountPageInChromiumTests {
             driver.findElement(By.id("create-token")).click();
             assertTrue(visible(wait, "token-expiry-error").getText().startsWith("A whole number of days"));
             driver.findElement(By.id("token-expiry")).sendKeys(Keys.BACK_SPACE);
+            assertTrue(
+                    driver.findElements(By.id("token-scope-admin")).isEmpty(),
+                    "administration is not offered to a user who is not an administrator");
+            for (String scope : List.of("snippets-read", "snippets-write", "sharing", "account")) {
+                WebElement box = driver.findElement(By.id("token-scope-" + scope));
+                if (box.isSelected()) {
+                    box.click();
+                }
+            }
+            driver.findElement(By.id("create-token")).click();
+            assertTrue(visible(wait, "token-scopes-error").getText().startsWith("Pick at least one"));
+            driver.findElement(By.id("token-scope-snippets-read")).click();
+            driver.findElement(By.id("token-scope-account")).click();
             driver.findElement(By.id("create-token")).click();
             String token = visible(wait, "new-token-value").getText();
             assertTrue(token.startsWith("sst_"), token);
             ApiClient tokenClient = new ApiClient().withBearer(token);
+            JsonObject whoami = tokenClient.get("/api/v1/auth/whoami").data();
+            assertEquals(user.id(), whoami.getString("userId"));
             assertEquals(
-                    user.id(), tokenClient.get("/api/v1/auth/whoami").data().getString("userId"));
+                    List.of("snippets:read", "account"),
+                    whoami.getJsonArray("scopes").getValuesAs(JsonString.class).stream()
+                            .map(JsonString::getString)
+                            .toList(),
+                    "the token carries what was ticked, and nothing else");
             wait.until(textToBePresentInElementLocated(By.id("tokens"), "laptop cli"));
+            assertTrue(driver.findElement(By.id("tokens")).getText().contains("Read snippets"), "its scopes in words");
             browser.screenshot("tokens");
+
+            driver.findElement(By.cssSelector("#tokens button[aria-label='Narrow token laptop cli']"))
+                    .click();
+            visible(wait, "narrow-scope-account").click();
+            visible(wait, "confirm-ok").click();
+            // the table is drawn anew when the answer comes: a row read meanwhile may be gone
+            wait.ignoring(StaleElementReferenceException.class)
+                    .until(ignored -> driver.findElements(By.cssSelector("#tokens tr")).stream()
+                            .map(WebElement::getText)
+                            .anyMatch(row -> row.contains("laptop cli") && !row.contains("Manage my tokens")));
+            assertEquals(403, tokenClient.get("/api/v1/auth/tokens").status(), "narrowed, as the page shows");
+            assertEquals(200, tokenClient.get("/api/v1/auth/whoami").status());
 
             driver.findElement(By.cssSelector("#tokens button[aria-label='Revoke token laptop cli']"))
                     .click();

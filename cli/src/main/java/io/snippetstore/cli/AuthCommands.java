@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -221,6 +222,7 @@ final class AuthCommands {
                 output.line(
                         "Signed in to " + server + " as " + me.getString("username") + " with the given token (kept in "
                                 + config.file() + "; `snippets logout` forgets it, revoke it where it was made).");
+                output.line(credentialLine(me));
             }
             return 0;
         }
@@ -385,6 +387,7 @@ final class AuthCommands {
                 output.json(me);
             } else {
                 output.line(me.getString("username") + " (" + me.getString("role") + ") at " + api.server());
+                output.line(credentialLine(me));
             }
             return 0;
         }
@@ -412,6 +415,7 @@ final class AuthCommands {
                         List.of(
                                 new Output.Column("ID", 36, t -> Output.text(t, "id")),
                                 new Output.Column("NAME", 30, t -> Output.text(t, "name")),
+                                new Output.Column("SCOPES", 40, t -> scopes(t)),
                                 new Output.Column("CREATED", 24, t -> Output.text(t, "createdAt")),
                                 new Output.Column("LAST USED", 24, t -> Output.text(t, "lastUsedAt")),
                                 new Output.Column("EXPIRES", 24, t -> Output.text(t, "expiresAt"))));
@@ -444,5 +448,28 @@ final class AuthCommands {
                 return 0;
             }
         }
+    }
+
+    /** What the credential may do and until when, as {@code whoami} answers it (a server before scopes says nothing). */
+    static String credentialLine(JsonObject me) {
+        if (!me.containsKey("scopes")) {
+            return "The server does not limit what a token may do.";
+        }
+        String until = me.isNull("expiresAt")
+                ? "does not expire"
+                : "expires " + me.getString("expiresAt") + (me.getBoolean("expiresSoon", false) ? " (soon)" : "");
+        return "May: " + scopes(me) + "; " + ("session".equals(me.getString("authMethod", "")) ? "a session" : until)
+                + ".";
+    }
+
+    /** A token's scopes as one comma-separated text. */
+    static String scopes(JsonObject token) {
+        return token.containsKey("scopes")
+                ? String.join(
+                        ", ",
+                        token.getJsonArray("scopes").getValuesAs(JsonString.class).stream()
+                                .map(JsonString::getString)
+                                .toList())
+                : "";
     }
 }

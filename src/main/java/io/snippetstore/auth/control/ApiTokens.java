@@ -27,8 +27,8 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
 /**
- * API tokens: {@code sst_} and 256 random bits, of which only the SHA-256 is stored, each with
- * the {@link Scope}s it may be used for.
+ * API tokens: {@code sst_}, 256 random bits and a {@link TokenChecksum}, of which only the
+ * SHA-256 is stored, each with the {@link Scope}s it may be used for.
  */
 @Stateless
 public class ApiTokens {
@@ -70,7 +70,7 @@ public class ApiTokens {
     }
 
     private IssuedToken issue(String userId, String name, Integer expiresInDays, Set<Scope> scopes) {
-        String value = PREFIX + Secrets.random(32);
+        String value = TokenChecksum.appendTo(PREFIX + Secrets.random(32));
         Instant now = Timestamps.now();
         ApiToken token = new ApiToken(
                 Ids.next(),
@@ -142,6 +142,31 @@ public class ApiTokens {
         return Optional.ofNullable(em.find(ApiToken.class, tokenId))
                 .filter(token -> token.userId().equals(caller.userId()))
                 .orElseThrow(ApiException::notFound);
+    }
+
+    /**
+     * Revokes the token of this value, if there is one, for whoever found it leaked: no credential
+     * is asked, since the value is proof enough. Audited when a token was revoked; an unknown value
+     * leaves no trace, so that nobody can fill the audit trail with them.
+     */
+    @WriteTransaction(freesSpace = true)
+    public void revokeLeaked(String value) {
+        em.createNamedQuery(ApiToken.BY_HASH, ApiToken.class)
+                .setParameter("hash", Secrets.sha256Hex(value))
+                .getResultStream()
+                .findFirst()
+                .ifPresent(token -> {
+                    em.remove(token);
+                    cache.credentialsChanging();
+                    audit.fire(AuditEvent.success(
+                            token.userId(),
+                            Optional.ofNullable(em.find(User.class, token.userId()))
+                                    .map(User::username)
+                                    .orElse(null),
+                            AuditEvent.TOKEN_REVOKED,
+                            token.id(),
+                            token.name() + " (" + Scope.joined(token.scopes()) + "), reported leaked"));
+                });
     }
 
     /** The token of this hash, when it belongs to an enabled user: expired or not, see {@link LiveToken}. */

@@ -17,11 +17,13 @@ import jakarta.persistence.Table;
         name = ApiToken.WITH_USER_BY_HASH,
         query =
                 "SELECT t, u FROM ApiToken t, User u WHERE t.tokenHash = :hash AND u.id = t.userId AND u.disabledAt IS NULL")
+@NamedQuery(name = ApiToken.BY_HASH, query = "SELECT t FROM ApiToken t WHERE t.tokenHash = :hash")
 @NamedQuery(name = ApiToken.OF_USER, query = "SELECT t FROM ApiToken t WHERE t.userId = :userId ORDER BY t.id")
 @NamedQuery(name = ApiToken.REVOKE_ALL_OF_USER, query = "DELETE FROM ApiToken t WHERE t.userId = :userId")
 public class ApiToken implements RecordsUse {
 
     public static final String WITH_USER_BY_HASH = "ApiToken.withUserByHash";
+    public static final String BY_HASH = "ApiToken.byHash";
     public static final String OF_USER = "ApiToken.ofUser";
     public static final String REVOKE_ALL_OF_USER = "ApiToken.revokeAllOfUser";
 
