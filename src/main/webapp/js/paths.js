@@ -44,6 +44,8 @@ export const apiPaths = {
     groupMember: (groupId, userId) => `${API}/groups/${segment(groupId)}/members/${segment(userId)}`,
     user: (id) => `${API}/users/${segment(id)}`,
     userPassword: (id) => `${API}/users/${segment(id)}/password`,
+    userTokens: (id) => `${API}/users/${segment(id)}/tokens`,
+    userToken: (id, tokenId) => `${API}/users/${segment(id)}/tokens/${segment(tokenId)}`,
     exportArchive: `${API}/export`,
     storage: `${API}/storage`,
     backups: `${API}/storage/backups`,

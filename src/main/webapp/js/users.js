@@ -8,7 +8,7 @@ import {formatDate, h, replace} from "./dom.js";
 import {me} from "./me.js";
 import {report} from "./notice.js";
 import {apiPaths} from "./paths.js";
-import {confirmDialog} from "./dialogs.js";
+import {confirmDialog, showDialog} from "./dialogs.js";
 import {copyButton, generatedPassword, recordTable} from "./widgets.js";
 
 /** "1 session", "2 sessions". */
@@ -105,6 +105,42 @@ class UsersPage {
         }
     }
 
+    /** A user's API tokens in a dialog (never their values): revoke one, or all at once. */
+    async tokens(user) {
+        const list = h("div", {id: "user-tokens-list"});
+        const draw = async () => {
+            const {data} = await api("GET", apiPaths.userTokens(user.id));
+            replace(list, data.length === 0 ? h("p", {class: "muted"}, "No tokens.") : [
+                h("ul", {}, data.map((token) => h("li", {},
+                    h("strong", {}, token.name), ` — ${token.scopes.join(", ")}; last used ${formatDate(token.lastUsedAt)}; `,
+                    token.expiresAt ? `expires ${formatDate(token.expiresAt)} ` : "does not expire ",
+                    h("button", {
+                        type: "button", class: "link danger-text", "aria-label": `Revoke token ${token.name} of ${user.username}`,
+                        onclick: () => act(apiPaths.userToken(user.id, token.id)),
+                    }, "Revoke")))),
+                h("button", {
+                    type: "button", id: "revoke-all-tokens", class: "danger",
+                    onclick: () => act(apiPaths.userTokens(user.id)),
+                }, `Revoke all ${count(data.length, "token")}`)]);
+        };
+        const act = async (path) => {
+            try {
+                await api("DELETE", path);
+                await draw();
+            } catch (error) {
+                report(error);
+            }
+        };
+        try {
+            await draw();
+        } catch (error) {
+            report(error);
+            return;
+        }
+        await showDialog("user-tokens", `API tokens of ${user.username}`,
+            h("p", {class: "muted"}, "Revoking one stops it at once; whatever uses it must be given a new one."), list);
+    }
+
     async load() {
         const {data} = await api("GET", apiPaths.users);
         this.users = data;
@@ -128,6 +164,10 @@ class UsersPage {
                     "aria-label": `${user.disabled ? "Enable" : "Disable"} ${user.username}`,
                     onclick: () => this.change(user, {disabled: !user.disabled}),
                 }, user.disabled ? "Enable" : "Disable"),
+                h("button", {
+                    type: "button", class: "link", "aria-label": `API tokens of ${user.username}`,
+                    onclick: () => this.tokens(user),
+                }, "Tokens"),
                 user.id === me.userId || user.source === "provider" ? null : h("button", {
                     type: "button", class: "link", "aria-label": `Reset password of ${user.username}`,
                     onclick: () => this.reset(user),

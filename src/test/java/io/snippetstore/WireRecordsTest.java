@@ -75,6 +75,7 @@ class WireRecordsTest {
                 "PasswordResetView", answerData(api, "/api/v1/users/{userId}/password", "PUT"),
                 "DecidedView", answerData(api, "/api/v1/auth/device/{userCode}/approve", "POST"),
                 "ReceivedView", answerData(api, "/api/v1/auth/tokens/revoke", "POST"),
+                "RevokedTokensView", answerData(api, "/api/v1/users/{userId}/tokens", "DELETE"),
                 "ProviderView", api.getComponents().getSchemas().get("IdentityProvider"),
                 "DatabaseView",
                         (Schema<?>) api.getComponents()

@@ -36,6 +36,10 @@ public final class Settings {
 
     public static final String LOGIN_TOKEN_DAYS_DEFAULT = "90";
 
+    public static final String TOKEN_MAX_DAYS = "SNIPPETS_TOKEN_MAX_DAYS";
+
+    public static final String TOKEN_MAX_DAYS_DEFAULT = "0";
+
     public static final String LOGIN_CODE_TTL_SECONDS = "SNIPPETS_LOGIN_CODE_TTL_SECONDS";
     public static final String LOGIN_CODE_TTL_SECONDS_DEFAULT = "120";
     /** How long a device login waits for the user's decision (docs/API.md, "Device login"). */

@@ -258,4 +258,46 @@ public abstract class TokensTests {
                         .post("/api/v1/auth/tokens/revoke", JsonValue.EMPTY_JSON_OBJECT)
                         .status());
     }
+
+    @Test
+    void anAdministratorListsAUsersTokensAndRevokesOneOrAllAtOnce() {
+        TestUser user = TestUsers.create();
+        ApiClient browser = TestUsers.signedIn(user);
+        String laptop = TestUsers.newToken(browser, "laptop");
+        String ci = TestUsers.newToken(browser, "ci");
+        ApiClient laptopClient = new ApiClient().withBearer(laptop);
+        ApiClient ciClient = new ApiClient().withBearer(ci);
+        assertEquals(200, laptopClient.get("/api/v1/auth/whoami").status(), "in use, so remembered");
+        ApiClient admin = TestUsers.admin();
+        String tokens = "/api/v1/users/" + user.id() + "/tokens";
+
+        Reply listed = admin.get(tokens);
+
+        assertEquals(200, listed.status(), listed::toString);
+        assertEquals(
+                java.util.List.of("laptop", "ci"),
+                listed.json().getJsonArray("data").stream()
+                        .map(token -> token.asJsonObject().getString("name"))
+                        .toList());
+        assertFalse(listed.text().contains(laptop) || listed.text().contains(ci), "never a value");
+        String laptopId = listed.json().getJsonArray("data").getJsonObject(0).getString("id");
+        assertEquals(200, admin.delete(tokens + "/" + laptopId).status());
+        assertEquals(401, laptopClient.get("/api/v1/auth/whoami").status(), "revoked at once");
+        assertEquals(200, ciClient.get("/api/v1/auth/whoami").status(), "the other one still works");
+
+        Reply all = admin.delete(tokens);
+
+        assertEquals(1, all.data().getInt("revoked"), all::toString);
+        assertEquals(401, ciClient.get("/api/v1/auth/whoami").status());
+        assertEquals(0, admin.get(tokens).json().getJsonArray("data").size());
+        assertEquals(403, browser.get(tokens).status(), "an administrator's view only");
+        assertEquals(404, admin.get("/api/v1/users/no-such-user/tokens").status());
+        assertTrue(
+                admin.get("/api/v1/audit?action=token.revoked&limit=200").json().getJsonArray("data").stream()
+                        .map(JsonValue::asJsonObject)
+                        .anyMatch(record -> laptopId.equals(record.getString("subject", ""))
+                                && record.getString("detail", "")
+                                        .endsWith("of " + user.username() + ", by an administrator")),
+                "audited as the administrator's act, naming whose token it was");
+    }
 }

@@ -144,6 +144,40 @@ public abstract class AdministrationInChromiumTests {
         }
     }
 
+    @Test
+    void anAdministratorSeesAUsersTokensOnTheUsersPageAndRevokesThemAllAtOnce() {
+        TestUser admin = TestUsers.create("admin");
+        TestUser someone = TestUsers.create();
+        ApiClient theirs = TestUsers.signedIn(someone);
+        ApiClient laptop = new ApiClient().withBearer(TestUsers.newToken(theirs, "lost laptop"));
+        TestUsers.newToken(theirs, "ci job");
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, admin);
+            visible(wait, "nav-users").click();
+            wait.until(visibilityOfElementLocated(
+                            By.cssSelector("#users button[aria-label='API tokens of " + someone.username() + "']")))
+                    .click();
+
+            wait.until(textToBePresentInElementLocated(By.id("user-tokens-list"), "lost laptop"));
+            String listed = driver.findElement(By.id("user-tokens-list")).getText();
+            assertTrue(listed.contains("ci job") && listed.contains("snippets:read"), listed);
+            visible(wait, "revoke-all-tokens").click();
+            wait.until(textToBePresentInElementLocated(By.id("user-tokens-list"), "No tokens."));
+
+            assertEquals(401, laptop.get("/api/v1/auth/whoami").status(), "revoked at once");
+            assertEquals(
+                    0,
+                    TestUsers.signedIn(admin)
+                            .get("/api/v1/users/" + someone.id() + "/tokens")
+                            .json()
+                            .getJsonArray("data")
+                            .size());
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
     private static JsonObject userOf(ApiClient administration, TestUser user) {
         return administration.get("/api/v1/users").json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
                 .filter(listed -> listed.getString("username").equals(user.username()))

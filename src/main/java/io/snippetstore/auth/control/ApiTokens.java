@@ -45,7 +45,7 @@ public class ApiTokens {
     TokenCache cache;
 
     @Inject
-    LoginTokenLifetime loginTokens;
+    TokenLifetimes lifetimes;
 
     /** A new token of the caller's, with these scopes or, when none are named, all the caller's role may hold. */
     @WriteTransaction
@@ -55,18 +55,22 @@ public class ApiTokens {
             throw ApiException.validationFailed(
                     List.of(new FieldError("scopes", "only an administrator's token may carry admin")));
         }
-        return issue(caller.userId(), name, expiresInDays, granted);
+        return issue(
+                caller.userId(),
+                name,
+                lifetimes.forRequested(Optional.ofNullable(expiresInDays)).orElse(null),
+                granted);
     }
 
     /**
      * A new token for a user who proved who they are by other means (the code of a browser login,
-     * an approved device login), living {@code SNIPPETS_LOGIN_TOKEN_DAYS}.
+     * an approved device login), living {@code SNIPPETS_LOGIN_TOKEN_DAYS} ({@link TokenLifetimes}).
      */
     @WriteTransaction
     public IssuedToken issueForLogin(String userId, String name) {
         Role role =
                 Optional.ofNullable(em.find(User.class, userId)).map(User::role).orElse(Role.USER);
-        return issue(userId, name, loginTokens.days().orElse(null), Scope.defaultsFor(role));
+        return issue(userId, name, lifetimes.forLogin().orElse(null), Scope.defaultsFor(role));
     }
 
     private IssuedToken issue(String userId, String name, Integer expiresInDays, Set<Scope> scopes) {
@@ -136,6 +140,56 @@ public class ApiTokens {
         audit.fire(AuditEvent.success(
                 caller, AuditEvent.TOKEN_NARROWED, token.id(), token.name() + " (" + Scope.joined(kept) + ")"));
         return TokenData.of(token);
+    }
+
+    /** An administrator's view of a user's tokens; an unknown user is 404. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<TokenData> ofUser(Caller admin, String userId) {
+        return tokensOf(administered(admin, userId)).stream().map(TokenData::of).toList();
+    }
+
+    /** An administrator revokes one of a user's tokens. */
+    @WriteTransaction(freesSpace = true)
+    public String revokeOf(Caller admin, String userId, String tokenId) {
+        User user = administered(admin, userId);
+        ApiToken token = Optional.ofNullable(em.find(ApiToken.class, tokenId))
+                .filter(found -> found.userId().equals(user.id()))
+                .orElseThrow(ApiException::notFound);
+        revokeByAdministrator(admin, user, token);
+        return token.id();
+    }
+
+    /** An administrator revokes every token of a user at once (someone left, a laptop was lost): how many. */
+    @WriteTransaction(freesSpace = true)
+    public int revokeAllOf(Caller admin, String userId) {
+        User user = administered(admin, userId);
+        List<ApiToken> tokens = tokensOf(user);
+        tokens.forEach(token -> revokeByAdministrator(admin, user, token));
+        return tokens.size();
+    }
+
+    private User administered(Caller admin, String userId) {
+        if (!admin.isAdmin()) {
+            throw ApiException.forbidden("Only administrators may do this.");
+        }
+        return Optional.ofNullable(em.find(User.class, userId)).orElseThrow(ApiException::notFound);
+    }
+
+    private List<ApiToken> tokensOf(User user) {
+        return em.createNamedQuery(ApiToken.OF_USER, ApiToken.class)
+                .setParameter("userId", user.id())
+                .getResultList();
+    }
+
+    private void revokeByAdministrator(Caller admin, User user, ApiToken token) {
+        em.remove(token);
+        cache.credentialsChanging();
+        audit.fire(AuditEvent.success(
+                admin,
+                AuditEvent.TOKEN_REVOKED,
+                token.id(),
+                token.name() + " (" + Scope.joined(token.scopes()) + "), of " + user.username()
+                        + ", by an administrator"));
     }
 
     private ApiToken owned(Caller caller, String tokenId) {
