@@ -11,15 +11,7 @@ import {copyButton, recordTable} from "./widgets.js";
 import {auditTable} from "./audit.js";
 import {me} from "./me.js";
 import {report} from "./notice.js";
-
-/** What each token scope lets a token do, in the words the form and the table use (docs/API.md, Token scopes). */
-const SCOPE_WORDS = {
-    "snippets:read": "Read snippets, attachments, history and collections",
-    "snippets:write": "Create, change and delete snippets and collections",
-    "sharing": "Share: visibility, groups and links",
-    "account": "Manage my tokens and sessions; export and import",
-    "admin": "Administer the service",
-};
+import {SCOPE_WORDS} from "./scopes.js";
 
 /** The scopes this user's tokens may carry: administration only for an administrator. */
 function offeredScopes() {

@@ -2,6 +2,7 @@
 // program until the user approves here, with a same-origin POST under the session.
 import {api} from "./api.js";
 import {apiPaths} from "./paths.js";
+import {scopeList} from "./scopes.js";
 
 const parameters = new URLSearchParams(window.location.search);
 const error = document.getElementById("authorize-error");
@@ -18,6 +19,11 @@ function callbackPort(callback) {
 document.getElementById("consent-question").textContent =
     `Give a token named "${parameters.get("name") ?? "CLI"}" to the program listening on port ${callbackPort(parameters.get("callback"))}?`;
 
+// what the token may do: the scopes asked for (the service drops administration for a user who is no administrator)
+const asked = parameters.get("scope");
+document.getElementById("consent-question").after(
+    scopeList("consent-scopes", asked === null ? null : asked.trim().split(/\s+/).filter((name) => name !== "")));
+
 document.getElementById("deny").addEventListener("click", () => window.location.assign("/"));
 
 document.getElementById("approve").addEventListener("click", async (event) => {
@@ -32,6 +38,7 @@ document.getElementById("approve").addEventListener("click", async (event) => {
                 state: parameters.get("state"),
                 codeChallenge: parameters.get("code_challenge"),
                 codeChallengeMethod: parameters.get("code_challenge_method"),
+                scope: parameters.get("scope"),
             },
         });
         window.location.assign(data.redirectTo);

@@ -4,6 +4,7 @@
 import {api} from "./api.js";
 import {formatDate} from "./dom.js";
 import {apiPaths} from "./paths.js";
+import {scopeList} from "./scopes.js";
 
 const code = new URLSearchParams(window.location.search).get("code")?.trim() ?? "";
 const form = document.getElementById("code-form");
@@ -37,6 +38,7 @@ if (code) {
         const {data} = await api("GET", apiPaths.device(code));
         document.getElementById("device-question").textContent = `Give a token named “${data.name}” to the command-line client that `
             + `asked from ${data.clientAddress} at ${formatDate(data.createdAt)}?`;
+        document.getElementById("device-question").after(scopeList("device-scopes", data.scopes));
         form.hidden = true;
         decision.hidden = false;
         document.getElementById("approve").addEventListener("click", () => decide("approve"));

@@ -127,7 +127,8 @@ public abstract class BrowserLoginInChromiumTests {
         HttpServer program = serve("127.0.0.1", "/cb", "<!DOCTYPE html><title>Done</title>", callbackHit);
         String callback = "http://127.0.0.1:" + program.getAddress().getPort() + "/cb";
         String loginUrl = ApiClient.base()
-                .resolve(BrowserLoginTests.start(callback, "state", "lured", "name", "lured cli")
+                .resolve(BrowserLoginTests.start(
+                                callback, "state", "lured", "name", "lured cli", "scope", "snippets:read")
                         .substring(1))
                 .toString();
         // another origin (localhost, not 127.0.0.1): a page that sends the browser to the login URL by itself
@@ -158,6 +159,10 @@ public abstract class BrowserLoginInChromiumTests {
                                     String.valueOf(program.getAddress().getPort())),
                     question);
             assertFalse(callbackHit.isDone(), "no code reaches the program before the user approves");
+            assertEquals(
+                    "Read snippets, attachments, history and collections",
+                    browser.driver().findElement(By.id("consent-scopes")).getText(),
+                    "what the token may do, in words");
 
             browser.driver().findElement(By.id("approve")).click();
             Map<String, String> query = BrowserLoginTests.query(callbackHit.get(20, TimeUnit.SECONDS));
@@ -165,6 +170,15 @@ public abstract class BrowserLoginInChromiumTests {
             Reply exchanged = BrowserLoginTests.exchange(query.get("code"), null);
             assertEquals(200, exchanged.status(), exchanged::toString);
             assertEquals(user.id(), exchanged.data().getString("userId"));
+            assertEquals(
+                    "[\"snippets:read\"]",
+                    new ApiClient()
+                            .withBearer(exchanged.data().getString("token"))
+                            .get("/api/v1/auth/whoami")
+                            .data()
+                            .getJsonArray("scopes")
+                            .toString(),
+                    "the approval carried the scopes shown");
         } finally {
             program.stop(0);
             otherSite.stop(0);

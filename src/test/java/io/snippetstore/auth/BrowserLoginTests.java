@@ -386,6 +386,40 @@ public abstract class BrowserLoginTests {
     }
 
     @Test
+    void aLoginAsksForScopesAndItsTokenCarriesThoseTheUserMayHold() {
+        ApiClient browser = TestUsers.signedIn(TestUsers.create());
+
+        JsonObject reader = exchange(codeFor(browser, "scope", "snippets:read account"), null)
+                .data();
+        JsonObject withoutAdmin =
+                exchange(codeFor(browser, "scope", "snippets:read admin"), null).data();
+
+        assertEquals("[\"snippets:read\",\"account\"]", scopesOf(reader));
+        assertEquals("[\"snippets:read\"]", scopesOf(withoutAdmin), "administration only for an administrator");
+        Reply onlyAdmin = browser.get(start("http://127.0.0.1:47111/cb", "scope", "admin"));
+        assertEquals(403, onlyAdmin.status(), onlyAdmin::toString);
+        Reply unknown = browser.get(start("http://127.0.0.1:47111/cb", "scope", "snippets:everything"));
+        assertEquals(400, unknown.status(), unknown::toString);
+        assertEquals("bad_request", unknown.errorCode());
+        assertEquals(
+                "scope",
+                unknown.json()
+                        .getJsonObject("error")
+                        .getJsonArray("details")
+                        .getJsonObject(0)
+                        .getString("field"));
+    }
+
+    private static String scopesOf(JsonObject exchanged) {
+        return new ApiClient()
+                .withBearer(exchanged.getString("token"))
+                .get("/api/v1/auth/whoami")
+                .data()
+                .getJsonArray("scopes")
+                .toString();
+    }
+
+    @Test
     void theTokenNameDefaultsToCli() {
         String code = codeFor(TestUsers.signedIn(TestUsers.create()));
 

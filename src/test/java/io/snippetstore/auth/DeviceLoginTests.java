@@ -81,6 +81,54 @@ public abstract class DeviceLoginTests {
     }
 
     @Test
+    void aLoginAsksForScopesWhichTheApprovalPageShowsAndTheTokenCarries() {
+        Reply started = client.post(
+                "/api/v1/auth/device",
+                Json.createObjectBuilder()
+                        .add("name", "reader")
+                        .add("scope", "snippets:read  admin")
+                        .build());
+        assertEquals(200, started.status(), started::toString);
+        String userCode = started.data().getString("userCode");
+
+        Reply described = browser.get("/api/v1/auth/device/" + userCode);
+        assertEquals(
+                java.util.List.of("snippets:read"),
+                described.data().getJsonArray("scopes").getValuesAs(jakarta.json.JsonString.class).stream()
+                        .map(jakarta.json.JsonString::getString)
+                        .toList(),
+                "administration is dropped for a user who is no administrator, and the page says so");
+        assertEquals(
+                200,
+                browser.post(
+                                "/api/v1/auth/device/" + userCode + "/approve",
+                                Json.createObjectBuilder().build())
+                        .status());
+        Reply issued = poll(started.data());
+        JsonObject whoami = new ApiClient()
+                .withBearer(issued.data().getString("token"))
+                .get("/api/v1/auth/whoami")
+                .data();
+        assertEquals("[\"snippets:read\"]", whoami.getJsonArray("scopes").toString());
+
+        Reply unknown = client.post(
+                "/api/v1/auth/device",
+                Json.createObjectBuilder().add("scope", "snippets:everything").build());
+        assertEquals(400, unknown.status(), unknown::toString);
+        assertEquals("validation_failed", unknown.errorCode());
+        Reply onlyAdmin = client.post(
+                "/api/v1/auth/device",
+                Json.createObjectBuilder().add("scope", "admin").build());
+        assertEquals(
+                403,
+                browser.post(
+                                "/api/v1/auth/device/" + onlyAdmin.data().getString("userCode") + "/approve",
+                                Json.createObjectBuilder().build())
+                        .status(),
+                "nothing of what it asks for may be given");
+    }
+
+    @Test
     void aDeniedLoginGivesNoTokenAndCannotBeApprovedAfterwards() {
         JsonObject started = start("CLI");
         String userCode = started.getString("userCode");

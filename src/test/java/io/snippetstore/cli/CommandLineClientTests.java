@@ -1101,7 +1101,8 @@ public abstract class CommandLineClientTests {
     @Test
     void aMachineWithoutAReachableBrowserSignsInWithACodeApprovedInAnyBrowser() throws Exception {
         TestUser user = TestUsers.create();
-        Process login = start(Map.of(), "login", "--device", "--name", "build box");
+        Process login =
+                start(Map.of(), "login", "--device", "--name", "build box", "--scopes", "snippets:read,snippets:write");
         BufferedReader err = new BufferedReader(new InputStreamReader(login.getErrorStream(), StandardCharsets.UTF_8));
         String userCode = null;
         String complete = null;
@@ -1123,6 +1124,12 @@ public abstract class CommandLineClientTests {
         try (Browser browser = new Browser()) {
             WebDriverWait wait = signInAt(browser, complete, user);
             wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("device-question"), "“build box”"));
+            String asked = browser.driver().findElement(By.id("device-scopes")).getText();
+            assertTrue(
+                    asked.contains("Read snippets")
+                            && asked.contains("Create, change and delete")
+                            && !asked.contains("Share"),
+                    "what the token may do, in words: " + asked);
             browser.screenshot("device-login");
             browser.driver().findElement(By.id("approve")).click();
             wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("device-status"), "Approved"));
@@ -1131,6 +1138,7 @@ public abstract class CommandLineClientTests {
         String out = new String(login.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, login.exitValue(), out);
         assertTrue(out.contains("Signed in to") && out.contains(user.username()), out);
+        assertTrue(out.contains("May: snippets:read, snippets:write; expires "), out);
         Run whoami = run("whoami");
         assertOk(whoami);
         assertTrue(whoami.out().contains(user.username()), whoami.out());

@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import picocli.CommandLine.Command;
@@ -80,6 +81,14 @@ final class AuthCommands {
         boolean withToken;
 
         @Option(
+                names = "--scopes",
+                split = ",",
+                paramLabel = "SCOPE",
+                description = "What the token may do, e.g. snippets:read,snippets:write (scopes: snippets:read, "
+                        + "snippets:write, sharing, account, admin; default: everything your account may).")
+        List<String> scopes;
+
+        @Option(
                 names = "--device",
                 description =
                         "Show a code to type into any signed-in browser, at the address shown, and wait for its approval.")
@@ -116,8 +125,22 @@ final class AuthCommands {
             } else {
                 output.line("Signed in to " + server + " as " + me.getString("username") + " (token \"" + tokenName
                         + "\", kept in " + config.file() + ").");
+                output.line(credentialLine(me));
             }
             return 0;
+        }
+
+        /** The scopes asked for, OAuth's way (separated by spaces), when --scopes names any. */
+        private Optional<String> askedScope() {
+            return Optional.ofNullable(scopes)
+                    .map(names ->
+                            String.join(" ", names.stream().map(String::strip).toList()))
+                    .filter(scope -> !scope.isBlank());
+        }
+
+        private JsonObjectBuilder withAskedScope(JsonObjectBuilder body) {
+            askedScope().ifPresent(scope -> body.add("scope", scope));
+            return body;
         }
 
         /** The browser login: a one-time code to this client's loopback receiver, exchanged with the PKCE verifier. */
@@ -127,7 +150,10 @@ final class AuthCommands {
             try (LoopbackReceiver receiver = new LoopbackReceiver(state)) {
                 String address = server + "/api/v1/auth/browser-login?callback=" + Api.encode(receiver.callback())
                         + "&state=" + state + "&code_challenge=" + pkce.challenge()
-                        + "&code_challenge_method=S256&name=" + Api.encode(tokenName);
+                        + "&code_challenge_method=S256&name=" + Api.encode(tokenName)
+                        + askedScope()
+                                .map(scope -> "&scope=" + Api.encode(scope))
+                                .orElse("");
                 output.note("Open this address in a browser to sign in:");
                 output.note("  " + address);
                 if (!noBrowser) {
@@ -156,7 +182,8 @@ final class AuthCommands {
             JsonObject started = api.call(
                             "POST",
                             "/api/v1/auth/device",
-                            Json.createObjectBuilder().add("name", tokenName).build(),
+                            withAskedScope(Json.createObjectBuilder().add("name", tokenName))
+                                    .build(),
                             Map.of())
                     .asJsonObject();
             output.note("Open " + started.getString("verificationUrl") + " in any browser, sign in, and enter the code "

@@ -77,12 +77,14 @@ public class BrowserLoginResource {
             @QueryParam("state") String state,
             @QueryParam("code_challenge") String codeChallenge,
             @QueryParam("code_challenge_method") String codeChallengeMethod,
+            @QueryParam("scope") String scope,
             @QueryParam(STARTED_PARAMETER) String started,
             @CookieParam(STARTED_COOKIE) String startedInThisBrowser,
             @HeaderParam("Sec-Fetch-Site") String fetchSite,
             @HeaderParam("Sec-Fetch-Dest") String fetchDest,
             @Context UriInfo uri) {
-        BrowserLoginRequest request = BrowserLoginRequest.of(callback, name, state, codeChallenge, codeChallengeMethod);
+        BrowserLoginRequest request =
+                BrowserLoginRequest.of(callback, name, state, codeChallenge, codeChallengeMethod, scope);
         Navigation navigation = Navigation.of(fetchSite, fetchDest);
         if (navigation == Navigation.NOT_A_PAGE) {
             throw ApiException.forbidden(
@@ -191,7 +193,8 @@ public class BrowserLoginResource {
                 approval.name(),
                 approval.state(),
                 approval.codeChallenge(),
-                approval.codeChallengeMethod());
+                approval.codeChallengeMethod(),
+                approval.scope());
         return ApiResponse.of(
                 new ApprovedView(codeFor(Caller.of(security), request).toString()));
     }
@@ -208,7 +211,7 @@ public class BrowserLoginResource {
     }
 
     private URI codeFor(Caller caller, BrowserLoginRequest request) {
-        String code = logins.issueCode(caller, request.tokenName(), request.challenge());
+        String code = logins.issueCode(caller, request.tokenName(), request.challenge(), request.scopes());
         return request.callback().withCode(code, request.state());
     }
 }

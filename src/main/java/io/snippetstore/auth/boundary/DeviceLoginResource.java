@@ -1,11 +1,15 @@
 package io.snippetstore.auth.boundary;
 
+import java.util.Optional;
+import java.util.Set;
+
 import io.snippetstore.auth.control.DeviceLogins;
 import io.snippetstore.auth.control.DevicePoll;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.Scope;
 import io.snippetstore.platform.security.SessionOnly;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -39,9 +43,12 @@ public class DeviceLoginResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public ApiResponse<DeviceLoginStartedView> start(@Valid DeviceLoginRequest request, @Context UriInfo uri) {
         String name = request == null ? BrowserLoginRequest.DEFAULT_NAME : request.tokenName();
+        Optional<Set<Scope>> scopes = request == null
+                ? Optional.empty()
+                : TokenScopes.ofSpaced(request.scope(), ApiException::validationFailed);
         logins.requireRoomToStart();
         return ApiResponse.of(DeviceLoginStartedView.of(
-                logins.start(name), uri.getBaseUri().resolve("/device").toString()));
+                logins.start(name, scopes), uri.getBaseUri().resolve("/device").toString()));
     }
 
     @GET

@@ -64,13 +64,27 @@ public class ApiTokens {
 
     /**
      * A new token for a user who proved who they are by other means (the code of a browser login,
-     * an approved device login), living {@code SNIPPETS_LOGIN_TOKEN_DAYS} ({@link TokenLifetimes}).
+     * an approved device login), with the scopes it asked for that the user's role may hold, living {@code SNIPPETS_LOGIN_TOKEN_DAYS} ({@link TokenLifetimes}).
      */
     @WriteTransaction
-    public IssuedToken issueForLogin(String userId, String name) {
+    public IssuedToken issueForLogin(String userId, String name, Optional<Set<Scope>> asked) {
         Role role =
                 Optional.ofNullable(em.find(User.class, userId)).map(User::role).orElse(Role.USER);
-        return issue(userId, name, lifetimes.forLogin().orElse(null), Scope.defaultsFor(role));
+        Set<Scope> granted =
+                asked.map(scopes -> Scope.grantable(scopes, role)).orElseGet(() -> Scope.defaultsFor(role));
+        return issue(userId, name, lifetimes.forLogin().orElse(null), granted);
+    }
+
+    /**
+     * What a login the caller approves may get of the scopes it asks for: 403 {@code forbidden}
+     * when that is nothing (it asked only for administration, and the caller is no administrator).
+     */
+    static Set<Scope> requireGrantable(Caller caller, Set<Scope> asked) {
+        Set<Scope> granted = Scope.grantable(asked, caller.role());
+        if (granted.isEmpty()) {
+            throw ApiException.forbidden("This login asks only for administration, which your account does not have.");
+        }
+        return granted;
     }
 
     private IssuedToken issue(String userId, String name, Integer expiresInDays, Set<Scope> scopes) {

@@ -3,6 +3,7 @@ package io.snippetstore.auth.control;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.Set;
 
 import io.snippetstore.auth.entity.LoginCode;
 import io.snippetstore.platform.AuditEvent;
@@ -10,6 +11,7 @@ import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.Scope;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
@@ -39,7 +41,8 @@ public class BrowserLogins {
 
     /** A new code (256 random bits, stored as its hash) for the signed-in caller; returns its value. */
     @WriteTransaction
-    public String issueCode(Caller caller, String tokenName, String codeChallenge) {
+    public String issueCode(Caller caller, String tokenName, String codeChallenge, Optional<Set<Scope>> scopes) {
+        Optional<Set<Scope>> granted = scopes.map(asked -> ApiTokens.requireGrantable(caller, asked));
         Instant now = Timestamps.now();
         em.createNamedQuery(LoginCode.PURGE)
                 .setParameter("before", now.minus(KEEP_USED_CODES))
@@ -50,6 +53,7 @@ public class BrowserLogins {
                 caller.userId(),
                 tokenName,
                 codeChallenge,
+                granted,
                 now,
                 now.plusSeconds(codeTtlSeconds)));
         audit.fire(AuditEvent.success(caller, AuditEvent.BROWSER_LOGIN_APPROVED, null, tokenName));
@@ -80,6 +84,6 @@ public class BrowserLogins {
         if (login.codeChallenge() != null && !Pkce.verifies(login.codeChallenge(), codeVerifier)) {
             return Optional.empty();
         }
-        return Optional.of(tokens.issueForLogin(login.userId(), login.tokenName()));
+        return Optional.of(tokens.issueForLogin(login.userId(), login.tokenName(), login.scopes()));
     }
 }

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 import io.snippetstore.auth.entity.DeviceLogin;
 import io.snippetstore.platform.ApiException;
@@ -14,6 +15,7 @@ import io.snippetstore.platform.Secrets;
 import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
+import io.snippetstore.platform.security.Scope;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -73,7 +75,7 @@ public class DeviceLogins {
     }
 
     @WriteTransaction
-    public DeviceGrant start(String tokenName) {
+    public DeviceGrant start(String tokenName, Optional<Set<Scope>> scopes) {
         Instant now = Timestamps.now();
         em.createNamedQuery(DeviceLogin.PURGE)
                 .setParameter("before", now.minus(KEEP_ENDED))
@@ -84,7 +86,7 @@ public class DeviceLogins {
         String userCode = newUserCode();
         Instant expiresAt = now.plusSeconds(ttlSeconds);
         em.persist(new DeviceLogin(
-                Secrets.sha256Hex(deviceCode), userCodeHash(userCode), tokenName, address, now, expiresAt));
+                Secrets.sha256Hex(deviceCode), userCodeHash(userCode), tokenName, scopes, address, now, expiresAt));
         return new DeviceGrant(deviceCode, userCode.substring(0, 4) + "-" + userCode.substring(4), expiresAt, INTERVAL);
     }
 
@@ -92,13 +94,19 @@ public class DeviceLogins {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public PendingDevice describe(Caller caller, String userCode) {
         DeviceLogin login = waiting(caller, userCode);
-        return new PendingDevice(login.tokenName(), login.clientAddress(), login.createdAt(), login.expiresAt());
+        return new PendingDevice(
+                login.tokenName(),
+                login.scopes().map(asked -> Scope.grantable(asked, caller.role())),
+                login.clientAddress(),
+                login.createdAt(),
+                login.expiresAt());
     }
 
     /** The caller approves: the client's next poll gets a token of theirs. */
     @WriteTransaction
     public void approve(Caller caller, String userCode) {
         DeviceLogin login = waiting(caller, userCode);
+        login.scopes().ifPresent(asked -> ApiTokens.requireGrantable(caller, asked));
         decide(caller, userCode, true);
         audit.fire(AuditEvent.success(
                 caller, AuditEvent.DEVICE_LOGIN_APPROVED, null, login.tokenName() + " from " + login.clientAddress()));
@@ -167,7 +175,7 @@ public class DeviceLogins {
                                         .setParameter("hash", hash)
                                         .executeUpdate()
                                 == 1
-                        ? DevicePoll.issued(tokens.issueForLogin(login.userId(), login.tokenName()))
+                        ? DevicePoll.issued(tokens.issueForLogin(login.userId(), login.tokenName(), login.scopes()))
                         : DevicePoll.of(DevicePoll.Outcome.INVALID);
         };
     }

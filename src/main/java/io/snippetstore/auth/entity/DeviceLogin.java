@@ -1,7 +1,10 @@
 package io.snippetstore.auth.entity;
 
 import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
 
+import io.snippetstore.platform.security.Scope;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -71,21 +74,32 @@ public class DeviceLogin {
     @Column(name = "consumed_at")
     private Instant consumedAt;
 
+    /** {@link Scope#joined}, or null when the login asked for none (the role's defaults). */
+    @Column
+    private String scopes;
+
     protected DeviceLogin() {}
 
     public DeviceLogin(
             String deviceCodeHash,
             String userCodeHash,
             String tokenName,
+            Optional<Set<Scope>> scopes,
             String clientAddress,
             Instant createdAt,
             Instant expiresAt) {
+        this.scopes = scopes.map(Scope::joined).orElse(null);
         this.deviceCodeHash = deviceCodeHash;
         this.userCodeHash = userCodeHash;
         this.tokenName = tokenName;
         this.clientAddress = clientAddress;
         this.createdAt = createdAt;
         this.expiresAt = expiresAt;
+    }
+
+    /** The scopes the login asked for; none: the role's defaults. */
+    public Optional<Set<Scope>> scopes() {
+        return Optional.ofNullable(scopes).map(Scope::split);
     }
 
     /** Where the login stands at {@code now}, as its client polling learns it. */

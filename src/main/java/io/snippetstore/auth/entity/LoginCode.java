@@ -1,7 +1,10 @@
 package io.snippetstore.auth.entity;
 
 import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
 
+import io.snippetstore.platform.security.Scope;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -42,6 +45,10 @@ public class LoginCode {
     @Column(name = "consumed_at")
     private Instant consumedAt;
 
+    /** {@link Scope#joined}, or null when the login asked for none (the role's defaults). */
+    @Column
+    private String scopes;
+
     protected LoginCode() {}
 
     public LoginCode(
@@ -49,8 +56,10 @@ public class LoginCode {
             String userId,
             String tokenName,
             String codeChallenge,
+            Optional<Set<Scope>> scopes,
             Instant createdAt,
             Instant expiresAt) {
+        this.scopes = scopes.map(Scope::joined).orElse(null);
         this.codeHash = codeHash;
         this.userId = userId;
         this.tokenName = tokenName;
@@ -61,6 +70,11 @@ public class LoginCode {
 
     public String userId() {
         return userId;
+    }
+
+    /** The scopes the login asked for; none: the role's defaults. */
+    public Optional<Set<Scope>> scopes() {
+        return Optional.ofNullable(scopes).map(Scope::split);
     }
 
     public String tokenName() {

@@ -54,6 +54,13 @@ public enum Scope {
         return scopes;
     }
 
+    /** Of the scopes a login asks for, those a user of this role may hold (none: it asked only for more). */
+    public static Set<Scope> grantable(Set<Scope> asked, Role role) {
+        Set<Scope> granted = defaultsFor(role);
+        granted.retainAll(asked);
+        return granted;
+    }
+
     /** The scopes as the database keeps them: their names in this enum's order, separated by spaces. */
     public static String joined(Collection<Scope> scopes) {
         return Arrays.stream(values())
