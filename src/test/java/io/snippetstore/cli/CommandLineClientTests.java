@@ -735,6 +735,40 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    void tokensListsEachTokensScopesAndNarrowKeepsOnlyThoseNamed() throws Exception {
+        TestUser user = TestUsers.create();
+        JsonObject created = TestUsers.signedIn(user)
+                .post(
+                        "/api/v1/auth/tokens",
+                        Json.createObjectBuilder().add("name", "ci runner").build())
+                .data();
+        assertOk(run(
+                (created.getString("token") + "\n").getBytes(StandardCharsets.UTF_8),
+                Map.of(),
+                "login",
+                "--with-token"));
+
+        Run listed = run("tokens");
+        assertOk(listed);
+        assertTrue(listed.out().contains("snippets:read, snippets:write, sharing, account"), listed.out());
+        Run narrowed = run(
+                new byte[0],
+                Map.of(),
+                "tokens",
+                "narrow",
+                created.getString("id"),
+                "--scopes",
+                "snippets:read,account");
+        assertOk(narrowed);
+        assertTrue(narrowed.out().contains("ci runner may now: snippets:read, account."), narrowed.out());
+        Run refused = run(new byte[0], Map.of(), "collections", "create", "Runbooks");
+        assertEquals(6, refused.exitCode(), refused::toString);
+        Run widened =
+                run(new byte[0], Map.of(), "tokens", "narrow", created.getString("id"), "--scopes", "snippets:write");
+        assertTrue(widened.exitCode() != 0 && widened.err().contains("only be narrowed"), widened::toString);
+    }
+
+    @Test
     void aTokenFromStandardInputSignsInWithoutABrowserAndLogoutOnlyForgetsIt() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.signedIn(user)

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
@@ -423,8 +424,14 @@ final class AuthCommands {
     @Command(
             name = "tokens",
             description = "List your API tokens (never their values).",
-            subcommands = Tokens.Revoke.class,
-            footer = {"", "Examples:", "  snippets tokens", "  snippets tokens revoke 01a2..."})
+            subcommands = {Tokens.Narrow.class, Tokens.Revoke.class},
+            footer = {
+                "",
+                "Examples:",
+                "  snippets tokens",
+                "  snippets tokens narrow 01a2... --scopes snippets:read",
+                "  snippets tokens revoke 01a2..."
+            })
     static final class Tokens implements Callable<Integer> {
 
         @Mixin
@@ -448,6 +455,47 @@ final class AuthCommands {
                                 new Output.Column("EXPIRES", 24, t -> Output.text(t, "expiresAt"))));
             }
             return 0;
+        }
+
+        @Command(
+                name = "narrow",
+                description = "Keep only some of a token's scopes (a token is never widened: log in again for more).",
+                footer = {"", "Example:", "  snippets tokens narrow 01a2... --scopes snippets:read,account"})
+        static final class Narrow implements Callable<Integer> {
+
+            @Mixin
+            ClientOptions client;
+
+            @Parameters(paramLabel = "ID", description = "The token's id (see `snippets tokens`).")
+            String id;
+
+            @Option(
+                    names = "--scopes",
+                    split = ",",
+                    required = true,
+                    paramLabel = "SCOPE",
+                    description = "The scopes it keeps, each one it has.")
+            List<String> scopes;
+
+            @Override
+            public Integer call() {
+                JsonArrayBuilder kept = Json.createArrayBuilder();
+                scopes.stream().map(String::strip).forEach(kept::add);
+                JsonObject narrowed = client.signedIn()
+                        .call(
+                                "PATCH",
+                                "/api/v1/auth/tokens/" + Api.encode(id),
+                                Json.createObjectBuilder().add("scopes", kept).build(),
+                                Map.of())
+                        .asJsonObject();
+                Output output = new Output(client.terminal());
+                if (client.json()) {
+                    output.json(narrowed);
+                } else {
+                    output.line("Token " + narrowed.getString("name") + " may now: " + scopes(narrowed) + ".");
+                }
+                return 0;
+            }
         }
 
         @Command(
