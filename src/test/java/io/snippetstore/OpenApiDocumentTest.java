@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -76,9 +77,17 @@ public class OpenApiDocumentTest {
         }
     }
 
-    /** Every JAX-RS resource method of the application as {@code "GET /api/v1/..."}: the application path, the class's and the method's. */
-    private static Set<String> resourceMethods() {
-        Set<String> methods = new TreeSet<>();
+    /** A JAX-RS resource method: its class, the method, and its name as {@code "GET /api/v1/..."}. */
+    private record ResourceMethod(Class<?> type, Method method, String name) {
+
+        boolean has(Class<? extends Annotation> annotation) {
+            return method.isAnnotationPresent(annotation) || type.isAnnotationPresent(annotation);
+        }
+    }
+
+    /** Every JAX-RS resource method of the application, named by the application path, the class's and the method's. */
+    private static List<ResourceMethod> resourceMethodsWithTheirClasses() {
+        List<ResourceMethod> methods = new ArrayList<>();
         for (JavaClass resource : new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("io.snippetstore")) {
@@ -90,8 +99,14 @@ public class OpenApiDocumentTest {
                 for (var annotation : method.getAnnotations()) {
                     HttpMethod http = annotation.annotationType().getAnnotation(HttpMethod.class);
                     if (http != null) {
-                        methods.add(http.value() + " "
-                                + join("/api", type.getAnnotation(Path.class), method.getAnnotation(Path.class)));
+                        methods.add(new ResourceMethod(
+                                type,
+                                method,
+                                http.value() + " "
+                                        + join(
+                                                "/api",
+                                                type.getAnnotation(Path.class),
+                                                method.getAnnotation(Path.class))));
                     }
                 }
             }
@@ -99,46 +114,34 @@ public class OpenApiDocumentTest {
         return methods;
     }
 
+    private static Set<String> resourceMethods() {
+        Set<String> methods = new TreeSet<>();
+        resourceMethodsWithTheirClasses().forEach(method -> methods.add(method.name()));
+        return methods;
+    }
+
     /**
-     * The scopes a token needs for each resource method that takes a token, as {@code "GET /api/v1/..."}:
-     * an administrator's operation needs {@code admin}, the rest what {@link RequiresScope} says on the
+     * The scopes a token needs for each resource method that takes a token, by name: an
+     * administrator's operation needs {@code admin}, the rest what {@link RequiresScope} says on the
      * method or its class; a method without one is missing from the map, and so fails the comparison.
      */
     private static Map<String, List<String>> scopesOfResourceMethods() {
         Map<String, List<String>> scopes = new TreeMap<>();
-        for (JavaClass resource : new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.snippetstore")) {
-            if (!resource.isAnnotatedWith(Path.class)) {
+        for (ResourceMethod resource : resourceMethodsWithTheirClasses()) {
+            if (!resource.has(Authenticated.class) || resource.method().isAnnotationPresent(SessionOnly.class)) {
                 continue;
             }
-            Class<?> type = resource.reflect();
-            for (Method method : type.getDeclaredMethods()) {
-                for (var annotation : method.getAnnotations()) {
-                    HttpMethod http = annotation.annotationType().getAnnotation(HttpMethod.class);
-                    boolean takesToken = (method.isAnnotationPresent(Authenticated.class)
-                                    || type.isAnnotationPresent(Authenticated.class))
-                            && !method.isAnnotationPresent(SessionOnly.class);
-                    if (http == null || !takesToken) {
-                        continue;
-                    }
-                    String name = http.value() + " "
-                            + join("/api", type.getAnnotation(Path.class), method.getAnnotation(Path.class));
-                    if (method.isAnnotationPresent(AdminOnly.class) || type.isAnnotationPresent(AdminOnly.class)) {
-                        scopes.put(name, List.of(Scope.ADMIN.apiName()));
-                        continue;
-                    }
-                    RequiresScope declared = method.isAnnotationPresent(RequiresScope.class)
-                            ? method.getAnnotation(RequiresScope.class)
-                            : type.getAnnotation(RequiresScope.class);
-                    if (declared != null) {
-                        scopes.put(
-                                name,
-                                Arrays.stream(declared.value())
-                                        .map(Scope::apiName)
-                                        .toList());
-                    }
-                }
+            if (resource.has(AdminOnly.class)) {
+                scopes.put(resource.name(), List.of(Scope.ADMIN.apiName()));
+                continue;
+            }
+            RequiresScope declared = resource.method().isAnnotationPresent(RequiresScope.class)
+                    ? resource.method().getAnnotation(RequiresScope.class)
+                    : resource.type().getAnnotation(RequiresScope.class);
+            if (declared != null) {
+                scopes.put(
+                        resource.name(),
+                        Arrays.stream(declared.value()).map(Scope::apiName).toList());
             }
         }
         return scopes;

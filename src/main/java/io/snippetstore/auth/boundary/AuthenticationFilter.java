@@ -33,7 +33,8 @@ import jakarta.ws.rs.ext.Provider;
  * {@link SessionOnly}, {@link AdminOnly}, a token's scopes ({@link RequiresScope}; an
  * administrator's operation needs {@link Scope#ADMIN}), and the same-origin rule for session
  * requests that change something. A method that declares no scope needs them all (a test
- * keeps every method declaring its own). A user with a temporary password may only change it ({@link AllowsTemporaryPassword}).
+ * keeps every method declaring its own). A user with a temporary password may only change it
+ * ({@link AllowsTemporaryPassword}).
  */
 @Provider
 @Authenticated

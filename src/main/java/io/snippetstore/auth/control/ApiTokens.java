@@ -64,7 +64,8 @@ public class ApiTokens {
 
     /**
      * A new token for a user who proved who they are by other means (the code of a browser login,
-     * an approved device login), with the scopes it asked for that the user's role may hold, living {@code SNIPPETS_LOGIN_TOKEN_DAYS} ({@link TokenLifetimes}).
+     * an approved device login), with the scopes it asked for that the user's role may hold,
+     * living {@code SNIPPETS_LOGIN_TOKEN_DAYS} ({@link TokenLifetimes}).
      */
     @WriteTransaction
     public IssuedToken issueForLogin(String userId, String name, Optional<Set<Scope>> asked) {
@@ -106,7 +107,7 @@ public class ApiTokens {
                         .orElse(null),
                 AuditEvent.TOKEN_CREATED,
                 token.id(),
-                name + " (" + Scope.joined(scopes) + ")"));
+                described(token)));
         return new IssuedToken(value, TokenData.of(token));
     }
 
@@ -130,11 +131,7 @@ public class ApiTokens {
         ApiToken token = owned(caller, tokenId);
         em.remove(token);
         cache.credentialsChanging();
-        audit.fire(AuditEvent.success(
-                caller,
-                AuditEvent.TOKEN_REVOKED,
-                token.id(),
-                token.name() + " (" + Scope.joined(token.scopes()) + ")"));
+        audit.fire(AuditEvent.success(caller, AuditEvent.TOKEN_REVOKED, token.id(), described(token)));
         return token.id();
     }
 
@@ -151,8 +148,7 @@ public class ApiTokens {
         }
         token.narrowTo(kept);
         cache.credentialsChanging();
-        audit.fire(AuditEvent.success(
-                caller, AuditEvent.TOKEN_NARROWED, token.id(), token.name() + " (" + Scope.joined(kept) + ")"));
+        audit.fire(AuditEvent.success(caller, AuditEvent.TOKEN_NARROWED, token.id(), described(token)));
         return TokenData.of(token);
     }
 
@@ -202,8 +198,12 @@ public class ApiTokens {
                 admin,
                 AuditEvent.TOKEN_REVOKED,
                 token.id(),
-                token.name() + " (" + Scope.joined(token.scopes()) + "), of " + user.username()
-                        + ", by an administrator"));
+                described(token) + ", of " + user.username() + ", by an administrator"));
+    }
+
+    /** A token as the audit trail names it: its name and its scopes. */
+    private static String described(ApiToken token) {
+        return token.name() + " (" + Scope.joined(token.scopes()) + ")";
     }
 
     private ApiToken owned(Caller caller, String tokenId) {
@@ -233,7 +233,7 @@ public class ApiTokens {
                                     .orElse(null),
                             AuditEvent.TOKEN_REVOKED,
                             token.id(),
-                            token.name() + " (" + Scope.joined(token.scopes()) + "), reported leaked"));
+                            described(token) + ", reported leaked"));
                 });
     }
 
