@@ -161,6 +161,11 @@ public class WorstCase {
                 "s.json",
                 "{\"x\":" + "[".repeat(3_000_000) + "]".repeat(3_000_000) + "}"));
         row("import", "a document nested 3,000,000 deep", () -> sendBytes("/api/v1/import", deep));
+        String leaked = "{\"token\":" + quote("sst_" + "x".repeat(196)) + "}";
+        row(
+                "revoke a leaked token",
+                "a 200-character value no token has, without a credential",
+                () -> sendNoAuth("POST", "/api/v1/auth/tokens/revoke", json(leaked)));
         byte[] claims = zip(List.of("manifest.json", "{}"));
         int end = claims.length - 22;
         claims[end + 12] = (byte) 0xF0;

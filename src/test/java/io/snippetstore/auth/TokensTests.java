@@ -300,4 +300,32 @@ public abstract class TokensTests {
                                         .endsWith("of " + user.username() + ", by an administrator")),
                 "audited as the administrator's act, naming whose token it was");
     }
+
+    /** 999 tokens are written behind the server's back, so that the limit is reached in a moment. */
+    @Test
+    void aUserHasAtMostAThousandTokensAndRevokingOneMakesRoomAgain() {
+        TestUser user = TestUsers.create();
+        ApiClient browser = TestUsers.signedIn(user);
+        Database.change(
+                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 999) "
+                        + "INSERT INTO api_tokens (id, user_id, name, token_hash, created_at, scopes) "
+                        + "SELECT ? || '-' || i, ?, 'made behind ' || i, lower(hex(randomblob(32))), ?, 'snippets:read' "
+                        + "FROM n",
+                user.id(),
+                user.id(),
+                System.currentTimeMillis());
+        TestUsers.newToken(browser, "the thousandth");
+
+        Reply refused = browser.post(
+                "/api/v1/auth/tokens",
+                Json.createObjectBuilder().add("name", "one too many").build());
+
+        assertEquals(409, refused.status(), refused::toString);
+        assertEquals("conflict", refused.errorCode());
+        Reply listed = browser.get("/api/v1/auth/tokens");
+        assertEquals(1000, listed.json().getJsonArray("data").size());
+        String first = listed.json().getJsonArray("data").getJsonObject(0).getString("id");
+        assertEquals(200, browser.delete("/api/v1/auth/tokens/" + first).status());
+        TestUsers.newToken(browser, "room again");
+    }
 }

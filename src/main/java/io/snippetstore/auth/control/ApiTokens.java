@@ -89,6 +89,13 @@ public class ApiTokens {
     }
 
     private IssuedToken issue(String userId, String name, Integer expiresInDays, Set<Scope> scopes) {
+        if (em.createNamedQuery(ApiToken.COUNT_OF_USER, Long.class)
+                        .setParameter("userId", userId)
+                        .getSingleResult()
+                >= ApiToken.PER_USER_MAX) {
+            throw ApiException.conflict("You have " + ApiToken.PER_USER_MAX
+                    + " API tokens, the most one user may have: revoke some you no longer use.");
+        }
         String value = TokenChecksum.appendTo(PREFIX + Secrets.random(32));
         Instant now = Timestamps.now();
         ApiToken token = new ApiToken(

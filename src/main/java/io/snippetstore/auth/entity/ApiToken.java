@@ -19,15 +19,20 @@ import jakarta.persistence.Table;
                 "SELECT t, u FROM ApiToken t, User u WHERE t.tokenHash = :hash AND u.id = t.userId AND u.disabledAt IS NULL")
 @NamedQuery(name = ApiToken.BY_HASH, query = "SELECT t FROM ApiToken t WHERE t.tokenHash = :hash")
 @NamedQuery(name = ApiToken.OF_USER, query = "SELECT t FROM ApiToken t WHERE t.userId = :userId ORDER BY t.id")
+@NamedQuery(name = ApiToken.COUNT_OF_USER, query = "SELECT COUNT(t) FROM ApiToken t WHERE t.userId = :userId")
 @NamedQuery(name = ApiToken.REVOKE_ALL_OF_USER, query = "DELETE FROM ApiToken t WHERE t.userId = :userId")
 public class ApiToken implements RecordsUse {
 
     public static final String WITH_USER_BY_HASH = "ApiToken.withUserByHash";
     public static final String BY_HASH = "ApiToken.byHash";
     public static final String OF_USER = "ApiToken.ofUser";
+    public static final String COUNT_OF_USER = "ApiToken.countOfUser";
     public static final String REVOKE_ALL_OF_USER = "ApiToken.revokeAllOfUser";
 
     public static final int NAME_MAX = 100;
+    /** Tokens a user may have at once: what bounds listing them and revoking them all. */
+    public static final int PER_USER_MAX = 1000;
+
     public static final int EXPIRES_IN_DAYS_MAX = 3650;
     /** Names in a token's {@code scopes}: room for each scope once, and a few repeated. */
     public static final int SCOPES_MAX = 16;
