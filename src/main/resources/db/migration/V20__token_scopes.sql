@@ -1,7 +1,4 @@
--- What each API token may be used for: scope names separated by spaces. Tokens made before
--- scopes existed keep what they could do: everything their user may, administration included
--- for an administrator's.
-ALTER TABLE api_tokens ADD COLUMN scopes TEXT NOT NULL DEFAULT 'snippets:read snippets:write sharing account';
-
-UPDATE api_tokens SET scopes = scopes || ' admin'
- WHERE user_id IN (SELECT id FROM users WHERE role = 'admin');
+-- What each API token may be used for: scope names separated by spaces. NULL, as for every token
+-- made before scopes existed and every one made without naming any: every scope its user's role
+-- may hold, following the role (administration while the user is an administrator).
+ALTER TABLE api_tokens ADD COLUMN scopes TEXT;

@@ -46,7 +46,7 @@ public abstract class EveryOperationTests {
                             .allMatch(requirement -> requirement.keySet().equals(Set.of("sessionCookie")));
         }
 
-        /** Its {@code x-scopes}: what a token needs for it ({@code null} when the document says nothing). */
+        /** What a token needs for it, as its {@code security} says ({@code null} when it says nothing of tokens). */
         List<String> scopes() {
             return OpenApiDocumentTest.declaredScopes(operation);
         }
@@ -173,7 +173,7 @@ public abstract class EveryOperationTests {
         Map<String, String> undeclared = new TreeMap<>();
         guarded.stream()
                 .filter(call -> call.scopes() == null)
-                .forEach(call -> undeclared.put(call.toString(), "no x-scopes"));
+                .forEach(call -> undeclared.put(call.toString(), "no scopes for bearerToken in its security"));
         assertEquals(Map.of(), undeclared, "every operation that takes a token says which scopes it needs");
         List<Call> scoped =
                 guarded.stream().filter(call -> !call.scopes().isEmpty()).toList();

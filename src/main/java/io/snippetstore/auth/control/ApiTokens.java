@@ -47,11 +47,10 @@ public class ApiTokens {
     @Inject
     TokenLifetimes lifetimes;
 
-    /** A new token of the caller's, with these scopes or, when none are named, all the caller's role may hold. */
+    /** A new token of the caller's, with these scopes or, when none are named, following the caller's role. */
     @WriteTransaction
     public IssuedToken create(Caller caller, String name, Integer expiresInDays, Optional<Set<Scope>> scopes) {
-        Set<Scope> granted = scopes.orElseGet(() -> Scope.defaultsFor(caller.role()));
-        if (granted.contains(Scope.ADMIN) && !caller.isAdmin()) {
+        if (scopes.filter(asked -> asked.contains(Scope.ADMIN)).isPresent() && !caller.isAdmin()) {
             throw ApiException.validationFailed(
                     List.of(new FieldError("scopes", "only an administrator's token may carry admin")));
         }
@@ -59,7 +58,7 @@ public class ApiTokens {
                 caller.userId(),
                 name,
                 lifetimes.forRequested(Optional.ofNullable(expiresInDays)).orElse(null),
-                granted);
+                scopes);
     }
 
     /**
@@ -69,11 +68,13 @@ public class ApiTokens {
      */
     @WriteTransaction
     public IssuedToken issueForLogin(String userId, String name, Optional<Set<Scope>> asked) {
-        Role role =
-                Optional.ofNullable(em.find(User.class, userId)).map(User::role).orElse(Role.USER);
-        Set<Scope> granted =
-                asked.map(scopes -> Scope.grantable(scopes, role)).orElseGet(() -> Scope.defaultsFor(role));
-        return issue(userId, name, lifetimes.forLogin().orElse(null), granted);
+        Role role = roleOf(userId);
+        return issue(
+                userId, name, lifetimes.forLogin().orElse(null), asked.map(scopes -> Scope.grantable(scopes, role)));
+    }
+
+    private Role roleOf(String userId) {
+        return Optional.ofNullable(em.find(User.class, userId)).map(User::role).orElse(Role.USER);
     }
 
     /**
@@ -88,7 +89,7 @@ public class ApiTokens {
         return granted;
     }
 
-    private IssuedToken issue(String userId, String name, Integer expiresInDays, Set<Scope> scopes) {
+    private IssuedToken issue(String userId, String name, Integer expiresInDays, Optional<Set<Scope>> scopes) {
         if (em.createNamedQuery(ApiToken.COUNT_OF_USER, Long.class)
                         .setParameter("userId", userId)
                         .getSingleResult()
@@ -107,15 +108,15 @@ public class ApiTokens {
                 expiresInDays == null ? null : now.plus(Duration.ofDays(expiresInDays)),
                 scopes);
         em.persist(token);
+        Optional<User> user = Optional.ofNullable(em.find(User.class, userId));
+        Role role = user.map(User::role).orElse(Role.USER);
         audit.fire(AuditEvent.success(
                 userId,
-                Optional.ofNullable(em.find(User.class, userId))
-                        .map(User::username)
-                        .orElse(null),
+                user.map(User::username).orElse(null),
                 AuditEvent.TOKEN_CREATED,
                 token.id(),
-                described(token)));
-        return new IssuedToken(value, TokenData.of(token));
+                described(token, role)));
+        return new IssuedToken(value, TokenData.of(token, role));
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -123,14 +124,14 @@ public class ApiTokens {
         return em.createNamedQuery(ApiToken.OF_USER, ApiToken.class)
                 .setParameter("userId", caller.userId())
                 .getResultStream()
-                .map(TokenData::of)
+                .map(token -> TokenData.of(token, caller.role()))
                 .toList();
     }
 
     /** The caller's token; another user's is as unknown as a missing one. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public TokenData get(Caller caller, String tokenId) {
-        return TokenData.of(owned(caller, tokenId));
+        return TokenData.of(owned(caller, tokenId), caller.role());
     }
 
     @WriteTransaction(freesSpace = true)
@@ -138,7 +139,7 @@ public class ApiTokens {
         ApiToken token = owned(caller, tokenId);
         em.remove(token);
         cache.credentialsChanging();
-        audit.fire(AuditEvent.success(caller, AuditEvent.TOKEN_REVOKED, token.id(), described(token)));
+        audit.fire(AuditEvent.success(caller, AuditEvent.TOKEN_REVOKED, token.id(), described(token, caller.role())));
         return token.id();
     }
 
@@ -149,20 +150,24 @@ public class ApiTokens {
     @WriteTransaction
     public TokenData narrow(Caller caller, String tokenId, Set<Scope> kept) {
         ApiToken token = owned(caller, tokenId);
-        if (!token.scopes().containsAll(kept)) {
+        Set<Scope> now = token.scopesFor(caller.role());
+        if (!now.containsAll(kept)) {
             throw ApiException.validationFailed(List.of(new FieldError(
-                    "scopes", "a token's scopes can only be narrowed; it carries " + Scope.joined(token.scopes()))));
+                    "scopes", "a token's scopes can only be narrowed; it carries " + Scope.joined(now))));
         }
-        token.narrowTo(kept);
+        token.narrowTo(kept, caller.role());
         cache.credentialsChanging();
-        audit.fire(AuditEvent.success(caller, AuditEvent.TOKEN_NARROWED, token.id(), described(token)));
-        return TokenData.of(token);
+        audit.fire(AuditEvent.success(caller, AuditEvent.TOKEN_NARROWED, token.id(), described(token, caller.role())));
+        return TokenData.of(token, caller.role());
     }
 
     /** An administrator's view of a user's tokens; an unknown user is 404. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<TokenData> ofUser(Caller admin, String userId) {
-        return tokensOf(administered(admin, userId)).stream().map(TokenData::of).toList();
+        User user = administered(admin, userId);
+        return tokensOf(user).stream()
+                .map(token -> TokenData.of(token, user.role()))
+                .toList();
     }
 
     /** An administrator revokes one of a user's tokens. */
@@ -205,12 +210,12 @@ public class ApiTokens {
                 admin,
                 AuditEvent.TOKEN_REVOKED,
                 token.id(),
-                described(token) + ", of " + user.username() + ", by an administrator"));
+                described(token, user.role()) + ", of " + user.username() + ", by an administrator"));
     }
 
-    /** A token as the audit trail names it: its name and its scopes. */
-    private static String described(ApiToken token) {
-        return token.name() + " (" + Scope.joined(token.scopes()) + ")";
+    /** A token as the audit trail names it: its name and what it may do for a user of this role. */
+    private static String described(ApiToken token, Role role) {
+        return token.name() + " (" + Scope.joined(token.scopesFor(role)) + ")";
     }
 
     private ApiToken owned(Caller caller, String tokenId) {
@@ -233,14 +238,13 @@ public class ApiTokens {
                 .ifPresent(token -> {
                     em.remove(token);
                     cache.credentialsChanging();
+                    Optional<User> owner = Optional.ofNullable(em.find(User.class, token.userId()));
                     audit.fire(AuditEvent.success(
                             token.userId(),
-                            Optional.ofNullable(em.find(User.class, token.userId()))
-                                    .map(User::username)
-                                    .orElse(null),
+                            owner.map(User::username).orElse(null),
                             AuditEvent.TOKEN_REVOKED,
                             token.id(),
-                            described(token) + ", reported leaked"));
+                            described(token, owner.map(User::role).orElse(Role.USER)) + ", reported leaked"));
                 });
     }
 
@@ -253,10 +257,11 @@ public class ApiTokens {
                 .findFirst()
                 .map(row -> {
                     ApiToken token = (ApiToken) row[0];
+                    User user = (User) row[1];
                     return new LiveToken(
                             token.id(),
-                            Accounts.callerOf((User) row[1], Caller.AuthMethod.TOKEN)
-                                    .limitedTo(token.scopes(), Optional.ofNullable(token.expiresAt())),
+                            Accounts.callerOf(user, Caller.AuthMethod.TOKEN)
+                                    .limitedTo(token.scopesFor(user.role()), Optional.ofNullable(token.expiresAt())),
                             token.expiresAt(),
                             token.lastUsedAt());
                 });

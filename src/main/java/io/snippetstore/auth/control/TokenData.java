@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Set;
 
 import io.snippetstore.auth.entity.ApiToken;
+import io.snippetstore.platform.security.Role;
 import io.snippetstore.platform.security.Scope;
 
 /** An API token as the use cases hand it out: its metadata, never its value or hash. */
@@ -16,12 +17,13 @@ public record TokenData(
         Instant expiresAt,
         Instant lastUsedAt) {
 
-    static TokenData of(ApiToken token) {
+    /** The token of a user of this role: what it may do follows the role when it names no scopes. */
+    static TokenData of(ApiToken token, Role role) {
         return new TokenData(
                 token.id(),
                 token.userId(),
                 token.name(),
-                token.scopes(),
+                token.scopesFor(role),
                 token.createdAt(),
                 token.expiresAt(),
                 token.lastUsedAt());

@@ -2,8 +2,10 @@ package io.snippetstore.auth.entity;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.Set;
 
+import io.snippetstore.platform.security.Role;
 import io.snippetstore.platform.security.Scope;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -60,8 +62,11 @@ public class ApiToken implements RecordsUse {
     @Column(name = "last_used_at")
     private Instant lastUsedAt;
 
-    /** {@link Scope#joined}: kept as text, so that a scope added later needs no new column. */
-    @Column(nullable = false)
+    /**
+     * {@link Scope#joined}, kept as text so that a scope added later needs no new column; null
+     * for a token made without naming any, which follows its user's role.
+     */
+    @Column
     private String scopes;
 
     protected ApiToken() {}
@@ -73,23 +78,24 @@ public class ApiToken implements RecordsUse {
             String tokenHash,
             Instant createdAt,
             Instant expiresAt,
-            Set<Scope> scopes) {
+            Optional<Set<Scope>> scopes) {
         this.id = id;
         this.userId = userId;
         this.name = name;
         this.tokenHash = tokenHash;
         this.createdAt = createdAt;
         this.expiresAt = expiresAt;
-        this.scopes = Scope.joined(scopes);
+        this.scopes = scopes.map(Scope::joined).orElse(null);
     }
 
-    public Set<Scope> scopes() {
-        return Scope.split(scopes);
+    /** What the token may be used for by a user of this role: its own scopes, or the role's when it names none. */
+    public Set<Scope> scopesFor(Role role) {
+        return scopes == null ? Scope.defaultsFor(role) : Scope.split(scopes);
     }
 
-    /** Keeps only these of the token's scopes: a token is narrowed, never widened. */
-    public void narrowTo(Set<Scope> kept) {
-        Set<Scope> narrowed = scopes();
+    /** Keeps only these of what the token may do now: a token is narrowed, never widened. */
+    public void narrowTo(Set<Scope> kept, Role role) {
+        Set<Scope> narrowed = scopesFor(role);
         narrowed.retainAll(kept);
         this.scopes = Scope.joined(narrowed);
     }
