@@ -147,12 +147,20 @@ class LoginAtProductionCostIT {
         try (storm) {
             Thread.sleep(1_500);
 
-            long started = System.nanoTime();
-            int status = loginFrom("127.0.0.3", credentials(username, "storm-target-password"));
-            Duration took = Duration.ofNanos(System.nanoTime() - started);
+            // the median of three, so that one sign-in slowed by the machine (two cores, 64 clients) decides nothing
+            long[] nanos = new long[3];
+            for (int i = 0; i < nanos.length; i++) {
+                long started = System.nanoTime();
+                int status = loginFrom("127.0.0.3", credentials(username, "storm-target-password"));
+                nanos[i] = System.nanoTime() - started;
+                assertEquals(200, status, "the third address's sign-in");
+            }
+            Arrays.sort(nanos);
+            Duration took = Duration.ofNanos(nanos[1]);
 
-            assertEquals(200, status, "the third address's sign-in");
-            assertTrue(took.compareTo(Duration.ofSeconds(2)) < 0, "the third address's sign-in took " + took);
+            assertTrue(
+                    took.compareTo(Duration.ofSeconds(2)) < 0,
+                    "the third address's sign-ins took " + took + " (median of " + Arrays.toString(nanos) + " ns)");
         }
         assertTrue(storm.statuses.containsKey(429), () -> "the storms were never refused: " + storm.statuses);
         assertEquals(Set.of("1"), storm.retryAfter);
