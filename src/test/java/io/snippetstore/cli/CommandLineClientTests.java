@@ -29,10 +29,12 @@ import io.snippetstore.testing.Browser;
 import io.snippetstore.testing.Eventually;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
+import io.snippetstore.testing.TestTags;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -46,6 +48,14 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * process against the real service, signing in through a real headless Chromium.
  */
 public abstract class CommandLineClientTests {
+
+    /**
+     * The flows that test the client's own commands. The client is the same program against every
+     * server and the API it calls is tested over HTTP on all three, so they run on Payara Micro
+     * only; the two sign-ins (browser and device code), where a server's cookies, redirects and
+     * headers meet the client, run on all three.
+     */
+    private static final String CLIENT_FLOWS = TestTags.PAYARA_ONLY;
 
     /** What a finished run of the client printed, and its exit code. */
     record Run(int exitCode, String out, String err) {}
@@ -231,6 +241,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void theHistoryDiffsRestoresAndTheTrashWorkFromTheCommandLine() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.newToken(TestUsers.signedIn(user), "history");
@@ -338,6 +349,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void anOwnerSharesWithTheTeamAndGroupsFromTheCommandLineAndAMemberFindsItThroughTheirGroups() throws Exception {
         TestUser owner = TestUsers.create();
         TestUser member = TestUsers.create();
@@ -393,6 +405,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void aScriptCreatesChangesAndFindsSnippetsWithoutAnEditor() throws Exception {
         TestUser user = TestUsers.create();
         Map<String, String> withToken =
@@ -452,6 +465,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void aUserOrganisesSnippetsIntoNestedCollectionsAndSearchesInsideThemFromTheCommandLine() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.newToken(TestUsers.signedIn(user), "collections");
@@ -527,6 +541,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void aScriptWritesCodeAndNotesFromFilesAndPipesUnderAVersionCheckWithoutAnEditor() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.newToken(TestUsers.signedIn(user), "script");
@@ -578,6 +593,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void severalSnippetsAreTaggedSharedAndDeletedByTheIdsASearchPipesIn() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.newToken(TestUsers.signedIn(user), "bulk");
@@ -620,6 +636,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void attachingAFileOfANameAlreadyAttachedIsRefusedUnlessItReplacesIt() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.newToken(TestUsers.signedIn(user), "attach");
@@ -666,6 +683,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void searchByMeaningFindsASnippetDescribedInOtherWords() throws Exception {
         TestUser user = TestUsers.create();
         Map<String, String> withToken =
@@ -690,6 +708,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void aRunbooksVariablesAreFilledInByShowAndRunWhichPassesTheCommandsExitCodeOn() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.newToken(TestUsers.signedIn(user), "runbook");
@@ -735,6 +754,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void tokensListsEachTokensScopesAndNarrowKeepsOnlyThoseNamed() throws Exception {
         TestUser user = TestUsers.create();
         JsonObject created = TestUsers.signedIn(user)
@@ -769,6 +789,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void aTokenFromStandardInputSignsInWithoutABrowserAndLogoutOnlyForgetsIt() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.signedIn(user)
@@ -807,6 +828,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void aServerIsSignedInToByANameChosenByItAndItsConfigRefusedWhenOthersMayReadIt() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.newToken(TestUsers.signedIn(user), "named");
@@ -860,6 +882,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void searchPagesCarryTheirCursorAsJsonStreamEveryPageAsJsonLinesAndFormatLines() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.newToken(TestUsers.signedIn(user), "pages");
@@ -933,6 +956,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void fishCompletesCommandsAndOptionValuesFromTheGeneratedScript() throws Exception {
         Run script = run("completion", "fish");
         assertOk(script);
@@ -956,6 +980,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void bashCompletesCommandsAndOptionValuesFromTheGeneratedScript() throws Exception {
         Run script = run("completion", "bash");
         assertOk(script);
@@ -975,6 +1000,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void zshCompletesFromTheCompdefFileInAFolderOfItsFpath() throws Exception {
         assumeTrue(
                 Files.isExecutable(Path.of("/usr/bin/zsh")) || Files.isExecutable(Path.of("/bin/zsh")),
@@ -1019,6 +1045,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void idsAndTagsAreCompletedFromTheServiceInBashAndFish() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.newToken(TestUsers.signedIn(user), "completion");
@@ -1089,6 +1116,7 @@ public abstract class CommandLineClientTests {
     }
 
     @Test
+    @Tag(CLIENT_FLOWS)
     void aShareLinkIsMadeListedReadByItsAddressAndRevokedFromTheCommandLine() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.newToken(TestUsers.signedIn(user), "links");

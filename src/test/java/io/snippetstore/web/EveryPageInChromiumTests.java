@@ -30,6 +30,7 @@ import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -141,6 +142,7 @@ public abstract class EveryPageInChromiumTests {
     }
 
     @Test
+    @Tag(ChromiumPages.PAGE_FLOWS) // what the pages draw, the same files on every server
     void theDarkThemesButtonsAreReadableAndAnEmptySignInIsNotSent() {
         JsonObject snippet = create(api, snippet("Contrast", "text", "x"));
         try (Browser browser = new Browser()) {
@@ -240,6 +242,7 @@ public abstract class EveryPageInChromiumTests {
     }
 
     @Test
+    @Tag(ChromiumPages.PAGE_FLOWS) // what the pages draw, the same files on every server
     void noPageViolatesAnyAccessibilityRuleInEitherThemeOrWidth() throws IOException {
         // with variables, so that their form is checked too
         JsonObject snippet = create(
