@@ -64,7 +64,7 @@ class CodeLayoutTest {
                 .whereLayer("attachments")
                 .mayOnlyBeAccessedByLayers("transfer")
                 .whereLayer("snippets")
-                .mayOnlyBeAccessedByLayers("transfer", "attachments")
+                .mayOnlyBeAccessedByLayers("transfer", "attachments", "auth")
                 .whereLayer("search")
                 .mayOnlyBeAccessedByLayers("snippets")
                 .whereLayer("placeholders")

@@ -17,6 +17,7 @@ import io.snippetstore.auth.SessionTests;
 import io.snippetstore.auth.SingleSignOnInChromiumTests;
 import io.snippetstore.auth.SingleSignOnTests;
 import io.snippetstore.auth.TokenScopesTests;
+import io.snippetstore.auth.TokensLimitedToCollectionsTests;
 import io.snippetstore.auth.TokensTests;
 import io.snippetstore.auth.UserAdministrationTests;
 import io.snippetstore.auth.UsersTests;
@@ -153,6 +154,9 @@ class SnippetStoreIT {
 
     @Nested
     class TokenScopes extends TokenScopesTests {}
+
+    @Nested
+    class TokensLimitedToCollections extends TokensLimitedToCollectionsTests {}
 
     @Nested
     class Users extends UsersTests {}

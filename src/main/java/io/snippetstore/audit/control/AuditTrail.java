@@ -6,6 +6,7 @@ import java.util.UUID;
 
 import io.snippetstore.audit.entity.AuditRecord;
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.CallerScopes;
 import io.snippetstore.platform.security.Caller;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
@@ -29,6 +30,7 @@ public class AuditTrail {
      * themselves). What happened until now is written first, so the page shows it.
      */
     public AuditPage page(Caller caller, AuditFilter filter, Optional<String> cursor, int limit) {
+        CallerScopes.requireAllCollections(caller, "the audit trail, which names snippets,");
         if (!caller.isAdmin()
                 && filter.userId().filter(id -> !id.equals(caller.userId())).isPresent()) {
             throw ApiException.forbidden("Only an administrator reads the audit records of other users.");

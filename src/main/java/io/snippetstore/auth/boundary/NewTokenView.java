@@ -9,9 +9,15 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
 
 /** A token just created, with its value: the only answer that carries it. */
 @JsonbNillable
-@JsonbPropertyOrder({"id", "name", "token", "scopes", "createdAt", "expiresAt"})
+@JsonbPropertyOrder({"id", "name", "token", "scopes", "collections", "createdAt", "expiresAt"})
 public record NewTokenView(
-        String id, String name, String token, List<String> scopes, String createdAt, String expiresAt) {
+        String id,
+        String name,
+        String token,
+        List<String> scopes,
+        List<String> collections,
+        String createdAt,
+        String expiresAt) {
 
     static NewTokenView of(IssuedToken issued) {
         var token = issued.token();
@@ -20,6 +26,7 @@ public record NewTokenView(
                 token.name(),
                 issued.value(),
                 TokenScopes.names(token.scopes()),
+                token.collections().map(List::copyOf).orElse(null),
                 Timestamps.format(token.createdAt()),
                 Timestamps.format(token.expiresAt()));
     }

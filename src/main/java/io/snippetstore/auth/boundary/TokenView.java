@@ -8,13 +8,14 @@ import io.snippetstore.platform.Timestamps;
 import jakarta.json.bind.annotation.JsonbNillable;
 import jakarta.json.bind.annotation.JsonbPropertyOrder;
 
-/** A token on the wire: its metadata, never its value. */
+/** A token on the wire: its metadata, never its value; {@code collections} null when it is not limited to some. */
 @JsonbNillable
-@JsonbPropertyOrder({"id", "name", "scopes", "createdAt", "expiresAt", "expiresSoon", "lastUsedAt"})
+@JsonbPropertyOrder({"id", "name", "scopes", "collections", "createdAt", "expiresAt", "expiresSoon", "lastUsedAt"})
 public record TokenView(
         String id,
         String name,
         List<String> scopes,
+        List<String> collections,
         String createdAt,
         String expiresAt,
         boolean expiresSoon,
@@ -25,6 +26,7 @@ public record TokenView(
                 token.id(),
                 token.name(),
                 TokenScopes.names(token.scopes()),
+                token.collections().map(List::copyOf).orElse(null),
                 Timestamps.format(token.createdAt()),
                 Timestamps.format(token.expiresAt()),
                 ApiToken.expiresSoon(token.expiresAt(), Timestamps.now()),

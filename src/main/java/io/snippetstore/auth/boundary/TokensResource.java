@@ -50,7 +50,8 @@ public class TokensResource {
                 Caller.of(security),
                 request.name(),
                 request.expiresInDays(),
-                Optional.ofNullable(request.scopes()).map(TokenScopes::parse));
+                Optional.ofNullable(request.scopes()).map(TokenScopes::parse),
+                Optional.ofNullable(request.collections()));
         return Response.created(
                         uri.getAbsolutePathBuilder().path(issued.token().id()).build())
                 .entity(ApiResponse.of(NewTokenView.of(issued)))

@@ -11,16 +11,18 @@ import jakarta.json.bind.annotation.JsonbPropertyOrder;
 
 /**
  * The caller, as {@code GET /auth/whoami} shows it: with a token, what it may be used for and
- * when it expires ({@code null}: never, and always for a session, whose scopes are all).
+ * when it expires ({@code null}: never, and always for a session, whose scopes are all), and the
+ * collections it is limited to ({@code null}: none, and always for a session).
  */
 @JsonbNillable
-@JsonbPropertyOrder({"userId", "username", "role", "authMethod", "scopes", "expiresAt", "expiresSoon"})
+@JsonbPropertyOrder({"userId", "username", "role", "authMethod", "scopes", "collections", "expiresAt", "expiresSoon"})
 public record WhoAmIView(
         String userId,
         String username,
         String role,
         String authMethod,
         List<String> scopes,
+        List<String> collections,
         String expiresAt,
         boolean expiresSoon) {
 
@@ -32,6 +34,7 @@ public record WhoAmIView(
                 caller.role().apiName(),
                 caller.authMethod().apiName(),
                 TokenScopes.names(caller.scopes()),
+                caller.collections().map(ids -> ids.stream().sorted().toList()).orElse(null),
                 Timestamps.format(expiresAt),
                 ApiToken.expiresSoon(expiresAt, Timestamps.now()));
     }

@@ -2,6 +2,7 @@ package io.snippetstore.auth.control;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -17,6 +18,7 @@ import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.platform.security.Role;
 import io.snippetstore.platform.security.Scope;
+import io.snippetstore.snippets.control.Collections;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -47,18 +49,32 @@ public class ApiTokens {
     @Inject
     TokenLifetimes lifetimes;
 
-    /** A new token of the caller's, with these scopes or, when none are named, following the caller's role. */
+    @Inject
+    Collections collectionsOfSnippets;
+
+    /**
+     * A new token of the caller's, with these scopes or, when none are named, following the
+     * caller's role; limited to the snippets of these collections (each one the caller may read:
+     * 400 otherwise) when they are named.
+     */
     @WriteTransaction
-    public IssuedToken create(Caller caller, String name, Integer expiresInDays, Optional<Set<Scope>> scopes) {
+    public IssuedToken create(
+            Caller caller,
+            String name,
+            Integer expiresInDays,
+            Optional<Set<Scope>> scopes,
+            Optional<List<String>> collections) {
         if (scopes.filter(asked -> asked.contains(Scope.ADMIN)).isPresent() && !caller.isAdmin()) {
             throw ApiException.validationFailed(
                     List.of(new FieldError("scopes", "only an administrator's token may carry admin")));
         }
+        collections.ifPresent(ids -> collectionsOfSnippets.requireReadable(caller, ids, "collections"));
         return issue(
                 caller.userId(),
                 name,
                 lifetimes.forRequested(Optional.ofNullable(expiresInDays)).orElse(null),
-                scopes);
+                scopes,
+                collections.map(LinkedHashSet::new));
     }
 
     /**
@@ -70,7 +86,11 @@ public class ApiTokens {
     public IssuedToken issueForLogin(String userId, String name, Optional<Set<Scope>> asked) {
         Role role = roleOf(userId);
         return issue(
-                userId, name, lifetimes.forLogin().orElse(null), asked.map(scopes -> Scope.grantable(scopes, role)));
+                userId,
+                name,
+                lifetimes.forLogin().orElse(null),
+                asked.map(scopes -> Scope.grantable(scopes, role)),
+                Optional.empty());
     }
 
     private Role roleOf(String userId) {
@@ -89,7 +109,12 @@ public class ApiTokens {
         return granted;
     }
 
-    private IssuedToken issue(String userId, String name, Integer expiresInDays, Optional<Set<Scope>> scopes) {
+    private IssuedToken issue(
+            String userId,
+            String name,
+            Integer expiresInDays,
+            Optional<Set<Scope>> scopes,
+            Optional<Set<String>> collections) {
         if (em.createNamedQuery(ApiToken.COUNT_OF_USER, Long.class)
                         .setParameter("userId", userId)
                         .getSingleResult()
@@ -106,7 +131,8 @@ public class ApiTokens {
                 Secrets.sha256Hex(value),
                 now,
                 expiresInDays == null ? null : now.plus(Duration.ofDays(expiresInDays)),
-                scopes);
+                scopes,
+                collections);
         em.persist(token);
         Optional<User> user = Optional.ofNullable(em.find(User.class, userId));
         Role role = user.map(User::role).orElse(Role.USER);
@@ -213,9 +239,13 @@ public class ApiTokens {
                 described(token, user.role()) + ", of " + user.username() + ", by an administrator"));
     }
 
-    /** A token as the audit trail names it: its name and what it may do for a user of this role. */
+    /** A token as the audit trail names it: its name, what it may do for a user of this role, and where. */
     private static String described(ApiToken token, Role role) {
-        return token.name() + " (" + Scope.joined(token.scopesFor(role)) + ")";
+        return token.name() + " (" + Scope.joined(token.scopesFor(role))
+                + token.collections()
+                        .map(ids -> "; collections " + String.join(", ", ids))
+                        .orElse("")
+                + ")";
     }
 
     private ApiToken owned(Caller caller, String tokenId) {
@@ -261,7 +291,10 @@ public class ApiTokens {
                     return new LiveToken(
                             token.id(),
                             Accounts.callerOf(user, Caller.AuthMethod.TOKEN)
-                                    .limitedTo(token.scopesFor(user.role()), Optional.ofNullable(token.expiresAt())),
+                                    .limitedTo(
+                                            token.scopesFor(user.role()),
+                                            Optional.ofNullable(token.expiresAt()),
+                                            token.collections()),
                             token.expiresAt(),
                             token.lastUsedAt());
                 });

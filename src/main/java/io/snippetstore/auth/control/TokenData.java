@@ -1,18 +1,20 @@
 package io.snippetstore.auth.control;
 
 import java.time.Instant;
+import java.util.Optional;
 import java.util.Set;
 
 import io.snippetstore.auth.entity.ApiToken;
 import io.snippetstore.platform.security.Role;
 import io.snippetstore.platform.security.Scope;
 
-/** An API token as the use cases hand it out: its metadata, never its value or hash. */
+/** An API token as the use cases hand it out: its metadata, never its value or hash; {@code collections}: those it is limited to, if it is. */
 public record TokenData(
         String id,
         String userId,
         String name,
         Set<Scope> scopes,
+        Optional<Set<String>> collections,
         Instant createdAt,
         Instant expiresAt,
         Instant lastUsedAt) {
@@ -24,6 +26,7 @@ public record TokenData(
                 token.userId(),
                 token.name(),
                 token.scopesFor(role),
+                token.collections(),
                 token.createdAt(),
                 token.expiresAt(),
                 token.lastUsedAt());

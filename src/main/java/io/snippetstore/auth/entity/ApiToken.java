@@ -2,6 +2,8 @@ package io.snippetstore.auth.entity;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
 
@@ -38,6 +40,8 @@ public class ApiToken implements RecordsUse {
     public static final int EXPIRES_IN_DAYS_MAX = 3650;
     /** Names in a token's {@code scopes}: room for each scope once, and a few repeated. */
     public static final int SCOPES_MAX = 16;
+    /** Collections a token may be limited to. */
+    public static final int COLLECTIONS_MAX = 20;
     /** A token this close to its expiry is flagged as expiring soon. */
     public static final Duration EXPIRY_WARNING = Duration.ofDays(7);
 
@@ -69,6 +73,10 @@ public class ApiToken implements RecordsUse {
     @Column
     private String scopes;
 
+    /** The ids of the collections the token is limited to, separated by spaces; null: not limited. */
+    @Column
+    private String collections;
+
     protected ApiToken() {}
 
     public ApiToken(
@@ -78,7 +86,8 @@ public class ApiToken implements RecordsUse {
             String tokenHash,
             Instant createdAt,
             Instant expiresAt,
-            Optional<Set<Scope>> scopes) {
+            Optional<Set<Scope>> scopes,
+            Optional<Set<String>> collections) {
         this.id = id;
         this.userId = userId;
         this.name = name;
@@ -86,6 +95,12 @@ public class ApiToken implements RecordsUse {
         this.createdAt = createdAt;
         this.expiresAt = expiresAt;
         this.scopes = scopes.map(Scope::joined).orElse(null);
+        this.collections = collections.map(ids -> String.join(" ", ids)).orElse(null);
+    }
+
+    /** The collections the token is limited to, in the order they were named, if it is. */
+    public Optional<Set<String>> collections() {
+        return Optional.ofNullable(collections).map(ids -> new LinkedHashSet<>(Arrays.asList(ids.split(" "))));
     }
 
     /** What the token may be used for by a user of this role: its own scopes, or the role's when it names none. */

@@ -13,7 +13,9 @@ import jakarta.ws.rs.core.SecurityContext;
  * request, and what the use cases are handed to decide what the caller may see and change.
  * {@code passwordChangeRequired}: the user signed in with a temporary password, and may do
  * nothing but change it or sign out. {@code scopes}: what the credential may be used for (a
- * session: everything); {@code expiresAt}: when a token stops working, if it does.
+ * session: everything); {@code expiresAt}: when a token stops working, if it does;
+ * {@code collections}: the collections a token is limited to, if it is (it then reaches only
+ * the snippets in them).
  */
 public record Caller(
         String userId,
@@ -22,16 +24,26 @@ public record Caller(
         AuthMethod authMethod,
         boolean passwordChangeRequired,
         Set<Scope> scopes,
-        Optional<Instant> expiresAt)
+        Optional<Instant> expiresAt,
+        Optional<Set<String>> collections)
         implements Principal {
 
     public Caller {
         scopes = Set.copyOf(scopes);
+        collections = collections.map(Set::copyOf);
     }
 
     /** A caller whose credential is not limited, as a session is. */
     public Caller(String userId, String username, Role role, AuthMethod authMethod, boolean passwordChangeRequired) {
-        this(userId, username, role, authMethod, passwordChangeRequired, Scope.all(), Optional.empty());
+        this(
+                userId,
+                username,
+                role,
+                authMethod,
+                passwordChangeRequired,
+                Scope.all(),
+                Optional.empty(),
+                Optional.empty());
     }
 
     /** A caller who may do what their role allows (no temporary password to change first). */
@@ -39,13 +51,32 @@ public record Caller(
         this(userId, username, role, authMethod, false);
     }
 
-    /** The same user, through a token of these scopes and this expiry. */
-    public Caller limitedTo(Set<Scope> tokenScopes, Optional<Instant> tokenExpiresAt) {
-        return new Caller(userId, username, role, authMethod, passwordChangeRequired, tokenScopes, tokenExpiresAt);
+    /** The same user, through a token of these scopes and this expiry, limited to these collections if it is. */
+    public Caller limitedTo(
+            Set<Scope> tokenScopes, Optional<Instant> tokenExpiresAt, Optional<Set<String>> tokenCollections) {
+        return new Caller(
+                userId,
+                username,
+                role,
+                authMethod,
+                passwordChangeRequired,
+                tokenScopes,
+                tokenExpiresAt,
+                tokenCollections);
     }
 
     public boolean mayUse(Scope scope) {
         return scopes.contains(scope);
+    }
+
+    /** Whether the credential reaches only the snippets of some collections (a token made so). */
+    public boolean isLimitedToCollections() {
+        return collections.isPresent();
+    }
+
+    /** Whether the credential reaches this collection: any, unless it is limited to some. */
+    public boolean reaches(String collectionId) {
+        return collections.map(limit -> limit.contains(collectionId)).orElse(true);
     }
 
     public enum AuthMethod {

@@ -1,6 +1,7 @@
 package io.snippetstore.snippets.boundary;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -37,6 +38,7 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
@@ -80,18 +82,24 @@ public class SnippetsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public void create(
             SnippetInput input,
+            @QueryParam("collection") String collection,
             @Context UriInfo uri,
             @Context SecurityContext security,
             @Suspended AsyncResponse answer) {
         bodies.valid(input);
         Caller caller = Caller.of(security);
         UriBuilder location = uri.getAbsolutePathBuilder();
+        Optional<String> into = Optional.ofNullable(collection);
         answers.resume(
                 answer,
-                commits.submit(() -> snippets.create(caller, input)),
+                commits.submit(() -> snippets.create(caller, input, into)),
                 created -> Response.created(location.path(created.id()).build())
                         .tag(etag(created))
-                        .entity(ApiResponse.of(SnippetView.of(created, caller, Set.of(), SnippetPlaces.ofNewSnippet())))
+                        .entity(ApiResponse.of(SnippetView.of(
+                                created,
+                                caller,
+                                Set.of(),
+                                into.isPresent() ? snippets.places(caller, created) : SnippetPlaces.ofNewSnippet())))
                         .build());
     }
 

@@ -83,6 +83,7 @@ public class Collections {
 
     @WriteTransaction
     public CollectionData create(Caller caller, CollectionInput input) {
+        CallerScopes.requireAllCollections(caller, "making a collection");
         bodies.valid(input);
         if (input.visibilityValue() != Visibility.PRIVATE
                 || input.groups() != null && !input.groups().isEmpty()) {
@@ -188,17 +189,38 @@ public class Collections {
         return free;
     }
 
+    /** 400 {@code validation_failed} unless the caller may read each of these collections: {@code field[i]} names the others. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public void requireReadable(Caller caller, List<String> ids, String field) {
+        Set<String> readable = queries.readableCollections(caller.userId(), ids);
+        List<FieldError> unknown = new ArrayList<>();
+        for (int i = 0; i < ids.size(); i++) {
+            if (!readable.contains(ids.get(i)) || !caller.reaches(ids.get(i))) {
+                unknown.add(new FieldError(field + "[" + i + "]", "is not a collection you may read"));
+            }
+        }
+        if (!unknown.isEmpty()) {
+            throw ApiException.validationFailed(unknown);
+        }
+    }
+
     /** The ids of the caller's own snippets (out of the trash) in one of their collections, in its order: what an export keeps. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<String> ownSnippetIdsIn(Caller caller, String collectionId) {
         return queries.ownSnippetIdsIn(caller.userId(), collectionId);
     }
 
-    /** Every collection of the caller's, by name (the tree is built from {@code parentId}). */
+    /**
+     * Every collection of the caller's, by name (the tree is built from {@code parentId}); through a
+     * token limited to collections, those of them it reaches.
+     */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<CollectionData> mine(Caller caller) {
-        List<SnippetCollection> owned = owned(caller.userId());
-        CollectionTree tree = tree(owned);
+        List<SnippetCollection> all = owned(caller.userId());
+        CollectionTree tree = tree(all);
+        List<SnippetCollection> owned = all.stream()
+                .filter(collection -> caller.reaches(collection.id()))
+                .toList();
         Map<String, Long> counts = queries.collectionSizesOf(caller.userId());
         Map<String, List<GroupShare>> shares = queries.collectionSharesOf(caller.userId());
         return owned.stream()
@@ -222,7 +244,7 @@ public class Collections {
     /** Others' collections the caller may read, by name, a page after the previous page's cursor. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public CollectionPage shared(Caller caller, Optional<String> cursor, int limit) {
-        return queries.sharedCollections(caller.userId(), cursor, limit);
+        return queries.sharedCollections(caller.userId(), caller.collections(), cursor, limit);
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -239,6 +261,7 @@ public class Collections {
     @WriteTransaction
     public CollectionData update(Caller caller, String id, CollectionPatch patch) {
         SnippetCollection collection = owned(caller, id);
+        CallerScopes.requireAllCollections(caller, "changing a collection");
         CollectionData before = data(caller, collection, Access.OWN);
         CollectionInput merged = bodies.valid(patch.applyTo(before));
         CollectionTree tree = treeOf(caller.userId());
@@ -294,6 +317,7 @@ public class Collections {
     @WriteTransaction
     public String delete(Caller caller, String id, boolean withInside) {
         SnippetCollection collection = owned(caller, id);
+        CallerScopes.requireAllCollections(caller, "deleting a collection");
         String before = collection.name();
         CollectionTree tree = treeOf(caller.userId());
         List<String> deleted;
@@ -365,6 +389,26 @@ public class Collections {
         if (!refused.isEmpty()) {
             throw ApiException.validationFailed(refused);
         }
+        insert(caller, collection, adding, position);
+        return data(caller, collection, access);
+    }
+
+    /**
+     * Puts a snippet the caller has just created at the end of the collection, in the create's
+     * transaction: 400 unless the caller may read the collection (and their credential reaches
+     * it), 403 unless they may also change it.
+     */
+    @WriteTransaction
+    public void addCreated(Caller caller, String id, String snippetId) {
+        requireReadable(caller, List.of(id), "collection");
+        SnippetCollection collection = found(id);
+        requireWrite(caller, collection);
+        insert(caller, collection, new LinkedHashSet<>(List.of(snippetId)), Optional.empty());
+    }
+
+    /** Inserts those of the snippets not in the collection yet at {@code position} (the end when absent), in order. */
+    private void insert(Caller caller, SnippetCollection collection, Set<String> adding, Optional<Integer> position) {
+        String id = collection.id();
         List<Long> order = queries.positionsOf(id);
         Set<String> present = Set.copyOf(queries.snippetIdsIn(id, adding));
         adding.removeAll(present);
@@ -384,7 +428,6 @@ public class Collections {
                     id,
                     collection.name() + ": " + String.join(", ", adding)));
         }
-        return data(caller, collection, access);
     }
 
     /** Moves a snippet of the collection to {@code position} (the index among its snippets). */
@@ -478,7 +521,11 @@ public class Collections {
                 .executeUpdate();
     }
 
+    /** What the caller may do with the collection; nothing, through a token limited to other collections. */
     private Access access(Caller caller, SnippetCollection collection) {
+        if (!caller.reaches(collection.id())) {
+            return Access.NONE;
+        }
         if (collection.ownerId().equals(caller.userId())) {
             return Access.OWN;
         }

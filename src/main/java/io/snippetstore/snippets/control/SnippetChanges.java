@@ -63,8 +63,14 @@ class SnippetChanges {
         return snippet;
     }
 
-    /** What the caller may do with a snippet: the group shares are read only for a caller who does not own it. */
+    /**
+     * What the caller may do with a snippet: the group shares are read only for a caller who does
+     * not own it. Nothing, through a token limited to collections none of which holds it.
+     */
     SnippetAccess access(Caller caller, String snippetId, String ownerId, Visibility visibility) {
+        if (caller.isLimitedToCollections() && !inReachedCollection(caller, snippetId)) {
+            return SnippetAccess.NONE;
+        }
         List<String> groupAccess = ownerId.equals(caller.userId())
                 ? List.of()
                 : em.createNamedQuery(SnippetShare.ACCESS_OF_MEMBER, String.class)
@@ -88,7 +94,20 @@ class SnippetChanges {
                 > 0;
     }
 
-    /** The collections holding the snippet that the caller may read, by name: {@code [id, name]} each. */
+    /** Whether one of the collections the caller's token is limited to holds the snippet, and the caller may read it. */
+    private boolean inReachedCollection(Caller caller, String snippetId) {
+        return em.createNamedQuery(CollectionEntry.COUNT_IN_READABLE_OF, Long.class)
+                        .setParameter("snippetId", snippetId)
+                        .setParameter(
+                                "collectionIds",
+                                List.copyOf(caller.collections().orElseThrow()))
+                        .setParameter("userId", caller.userId())
+                        .setParameter("team", Visibility.TEAM)
+                        .getSingleResult()
+                > 0;
+    }
+
+    /** The collections holding the snippet that the caller may read (and their credential reaches), by name: {@code [id, name]} each. */
     List<CollectionRef> holders(Caller caller, String snippetId) {
         return em.createNamedQuery(CollectionEntry.READABLE_HOLDERS, Object[].class)
                 .setParameter("snippetId", snippetId)
@@ -96,6 +115,7 @@ class SnippetChanges {
                 .setParameter("team", Visibility.TEAM)
                 .getResultStream()
                 .map(row -> new CollectionRef((String) row[0], (String) row[1]))
+                .filter(holder -> caller.reaches(holder.id()))
                 .toList();
     }
 

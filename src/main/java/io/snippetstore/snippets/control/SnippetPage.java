@@ -19,4 +19,10 @@ public record SnippetPage(
         int limit,
         Optional<String> suggestion,
         Set<String> memberOf,
-        Set<String> starred) {}
+        Set<String> starred) {
+
+    /** A page of nothing, and nothing after it. */
+    static SnippetPage empty(int limit) {
+        return new SnippetPage(List.of(), Map.of(), null, limit, Optional.empty(), Set.of(), Set.of());
+    }
+}

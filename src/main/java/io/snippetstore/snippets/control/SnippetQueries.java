@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.search.control.FacetCounts;
@@ -117,9 +118,16 @@ public class SnippetQueries {
                 row -> row.getString(1));
     }
 
-    /** A page of the list, for the caller (whose own snippets the scopes own and all include), a member of these groups. */
-    public SnippetPage list(String callerId, SnippetQuery query) {
-        Set<String> collections = collectionsWithin(callerId, query);
+    /**
+     * A page of the list, for the caller (whose own snippets the scopes own and all include), a
+     * member of these groups, through a credential that reaches only the snippets of the
+     * collections in {@code reach}, when there are such (empty: all).
+     */
+    public SnippetPage list(String callerId, SnippetQuery query, Optional<Set<String>> reach) {
+        Set<String> collections = collectionsWithin(callerId, query, reach);
+        if (reach.isPresent() && collections.isEmpty()) {
+            return SnippetPage.empty(query.limit());
+        }
         // the index alone knows which codes have variables; it reads a collection's snippets in any order off its
         // postings, where SQL would sort them all (a collection holds up to 10,000)
         return query.terms().isEmpty() && query.variables().isEmpty() && collections.isEmpty()
@@ -138,20 +146,27 @@ public class SnippetQueries {
     /**
      * The collections a list is limited to: the one asked for and, recursively, those inside it
      * that the caller may read (at most {@link SnippetCollection#PER_USER_MAX}: they are its
-     * owner's). 404 unless the caller may read the one asked for. None without {@code collection}.
+     * owner's), of those in {@code reach} if there are such. 404 unless the caller may read the one
+     * asked for (and it is in {@code reach}). None without {@code collection}, unless {@code reach}
+     * names some: then those of them the caller may read.
      */
-    private Set<String> collectionsWithin(String callerId, SnippetQuery query) {
+    private Set<String> collectionsWithin(String callerId, SnippetQuery query, Optional<Set<String>> reach) {
         if (query.collection().isEmpty()) {
-            return Set.of();
+            return reach.map(ids -> readableCollections(callerId, List.copyOf(ids)))
+                    .orElse(Set.of());
         }
         SnippetQuery.CollectionFilter within = query.collection().get();
         String tree = within.recursive()
                 ? "WITH RECURSIVE tree(id) AS (SELECT ? UNION SELECT c.id FROM collections c JOIN tree t ON c.parent_id = t.id) "
                 : "WITH tree(id) AS (SELECT ?) ";
-        Set<String> readable = Set.copyOf(database.list(
-                tree + "SELECT c.id FROM tree t JOIN collections c ON c.id = t.id WHERE " + READABLE_COLLECTION,
-                List.of(within.id(), callerId, callerId),
-                row -> row.getString(1)));
+        Set<String> readable = database
+                .list(
+                        tree + "SELECT c.id FROM tree t JOIN collections c ON c.id = t.id WHERE " + READABLE_COLLECTION,
+                        List.of(within.id(), callerId, callerId),
+                        row -> row.getString(1))
+                .stream()
+                .filter(id -> reach.map(ids -> ids.contains(id)).orElse(true))
+                .collect(Collectors.toUnmodifiableSet());
         if (!readable.contains(within.id())) {
             throw ApiException.notFound("No collection " + within.id() + " that you may read.");
         }
@@ -363,9 +378,12 @@ public class SnippetQueries {
     }
 
     /** The languages and tags of everything the query matches (its order, page size and cursor aside), counted by the search index. */
-    public SnippetFacets facets(String callerId, SnippetQuery query) {
-        FacetCounts counts = index.facets(
-                request(callerId, query, collectionsWithin(callerId, query), Optional.empty(), query.limit()));
+    public SnippetFacets facets(String callerId, SnippetQuery query, Optional<Set<String>> reach) {
+        Set<String> collections = collectionsWithin(callerId, query, reach);
+        if (reach.isPresent() && collections.isEmpty()) {
+            return new SnippetFacets(List.of(), List.of());
+        }
+        FacetCounts counts = index.facets(request(callerId, query, collections, Optional.empty(), query.limit()));
         return new SnippetFacets(facetsOf(counts.languages()), facetsOf(counts.tags()));
     }
 
@@ -459,10 +477,11 @@ public class SnippetQueries {
     }
 
     /**
-     * A page of others' collections the caller may read, by name then id. A parent is named only
-     * when the caller may read it too; the path is the collection alone (its page says more).
+     * A page of others' collections the caller may read, by name then id, of those in {@code reach}
+     * if there are such. A parent is named only when the caller may read it too; the path is the
+     * collection alone (its page says more).
      */
-    CollectionPage sharedCollections(String callerId, Optional<String> cursor, int limit) {
+    CollectionPage sharedCollections(String callerId, Optional<Set<String>> reach, Optional<String> cursor, int limit) {
         Optional<List<String>> after = cursor.map(value -> cursors.decode(value, SHARED_COLLECTIONS, 2));
         StringBuilder sql =
                 new StringBuilder("SELECT c.id, c.name, c.description, c.parent_id, c.visibility, c.owner_id, "
@@ -473,6 +492,10 @@ public class SnippetQueries {
                         + " FROM collections c JOIN users u ON u.id = c.owner_id WHERE c.owner_id <> ? AND u.disabled_at IS NULL AND "
                         + READABLE_COLLECTION);
         List<Object> parameters = new ArrayList<>(List.of(callerId, callerId, callerId, callerId));
+        reach.ifPresent(ids -> {
+            sql.append(" AND c.id IN (SELECT value FROM json_each(?))");
+            parameters.add(SnippetListStatement.jsonArray(ids));
+        });
         after.ifPresent(position -> {
             sql.append(" AND (c.name, c.id) > (?, ?)");
             parameters.addAll(position);
@@ -538,7 +561,7 @@ public class SnippetQueries {
     }
 
     /** Which of these collections the caller may read. */
-    private Set<String> readableCollections(String callerId, List<String> ids) {
+    Set<String> readableCollections(String callerId, List<String> ids) {
         if (ids.isEmpty()) {
             return Set.of();
         }

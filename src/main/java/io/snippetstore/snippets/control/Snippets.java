@@ -58,6 +58,9 @@ public class Snippets {
     SnippetChanges changes;
 
     @Inject
+    Collections collections;
+
+    @Inject
     @ConfigProperty(name = Settings.MAX_CODE_BYTES, defaultValue = Settings.MAX_CODE_BYTES_DEFAULT)
     int maxCodeBytes;
 
@@ -83,18 +86,30 @@ public class Snippets {
         checkCodeSize(input);
     }
 
+    /**
+     * Creates a snippet of the caller's, in {@code collection} when one is named (at its end; the
+     * caller must be able to add to it). A token limited to collections creates only into one of them.
+     */
     @WriteTransaction
-    public SnippetData create(Caller caller, SnippetInput input) {
+    public SnippetData create(Caller caller, SnippetInput input, Optional<String> collection) {
         checkCodeSize(input);
         if (input.fields().visibility() != Visibility.PRIVATE
                 || input.groups() != null && !input.groups().isEmpty()) {
             CallerScopes.require(caller, Scope.SHARING);
+        }
+        if (caller.isLimitedToCollections() && collection.isEmpty()) {
+            throw ApiException.forbidden("This token reaches only the snippets of its collections:"
+                    + " create the snippet in one of them (?collection=ID).");
         }
         Snippet snippet = new Snippet(Ids.next(), caller.userId(), input.fields(), Timestamps.now());
         em.persist(snippet);
         if (input.groups() != null && !input.groups().isEmpty()) {
             em.flush(); // the shares refer to the snippet's row
             changes.share(snippet.id(), input.groups());
+        }
+        if (collection.isPresent()) {
+            em.flush(); // the entry refers to the snippet's row
+            collections.addCreated(caller, collection.get(), snippet.id());
         }
         quota.requireWithin(caller.userId());
         return input.groups() == null || input.groups().isEmpty()
@@ -157,13 +172,13 @@ public class Snippets {
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SnippetPage list(Caller caller, SnippetQuery query) {
-        return queries.list(caller.userId(), query);
+        return queries.list(caller.userId(), query, caller.collections());
     }
 
     /** The languages and tags of the snippets the list query matches, for the list's filters. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public SnippetFacets facets(Caller caller, SnippetQuery query) {
-        return queries.facets(caller.userId(), query);
+        return queries.facets(caller.userId(), query, caller.collections());
     }
 
     /** Fails with 404 unless the caller may read the snippet: what reading its attachments asks first. */

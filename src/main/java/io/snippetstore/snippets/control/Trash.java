@@ -7,6 +7,7 @@ import java.util.Optional;
 
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.AuditEvent;
+import io.snippetstore.platform.CallerScopes;
 import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
@@ -56,6 +57,7 @@ public class Trash {
     /** A page of the caller's trash, most recently deleted first. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public TrashPage page(Caller caller, Optional<String> cursor, int limit) {
+        CallerScopes.requireAllCollections(caller, "the trash");
         Optional<List<Object>> after = cursor.map(value -> {
             List<String> position = cursors.decode(value, FINGERPRINT, POSITION);
             return List.of(Long.parseLong(position.get(0)), position.get(1));
@@ -78,6 +80,7 @@ public class Trash {
     /** Takes the caller's snippet out of the trash, as it was: same version, attachments, links and history. */
     @WriteTransaction
     public SnippetData restore(Caller caller, String snippetId) {
+        CallerScopes.requireAllCollections(caller, "the trash");
         Snippet snippet = trashed(caller, snippetId);
         snippet.untrash();
         audit.fire(AuditEvent.success(
@@ -91,6 +94,7 @@ public class Trash {
     /** Deletes the caller's trashed snippet for good now, with its attachments, links and history. */
     @WriteTransaction(freesSpace = true)
     public String purge(Caller caller, String snippetId) {
+        CallerScopes.requireAllCollections(caller, "the trash");
         Snippet snippet = trashed(caller, snippetId);
         em.remove(snippet);
         audit.fire(AuditEvent.success(

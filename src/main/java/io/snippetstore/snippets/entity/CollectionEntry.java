@@ -27,6 +27,12 @@ import jakarta.persistence.Table;
                 + "AND (c.ownerId = :userId OR c.visibility = :team OR EXISTS (SELECT s FROM CollectionShare s, "
                 + "GroupMember m WHERE s.collectionId = c.id AND m.groupId = s.groupId AND m.userId = :userId))")
 @NamedQuery(
+        name = CollectionEntry.COUNT_IN_READABLE_OF,
+        query = "SELECT COUNT(e) FROM CollectionEntry e, SnippetCollection c "
+                + "WHERE e.snippetId = :snippetId AND c.id = e.collectionId AND c.id IN :collectionIds "
+                + "AND (c.ownerId = :userId OR c.visibility = :team OR EXISTS (SELECT s FROM CollectionShare s, "
+                + "GroupMember m WHERE s.collectionId = c.id AND m.groupId = s.groupId AND m.userId = :userId))")
+@NamedQuery(
         name = CollectionEntry.READABLE_HOLDERS,
         query = "SELECT c.id, c.name FROM CollectionEntry e, SnippetCollection c "
                 + "WHERE e.snippetId = :snippetId AND c.id = e.collectionId "
@@ -50,6 +56,9 @@ public class CollectionEntry {
 
     public static final String GRANTS_READING = "CollectionEntry.grantsReading";
     public static final String READABLE_HOLDERS = "CollectionEntry.readableHolders";
+    /** How many of these collections that the user may read hold the snippet. */
+    public static final String COUNT_IN_READABLE_OF = "CollectionEntry.countInReadableOf";
+
     public static final String COUNT_IN = "CollectionEntry.countIn";
     public static final String LAST_POSITION = "CollectionEntry.lastPosition";
     public static final String SHIFT = "CollectionEntry.shift";

@@ -3,6 +3,7 @@ package io.snippetstore.transfer.boundary;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 
+import io.snippetstore.platform.CallerScopes;
 import io.snippetstore.platform.StreamingPool;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
@@ -39,6 +40,7 @@ public class ExportResource {
     @Produces({ZIP, MediaType.APPLICATION_JSON})
     public void export(@Context SecurityContext security, @Suspended AsyncResponse answer) {
         Caller caller = Caller.of(security);
+        CallerScopes.requireAllCollections(caller, "an export"); // before the answer starts
         StreamingOutput archive = out -> exports.write(caller, out);
         String filename = "snippets-" + caller.username() + "-" + LocalDate.now(ZoneOffset.UTC) + ".zip";
         streaming.send(

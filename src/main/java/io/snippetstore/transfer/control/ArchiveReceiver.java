@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.logging.Logger;
 
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.CallerScopes;
 import io.snippetstore.platform.ConcurrencyLimit;
 import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.security.Caller;
@@ -53,6 +54,7 @@ public class ArchiveReceiver {
     long maxImportBytes;
 
     public ImportReport receive(Caller caller, InputStream archive) {
+        CallerScopes.requireAllCollections(caller, "an import");
         disk.requireRoomFor(0);
         Path received = null;
         try {
