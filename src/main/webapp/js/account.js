@@ -1,7 +1,7 @@
 // The account page: change one's own password (the current one is asked), the browser sessions
 // with their last use (sign any other one out, or all of them), the API tokens for scripts and
 // tools (create one with what it may do, its value shown once; see when each was last used and
-// when it expires; narrow what it may do; revoke), and one's own
+// when it expires; narrow what it may do; limit it to some collections; revoke), and one's own
 // snippets exported as a ZIP or imported from one.
 import {api, failureText, sendFile} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
@@ -12,6 +12,7 @@ import {auditTable} from "./audit.js";
 import {me} from "./me.js";
 import {report} from "./notice.js";
 import {SCOPE_WORDS} from "./scopes.js";
+import {ownCollections, pathName} from "./collections.js";
 
 /** The scopes this user's tokens may carry: administration only for an administrator. */
 function offeredScopes() {
@@ -46,6 +47,7 @@ export async function showAccount(view) {
         h("h2", {}, "Recent activity"),
         h("p", {class: "muted"}, "Sign-ins, password and token changes, deletions, exports and imports of your account."),
         activity.table);
+    await tokens.loadCollections();
     await tokens.load();
     await activity.filter(new URLSearchParams());
 }
@@ -69,6 +71,25 @@ class TokenList {
         this.created = h("div", {id: "new-token", class: "callout", hidden: true});
         this.formError = h("p", {id: "token-error", class: "error", role: "alert", hidden: true});
         this.shownTokenId = null;
+        this.collectionNames = new Map();
+        this.collections = h("select", {id: "token-collections", multiple: true, size: "4", "aria-describedby": "token-collections-hint"});
+    }
+
+    /** The collections a token may be limited to: the user's own and those shared with them. */
+    async loadCollections() {
+        const [mine, shared] = await Promise.all([
+            ownCollections(),
+            api("GET", apiPaths.collections("scope=shared&limit=200")).then((answer) => answer.data),
+        ]);
+        const all = [...mine, ...shared];
+        all.forEach((collection) => this.collectionNames.set(collection.id, pathName(collection)));
+        replace(this.collections, all.map((collection) => h("option", {value: collection.id}, pathName(collection))));
+    }
+
+    /** Where a token reaches: every snippet, or those of its collections, by name. */
+    reach(token) {
+        return token.collections === null ? "" : "; only in " + token.collections
+            .map((id) => this.collectionNames.get(id) ?? "a collection no longer there").join(", ");
     }
 
     async load() {
@@ -81,7 +102,7 @@ class TokenList {
         replace(this.rows, data.length === 0 ? h("tr", {}, h("td", {colspan: "6", class: "muted"}, "No tokens.")) : data.map((token) =>
             h("tr", {},
                 h("td", {"data-label": "Name"}, token.name),
-                h("td", {"data-label": "May"}, token.scopes.map((scope) => SCOPE_WORDS[scope] ?? scope).join("; ")),
+                h("td", {"data-label": "May"}, token.scopes.map((scope) => SCOPE_WORDS[scope] ?? scope).join("; "), this.reach(token)),
                 h("td", {"data-label": "Created"}, formatDate(token.createdAt)),
                 h("td", {"data-label": "Last used"}, formatDate(token.lastUsedAt)),
                 h("td", {"data-label": "Expires"}, token.expiresAt ? formatDate(token.expiresAt) : "never",
@@ -137,6 +158,8 @@ class TokenList {
                 h("datalist", {id: "token-expiry-choices"}, ["30", "90", "365"].map((days) => h("option", {value: days}))),
                 fields.expiryError),
             h("fieldset", {id: "token-scopes", class: "field"}, h("legend", {}, "It may"), fields.scopes.list, fields.scopesError),
+            h("div", {class: "field"}, h("label", {for: "token-collections"}, "Only in these collections"), this.collections,
+                h("p", {id: "token-collections-hint", class: "muted"}, "None chosen: every snippet you may reach. Sub-collections are not included.")),
             h("button", {type: "submit", id: "create-token"}, "Create token"));
         form.addEventListener("submit", (event) => {
             event.preventDefault();
@@ -160,11 +183,17 @@ class TokenList {
             return;
         }
         try {
-            const body = {name: name.value, scopes: scopes.chosen(), ...(days === null ? {} : {expiresInDays: days})};
+            const collections = [...this.collections.selectedOptions].map((option) => option.value);
+            const body = {
+                name: name.value, scopes: scopes.chosen(),
+                ...(days === null ? {} : {expiresInDays: days}),
+                ...(collections.length === 0 ? {} : {collections}),
+            };
             const {data} = await api("POST", apiPaths.tokens, {body});
             this.showOnce(data);
             name.value = "";
             expiry.value = "";
+            [...this.collections.options].forEach((option) => { option.selected = false; });
             await this.load();
         } catch (error) {
             this.formError.textContent = failureText(error);

@@ -22,6 +22,7 @@ import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import org.junit.jupiter.api.Tag;
@@ -32,6 +33,7 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The account page: tokens, sessions, export and import. In a real headless Chromium against the real service. */
@@ -114,6 +116,53 @@ public abstract class AccountPageInChromiumTests {
             browser.open("/");
             loginForm(wait);
             assertTrue(driver.getCurrentUrl().contains("/login?next="), driver.getCurrentUrl());
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void aTokenLimitedToACollectionIsMadeOnTheAccountPageAndReachesOnlyThatCollectionsSnippets() {
+        String name = TestUsers.uniqueName("runbooks");
+        String runbooks = api.post(
+                        "/api/v1/collections",
+                        Json.createObjectBuilder().add("name", name).build())
+                .data()
+                .getString("id");
+        String inside = create(api, snippet("restart the queue", "shell", "systemctl restart queue"))
+                .getString("id");
+        create(api, snippet("restart the cache", "shell", "systemctl restart cache"));
+        assertEquals(
+                200,
+                api.post(
+                                "/api/v1/collections/" + runbooks + "/snippets",
+                                Json.createObjectBuilder()
+                                        .add(
+                                                "snippetIds",
+                                                Json.createArrayBuilder().add(inside))
+                                        .build())
+                        .status());
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+
+            driver.findElement(By.id("nav-tokens")).click();
+            visible(wait, "token-name").sendKeys("ci runbooks");
+            wait.until(ignored -> !new Select(driver.findElement(By.id("token-collections")))
+                    .getOptions()
+                    .isEmpty());
+            new Select(driver.findElement(By.id("token-collections"))).selectByVisibleText(name);
+            driver.findElement(By.id("create-token")).click();
+            ApiClient limited =
+                    new ApiClient().withBearer(visible(wait, "new-token-value").getText());
+
+            assertEquals(
+                    List.of(inside),
+                    limited.get("/api/v1/snippets?query=restart").json().getJsonArray("data").stream()
+                            .map(item -> item.asJsonObject().getString("id"))
+                            .toList(),
+                    "the token reaches the collection's snippet and not the other");
+            wait.until(textToBePresentInElementLocated(By.id("tokens"), "only in " + name));
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
