@@ -829,6 +829,66 @@ public abstract class CommandLineClientTests {
 
     @Test
     @Tag(CLIENT_FLOWS)
+    void aCiTokenLimitedToACollectionSeesOnlyItAndCreatesInsideIt() throws Exception {
+        TestUser user = TestUsers.create();
+        ApiClient session = TestUsers.signedIn(user);
+        String runbooks = session.post(
+                        "/api/v1/collections",
+                        Json.createObjectBuilder().add("name", "runbooks").build())
+                .data()
+                .getString("id");
+        session.post(
+                "/api/v1/snippets",
+                Json.createObjectBuilder()
+                        .add("title", "outside")
+                        .add("code", "echo outside")
+                        .add("language", "shell")
+                        .add("tags", Json.createArrayBuilder())
+                        .build());
+        String token = session.post(
+                        "/api/v1/auth/tokens",
+                        Json.createObjectBuilder()
+                                .add("name", "ci")
+                                .add(
+                                        "scopes",
+                                        Json.createArrayBuilder()
+                                                .add("snippets:read")
+                                                .add("snippets:write"))
+                                .add("collections", Json.createArrayBuilder().add(runbooks))
+                                .build())
+                .data()
+                .getString("token");
+
+        Run login = run((token + "\n").getBytes(StandardCharsets.UTF_8), Map.of(), "login", "--with-token");
+        assertOk(login);
+        assertTrue(login.out().contains("only in collections " + runbooks), login.out());
+        Run created = run(
+                "echo inside".getBytes(StandardCharsets.UTF_8),
+                Map.of(),
+                "new",
+                "--title",
+                "inside",
+                "--collection",
+                "runbooks",
+                "-");
+        assertOk(created);
+        String id = created.out().strip();
+        Run anywhere = run("echo anywhere".getBytes(StandardCharsets.UTF_8), Map.of(), "new", "--title", "x", "-");
+        assertTrue(
+                anywhere.exitCode() != 0 && anywhere.err().contains("only the snippets of its collections"),
+                "refused, in the service's words: " + anywhere);
+        Run search = run("search", "-q");
+        assertOk(search);
+        assertEquals(List.of(id), search.out().lines().toList(), "only the collection's snippet");
+        assertEquals(
+                List.of(id),
+                session.get("/api/v1/collections/" + runbooks + "/snippets").json().getJsonArray("data").stream()
+                        .map(item -> item.asJsonObject().getString("id"))
+                        .toList());
+    }
+
+    @Test
+    @Tag(CLIENT_FLOWS)
     void aServerIsSignedInToByANameChosenByItAndItsConfigRefusedWhenOthersMayReadIt() throws Exception {
         TestUser user = TestUsers.create();
         String token = TestUsers.newToken(TestUsers.signedIn(user), "named");

@@ -449,7 +449,7 @@ final class AuthCommands {
                         List.of(
                                 new Output.Column("ID", 36, t -> Output.text(t, "id")),
                                 new Output.Column("NAME", 30, t -> Output.text(t, "name")),
-                                new Output.Column("SCOPES", 40, t -> scopes(t)),
+                                new Output.Column("SCOPES", 40, t -> scopes(t) + reach(t)),
                                 new Output.Column("CREATED", 24, t -> Output.text(t, "createdAt")),
                                 new Output.Column("LAST USED", 24, t -> Output.text(t, "lastUsedAt")),
                                 new Output.Column("EXPIRES", 24, t -> Output.text(t, "expiresAt"))));
@@ -533,8 +533,20 @@ final class AuthCommands {
         String until = me.isNull("expiresAt")
                 ? "does not expire"
                 : "expires " + me.getString("expiresAt") + (me.getBoolean("expiresSoon", false) ? " (soon)" : "");
-        return "May: " + scopes(me) + "; " + ("session".equals(me.getString("authMethod", "")) ? "a session" : until)
-                + ".";
+        return "May: " + scopes(me) + reach(me) + "; "
+                + ("session".equals(me.getString("authMethod", "")) ? "a session" : until) + ".";
+    }
+
+    /** Where a token reaches, when it is limited to collections (their ids); nothing otherwise. */
+    static String reach(JsonObject token) {
+        return token.containsKey("collections") && !token.isNull("collections")
+                ? "; only in collections "
+                        + String.join(
+                                ", ",
+                                token.getJsonArray("collections").getValuesAs(JsonString.class).stream()
+                                        .map(JsonString::getString)
+                                        .toList())
+                : "";
     }
 
     /** A token's scopes as one comma-separated text. */

@@ -423,6 +423,14 @@ final class SnippetCommands {
                 description = "A description.")
         String description;
 
+        @Option(
+                names = "--collection",
+                paramLabel = "COLLECTION",
+                description =
+                        "Put it in this collection at once: its id, or the path of one of yours (infra/kubernetes)."
+                                + " A token limited to collections creates only so.")
+        String collection;
+
         @Parameters(
                 arity = "0..1",
                 paramLabel = "FILE",
@@ -459,9 +467,11 @@ final class SnippetCommands {
             if (visibility != null) {
                 body.add("visibility", visibility);
             }
-            JsonObject created = client.signedIn()
-                    .call("POST", "/api/v1/snippets", body.build(), Map.of())
-                    .asJsonObject();
+            Api api = client.signedIn();
+            String path = collection == null
+                    ? "/api/v1/snippets"
+                    : "/api/v1/snippets?collection=" + Api.encode(CollectionCommands.idOf(api, collection));
+            JsonObject created = api.call("POST", path, body.build(), Map.of()).asJsonObject();
             Output output = new Output(client.terminal());
             if (client.json()) {
                 output.json(created);
