@@ -1,8 +1,11 @@
 package io.snippetstore.auth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 
 import io.snippetstore.testing.ApiClient;
@@ -19,12 +22,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The service always keeps one enabled administrator, on a Payara Micro of the test's own (Payara
- * execution only; the shared server has many administrators): demoting or disabling the last one
- * is a {@code 409}, and once a second one exists, the first may go.
+ * Rules an administrator's service keeps for everyone, on a Payara Micro of the test's own (the
+ * shared server has many administrators and no cap on tokens): one enabled administrator always
+ * stays (demoting or disabling the last one is a {@code 409}; once a second one exists, the
+ * first may go), and an operator's cap on every new token's life ({@code SNIPPETS_TOKEN_MAX_DAYS}).
  */
 @Tag(TestTags.OWN_SERVER)
-class LastAdministratorIT {
+class AdministratorRulesIT {
+
+    private static final int TOKEN_MAX_DAYS = 30;
 
     @TempDir
     static Path data;
@@ -33,7 +39,13 @@ class LastAdministratorIT {
 
     @BeforeAll
     static void start() throws Exception {
-        server = OwnPayaraMicro.start("last-administrator", Map.of("SNIPPETS_DATA_DIR", data.toString()));
+        server = OwnPayaraMicro.start(
+                "administrator-rules",
+                Map.of(
+                        "SNIPPETS_DATA_DIR",
+                        data.toString(),
+                        "SNIPPETS_TOKEN_MAX_DAYS",
+                        String.valueOf(TOKEN_MAX_DAYS)));
     }
 
     @AfterAll
@@ -75,5 +87,43 @@ class LastAdministratorIT {
                 "/api/v1/users/" + secondId,
                 Json.createObjectBuilder().add("disabled", true).build());
         assertEquals(409, lastOneDisabled.status(), "now the second one is the last: " + lastOneDisabled);
+    }
+
+    @Test
+    void underAMaximumLifetimeATokenWithoutOneLivesThatLongAndALongerOneIsRefused() {
+        ApiClient session = server.session(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD);
+        Instant before = Instant.now();
+
+        Reply unasked = session.post(
+                "/api/v1/auth/tokens",
+                Json.createObjectBuilder().add("name", "capped").build());
+        assertEquals(201, unasked.status(), unasked::toString);
+        Instant expires = Instant.parse(unasked.data().getString("expiresAt"));
+        assertTrue(
+                !expires.isBefore(before.plus(Duration.ofDays(TOKEN_MAX_DAYS)).minusSeconds(5))
+                        && !expires.isAfter(Instant.now().plus(Duration.ofDays(TOKEN_MAX_DAYS))),
+                "it lives the cap: " + expires);
+        Reply shorter = session.post(
+                "/api/v1/auth/tokens",
+                Json.createObjectBuilder()
+                        .add("name", "short")
+                        .add("expiresInDays", 7)
+                        .build());
+        assertEquals(201, shorter.status(), shorter::toString);
+        Reply longer = session.post(
+                "/api/v1/auth/tokens",
+                Json.createObjectBuilder()
+                        .add("name", "long")
+                        .add("expiresInDays", TOKEN_MAX_DAYS + 1)
+                        .build());
+        assertEquals(400, longer.status(), longer::toString);
+        assertEquals("validation_failed", longer.errorCode());
+        assertEquals(
+                "expiresInDays",
+                longer.json()
+                        .getJsonObject("error")
+                        .getJsonArray("details")
+                        .getJsonObject(0)
+                        .getString("field"));
     }
 }
