@@ -32,13 +32,31 @@ async function decide(verdict) {
     }
 }
 
+/** Where the token reaches and how long it lives, when the login asked: a paragraph, or nothing. */
+function tokenLimits(data) {
+    const limits = document.createElement("p");
+    limits.id = "device-limits";
+    const parts = [];
+    if (data.collections !== null) {
+        parts.push("Only the snippets of " + (data.collections.length === 0
+            ? "collections you may not read (approving is refused)"
+            : data.collections.map((collection) => `“${collection.name}”`).join(", ")) + ".");
+    }
+    if (data.expiresInDays !== null) {
+        parts.push(`It expires in ${data.expiresInDays} days.`);
+    }
+    limits.textContent = parts.join(" ");
+    limits.hidden = parts.length === 0;
+    return limits;
+}
+
 if (code) {
     document.getElementById("code").value = code;
     try {
         const {data} = await api("GET", apiPaths.device(code));
         document.getElementById("device-question").textContent = `Give a token named “${data.name}” to the command-line client that `
             + `asked from ${data.clientAddress} at ${formatDate(data.createdAt)}?`;
-        document.getElementById("device-question").after(scopeList("device-scopes", data.scopes));
+        document.getElementById("device-question").after(scopeList("device-scopes", data.scopes), tokenLimits(data));
         form.hidden = true;
         decision.hidden = false;
         document.getElementById("approve").addEventListener("click", () => decide("approve"));

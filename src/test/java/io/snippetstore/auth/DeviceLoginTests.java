@@ -129,6 +129,77 @@ public abstract class DeviceLoginTests {
     }
 
     @Test
+    void aLoginAsksForATokenLimitedToCollectionsAndForItsLifetimeWhichThePageShowsAndTheApprovalChecks() {
+        String runbooks = browser.post(
+                        "/api/v1/collections",
+                        Json.createObjectBuilder().add("name", "runbooks").build())
+                .data()
+                .getString("id");
+        Reply started = client.post(
+                "/api/v1/auth/device",
+                Json.createObjectBuilder()
+                        .add("name", "ci runbooks")
+                        .add("scope", "snippets:read")
+                        .add("collections", Json.createArrayBuilder().add(runbooks))
+                        .add("expiresInDays", 7)
+                        .build());
+        assertEquals(200, started.status(), started::toString);
+        String userCode = started.data().getString("userCode");
+
+        JsonObject described = browser.get("/api/v1/auth/device/" + userCode).data();
+        assertEquals(
+                Json.createArrayBuilder()
+                        .add(Json.createObjectBuilder().add("id", runbooks).add("name", "runbooks"))
+                        .build(),
+                described.getJsonArray("collections"));
+        assertEquals(7, described.getInt("expiresInDays"));
+        assertEquals(
+                200,
+                browser.post(
+                                "/api/v1/auth/device/" + userCode + "/approve",
+                                Json.createObjectBuilder().build())
+                        .status());
+        JsonObject issued = poll(started.data()).data();
+        assertEquals(
+                java.time.Duration.ofDays(7),
+                java.time.Duration.between(
+                        java.time.Instant.parse(issued.getString("createdAt")),
+                        java.time.Instant.parse(issued.getString("expiresAt"))));
+        JsonObject whoami = new ApiClient()
+                .withBearer(issued.getString("token"))
+                .get("/api/v1/auth/whoami")
+                .data();
+        assertEquals(
+                "[\"" + runbooks + "\"]", whoami.getJsonArray("collections").toString());
+
+        String strangers = TestUsers.signedIn(TestUsers.create())
+                .post(
+                        "/api/v1/collections",
+                        Json.createObjectBuilder().add("name", "theirs").build())
+                .data()
+                .getString("id");
+        Reply foreign = client.post(
+                "/api/v1/auth/device",
+                Json.createObjectBuilder()
+                        .add("collections", Json.createArrayBuilder().add(strangers))
+                        .build());
+        String foreignCode = foreign.data().getString("userCode");
+        assertEquals(
+                0,
+                browser.get("/api/v1/auth/device/" + foreignCode)
+                        .data()
+                        .getJsonArray("collections")
+                        .size(),
+                "a collection the approver may not read is not named to them");
+        Reply refused = browser.post(
+                "/api/v1/auth/device/" + foreignCode + "/approve",
+                Json.createObjectBuilder().build());
+        assertEquals(400, refused.status(), refused::toString);
+        assertEquals("validation_failed", refused.errorCode());
+        assertEquals("authorization_pending", poll(foreign.data()).errorCode(), "nothing was approved");
+    }
+
+    @Test
     void aDeniedLoginGivesNoTokenAndCannotBeApprovedAfterwards() {
         JsonObject started = start("CLI");
         String userCode = started.getString("userCode");

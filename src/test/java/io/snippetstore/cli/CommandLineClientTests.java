@@ -1266,6 +1266,65 @@ public abstract class CommandLineClientTests {
         assertTrue(whoami.out().contains(user.username()), whoami.out());
     }
 
+    @Test
+    @Tag(CLIENT_FLOWS)
+    void tokensCreateMakesATokenForACiJobWithScopesCollectionsAndALifetimeOnceABrowserApproves() throws Exception {
+        TestUser user = TestUsers.create();
+        ApiClient session = TestUsers.signedIn(user);
+        String runbooks = session.post(
+                        "/api/v1/collections",
+                        Json.createObjectBuilder().add("name", "runbooks").build())
+                .data()
+                .getString("id");
+        Process create = start(
+                Map.of(),
+                "tokens",
+                "create",
+                "ci runbooks",
+                "--scopes",
+                "snippets:read",
+                "--collections",
+                runbooks,
+                "--expires-in-days",
+                "30");
+        BufferedReader err = new BufferedReader(new InputStreamReader(create.getErrorStream(), StandardCharsets.UTF_8));
+        String userCode = null;
+        while (userCode == null) {
+            String line = err.readLine();
+            if (line == null) {
+                break;
+            }
+            if (line.contains("enter the code ")) {
+                userCode = line.substring(line.lastIndexOf(' ') + 1);
+            }
+        }
+        assertTrue(userCode != null, "the client shows a code to approve");
+        JsonObject asked = session.get("/api/v1/auth/device/" + userCode).data();
+        assertEquals("ci runbooks", asked.getString("name"));
+        assertEquals(30, asked.getInt("expiresInDays"));
+        assertEquals(
+                runbooks, asked.getJsonArray("collections").getJsonObject(0).getString("id"));
+        assertEquals(
+                200,
+                session.post(
+                                "/api/v1/auth/device/" + userCode + "/approve",
+                                Json.createObjectBuilder().build())
+                        .status());
+
+        assertTrue(create.waitFor(60, TimeUnit.SECONDS), "the client took its token");
+        String out = new String(create.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, create.exitValue(), out);
+        String token = out.strip();
+        assertTrue(token.startsWith("sst_") && !token.contains("\n"), "the value alone, for a pipe: " + out);
+        JsonObject whoami =
+                new ApiClient().withBearer(token).get("/api/v1/auth/whoami").data();
+        assertEquals("[\"snippets:read\"]", whoami.getJsonArray("scopes").toString());
+        assertEquals(
+                "[\"" + runbooks + "\"]", whoami.getJsonArray("collections").toString());
+        assertFalse(whoami.isNull("expiresAt"), "it expires");
+        assertEquals(3, run("whoami").exitCode(), "the token was printed, not kept: this client is not signed in");
+    }
+
     /** Opens {@code address}, which sends a signed-out browser to the sign-in page, and signs in there as {@code user}. */
     private static WebDriverWait signInAt(Browser browser, String address, TestUser user) {
         browser.driver().get(address);

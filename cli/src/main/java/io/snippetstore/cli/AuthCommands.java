@@ -174,57 +174,12 @@ final class AuthCommands {
             }
         }
 
-        /**
-         * The device login: the code and address for the user, then polls at the service's
-         * interval (longer once told to slow down) until the user decided or the login ended.
-         */
         private JsonObject deviceLogin(String server, String tokenName, Output output) {
-            Api api = client.api(server, Optional.empty());
-            JsonObject started = api.call(
-                            "POST",
-                            "/api/v1/auth/device",
-                            withAskedScope(Json.createObjectBuilder().add("name", tokenName))
-                                    .build(),
-                            Map.of())
-                    .asJsonObject();
-            output.note("Open " + started.getString("verificationUrl") + " in any browser, sign in, and enter the code "
-                    + started.getString("userCode"));
-            output.note("  (or open " + started.getString("verificationUrlComplete") + ")");
-            Duration interval =
-                    Duration.ofSeconds(started.getJsonNumber("interval").longValue());
-            Instant giveUp = Instant.now()
-                    .plusSeconds(Math.min(
-                            waitSeconds, started.getJsonNumber("expiresIn").longValue()));
-            JsonValue deviceCode = Json.createObjectBuilder()
-                    .add("deviceCode", started.getString("deviceCode"))
-                    .build();
-            while (true) {
-                if (Instant.now().plus(interval).isAfter(giveUp)) {
-                    throw new Failure(
-                            Failure.AUTH, "Nobody approved the login in time; run `snippets login --device` again.");
-                }
-                try {
-                    Thread.sleep(interval.toMillis());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new Failure(Failure.AUTH, "Interrupted before the login was approved.");
-                }
-                try {
-                    return api.call("POST", "/api/v1/auth/device/token", deviceCode, Map.of())
-                            .asJsonObject();
-                } catch (Failure failure) {
-                    String code = failure.apiCode().orElse("");
-                    if (code.equals("slow_down")) {
-                        interval = interval.plusSeconds(5);
-                    } else if (!code.equals("authorization_pending")) {
-                        throw new Failure(
-                                Failure.AUTH,
-                                code.equals("access_denied")
-                                        ? "The login was denied in the browser."
-                                        : failure.getMessage());
-                    }
-                }
-            }
+            return AuthCommands.deviceLogin(
+                    client.api(server, Optional.empty()),
+                    withAskedScope(Json.createObjectBuilder().add("name", tokenName)),
+                    waitSeconds,
+                    output);
         }
 
         /**
@@ -424,11 +379,12 @@ final class AuthCommands {
     @Command(
             name = "tokens",
             description = "List your API tokens (never their values).",
-            subcommands = {Tokens.Narrow.class, Tokens.Revoke.class},
+            subcommands = {Tokens.Create.class, Tokens.Narrow.class, Tokens.Revoke.class},
             footer = {
                 "",
                 "Examples:",
                 "  snippets tokens",
+                "  snippets tokens create 'ci runbooks' --scopes snippets:read --collections runbooks --expires-in-days 90",
                 "  snippets tokens narrow 01a2... --scopes snippets:read",
                 "  snippets tokens revoke 01a2..."
             })
@@ -499,6 +455,97 @@ final class AuthCommands {
         }
 
         @Command(
+                name = "create",
+                description = {
+                    "Make a token for a script or a CI job and print its value (it is not kept here).",
+                    "A token is made only with a browser's approval: this shows a code to enter at the service's /device page."
+                },
+                footer = {
+                    "",
+                    "Example:",
+                    "  snippets tokens create 'ci runbooks' --scopes snippets:read --collections infra/runbooks \\",
+                    "      --expires-in-days 90 > token.txt"
+                })
+        static final class Create implements Callable<Integer> {
+
+            @Mixin
+            ClientOptions client;
+
+            @Parameters(paramLabel = "NAME", description = "The token's name: where it is used.")
+            String name;
+
+            @Option(
+                    names = "--scopes",
+                    split = ",",
+                    paramLabel = "SCOPE",
+                    description = "What it may do (default: everything your account may).")
+            List<String> scopes;
+
+            @Option(
+                    names = "--collections",
+                    split = ",",
+                    paramLabel = "COLLECTION",
+                    description =
+                            "Only the snippets of these collections: ids, or paths of yours (needs a login here to find them).")
+            List<String> collections;
+
+            @Option(
+                    names = "--expires-in-days",
+                    paramLabel = "DAYS",
+                    description = "How long it lives (default: as a login's token does).")
+            Integer expiresInDays;
+
+            @Option(
+                    names = "--wait",
+                    paramLabel = "SECONDS",
+                    defaultValue = "300",
+                    description = "How long to wait for the approval (default: ${DEFAULT-VALUE}).")
+            long waitSeconds;
+
+            @Override
+            public Integer call() {
+                String server = client.config()
+                        .server(client.givenServer()
+                                .or(() ->
+                                        Optional.ofNullable(client.environment().get("SNIPPETS_SERVER"))));
+                Api api = client.api(server, Optional.empty());
+                api.requireSnippetStore();
+                JsonObjectBuilder body = Json.createObjectBuilder().add("name", name);
+                if (scopes != null) {
+                    body.add(
+                            "scope",
+                            String.join(" ", scopes.stream().map(String::strip).toList()));
+                }
+                if (collections != null) {
+                    JsonArrayBuilder ids = Json.createArrayBuilder();
+                    collections.stream()
+                            .map(String::strip)
+                            .map(collection -> CollectionCommands.isId(collection)
+                                    ? collection
+                                    : CollectionCommands.idOf(client.signedIn(), collection))
+                            .forEach(ids::add);
+                    body.add("collections", ids);
+                }
+                if (expiresInDays != null) {
+                    body.add("expiresInDays", expiresInDays);
+                }
+                Output output = new Output(client.terminal());
+                JsonObject made = deviceLogin(api, body, waitSeconds, output);
+                JsonObject token = client.api(server, Optional.of(made.getString("token")))
+                        .get("/api/v1/auth/whoami")
+                        .asJsonObject();
+                if (client.json()) {
+                    output.json(made);
+                } else {
+                    output.note("Made the token \"" + made.getString("name") + "\" (" + made.getString("id") + "). "
+                            + credentialLine(token) + " Its value, shown only now:");
+                    output.line(made.getString("token"));
+                }
+                return 0;
+            }
+        }
+
+        @Command(
                 name = "revoke",
                 description = "Revoke a token: it stops working at once.",
                 footer = {"", "Example:", "  snippets tokens revoke 01a2..."})
@@ -521,6 +568,52 @@ final class AuthCommands {
                     output.line("Revoked " + id + ".");
                 }
                 return 0;
+            }
+        }
+    }
+
+    /**
+     * The device login: starts one asking for the token {@code body} describes, shows the code and
+     * address for the user, then polls at the service's interval (longer once told to slow down)
+     * until the user decided or the login ended.
+     */
+    static JsonObject deviceLogin(Api api, JsonObjectBuilder body, long waitSeconds, Output output) {
+        JsonObject started =
+                api.call("POST", "/api/v1/auth/device", body.build(), Map.of()).asJsonObject();
+        output.note("Open " + started.getString("verificationUrl") + " in any browser, sign in, and enter the code "
+                + started.getString("userCode"));
+        output.note("  (or open " + started.getString("verificationUrlComplete") + ")");
+        Duration interval = Duration.ofSeconds(started.getJsonNumber("interval").longValue());
+        Instant giveUp = Instant.now()
+                .plusSeconds(
+                        Math.min(waitSeconds, started.getJsonNumber("expiresIn").longValue()));
+        JsonValue deviceCode = Json.createObjectBuilder()
+                .add("deviceCode", started.getString("deviceCode"))
+                .build();
+        while (true) {
+            if (Instant.now().plus(interval).isAfter(giveUp)) {
+                throw new Failure(Failure.AUTH, "Nobody approved the login in time; start it again.");
+            }
+            try {
+                Thread.sleep(interval.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new Failure(Failure.AUTH, "Interrupted before the login was approved.");
+            }
+            try {
+                return api.call("POST", "/api/v1/auth/device/token", deviceCode, Map.of())
+                        .asJsonObject();
+            } catch (Failure failure) {
+                String code = failure.apiCode().orElse("");
+                if (code.equals("slow_down")) {
+                    interval = interval.plusSeconds(5);
+                } else if (!code.equals("authorization_pending")) {
+                    throw new Failure(
+                            Failure.AUTH,
+                            code.equals("access_denied")
+                                    ? "The login was denied in the browser."
+                                    : failure.getMessage());
+                }
             }
         }
     }

@@ -98,6 +98,11 @@ final class CollectionCommands implements Callable<Integer> {
      * its id, or else an id as given (a collection shared with the caller, which the service checks);
      * anything else is not found.
      */
+    /** Whether an argument has the form of an id (a UUID), rather than of a path. */
+    static boolean isId(String argument) {
+        return argument.matches("[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}");
+    }
+
     static String idOf(Api api, String argument) {
         List<JsonObject> own = api.list("/api/v1/collections?scope=own", false);
         String wanted = argument.strip().replaceAll("\\s*/\\s*", "/").toLowerCase(Locale.ROOT);
@@ -107,7 +112,7 @@ final class CollectionCommands implements Callable<Integer> {
                 .map(collection -> collection.getString("id"))
                 .findFirst()
                 .orElseGet(() -> {
-                    if (!argument.strip().matches("[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")) {
+                    if (!isId(argument.strip())) {
                         throw new Failure(
                                 Failure.NOT_FOUND, "You have no collection " + argument + " (snippets collections).");
                     }

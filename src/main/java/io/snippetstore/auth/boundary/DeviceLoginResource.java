@@ -1,15 +1,15 @@
 package io.snippetstore.auth.boundary;
 
+import java.util.LinkedHashSet;
 import java.util.Optional;
-import java.util.Set;
 
 import io.snippetstore.auth.control.DeviceLogins;
 import io.snippetstore.auth.control.DevicePoll;
+import io.snippetstore.auth.control.TokenAsk;
 import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.security.Authenticated;
 import io.snippetstore.platform.security.Caller;
-import io.snippetstore.platform.security.Scope;
 import io.snippetstore.platform.security.SessionOnly;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -43,12 +43,15 @@ public class DeviceLoginResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public ApiResponse<DeviceLoginStartedView> start(@Valid DeviceLoginRequest request, @Context UriInfo uri) {
         String name = request == null ? BrowserLoginRequest.DEFAULT_NAME : request.tokenName();
-        Optional<Set<Scope>> scopes = request == null
-                ? Optional.empty()
-                : TokenScopes.ofSpaced(request.scope(), ApiException::validationFailed);
+        TokenAsk ask = request == null
+                ? TokenAsk.scopes(Optional.empty())
+                : new TokenAsk(
+                        TokenScopes.ofSpaced(request.scope(), ApiException::validationFailed),
+                        Optional.ofNullable(request.collections()).map(LinkedHashSet::new),
+                        Optional.ofNullable(request.expiresInDays()));
         logins.requireRoomToStart();
         return ApiResponse.of(DeviceLoginStartedView.of(
-                logins.start(name, scopes), uri.getBaseUri().resolve("/device").toString()));
+                logins.start(name, ask), uri.getBaseUri().resolve("/device").toString()));
     }
 
     @GET

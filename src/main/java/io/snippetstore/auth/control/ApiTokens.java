@@ -80,17 +80,20 @@ public class ApiTokens {
     /**
      * A new token for a user who proved who they are by other means (the code of a browser login,
      * an approved device login), with the scopes it asked for that the user's role may hold,
-     * living {@code SNIPPETS_LOGIN_TOKEN_DAYS} ({@link TokenLifetimes}).
+     * limited to the collections it asked for (checked when the login was approved), living the
+     * days it asked for or else {@code SNIPPETS_LOGIN_TOKEN_DAYS} ({@link TokenLifetimes}).
      */
     @WriteTransaction
-    public IssuedToken issueForLogin(String userId, String name, Optional<Set<Scope>> asked) {
+    public IssuedToken issueForLogin(String userId, String name, TokenAsk ask) {
         Role role = roleOf(userId);
+        Optional<Integer> days =
+                ask.expiresInDays().isPresent() ? lifetimes.forRequested(ask.expiresInDays()) : lifetimes.forLogin();
         return issue(
                 userId,
                 name,
-                lifetimes.forLogin().orElse(null),
-                asked.map(scopes -> Scope.grantable(scopes, role)),
-                Optional.empty());
+                days.orElse(null),
+                ask.scopes().map(scopes -> Scope.grantable(scopes, role)),
+                ask.collections());
     }
 
     private Role roleOf(String userId) {

@@ -84,6 +84,6 @@ public class BrowserLogins {
         if (login.codeChallenge() != null && !Pkce.verifies(login.codeChallenge(), codeVerifier)) {
             return Optional.empty();
         }
-        return Optional.of(tokens.issueForLogin(login.userId(), login.tokenName(), login.scopes()));
+        return Optional.of(tokens.issueForLogin(login.userId(), login.tokenName(), TokenAsk.scopes(login.scopes())));
     }
 }

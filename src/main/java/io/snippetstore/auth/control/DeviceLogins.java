@@ -3,9 +3,9 @@ package io.snippetstore.auth.control;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 import io.snippetstore.auth.entity.DeviceLogin;
 import io.snippetstore.platform.ApiException;
@@ -16,6 +16,7 @@ import io.snippetstore.platform.Settings;
 import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.platform.security.Scope;
+import io.snippetstore.snippets.control.Collections;
 import io.snippetstore.storage.control.WriteTransaction;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -61,6 +62,12 @@ public class DeviceLogins {
     DeviceCodeGuesses guesses;
 
     @Inject
+    TokenLifetimes lifetimes;
+
+    @Inject
+    Collections collections;
+
+    @Inject
     @ConfigProperty(name = Settings.DEVICE_CODE_TTL_SECONDS, defaultValue = Settings.DEVICE_CODE_TTL_SECONDS_DEFAULT)
     long ttlSeconds;
 
@@ -74,8 +81,10 @@ public class DeviceLogins {
         requireRoom(clientAddress.current().orElse(ClientAddress.UNKNOWN), Timestamps.now());
     }
 
+    /** Starts a login for a token as asked: its lifetime is checked now (400), its collections at the approval. */
     @WriteTransaction
-    public DeviceGrant start(String tokenName, Optional<Set<Scope>> scopes) {
+    public DeviceGrant start(String tokenName, TokenAsk ask) {
+        lifetimes.forRequested(ask.expiresInDays());
         Instant now = Timestamps.now();
         em.createNamedQuery(DeviceLogin.PURGE)
                 .setParameter("before", now.minus(KEEP_ENDED))
@@ -86,7 +95,15 @@ public class DeviceLogins {
         String userCode = newUserCode();
         Instant expiresAt = now.plusSeconds(ttlSeconds);
         em.persist(new DeviceLogin(
-                Secrets.sha256Hex(deviceCode), userCodeHash(userCode), tokenName, scopes, address, now, expiresAt));
+                Secrets.sha256Hex(deviceCode),
+                userCodeHash(userCode),
+                tokenName,
+                ask.scopes(),
+                ask.collections(),
+                ask.expiresInDays(),
+                address,
+                now,
+                expiresAt));
         return new DeviceGrant(deviceCode, userCode.substring(0, 4) + "-" + userCode.substring(4), expiresAt, INTERVAL);
     }
 
@@ -97,6 +114,8 @@ public class DeviceLogins {
         return new PendingDevice(
                 login.tokenName(),
                 login.scopes().map(asked -> Scope.grantable(asked, caller.role())),
+                login.collections().map(ids -> collections.named(caller, List.copyOf(ids))),
+                login.expiresInDays(),
                 login.clientAddress(),
                 login.createdAt(),
                 login.expiresAt());
@@ -107,6 +126,7 @@ public class DeviceLogins {
     public void approve(Caller caller, String userCode) {
         DeviceLogin login = waiting(caller, userCode);
         login.scopes().ifPresent(asked -> ApiTokens.requireGrantable(caller, asked));
+        login.collections().ifPresent(ids -> collections.requireReadable(caller, List.copyOf(ids), "collections"));
         decide(caller, userCode, true);
         audit.fire(AuditEvent.success(
                 caller, AuditEvent.DEVICE_LOGIN_APPROVED, null, login.tokenName() + " from " + login.clientAddress()));
@@ -175,7 +195,10 @@ public class DeviceLogins {
                                         .setParameter("hash", hash)
                                         .executeUpdate()
                                 == 1
-                        ? DevicePoll.issued(tokens.issueForLogin(login.userId(), login.tokenName(), login.scopes()))
+                        ? DevicePoll.issued(tokens.issueForLogin(
+                                login.userId(),
+                                login.tokenName(),
+                                new TokenAsk(login.scopes(), login.collections(), login.expiresInDays())))
                         : DevicePoll.of(DevicePoll.Outcome.INVALID);
         };
     }

@@ -1,6 +1,8 @@
 package io.snippetstore.auth.entity;
 
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
 
@@ -78,6 +80,14 @@ public class DeviceLogin {
     @Column
     private String scopes;
 
+    /** The ids of the collections its token is limited to, separated by spaces; null: none. */
+    @Column
+    private String collections;
+
+    /** The days its token lives; null: as a login's token does. */
+    @Column(name = "expires_in_days")
+    private Integer expiresInDays;
+
     protected DeviceLogin() {}
 
     public DeviceLogin(
@@ -85,10 +95,14 @@ public class DeviceLogin {
             String userCodeHash,
             String tokenName,
             Optional<Set<Scope>> scopes,
+            Optional<Set<String>> collections,
+            Optional<Integer> expiresInDays,
             String clientAddress,
             Instant createdAt,
             Instant expiresAt) {
         this.scopes = scopes.map(Scope::joined).orElse(null);
+        this.collections = collections.map(ids -> String.join(" ", ids)).orElse(null);
+        this.expiresInDays = expiresInDays.orElse(null);
         this.deviceCodeHash = deviceCodeHash;
         this.userCodeHash = userCodeHash;
         this.tokenName = tokenName;
@@ -100,6 +114,15 @@ public class DeviceLogin {
     /** The scopes the login asked for; none: the role's defaults. */
     public Optional<Set<Scope>> scopes() {
         return Optional.ofNullable(scopes).map(Scope::split);
+    }
+
+    /** The collections its token is to be limited to, in the order asked, if any. */
+    public Optional<Set<String>> collections() {
+        return Optional.ofNullable(collections).map(ids -> new LinkedHashSet<>(Arrays.asList(ids.split(" "))));
+    }
+
+    public Optional<Integer> expiresInDays() {
+        return Optional.ofNullable(expiresInDays);
     }
 
     /** Where the login stands at {@code now}, as its client polling learns it. */

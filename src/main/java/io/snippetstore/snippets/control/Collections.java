@@ -204,6 +204,26 @@ public class Collections {
         }
     }
 
+    /** Those of these collections the caller may read, each named by its path ("infra / kubernetes"), in the order given. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<CollectionRef> named(Caller caller, List<String> ids) {
+        CollectionTree own = treeOf(caller.userId());
+        List<CollectionRef> named = new ArrayList<>();
+        for (String id : ids) {
+            Optional<SnippetCollection> collection = Optional.ofNullable(em.find(SnippetCollection.class, id));
+            Access access = collection.map(found -> access(caller, found)).orElse(Access.NONE);
+            if (access != Access.NONE) {
+                List<CollectionRef> path =
+                        access == Access.OWN ? refs(own.path(id)) : readablePath(caller, collection.get());
+                named.add(new CollectionRef(
+                        id,
+                        String.join(
+                                " / ", path.stream().map(CollectionRef::name).toList())));
+            }
+        }
+        return named;
+    }
+
     /** The ids of the caller's own snippets (out of the trash) in one of their collections, in its order: what an export keeps. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<String> ownSnippetIdsIn(Caller caller, String collectionId) {
