@@ -1270,8 +1270,8 @@ public abstract class CommandLineClientTests {
     @Tag(CLIENT_FLOWS)
     void tokensCreateMakesATokenForACiJobWithScopesCollectionsAndALifetimeOnceABrowserApproves() throws Exception {
         TestUser user = TestUsers.create();
-        ApiClient session = TestUsers.signedIn(user);
-        String runbooks = session.post(
+        String runbooks = TestUsers.signedIn(user)
+                .post(
                         "/api/v1/collections",
                         Json.createObjectBuilder().add("name", "runbooks").build())
                 .data()
@@ -1288,28 +1288,27 @@ public abstract class CommandLineClientTests {
                 "--expires-in-days",
                 "30");
         BufferedReader err = new BufferedReader(new InputStreamReader(create.getErrorStream(), StandardCharsets.UTF_8));
-        String userCode = null;
-        while (userCode == null) {
+        String complete = null;
+        while (complete == null) {
             String line = err.readLine();
             if (line == null) {
                 break;
             }
-            if (line.contains("enter the code ")) {
-                userCode = line.substring(line.lastIndexOf(' ') + 1);
+            if (line.contains("(or open ")) {
+                complete = line.substring(line.indexOf("(or open ") + "(or open ".length(), line.lastIndexOf(')'));
             }
         }
-        assertTrue(userCode != null, "the client shows a code to approve");
-        JsonObject asked = session.get("/api/v1/auth/device/" + userCode).data();
-        assertEquals("ci runbooks", asked.getString("name"));
-        assertEquals(30, asked.getInt("expiresInDays"));
-        assertEquals(
-                runbooks, asked.getJsonArray("collections").getJsonObject(0).getString("id"));
-        assertEquals(
-                200,
-                session.post(
-                                "/api/v1/auth/device/" + userCode + "/approve",
-                                Json.createObjectBuilder().build())
-                        .status());
+        assertTrue(complete != null, "the client shows where to approve");
+        try (Browser browser = new Browser()) {
+            WebDriverWait wait = signInAt(browser, complete, user);
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("device-question"), "“ci runbooks”"));
+            assertEquals(
+                    "Only the snippets of “runbooks”. It expires in 30 days.",
+                    browser.driver().findElement(By.id("device-limits")).getText(),
+                    "where the token reaches and how long it lives, before it is approved");
+            browser.driver().findElement(By.id("approve")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("device-status"), "Approved"));
+        }
 
         assertTrue(create.waitFor(60, TimeUnit.SECONDS), "the client took its token");
         String out = new String(create.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
