@@ -471,4 +471,47 @@ public abstract class CollectionsTests {
         assertEquals(400, owner.get("/api/v1/snippets?starred=yes").status());
         assertEquals(404, outsider.get("/api/v1/snippets?collection=" + infra).status());
     }
+
+    @Test
+    void facetsCountTheMatchesEachReadableCollectionHoldsAndNameNoneOfAnotherUsersPrivateOnes() {
+        String word = TestUsers.uniqueName("facet").replace("-", "");
+        String runbooks = collection(owner, named("runbooks " + word)).getString("id");
+        String hidden = collection(owner, named("hidden " + word)).getString("id");
+        String team = collection(owner, named("team " + word).add("visibility", "team"))
+                .getString("id");
+        String first = create(
+                        owner, snippet("first " + word, "sh", "echo", "ops").add("visibility", "team"))
+                .getString("id");
+        String second = create(
+                        owner, snippet("second " + word, "sh", "echo", "ops").add("visibility", "team"))
+                .getString("id");
+        assertEquals(200, add(owner, runbooks, first, second).status());
+        assertEquals(200, add(owner, hidden, first).status());
+        assertEquals(200, add(owner, team, second).status());
+
+        JsonObject mine = owner.get("/api/v1/snippets/facets?query=" + word).data();
+        assertEquals(
+                List.of(runbooks + "=2", hidden + "=1", team + "=1"),
+                collectionCounts(mine),
+                "most first, then by name: " + mine);
+
+        JsonObject others =
+                outsider.get("/api/v1/snippets/facets?scope=team&query=" + word).data();
+        assertEquals(
+                List.of(team + "=1"),
+                collectionCounts(others),
+                "another user is told of the team collection, not of the owner's private ones");
+        JsonObject within =
+                owner.get("/api/v1/snippets/facets?collection=" + team).data();
+        assertEquals(
+                List.of(runbooks + "=1", team + "=1"),
+                collectionCounts(within),
+                "inside one collection, the others its matches are in as well");
+    }
+
+    private static List<String> collectionCounts(JsonObject facets) {
+        return facets.getJsonArray("collections").getValuesAs(JsonObject.class).stream()
+                .map(facet -> facet.getString("id") + "=" + facet.getInt("count"))
+                .toList();
+    }
 }

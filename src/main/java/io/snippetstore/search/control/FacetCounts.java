@@ -14,19 +14,26 @@ import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.SimpleCollector;
 
 /**
- * How many matching snippets carry each language and each tag, counted from the index's doc
+ * How many matching snippets carry each language and each tag, and how many each collection
+ * holds (every collection: which of them a caller may see is its caller's to decide), counted from the index's doc
  * values: per segment by ordinal, then by name. Languages that differ only in (ASCII) case are one,
  * named by the first of their spellings in code point order.
  */
 public final class FacetCounts {
 
     private final Map<String, Long> tags = new HashMap<>();
+    private final Map<String, Long> collections = new HashMap<>();
     private final Map<String, Long> languageCounts = new HashMap<>();
     private final Map<String, String> languageNames = new HashMap<>();
 
     /** Tag → how many matches carry it. */
     public Map<String, Long> tags() {
         return tags;
+    }
+
+    /** Collection id → how many matches it holds. */
+    public Map<String, Long> collections() {
+        return collections;
     }
 
     /** Language (one spelling) → how many matches are in it. */
@@ -38,6 +45,7 @@ public final class FacetCounts {
 
     private void add(FacetCounts other) {
         other.tags.forEach((tag, count) -> tags.merge(tag, count, Long::sum));
+        other.collections.forEach((collection, count) -> collections.merge(collection, count, Long::sum));
         other.languageCounts.forEach((key, count) -> addLanguage(key, other.languageNames.get(key), count));
     }
 
@@ -67,9 +75,11 @@ public final class FacetCounts {
     static final class Collector extends SimpleCollector {
         private final FacetCounts counts = new FacetCounts();
         private SortedSetDocValues tagValues;
+        private SortedSetDocValues collectionValues;
         private SortedDocValues languageKeys;
         private SortedDocValues languageNames;
         private long[] tagCounts = new long[0];
+        private long[] collectionCounts = new long[0];
         private long[] keyCounts = new long[0];
         private int[] keyNames = new int[0];
 
@@ -80,6 +90,8 @@ public final class FacetCounts {
             languageKeys = DocValues.getSorted(context.reader(), IndexFields.LANGUAGE_KEY);
             languageNames = DocValues.getSorted(context.reader(), IndexFields.LANGUAGE_NAME);
             tagCounts = new long[(int) tagValues.getValueCount()];
+            collectionValues = DocValues.getSortedSet(context.reader(), IndexFields.COLLECTION);
+            collectionCounts = new long[(int) collectionValues.getValueCount()];
             keyCounts = new long[languageKeys.getValueCount()];
             keyNames = new int[languageKeys.getValueCount()];
             java.util.Arrays.fill(keyNames, Integer.MAX_VALUE);
@@ -90,6 +102,11 @@ public final class FacetCounts {
             if (tagValues.advanceExact(doc)) {
                 for (int i = 0; i < tagValues.docValueCount(); i++) {
                     tagCounts[(int) tagValues.nextOrd()]++;
+                }
+            }
+            if (collectionValues.advanceExact(doc)) {
+                for (int i = 0; i < collectionValues.docValueCount(); i++) {
+                    collectionCounts[(int) collectionValues.nextOrd()]++;
                 }
             }
             if (languageKeys.advanceExact(doc) && languageNames.advanceExact(doc)) {
@@ -105,6 +122,12 @@ public final class FacetCounts {
                     counts.tags.merge(tagValues.lookupOrd(ord).utf8ToString(), tagCounts[ord], Long::sum);
                 }
             }
+            for (int ord = 0; ord < collectionCounts.length; ord++) {
+                if (collectionCounts[ord] > 0) {
+                    counts.collections.merge(
+                            collectionValues.lookupOrd(ord).utf8ToString(), collectionCounts[ord], Long::sum);
+                }
+            }
             for (int ord = 0; ord < keyCounts.length; ord++) {
                 if (keyCounts[ord] > 0) {
                     counts.addLanguage(
@@ -114,6 +137,7 @@ public final class FacetCounts {
                 }
             }
             tagCounts = new long[0];
+            collectionCounts = new long[0];
             keyCounts = new long[0];
         }
 

@@ -238,8 +238,10 @@ final class IndexFields {
         reach.collectionGroupIds()
                 .forEach(group -> document.add(new StringField(COLLECTION_GROUP, group, Field.Store.NO)));
         reach.collectionOwnerIds().forEach(owner -> document.add(new StringField(READER, owner, Field.Store.NO)));
-        reach.collectionIds()
-                .forEach(collection -> document.add(new StringField(COLLECTION, collection, Field.Store.NO)));
+        reach.collectionIds().forEach(collection -> {
+            document.add(new StringField(COLLECTION, collection, Field.Store.NO));
+            document.add(new SortedSetDocValuesField(COLLECTION, new BytesRef(collection)));
+        });
         reach.starredBy().forEach(user -> document.add(new StringField(STARRED_BY, user, Field.Store.NO)));
         for (String tag : snippet.tags()) {
             document.add(new StringField(TAG, tag, Field.Store.NO));

@@ -60,7 +60,7 @@ final class SnippetIndex implements Closeable {
     }
 
     /** What the documents look like; an index of another format is rebuilt. */
-    static final String FORMAT = "3";
+    static final String FORMAT = "4";
 
     private static final String FORMAT_KEY = "format";
     private static final String SEQUENCE_KEY = "sequence";
@@ -359,7 +359,7 @@ final class SnippetIndex implements Closeable {
         }
     }
 
-    /** The languages and tags of everything the request matches. */
+    /** The languages, tags and collections of everything the request matches. */
     FacetCounts facets(SearchRequest request) throws IOException {
         IndexSearcher searcher = searchers.acquire();
         try {

@@ -5,12 +5,18 @@ import java.util.List;
 import io.snippetstore.snippets.control.SnippetFacets;
 import jakarta.json.bind.annotation.JsonbPropertyOrder;
 
-/** The languages and tags of what a list query matches, each with its count, most first. */
-@JsonbPropertyOrder({"languages", "tags"})
-public record FacetsView(List<Facet> languages, List<Facet> tags) {
+/**
+ * The languages and tags of what a list query matches, each with its count, and the collections
+ * the caller may read that hold some of it, each with how many, most first.
+ */
+@JsonbPropertyOrder({"languages", "tags", "collections"})
+public record FacetsView(List<Facet> languages, List<Facet> tags, List<CollectionFacet> collections) {
 
     @JsonbPropertyOrder({"name", "count"})
     public record Facet(String name, long count) {}
+
+    @JsonbPropertyOrder({"id", "name", "count"})
+    public record CollectionFacet(String id, String name, long count) {}
 
     static FacetsView of(SnippetFacets facets) {
         return new FacetsView(
@@ -19,6 +25,9 @@ public record FacetsView(List<Facet> languages, List<Facet> tags) {
                         .toList(),
                 facets.tags().stream()
                         .map(facet -> new Facet(facet.name(), facet.count()))
+                        .toList(),
+                facets.collections().stream()
+                        .map(facet -> new CollectionFacet(facet.id(), facet.name(), facet.count()))
                         .toList());
     }
 }

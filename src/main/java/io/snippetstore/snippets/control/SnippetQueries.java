@@ -381,10 +381,40 @@ public class SnippetQueries {
     public SnippetFacets facets(String callerId, SnippetQuery query, Optional<Set<String>> reach) {
         Set<String> collections = collectionsWithin(callerId, query, reach);
         if (reach.isPresent() && collections.isEmpty()) {
-            return new SnippetFacets(List.of(), List.of());
+            return new SnippetFacets(List.of(), List.of(), List.of());
         }
         FacetCounts counts = index.facets(request(callerId, query, collections, Optional.empty(), query.limit()));
-        return new SnippetFacets(facetsOf(counts.languages()), facetsOf(counts.tags()));
+        return new SnippetFacets(
+                facetsOf(counts.languages()),
+                facetsOf(counts.tags()),
+                collectionFacetsOf(callerId, counts.collections(), reach));
+    }
+
+    /**
+     * The collections of these counts that the caller may read (and their credential reaches), by
+     * name, most first: the index counts every collection, and another user's private one is not
+     * the caller's to know of.
+     */
+    private List<SnippetFacets.CollectionFacet> collectionFacetsOf(
+            String callerId, Map<String, Long> counts, Optional<Set<String>> reach) {
+        if (counts.isEmpty()) {
+            return List.of();
+        }
+        return database
+                .list(
+                        "SELECT c.id, c.name FROM collections c WHERE c.id IN (SELECT value FROM json_each(?)) AND "
+                                + READABLE_COLLECTION,
+                        List.of(SnippetListStatement.jsonArray(counts.keySet()), callerId, callerId),
+                        row -> new SnippetFacets.CollectionFacet(
+                                row.getString(1), row.getString(2), counts.get(row.getString(1))))
+                .stream()
+                .filter(facet -> reach.map(ids -> ids.contains(facet.id())).orElse(true))
+                .sorted(Comparator.comparingLong(SnippetFacets.CollectionFacet::count)
+                        .reversed()
+                        .thenComparing(SnippetFacets.CollectionFacet::name)
+                        .thenComparing(SnippetFacets.CollectionFacet::id))
+                .limit(FACETS_MAX)
+                .toList();
     }
 
     private static List<SnippetFacets.Facet> facetsOf(Map<String, Long> counts) {
