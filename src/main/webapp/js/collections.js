@@ -1,14 +1,14 @@
 // Collections: the user's own as a tree, with a form for a new one, and others' shared with them;
 // one collection's page with its breadcrumbs, description and snippets in order. Its owner
-// renames it, chooses who reads it, reorders and takes out snippets, and deletes it; a group writer
-// takes out their own snippets.
+// renames it, chooses who reads it, shares it by link, reorders and takes out snippets, and deletes
+// it; a group writer takes out their own snippets.
 import {api} from "./api.js";
-import {h, replace} from "./dom.js";
+import {formatDate, h, replace} from "./dom.js";
 import {me} from "./me.js";
 import {inform, report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
 import {confirmDelete} from "./dialogs.js";
-import {markdown} from "./widgets.js";
+import {copyButton, markdown} from "./widgets.js";
 
 /** Every collection of the caller's, by name, as one answer: the tree is built from `parentId`. */
 export async function ownCollections() {
@@ -119,7 +119,48 @@ export async function showCollection(view, id) {
         snippets.length === 0
             ? h("p", {class: "muted", id: "collection-empty"}, "No snippets here yet: add them from a snippet's page.")
             : h("ol", {id: "collection-snippets", class: "collection-snippets"}, rows),
-        owner ? ownerControls(collection, reload) : null);
+        owner ? ownerControls(collection, reload) : null,
+        owner ? await linkControls(collection) : null);
+}
+
+/** The collection's share links: make one (its address shown this once), see each one's dates, revoke. */
+async function linkControls(collection) {
+    const made = h("div", {id: "new-collection-link", class: "callout", hidden: true});
+    const rows = h("ul", {id: "collection-links"});
+    async function load() {
+        const links = (await api("GET", apiPaths.collectionLinks(collection.id))).data;
+        replace(rows, links.length === 0 ? h("li", {class: "muted"}, "No share links.") : links.map((link) => h("li", {},
+            `Made ${formatDate(link.createdAt)}, ${link.expiresAt ? `expires ${formatDate(link.expiresAt)}` : "never expires"} `,
+            h("button", {
+                type: "button", class: "link danger-text", "aria-label": `Revoke the link made ${formatDate(link.createdAt)}`,
+                onclick: () => confirmDelete("Revoke this link? Whoever has it reads nothing more.", "Revoke",
+                    apiPaths.collectionLink(collection.id, link.id), load),
+            }, "Revoke"))));
+    }
+    const days = h("input", {id: "collection-link-days", type: "number", min: "1", inputmode: "numeric", placeholder: "never"});
+    const form = h("form", {id: "collection-link-form", class: "inline-form"},
+        h("label", {for: "collection-link-days"}, "Expires in days"), days,
+        h("button", {type: "submit", id: "make-collection-link"}, "Make a share link"));
+    form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        try {
+            const body = days.value === "" ? {} : {expiresInDays: Number(days.value)};
+            const {data} = await api("POST", apiPaths.collectionLinks(collection.id), {body});
+            const copy = copyButton({id: "copy-collection-link", label: "Copy link", text: data.url, statusId: "copy-collection-link-status"});
+            replace(made, h("p", {}, "Anyone with this address reads the collection's snippets, read-only. It is shown only once."),
+                h("code", {id: "collection-link-url"}, data.url), copy.button, copy.status);
+            made.hidden = false;
+            days.value = "";
+            await load();
+        } catch (error) {
+            report(error);
+        }
+    });
+    await load();
+    return h("section", {"aria-labelledby": "collection-links-title"},
+        h("h2", {id: "collection-links-title"}, "Share by link"),
+        h("p", {class: "muted"}, "A link opens the snippets you put here to anyone who has it, signed in or not; nothing else of yours."),
+        form, made, rows);
 }
 
 /** Renaming, who reads it, and deleting: the owner's. */

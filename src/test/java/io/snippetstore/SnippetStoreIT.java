@@ -30,6 +30,7 @@ import io.snippetstore.platform.ErrorEnvelopeTests;
 import io.snippetstore.platform.EveryOperationTests;
 import io.snippetstore.platform.FieldLimitsTests;
 import io.snippetstore.platform.HostileInputTests;
+import io.snippetstore.snippets.CollectionLinksTests;
 import io.snippetstore.snippets.CollectionsTests;
 import io.snippetstore.snippets.RevisionsTests;
 import io.snippetstore.snippets.SearchByMeaningTests;
@@ -130,6 +131,9 @@ class SnippetStoreIT {
 
     @Nested
     class Collections extends CollectionsTests {}
+
+    @Nested
+    class CollectionLinks extends CollectionLinksTests {}
 
     @Nested
     class SingleSignOn extends SingleSignOnTests {}

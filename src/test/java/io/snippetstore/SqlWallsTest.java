@@ -45,6 +45,7 @@ class SqlWallsTest {
             Map.entry("collections", "snippets"),
             Map.entry("collection_snippets", "snippets"),
             Map.entry("collection_groups", "snippets"),
+            Map.entry("collection_links", "snippets"),
             Map.entry("snippet_stars", "snippets"),
             Map.entry("service_keys", "snippets"),
             Map.entry("user_groups", "groups"),

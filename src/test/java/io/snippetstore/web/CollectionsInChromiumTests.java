@@ -151,6 +151,53 @@ public abstract class CollectionsInChromiumTests {
     }
 
     @Test
+    void anOwnerSharesACollectionByLinkWhichAFreshBrowserOpensSignedOutToSearchAndReadItsSnippets() {
+        String runbooks = api.post(
+                        "/api/v1/collections",
+                        Json.createObjectBuilder().add("name", "Runbooks").build())
+                .data()
+                .getString("id");
+        for (JsonObject made : List.of(
+                create(api, snippet("Restart the app", "bash", "systemctl restart app")),
+                create(api, snippet("Roll back", "bash", "kubectl rollout undo deploy/app")))) {
+            api.post(
+                    "/api/v1/collections/" + runbooks + "/snippets",
+                    Json.createObjectBuilder()
+                            .add("snippetIds", Json.createArrayBuilder().add(made.getString("id")))
+                            .build());
+        }
+        String url;
+        try (Browser browser = new Browser()) {
+            WebDriverWait wait = new WebDriverWait(browser.driver(), Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/c/" + runbooks);
+            visible(wait, "make-collection-link").click();
+            url = visible(wait, "collection-link-url").getText();
+            wait.until(textToBePresentInElementLocated(By.id("collection-links"), "never expires"));
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+        try (Browser fresh = new Browser()) {
+            WebDriver driver = fresh.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            fresh.open(java.net.URI.create(url).getPath());
+            wait.until(textToBePresentInElementLocated(By.id("collection-name"), "Runbooks"));
+            wait.until(ignored -> driver.findElements(By.cssSelector("#collection-snippets button"))
+                            .size()
+                    == 2);
+            visible(wait, "collection-search").sendKeys("rollout");
+            driver.findElement(By.cssSelector("#collection-search-form button[type=submit]"))
+                    .click();
+            wait.until(ignored -> driver.findElements(By.cssSelector("#collection-snippets button"))
+                            .size()
+                    == 1);
+            driver.findElement(By.cssSelector("#collection-snippets button")).click();
+            wait.until(textToBePresentInElementLocated(By.id("opened-snippet"), "kubectl rollout undo deploy/app"));
+            fresh.screenshot("shared-collection");
+            assertEquals(List.of(), scriptErrors(fresh));
+        }
+    }
+
+    @Test
     void aStarredSnippetIsMarkedListedUnderStarredAndAPinnedOneComesFirst() {
         TestUser colleague = TestUsers.create();
         String shared = create(

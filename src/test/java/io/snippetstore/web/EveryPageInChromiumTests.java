@@ -286,6 +286,11 @@ public abstract class EveryPageInChromiumTests {
                 Json.createObjectBuilder()
                         .add("snippetIds", Json.createArrayBuilder().add(id))
                         .build());
+        String collectionLink = api.post(
+                        "/api/v1/collections/" + kubernetes + "/links",
+                        Json.createObjectBuilder().build())
+                .data()
+                .getString("url");
         TestUser admin = TestUsers.create("admin");
         Map<String, List<String>> found = new java.util.LinkedHashMap<>();
         try (Browser browser = new Browser()) {
@@ -297,6 +302,12 @@ public abstract class EveryPageInChromiumTests {
             driver.get(link);
             visible(wait, "snippet-title");
             checkEverywhere(driver, "/s/<secret>", () -> {}, found);
+            driver.get(collectionLink);
+            wait.until(ignored -> !driver.findElements(By.cssSelector("#collection-snippets button"))
+                    .isEmpty());
+            driver.findElement(By.cssSelector("#collection-snippets button")).click();
+            visible(wait, "opened-snippet");
+            checkEverywhere(driver, "/c/<secret>", () -> {}, found);
 
             signIn(browser, wait, admin);
             for (String page : List.of(

@@ -65,8 +65,14 @@ class WebLibrariesTest {
         return Arrays.compare(have, fixed) < 0;
     }
 
-    private static final List<String> PAGES =
-            List.of("index.html", "shared.html", "login.html", "authorize.html", "device.html", "api-docs/index.html");
+    private static final List<String> PAGES = List.of(
+            "index.html",
+            "shared.html",
+            "shared-collection.html",
+            "login.html",
+            "authorize.html",
+            "device.html",
+            "api-docs/index.html");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-z.-]+)}");
 
     @Test

@@ -23,6 +23,7 @@ import io.snippetstore.platform.Timestamps;
 import io.snippetstore.platform.security.Caller;
 import io.snippetstore.platform.security.Scope;
 import io.snippetstore.snippets.entity.CollectionEntry;
+import io.snippetstore.snippets.entity.CollectionLink;
 import io.snippetstore.snippets.entity.CollectionShare;
 import io.snippetstore.snippets.entity.Snippet;
 import io.snippetstore.snippets.entity.SnippetCollection;
@@ -367,6 +368,9 @@ public class Collections {
                     .setParameter("collectionId", gone.id())
                     .executeUpdate();
             em.createNamedQuery(CollectionShare.DELETE_OF_COLLECTION)
+                    .setParameter("collectionId", gone.id())
+                    .executeUpdate();
+            em.createNamedQuery(CollectionLink.DELETE_OF_COLLECTION)
                     .setParameter("collectionId", gone.id())
                     .executeUpdate();
             String name = gone.id().equals(id) ? before : gone.name();

@@ -501,6 +501,15 @@ public class SnippetQueries {
                 row -> row.getString(1));
     }
 
+    /** Whether the user exists and is not disabled. */
+    boolean isEnabled(String userId) {
+        return database.first(
+                        "SELECT 1 FROM users WHERE id = ? AND disabled_at IS NULL",
+                        List.of(userId),
+                        row -> row.getInt(1))
+                .isPresent();
+    }
+
     String usernameOf(String userId) {
         return database.first("SELECT username FROM users WHERE id = ?", List.of(userId), row -> row.getString(1))
                 .orElse("");
@@ -631,6 +640,37 @@ public class SnippetQueries {
         List<SnippetData> items = page.stream().map(Positioned::snippet).toList();
         return new SnippetPage(
                 items, Map.of(), next, limit, Optional.empty(), memberOf(callerId, items), starredOf(callerId, items));
+    }
+
+    /**
+     * What a collection's share link opens of it, over {@code collection_snippets cs JOIN snippets
+     * s}: the snippets out of the trash that their owner put there, while that owner is enabled (a
+     * collection never gives access its snippets' owners did not give).
+     */
+    private static final String OPENED_BY_LINK = "cs.added_by = s.owner_id AND s.trashed_at IS NULL"
+            + " AND EXISTS (SELECT 1 FROM users u WHERE u.id = s.owner_id AND u.disabled_at IS NULL)";
+
+    /** Which of these snippets a share link of the collection opens ({@link #OPENED_BY_LINK}). */
+    Set<String> openedByLink(String collectionId, Collection<String> snippetIds) {
+        if (snippetIds.isEmpty()) {
+            return Set.of();
+        }
+        return Set.copyOf(database.list(
+                "SELECT s.id FROM collection_snippets cs JOIN snippets s ON s.id = cs.snippet_id"
+                        + " WHERE cs.collection_id = ? AND s.id IN (SELECT value FROM json_each(?)) AND "
+                        + OPENED_BY_LINK,
+                List.of(collectionId, SnippetListStatement.jsonArray(snippetIds)),
+                row -> row.getString(1)));
+    }
+
+    /** How many snippets a share link of the collection opens. */
+    long openedByLinkCount(String collectionId) {
+        return database.first(
+                        "SELECT count(*) FROM collection_snippets cs JOIN snippets s ON s.id = cs.snippet_id"
+                                + " WHERE cs.collection_id = ? AND " + OPENED_BY_LINK,
+                        List.of(collectionId),
+                        row -> row.getLong(1))
+                .orElse(0L);
     }
 
     private record Positioned(SnippetData snippet, long position) {}
