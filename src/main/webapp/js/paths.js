@@ -39,6 +39,8 @@ export const apiPaths = {
     sharedCollectionSnippets: (secret, params) => `${API}/shared-collections/${segment(secret)}/snippets?${params}`,
     sharedCollectionSnippet: (secret, id) => `${API}/shared-collections/${segment(secret)}/snippets/${segment(id)}`,
     sharedCollectionRaw: (secret, id) => `${API}/shared-collections/${segment(secret)}/snippets/${segment(id)}/raw`,
+    sharedCollectionAttachments: (secret, id) =>
+        `${API}/shared-collections/${segment(secret)}/snippets/${segment(id)}/attachments`,
     password: `${API}/auth/password`,
     sessions: `${API}/auth/sessions`,
     session: (id) => `${API}/auth/sessions/${segment(id)}`,

@@ -1,11 +1,11 @@
 // The read-only page of a collection's share link, /c/<secret>: the collection's name and
 // description, its snippets (searched inside it, page by page), and one of them opened below with
-// its code highlighted and its raw code. Nothing else of its owner is asked for.
+// its code highlighted, its raw code and its attachments to download. Nothing else of its owner is asked for.
 import {api} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {apiPaths} from "./paths.js";
 import {codeWithVariables, notesOf} from "./fill-in.js";
-import {markdown} from "./widgets.js";
+import {attachmentItem, markdown} from "./widgets.js";
 
 const view = document.getElementById("view");
 const secret = decodeURIComponent(window.location.pathname.replace(/^\/c\//, ""));
@@ -14,13 +14,17 @@ const options = {signInWhenUnauthenticated: false};
 /** One snippet of the collection, opened below the list. */
 async function open(id, into) {
     const {data: snippet} = await api("GET", apiPaths.sharedCollectionSnippet(secret, id), options);
+    const {data: attachments} = await api("GET", apiPaths.sharedCollectionAttachments(secret, id), options);
     replace(into, h("article", {class: "snippet", id: "opened-snippet"},
         h("h2", {id: "snippet-title"}, snippet.title),
         h("p", {class: "meta"}, `${snippet.language} · updated ${formatDate(snippet.updatedAt)}`),
         snippet.description ? markdown(snippet.description, {class: "description"}) : null,
         h("div", {class: "chips"}, snippet.tags.map((tag) => h("span", {class: "chip"}, tag))),
         codeWithVariables(snippet, apiPaths.sharedCollectionRaw(secret, id)),
-        notesOf(snippet)));
+        notesOf(snippet),
+        attachments.length === 0 ? null : h("section", {"aria-labelledby": "attachments-title"},
+            h("h3", {id: "attachments-title"}, "Attachments"),
+            h("ul", {id: "attachments", class: "attachments"}, attachments.map((attachment) => attachmentItem(attachment))))));
     into.querySelector("h2").focus?.();
 }
 

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
 import jakarta.json.Json;
@@ -93,6 +95,28 @@ public abstract class CollectionLinksTests {
                 stranger.get("/api/v1/shared-collections/" + secret + "/snippets/" + elsewhere)
                         .status(),
                 "another snippet of the owner is not opened by the link");
+
+        Reply attached = new Multipart()
+                .file("file", "notes.txt", "text/plain", "the notes".getBytes(StandardCharsets.UTF_8))
+                .postTo(owner, "/api/v1/snippets/" + restart + "/attachments");
+        assertEquals(201, attached.status(), attached::toString);
+        new Multipart()
+                .file("file", "private.txt", "text/plain", "mine".getBytes(StandardCharsets.UTF_8))
+                .postTo(owner, "/api/v1/snippets/" + elsewhere + "/attachments");
+        List<JsonObject> attachments = stranger.get(
+                        "/api/v1/shared-collections/" + secret + "/snippets/" + restart + "/attachments")
+                .json()
+                .getJsonArray("data")
+                .getValuesAs(JsonObject.class);
+        assertEquals(1, attachments.size(), attachments::toString);
+        Reply bytes = stranger.get(attachments.get(0).getString("downloadUrl"));
+        assertEquals(200, bytes.status(), bytes::toString);
+        assertEquals("the notes", bytes.text());
+        assertEquals(
+                404,
+                stranger.get("/api/v1/shared-collections/" + secret + "/snippets/" + elsewhere + "/attachments")
+                        .status(),
+                "nor its attachments");
         assertEquals(404, stranger.get("/api/v1/shared-collections/nope").status());
         Reply page = stranger.get("/c/" + secret);
         assertEquals(200, page.status());

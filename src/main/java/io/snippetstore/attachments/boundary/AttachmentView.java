@@ -26,6 +26,14 @@ public record AttachmentView(
                 attachment, "/api/v1/shared/" + secret + "/attachments/" + attachment.id() + "/download");
     }
 
+    /** An attachment of a snippet opened by a collection's share link. */
+    static AttachmentView sharedInCollection(AttachmentData attachment, String secret) {
+        return withDownloadUrl(
+                attachment,
+                "/api/v1/shared-collections/" + secret + "/snippets/" + attachment.snippetId() + "/attachments/"
+                        + attachment.id() + "/download");
+    }
+
     private static AttachmentView withDownloadUrl(AttachmentData attachment, String downloadUrl) {
         return new AttachmentView(
                 attachment.id(),

@@ -59,7 +59,7 @@ public class SharedCollectionResource {
     @GET
     @Path("snippets/{snippetId}")
     public ApiResponse<SharedSnippetView> snippet(@PathParam("snippetId") String snippetId) {
-        return ApiResponse.of(SharedSnippetView.of(links.snippet(links.open(secret), snippetId)));
+        return ApiResponse.of(SharedSnippetView.of(links.snippet(secret, snippetId)));
     }
 
     /** The code alone, as plain UTF-8 text that a browser shows and never runs. */
@@ -67,7 +67,7 @@ public class SharedCollectionResource {
     @Path("snippets/{snippetId}/raw")
     @Produces(MediaType.TEXT_PLAIN + ";charset=utf-8")
     public Response raw(@PathParam("snippetId") String snippetId) {
-        return Response.ok(links.snippet(links.open(secret), snippetId).fields().code())
+        return Response.ok(links.snippet(secret, snippetId).fields().code())
                 .header("Content-Security-Policy", "sandbox")
                 .build();
     }

@@ -159,11 +159,21 @@ public class CollectionLinks {
 
     /** One snippet the link opens: 404 for any other. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public SnippetData snippet(SharedCollection shared, String snippetId) {
+    public SnippetData snippet(String secret, String snippetId) {
+        return queries.find(openSnippet(secret, snippetId).snippetId()).orElseThrow(ApiException::notFound);
+    }
+
+    /**
+     * A snippet a live link of its collection opens, as proof for reading its attachments as a
+     * snippet's own link does; 404 for any other.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public SharedSnippet openSnippet(String secret, String snippetId) {
+        SharedCollection shared = open(secret);
         if (queries.openedByLink(shared.id(), List.of(snippetId)).isEmpty()) {
             throw ApiException.notFound();
         }
-        return queries.find(snippetId).orElseThrow(ApiException::notFound);
+        return new SharedSnippet(snippetId);
     }
 
     private CollectionData owned(Caller caller, String collectionId) {

@@ -2,7 +2,8 @@ package io.snippetstore.snippets.control;
 
 /**
  * A snippet opened by a live share link: proof, for the reads a link allows (the snippet and its
- * attachments), that its holder may read it. Only {@link ShareLinks#open} makes one.
+ * attachments), that its holder may read it. Only {@link ShareLinks#open} and
+ * {@link CollectionLinks#openSnippet} make one.
  */
 public final class SharedSnippet {
 
