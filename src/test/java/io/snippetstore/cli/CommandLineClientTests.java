@@ -829,6 +829,42 @@ public abstract class CommandLineClientTests {
 
     @Test
     @Tag(CLIENT_FLOWS)
+    void aCollectionIsMovedAndSharedByALinkThatIsListedAndRevokedFromTheCommandLine() throws Exception {
+        String token = TestUsers.newToken(TestUsers.signedIn(TestUsers.create()), "cli");
+        Map<String, String> withToken = Map.of("SNIPPETS_TOKEN", token);
+        assertOk(run(new byte[0], withToken, "collections", "create", "platform"));
+        assertOk(run(new byte[0], withToken, "collections", "create", "kubernetes"));
+        Run moved = run(new byte[0], withToken, "collections", "move", "kubernetes", "--into", "platform");
+        assertOk(moved);
+        assertTrue(moved.out().contains("platform/kubernetes"), moved.out());
+
+        Run link = run(new byte[0], withToken, "collections", "link", "platform/kubernetes", "--expires-in-days", "7");
+        assertOk(link);
+        String url = link.out().strip();
+        assertTrue(url.contains("/c/"), url);
+        String secret = url.substring(url.lastIndexOf('/') + 1);
+        JsonObject shared =
+                new ApiClient().get("/api/v1/shared-collections/" + secret).data();
+        assertEquals("kubernetes", shared.getString("name"));
+        assertFalse(shared.isNull("linkExpiresAt"), "it expires as asked");
+
+        Run links = run(new byte[0], withToken, "collections", "links", "platform/kubernetes", "--json");
+        assertOk(links);
+        String linkId = Json.createReader(new java.io.StringReader(links.out()))
+                .readObject()
+                .getJsonArray("data")
+                .getJsonObject(0)
+                .getString("id");
+        assertFalse(links.out().contains(secret), "a link's address is never listed");
+        assertOk(run(new byte[0], withToken, "collections", "links", "platform/kubernetes", "--revoke", linkId));
+        assertEquals(
+                404, new ApiClient().get("/api/v1/shared-collections/" + secret).status(), "revoked");
+        Run nowhere = run(new byte[0], withToken, "collections", "move", "platform");
+        assertEquals(1, nowhere.exitCode(), "where to is asked: " + nowhere);
+    }
+
+    @Test
+    @Tag(CLIENT_FLOWS)
     void aCiTokenLimitedToACollectionSeesOnlyItAndCreatesInsideIt() throws Exception {
         TestUser user = TestUsers.create();
         ApiClient session = TestUsers.signedIn(user);

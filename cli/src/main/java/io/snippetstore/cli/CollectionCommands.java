@@ -32,6 +32,9 @@ import picocli.CommandLine.Parameters;
             CollectionCommands.Create.class,
             CollectionCommands.Add.class,
             CollectionCommands.Remove.class,
+            CollectionCommands.Move.class,
+            CollectionCommands.Link.class,
+            CollectionCommands.Links.class,
             CollectionCommands.Delete.class
         },
         footer = {
@@ -41,6 +44,8 @@ import picocli.CommandLine.Parameters;
             "  snippets collections create infra/kubernetes --team",
             "  snippets search --tag k8s --all -q | snippets collections add infra/kubernetes -",
             "  snippets collections show infra/kubernetes",
+            "  snippets collections move infra/kubernetes --into platform",
+            "  snippets collections link runbooks --expires-in-days 30",
             "  snippets search drain --collection infra --recursive"
         })
 final class CollectionCommands implements Callable<Integer> {
@@ -344,6 +349,145 @@ final class CollectionCommands implements Callable<Integer> {
                     Map.of());
             if (!client.json()) {
                 new Output(client.terminal()).line("Deleted " + collection + ".");
+            }
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "move",
+            description = "Move a collection of yours into another of yours (--into), or to the top (--top).",
+            footer = {
+                "",
+                "Examples:",
+                "  snippets collections move kubernetes --into infra",
+                "  snippets collections move infra/kubernetes --top"
+            })
+    static final class Move implements Callable<Integer> {
+
+        @Mixin
+        ClientOptions client;
+
+        @Parameters(paramLabel = "COLLECTION", description = "Its id, or its path.")
+        String collection;
+
+        @Option(names = "--into", paramLabel = "PARENT", description = "The collection it goes into: its id or path.")
+        String into;
+
+        @Option(names = "--top", description = "To the top, inside no other.")
+        boolean top;
+
+        @Override
+        public Integer call() {
+            if (top == (into != null)) {
+                throw new Failure(Failure.USAGE, "Where to? --into PARENT, or --top.");
+            }
+            Api api = client.signedIn();
+            var body = Json.createObjectBuilder();
+            if (top) {
+                body.addNull("parentId");
+            } else {
+                body.add("parentId", idOf(api, into));
+            }
+            JsonObject moved = api.call(
+                            "PATCH", "/api/v1/collections/" + Api.encode(idOf(api, collection)), body.build(), Map.of())
+                    .asJsonObject();
+            Output output = new Output(client.terminal());
+            if (client.json()) {
+                output.json(moved);
+            } else {
+                output.line("Moved to " + path(moved) + ".");
+            }
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "link",
+            description = {
+                "Make a share link of a collection of yours and print its address (shown only now).",
+                "Anyone with it reads the snippets you put there, read-only, signed in or not."
+            },
+            footer = {"", "Example:", "  snippets collections link runbooks --expires-in-days 30"})
+    static final class Link implements Callable<Integer> {
+
+        @Mixin
+        ClientOptions client;
+
+        @Parameters(paramLabel = "COLLECTION", description = "Its id, or its path.")
+        String collection;
+
+        @Option(
+                names = "--expires-in-days",
+                paramLabel = "DAYS",
+                description = "How long it opens (default: until revoked).")
+        Integer expiresInDays;
+
+        @Override
+        public Integer call() {
+            Api api = client.signedIn();
+            var body = Json.createObjectBuilder();
+            if (expiresInDays != null) {
+                body.add("expiresInDays", expiresInDays);
+            }
+            JsonObject made = api.call(
+                            "POST",
+                            "/api/v1/collections/" + Api.encode(idOf(api, collection)) + "/links",
+                            body.build(),
+                            Map.of())
+                    .asJsonObject();
+            Output output = new Output(client.terminal());
+            if (client.json()) {
+                output.json(made);
+            } else {
+                output.line(made.getString("url"));
+            }
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "links",
+            description = "List a collection's share links (never their addresses), or revoke one (--revoke ID).",
+            footer = {
+                "",
+                "Examples:",
+                "  snippets collections links runbooks",
+                "  snippets collections links runbooks --revoke 01a2..."
+            })
+    static final class Links implements Callable<Integer> {
+
+        @Mixin
+        ClientOptions client;
+
+        @Parameters(paramLabel = "COLLECTION", description = "Its id, or its path.")
+        String collection;
+
+        @Option(names = "--revoke", paramLabel = "LINK_ID", description = "Revoke this link at once.")
+        String revoke;
+
+        @Override
+        public Integer call() {
+            Api api = client.signedIn();
+            String links = "/api/v1/collections/" + Api.encode(idOf(api, collection)) + "/links";
+            Output output = new Output(client.terminal());
+            if (revoke != null) {
+                api.call("DELETE", links + "/" + Api.encode(revoke), null, Map.of());
+                if (!client.json()) {
+                    output.line("Revoked " + revoke + ".");
+                }
+                return 0;
+            }
+            List<JsonObject> listed = api.list(links, true);
+            if (client.json()) {
+                output.page(listed);
+            } else {
+                output.table(
+                        listed,
+                        List.of(
+                                new Output.Column("ID", 36, link -> Output.text(link, "id")),
+                                new Output.Column("CREATED", 24, link -> Output.text(link, "createdAt")),
+                                new Output.Column("EXPIRES", 24, link -> Output.text(link, "expiresAt"))));
             }
             return 0;
         }
