@@ -1,6 +1,6 @@
 // Collections: the user's own as a tree, with a form for a new one, and others' shared with them;
 // one collection's page with its breadcrumbs, description and snippets in order. Its owner
-// renames it, chooses who reads it, shares it by link, reorders and takes out snippets, and deletes
+// renames it, chooses who reads it (the team, groups, links), reorders and takes out snippets, and deletes
 // it; a group writer takes out their own snippets.
 import {api} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
@@ -120,7 +120,42 @@ export async function showCollection(view, id) {
             ? h("p", {class: "muted", id: "collection-empty"}, "No snippets here yet: add them from a snippet's page.")
             : h("ol", {id: "collection-snippets", class: "collection-snippets"}, rows),
         owner ? ownerControls(collection, reload) : null,
+        owner ? await groupControls(collection, reload) : null,
         owner ? await linkControls(collection) : null);
+}
+
+/** The groups the collection is shared with, each reading or also adding their own snippets; sharing with one more. */
+async function groupControls(collection, reload) {
+    const current = collection.groups ?? [];
+    async function save(groups) {
+        try {
+            await api("PATCH", apiPaths.collection(collection.id), {body: {groups: groups.map(({id, access}) => ({id, access}))}});
+            await reload();
+        } catch (error) {
+            report(error);
+        }
+    }
+    const open = (await api("GET", apiPaths.groups)).data.filter((group) => !current.some((shared) => shared.id === group.id));
+    const choice = h("select", {id: "collection-group"}, open.length === 0 ? h("option", {value: ""}, "No other group")
+        : open.map((group) => h("option", {value: group.id}, `${group.name} (${group.members.length})`)));
+    const access = h("select", {id: "collection-group-access"},
+        h("option", {value: "read"}, "can read"), h("option", {value: "write"}, "can add their own snippets"));
+    return h("section", {"aria-labelledby": "collection-groups-title"},
+        h("h2", {id: "collection-groups-title"}, "Groups"),
+        h("ul", {id: "collection-groups"}, current.length === 0 ? h("li", {class: "muted"}, "Not shared with any group.")
+            : current.map((group) => h("li", {},
+                `${group.name}: ${group.access === "write" ? "can add their own snippets" : "can read"} `,
+                h("button", {
+                    type: "button", class: "link danger-text", "aria-label": `Stop sharing with ${group.name}`,
+                    onclick: () => save(current.filter((other) => other.id !== group.id)),
+                }, "Stop sharing")))),
+        h("div", {class: "inline-form"},
+            h("div", {class: "field"}, h("label", {for: "collection-group"}, "Group"), choice),
+            h("div", {class: "field"}, h("label", {for: "collection-group-access"}, "Access"), access),
+            h("button", {
+                type: "button", id: "share-collection-with-group",
+                onclick: () => choice.value && save([...current, {id: choice.value, access: access.value}]),
+            }, "Share with group")));
 }
 
 /** The collection's share links: make one (its address shown this once), see each one's dates, revoke. */

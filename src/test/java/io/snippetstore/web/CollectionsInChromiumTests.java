@@ -198,6 +198,52 @@ public abstract class CollectionsInChromiumTests {
     }
 
     @Test
+    void anOwnerSharesACollectionWithAGroupOnItsPageAndAMemberReadsItUntilItIsUnshared() {
+        TestUser member = TestUsers.create();
+        ApiClient admin = TestUsers.admin();
+        JsonObject group = admin.post(
+                        "/api/v1/groups",
+                        Json.createObjectBuilder()
+                                .add("name", TestUsers.uniqueName("ops"))
+                                .build())
+                .data();
+        admin.send(
+                "PUT",
+                "/api/v1/groups/" + group.getString("id") + "/members/" + member.id(),
+                null,
+                null,
+                java.util.Map.of());
+        String runbooks = api.post(
+                        "/api/v1/collections",
+                        Json.createObjectBuilder().add("name", "Runbooks").build())
+                .data()
+                .getString("id");
+        ApiClient asMember = TestUsers.withToken(member);
+        assertEquals(404, asMember.get("/api/v1/collections/" + runbooks).status());
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/c/" + runbooks);
+            wait.until(ignored -> new Select(driver.findElement(By.id("collection-group")))
+                    .getOptions().stream().anyMatch(option -> option.getText().startsWith(group.getString("name"))));
+            new Select(driver.findElement(By.id("collection-group"))).selectByValue(group.getString("id"));
+            new Select(driver.findElement(By.id("collection-group-access"))).selectByValue("write");
+            driver.findElement(By.id("share-collection-with-group")).click();
+            wait.until(textToBePresentInElementLocated(By.id("collection-groups"), "can add their own snippets"));
+            assertEquals(
+                    "write",
+                    asMember.get("/api/v1/collections/" + runbooks).data().getString("access"),
+                    "the member reads it, and may add their own");
+
+            driver.findElement(By.cssSelector("#collection-groups button")).click();
+            wait.until(textToBePresentInElementLocated(By.id("collection-groups"), "Not shared with any group"));
+            assertEquals(404, asMember.get("/api/v1/collections/" + runbooks).status(), "unshared at once");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
     void aStarredSnippetIsMarkedListedUnderStarredAndAPinnedOneComesFirst() {
         TestUser colleague = TestUsers.create();
         String shared = create(
