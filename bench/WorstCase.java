@@ -131,6 +131,31 @@ public class WorstCase {
                 "the same 1,983 characters (200 results at most, counted)",
                 () -> send("GET", "/api/v1/snippets/facets?match=hybrid&query=" + longest, null));
         row("list", "limit=200, a page of 1 MiB snippets", () -> send("GET", "/api/v1/snippets?limit=200", null));
+        String collection = id(send("POST", "/api/v1/collections", json("{\"name\":\"worst\"}")));
+        send(
+                "POST",
+                "/api/v1/collections/" + collection + "/snippets",
+                json("{\"snippetIds\":[" + quote(id) + "," + quote(pair) + "," + quote(snakes) + "]}"));
+        String made = send("POST", "/api/v1/collections/" + collection + "/links", json("{}"))
+                .body();
+        Matcher url = Pattern.compile("/c/([A-Za-z0-9_-]+)").matcher(made);
+        if (!url.find()) {
+            throw new IllegalStateException("no link in " + made);
+        }
+        String secret = url.group(1);
+        row(
+                "a collection's share link, searched",
+                "the same 1,983 characters, limit=200, over a collection of 1 MiB snippets (no credential)",
+                () -> sendNoAuth(
+                        "GET", "/api/v1/shared-collections/" + secret + "/snippets?limit=200&query=" + longest, null));
+        row(
+                "a collection's share link, listed",
+                "limit=200, 1 MiB snippets whole (no credential)",
+                () -> sendNoAuth("GET", "/api/v1/shared-collections/" + secret + "/snippets?limit=200", null));
+        row(
+                "facets with collections",
+                "the same 1,983 characters, every collection counted and checked",
+                () -> send("GET", "/api/v1/snippets/facets?query=" + longest, null));
         row(
                 "JSON body",
                 "2 MiB, nested 32 deep",
@@ -228,7 +253,7 @@ public class WorstCase {
     static Answer sendNoAuth(String method, String path, HttpRequest.BodyPublisher body) {
         return exchange(HttpRequest.newBuilder(URI.create(base + path))
                 .header("Content-Type", "application/json")
-                .method(method, body));
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : body));
     }
 
     static Answer sendBytes(String path, byte[] body) {
