@@ -1,7 +1,8 @@
 // Collections: the user's own as a tree, with a form for a new one, and others' shared with them;
 // one collection's page with its breadcrumbs, description and snippets in order. Its owner
-// renames it, chooses who reads it (the team, groups, links), reorders and takes out snippets, and deletes
-// it; a group writer takes out their own snippets.
+// renames it, chooses who reads it (the team, groups, links), reorders snippets (drag one onto
+// another's place, or Up and Down from the keyboard), takes them out, and deletes it; a group writer
+// takes out their own snippets.
 import {api} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {me} from "./me.js";
@@ -104,6 +105,9 @@ export async function showCollection(view, id) {
                 type: "button", class: "link danger-text", "aria-label": `Take ${snippet.title} out of the collection`,
                 onclick: () => send("DELETE", apiPaths.collectionSnippet(id, snippet.id)),
             }, "Take out") : null) : null));
+    if (changes) {
+        dragToReorder(rows, snippets, (snippet, position) => send("PUT", apiPaths.collectionSnippet(id, snippet.id), {position}));
+    }
 
     replace(view,
         h("nav", {class: "breadcrumbs", "aria-label": "Where the collection is", id: "breadcrumbs"},
@@ -122,6 +126,45 @@ export async function showCollection(view, id) {
         owner ? ownerControls(collection, reload) : null,
         owner ? await groupControls(collection, reload) : null,
         owner ? await linkControls(collection) : null);
+}
+
+/**
+ * Rows dragged onto another row's place: `move(snippet, position)` puts the dragged snippet where
+ * the row it was dropped on is (the others shift), as the Up and Down buttons do one step at a time.
+ */
+function dragToReorder(rows, snippets, move) {
+    let dragged = null;
+    rows.forEach((row, index) => {
+        row.draggable = true;
+        row.classList.add("draggable");
+        row.addEventListener("dragstart", (event) => {
+            dragged = index;
+            event.dataTransfer.effectAllowed = "move";
+            event.dataTransfer.setData("text/plain", snippets[index].title);
+            row.classList.add("dragging");
+        });
+        row.addEventListener("dragend", () => {
+            dragged = null;
+            row.classList.remove("dragging");
+        });
+        row.addEventListener("dragover", (event) => {
+            if (dragged !== null && dragged !== index) {
+                event.preventDefault();
+                event.dataTransfer.dropEffect = "move";
+                row.classList.add("drop-target");
+            }
+        });
+        row.addEventListener("dragleave", () => row.classList.remove("drop-target"));
+        row.addEventListener("drop", (event) => {
+            event.preventDefault();
+            row.classList.remove("drop-target");
+            const from = dragged;
+            dragged = null;
+            if (from !== null && from !== index) {
+                move(snippets[from], index);
+            }
+        });
+    });
 }
 
 /** The groups the collection is shared with, each reading or also adding their own snippets; sharing with one more. */

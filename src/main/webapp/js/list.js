@@ -4,7 +4,8 @@
 // shows the same list. Others' snippets name their owner; each item has a badge of who reads it;
 // among one's own, the list says how many more the team and one's groups share. One's own are
 // chosen for actions on several at once (selection.js). Under a search, "Related by meaning" adds the
-// nearest snippets its words did not find.
+// nearest snippets its words did not find. Beside the list (above it on a phone, folded), the tree of
+// one's collections and those shared with one narrows the list to one of them.
 import {api} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {me} from "./me.js";
@@ -13,12 +14,15 @@ import {apiPaths, viewPaths} from "./paths.js";
 import {languageNames} from "./languages.js";
 import {markdown} from "./widgets.js";
 import {selectionBar} from "./selection.js";
+import {ownCollections, pathName} from "./collections.js";
 
 const SEARCH_DELAY_MS = 250;
 const COMPACT_KEY = "snippets.compactList";
 const TAG_FACETS_SHOWN = 12;
 /** How many snippets "Related by meaning" shows under a search. */
 const RELATED_SHOWN = 5;
+/** The width from which the collection tree stands beside the list, unfolded (as in app.css). */
+const WIDE = "(min-width: 900px)";
 
 /** The lines of a result that matched, with the matched text marked: text nodes only, never HTML. */
 function excerpt(match) {
@@ -150,9 +154,16 @@ function listPath(state, cursor) {
     return apiPaths.snippetList(params);
 }
 
+/** One's own collections and others' shared with one, for the tree and the selection's "Add to a collection". */
+async function collectionChoices() {
+    const [own, shared] = await Promise.all([ownCollections(),
+        api("GET", apiPaths.collections("scope=shared&limit=200")).then((answer) => answer.data)]);
+    return {own, shared};
+}
+
 export async function showList(view, params) {
     document.title = "Snippets — Snippet Store";
-    const list = new SnippetList(view, stateFrom(params));
+    const list = new SnippetList(view, stateFrom(params), await collectionChoices());
     const place = takePlace();
     await list.reload();
     // Back from a result: the pages that were loaded, and the scroll, as they were.
@@ -223,31 +234,83 @@ function emptyListText(state) {
 
 /** One showing of the list: its filters (`state`, kept in the address), the pages loaded, and the selection. */
 class SnippetList {
-    constructor(view, state) {
+    constructor(view, state, collections) {
         this.state = state;
+        this.collections = collections;
         this.controls = filterControls(state);
         this.parts = listParts();
-        this.selection = selectionBar(() => this.reload());
+        this.selection = selectionBar(() => this.reload(), collections);
         this.nextCursor = null;
         this.pages = 0;
         this.allTagsShown = false;
         this.parts.results.classList.toggle("compact", this.controls.compact.checked);
         const {search, language, languages, scope, sort, withVariables, starred, compact} = this.controls;
         const {chips, sharedHint, status, results, tagFacets, more, related} = this.parts;
+        this.tree = this.collectionTree();
         replace(view,
             h("h1", {class: "visually-hidden"}, "Snippets"),
-            h("div", {class: "toolbar", role: "search"},
-                h("div", {class: "field grow"}, h("label", {for: "search"}, "Search"), search),
-                h("div", {class: "field"}, h("label", {for: "language-filter"}, "Language"), language, languages),
-                h("div", {class: "field"}, h("label", {for: "scope"}, "Snippets"), scope),
-                h("div", {class: "field"}, h("label", {for: "sort"}, "Sort"), sort)),
-            sharedHint, chips, tagFacets,
-            h("div", {class: "list-options"}, status,
-                h("label", {class: "toggle", for: "variables-filter"}, withVariables, " With variables to fill in"),
-                h("label", {class: "toggle", for: "starred-filter"}, starred, " Starred"),
-                h("label", {class: "toggle", for: "compact"}, compact, " Compact")),
-            this.selection.bar, results, more, related);
+            h("div", {class: this.tree ? "list-layout with-collections" : "list-layout"}, this.tree,
+                h("div", {class: "list-main"},
+                    h("div", {class: "toolbar", role: "search"},
+                        h("div", {class: "field grow"}, h("label", {for: "search"}, "Search"), search),
+                        h("div", {class: "field"}, h("label", {for: "language-filter"}, "Language"), language, languages),
+                        h("div", {class: "field"}, h("label", {for: "scope"}, "Snippets"), scope),
+                        h("div", {class: "field"}, h("label", {for: "sort"}, "Sort"), sort)),
+                    sharedHint, chips, tagFacets,
+                    h("div", {class: "list-options"}, status,
+                        h("label", {class: "toggle", for: "variables-filter"}, withVariables, " With variables to fill in"),
+                        h("label", {class: "toggle", for: "starred-filter"}, starred, " Starred"),
+                        h("label", {class: "toggle", for: "compact"}, compact, " Compact")),
+                    this.selection.bar, results, more, related)));
         this.listen();
+    }
+
+    /**
+     * The collections to narrow the list to: one's own as a tree, then those shared with one; each a
+     * button (sub-collections' snippets included), "All snippets" to widen it again. Nothing when
+     * there is no collection to choose.
+     */
+    collectionTree() {
+        const {own, shared} = this.collections;
+        if (own.length === 0 && shared.length === 0) {
+            return null;
+        }
+        const choose = (id, ...label) => h("button", {
+            type: "button", class: "link", "data-id": id, "aria-current": String(this.state.collection === id), onclick: () => {
+                this.state.collection = id;
+                this.state.recursive = id !== "";
+                this.reload();
+            },
+        }, ...label);
+        const branch = (parentId) => {
+            const children = own.filter((collection) => (collection.parentId ?? null) === parentId);
+            return children.length === 0 ? null : h("ul", {class: parentId ? "tree" : "tree top"}, children.map((collection) =>
+                h("li", {}, choose(collection.id, collection.name,
+                    h("span", {class: "muted"}, ` ${collection.snippetCount}`)), branch(collection.id))));
+        };
+        const panel = h("details", {id: "collection-panel", class: "collection-panel"},
+            h("summary", {}, "Collections"),
+            h("nav", {id: "list-collections", "aria-label": "Narrow the list to a collection"},
+                h("ul", {class: "tree top"}, h("li", {}, choose("", "All snippets"))),
+                branch(null),
+                shared.length === 0 ? null : [h("h2", {class: "tree-heading"}, "Shared with you"),
+                    h("ul", {class: "tree top", id: "list-shared-collections"}, shared.map((collection) =>
+                        h("li", {}, choose(collection.id, collection.name,
+                            h("span", {class: "muted"}, ` by ${collection.owner.username}`)))))]));
+        panel.open = window.matchMedia(WIDE).matches;
+        return panel;
+    }
+
+    /** The tree marks the collection the list is narrowed to. */
+    markCollection() {
+        this.tree?.querySelectorAll("button[data-id]").forEach((button) =>
+            button.setAttribute("aria-current", String(button.dataset.id === this.state.collection)));
+    }
+
+    /** "Runbooks / kubernetes", or the shared collection's name, of the collection the list is narrowed to. */
+    collectionName(id) {
+        const own = this.collections.own.find((collection) => collection.id === id);
+        return own ? pathName(own) : this.collections.shared.find((collection) => collection.id === id)?.name;
     }
 
     /** Typing waits a moment before the list follows; choices follow at once. */
@@ -279,6 +342,7 @@ class SnippetList {
     reload() {
         this.selection.clear();
         remember(this.state);
+        this.markCollection();
         this.renderChips();
         this.loadFacets();
         return this.load(false);
@@ -351,7 +415,8 @@ class SnippetList {
                 this.state.recursive = false;
                 this.reload();
             },
-        }, "In a collection", h("span", {"aria-hidden": "true"}, " ×")) : null;
+        }, this.collectionName(this.state.collection) ? `In “${this.collectionName(this.state.collection)}”` : "In a collection",
+        h("span", {"aria-hidden": "true"}, " ×")) : null;
         replace(this.parts.chips, inCollection, this.state.tags.map((tag) =>
             h("button", {type: "button", class: "chip active", "aria-label": `Remove tag filter ${tag}`, onclick: () => {
                 this.state.tags = this.state.tags.filter((other) => other !== tag);

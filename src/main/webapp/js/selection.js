@@ -1,11 +1,16 @@
-// Several of one's own snippets at once, chosen in the list: tag them, change who reads them, or
-// delete them (to the trash, with an undo). Each change is sent under its snippet's version, so
+// Several of one's own snippets at once, chosen in the list: tag them, change who reads them, add
+// them to a collection (one's own, or one shared with one to add to), or delete them (to the trash,
+// with an undo). Each change is sent under its snippet's version, so
 // one changed meanwhile elsewhere is left alone and named, never overwritten.
 import {api} from "./api.js";
 import {h} from "./dom.js";
 import {inform, report} from "./notice.js";
 import {apiPaths} from "./paths.js";
 import {confirmDialog} from "./dialogs.js";
+import {pathName} from "./collections.js";
+
+/** How many snippets one request adds to a collection (the API's limit). */
+const ADDED_PER_REQUEST = 100;
 
 /** "1 snippet", "3 snippets". */
 function count(n) {
@@ -14,14 +19,15 @@ function count(n) {
 
 /**
  * The selection of a list and its action bar. `checkbox(snippet)` is the box for a listed snippet
- * of one's own; `done()` is called after an action, to show the list again.
+ * of one's own; `done()` is called after an action, to show the list again; `collections` holds
+ * one's own (`own`) and others' shared with one (`shared`), to add the selection to.
  */
-export function selectionBar(done) {
-    return new Selection(done);
+export function selectionBar(done, collections) {
+    return new Selection(done, collections);
 }
 
 class Selection {
-    constructor(done) {
+    constructor(done, collections) {
         this.done = done;
         this.chosen = new Map();
         this.status = h("span", {id: "selection-count", role: "status"});
@@ -41,8 +47,46 @@ class Selection {
             this.status,
             h("button", {type: "button", id: "selection-tag", class: "secondary", onclick: () => this.addTag()}, "Add a tag"),
             visibility,
+            this.collectionChoice(collections),
             h("button", {type: "button", id: "selection-delete", class: "danger", onclick: () => this.remove()}, "Delete"),
             h("button", {type: "button", id: "selection-clear", class: "link", onclick: () => this.clear()}, "Clear selection"));
+    }
+
+    /** "Add to a collection…": one's own by their path, and those shared with one to add one's own snippets to. Nothing when there are none. */
+    collectionChoice({own, shared}) {
+        const writable = shared.filter((collection) => collection.access === "write");
+        if (own.length === 0 && writable.length === 0) {
+            return null;
+        }
+        const choice = h("select", {id: "selection-collection", "aria-label": "Add the selected snippets to a collection"},
+            h("option", {value: ""}, "Add to a collection…"),
+            [...own].sort((a, b) => pathName(a).localeCompare(pathName(b)))
+                .map((collection) => h("option", {value: collection.id}, pathName(collection))),
+            writable.map((collection) => h("option", {value: collection.id}, `${collection.name} (${collection.owner.username}'s)`)));
+        choice.addEventListener("change", async () => {
+            const id = choice.value;
+            const name = choice.selectedOptions[0].textContent;
+            choice.value = "";
+            if (id) {
+                await this.addToCollection(id, name);
+            }
+        });
+        return choice;
+    }
+
+    /** Adds the chosen snippets to a collection, at its end (those already in it stay where they are). */
+    async addToCollection(id, name) {
+        const ids = [...this.chosen.keys()];
+        try {
+            for (let from = 0; from < ids.length; from += ADDED_PER_REQUEST) {
+                await api("POST", apiPaths.collectionSnippets(id, ""), {body: {snippetIds: ids.slice(from, from + ADDED_PER_REQUEST)}});
+            }
+            this.clear();
+            await this.done();
+            inform(`Added ${count(ids.length)} to “${name}”.`);
+        } catch (error) {
+            report(error);
+        }
     }
 
     checkbox(snippet) {

@@ -285,6 +285,163 @@ public abstract class CollectionsInChromiumTests {
         assertEquals(1, theirs.getInt("stars"), "its owner sees the star");
     }
 
+    @Test
+    void theTreeBesideTheListNarrowsItToACollectionWithWhatIsInsideAndWidensItAgain() {
+        String drain = create(api, snippet("Drain a node", "bash", "kubectl drain node-1"))
+                .getString("id");
+        String backup = create(api, snippet("Back up the database", "bash", "pg_dump app > app.sql"))
+                .getString("id");
+        create(api, snippet("Outside every collection", "bash", "echo outside"));
+        String infra = newCollection("Infra", null);
+        String kubernetes = newCollection("kubernetes", infra);
+        addTo(infra, backup);
+        addTo(kubernetes, drain);
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            wait.until(ignored -> resultTitles(driver).size() == 3);
+            assertTrue(
+                    driver.findElement(By.id("collection-panel")).getAttribute("open") != null,
+                    "unfolded beside the list on a wide screen");
+
+            treeButton(driver, kubernetes).click();
+            wait.until(ignored -> resultTitles(driver).equals(List.of("Drain a node")));
+            assertEquals(
+                    "In “Infra / kubernetes” ×",
+                    driver.findElement(By.id("collection-filter")).getText());
+            assertEquals("true", treeButton(driver, kubernetes).getAttribute("aria-current"));
+
+            treeButton(driver, infra).sendKeys(org.openqa.selenium.Keys.ENTER);
+            wait.until(ignored -> resultTitles(driver).size() == 2);
+            assertEquals(
+                    List.of("Back up the database", "Drain a node"),
+                    resultTitles(driver).stream().sorted().toList(),
+                    "a collection lists what is inside its sub-collections too");
+            browser.screenshot("list-beside-collections");
+
+            treeButton(driver, "").click();
+            wait.until(ignored -> resultTitles(driver).size() == 3);
+            assertTrue(driver.findElements(By.id("collection-filter")).isEmpty());
+
+            driver.manage().window().setSize(new org.openqa.selenium.Dimension(360, 780));
+            driver.navigate().refresh();
+            wait.until(ignored -> resultTitles(driver).size() == 3);
+            WebElement panel = driver.findElement(By.id("collection-panel"));
+            assertTrue(panel.getAttribute("open") == null, "folded above the list on a phone");
+            panel.findElement(By.tagName("summary")).click();
+            treeButton(driver, infra).click();
+            wait.until(ignored -> resultTitles(driver).size() == 2);
+            assertEquals(
+                    Boolean.TRUE,
+                    ChromiumPages.script(driver, "return document.documentElement.scrollWidth <= window.innerWidth"));
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @Test
+    void aSelectionFromTheListIsAddedToACollectionAtOnceAndWhatWasInItStaysWhereItWas() {
+        String first = create(api, snippet("First chosen", "bash", "echo one")).getString("id");
+        String second =
+                create(api, snippet("Second chosen", "bash", "echo two")).getString("id");
+        String already =
+                create(api, snippet("Already in it", "bash", "echo three")).getString("id");
+        String onCall = newCollection("On call", null);
+        addTo(onCall, already);
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            wait.until(ignored -> resultTitles(driver).size() == 3);
+            for (String title : List.of("First chosen", "Second chosen", "Already in it")) {
+                driver.findElement(By.cssSelector("[aria-label='Select “" + title + "”']"))
+                        .click();
+            }
+            new Select(visible(wait, "selection-collection")).selectByVisibleText("On call");
+            wait.until(textToBePresentInElementLocated(By.id("notice"), "Added 3 snippets to “On call”"));
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+        assertEquals(
+                List.of(already, first, second),
+                api
+                        .get("/api/v1/collections/" + onCall + "/snippets")
+                        .json()
+                        .getJsonArray("data")
+                        .getValuesAs(JsonObject.class)
+                        .stream()
+                        .map(snippet -> snippet.getString("id"))
+                        .toList(),
+                "added at the end in the list's order; the one already there kept its place");
+    }
+
+    @Test
+    void anOwnerDragsASnippetOntoAnotherPlaceInTheCollection() {
+        List<String> titles = List.of("Step one", "Step two", "Step three");
+        String steps = newCollection("Steps", null);
+        for (String title : titles) {
+            addTo(steps, create(api, snippet(title, "bash", "echo " + title)).getString("id"));
+        }
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/c/" + steps);
+            wait.until(ignored -> rows(driver).equals(titles));
+            List<WebElement> items = driver.findElements(By.cssSelector("#collection-snippets > li"));
+            assertEquals("true", items.get(2).getAttribute("draggable"));
+            // the events a drag of the third row onto the first makes, with the one data transfer they share
+            ChromiumPages.script(driver, """
+                    const [target, source] = arguments;
+                    const dataTransfer = new DataTransfer();
+                    const fire = (element, type) => element.dispatchEvent(
+                        new DragEvent(type, {bubbles: true, cancelable: true, dataTransfer}));
+                    fire(source, "dragstart");
+                    fire(target, "dragenter");
+                    fire(target, "dragover");
+                    fire(target, "drop");
+                    fire(source, "dragend");
+                    """, items.get(0), items.get(2));
+            wait.until(ignored -> rows(driver).equals(List.of("Step three", "Step one", "Step two")));
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+        assertEquals(
+                List.of("Step three", "Step one", "Step two"),
+                api
+                        .get("/api/v1/collections/" + steps + "/snippets")
+                        .json()
+                        .getJsonArray("data")
+                        .getValuesAs(JsonObject.class)
+                        .stream()
+                        .map(snippet -> snippet.getString("title"))
+                        .toList());
+    }
+
+    private String newCollection(String name, String parentId) {
+        var body = Json.createObjectBuilder().add("name", name);
+        if (parentId != null) {
+            body.add("parentId", parentId);
+        }
+        return api.post("/api/v1/collections", body.build()).data().getString("id");
+    }
+
+    private void addTo(String collection, String snippetId) {
+        assertEquals(
+                200,
+                api.post(
+                                "/api/v1/collections/" + collection + "/snippets",
+                                Json.createObjectBuilder()
+                                        .add(
+                                                "snippetIds",
+                                                Json.createArrayBuilder().add(snippetId))
+                                        .build())
+                        .status());
+    }
+
+    /** The tree's button for a collection ("" for all snippets). */
+    private static WebElement treeButton(WebDriver driver, String id) {
+        return driver.findElement(By.cssSelector("#list-collections button[data-id='" + id + "']"));
+    }
+
     /** The titles listed, read in one script call, so that a list being re-rendered is never half read. */
     @SuppressWarnings("unchecked")
     private static List<String> rows(WebDriver driver) {

@@ -66,6 +66,12 @@ public abstract class EveryPageInChromiumTests {
                         "x".repeat(300),
                         "one",
                         "two"));
+        // so that the list's collection tree is measured too
+        api.post(
+                "/api/v1/collections",
+                Json.createObjectBuilder()
+                        .add("name", "A collection with a rather long name that has to wrap on a phone")
+                        .build());
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
