@@ -33,6 +33,7 @@ import io.snippetstore.testing.TestTags;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
 import jakarta.json.Json;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -861,6 +862,74 @@ public abstract class CommandLineClientTests {
                 404, new ApiClient().get("/api/v1/shared-collections/" + secret).status(), "revoked");
         Run nowhere = run(new byte[0], withToken, "collections", "move", "platform");
         assertEquals(1, nowhere.exitCode(), "where to is asked: " + nowhere);
+    }
+
+    @Test
+    @Tag(CLIENT_FLOWS)
+    void aCollectionIsSharedWithAGroupForWritingAndShownAsATreeFromTheCommandLine() throws Exception {
+        TestUser owner = TestUsers.create();
+        TestUser member = TestUsers.create();
+        ApiClient admin = TestUsers.admin();
+        String groupName = TestUsers.uniqueName("sre");
+        String groupId = admin.post(
+                        "/api/v1/groups",
+                        Json.createObjectBuilder().add("name", groupName).build())
+                .data()
+                .getString("id");
+        assertEquals(
+                200,
+                admin.send("PUT", "/api/v1/groups/" + groupId + "/members/" + member.id(), null, null, Map.of())
+                        .status());
+        Map<String, String> asOwner = Map.of("SNIPPETS_TOKEN", TestUsers.newToken(TestUsers.signedIn(owner), "cli"));
+        Map<String, String> asMember =
+                Map.of("SNIPPETS_TOKEN", TestUsers.newToken(TestUsers.signedIn(member), "member"));
+        assertOk(run(new byte[0], asOwner, "collections", "create", "platform"));
+        assertOk(run(new byte[0], asOwner, "collections", "create", "platform/kubernetes"));
+        assertOk(run(new byte[0], asOwner, "collections", "create", "onboarding"));
+
+        Run shared = run(new byte[0], asOwner, "collections", "share", "platform", "--group", groupName + ":write");
+        assertOk(shared);
+        assertTrue(
+                shared.out().contains("Visibility: private")
+                        && shared.out().contains("Groups: " + groupName + " (write)"),
+                shared.out());
+        assertEquals(
+                2,
+                run(new byte[0], asOwner, "collections", "share", "platform", "--group", "no-such-group")
+                        .exitCode(),
+                "an unknown group: not found");
+
+        Run tree = run(new byte[0], asOwner, "collections", "tree");
+        assertOk(tree);
+        List<String> lines = tree.out().lines().toList();
+        assertEquals(3, lines.size(), tree.out());
+        assertTrue(lines.get(0).startsWith("onboarding  (0, private)"), tree.out());
+        assertTrue(lines.get(1).startsWith("platform  (0, private, 1 group)"), tree.out());
+        assertTrue(lines.get(2).startsWith("  kubernetes  (0, private)"), "inside its parent: " + tree.out());
+
+        Run theirs = run(new byte[0], asMember, "collections", "tree", "--shared", "--json");
+        assertOk(theirs);
+        JsonArray top =
+                Json.createReader(new java.io.StringReader(theirs.out())).readArray();
+        assertEquals(1, top.size(), "only the collection shared with their group: " + theirs.out());
+        assertEquals("platform", top.getJsonObject(0).getString("name"));
+        assertEquals("write", top.getJsonObject(0).getString("access"));
+        assertEquals(0, top.getJsonObject(0).getJsonArray("children").size(), "its inside is not shared");
+        assertEquals(
+                6,
+                run(
+                                new byte[0],
+                                asMember,
+                                "collections",
+                                "share",
+                                top.getJsonObject(0).getString("id"),
+                                "--team")
+                        .exitCode(),
+                "sharing is the owner's: not allowed");
+
+        Run team = run(new byte[0], asOwner, "collections", "share", "platform", "--team", "--no-group", groupName);
+        assertOk(team);
+        assertTrue(team.out().contains("Visibility: team") && team.out().contains("Groups: none"), team.out());
     }
 
     @Test

@@ -2,14 +2,20 @@ package io.snippetstore.cli;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,11 +34,13 @@ import picocli.CommandLine.Parameters;
             "A collection is named by its id or, for one of yours, its path: infra/kubernetes."
         },
         subcommands = {
+            CollectionCommands.Tree.class,
             CollectionCommands.Show.class,
             CollectionCommands.Create.class,
             CollectionCommands.Add.class,
             CollectionCommands.Remove.class,
             CollectionCommands.Move.class,
+            CollectionCommands.Share.class,
             CollectionCommands.Link.class,
             CollectionCommands.Links.class,
             CollectionCommands.Delete.class
@@ -44,7 +52,9 @@ import picocli.CommandLine.Parameters;
             "  snippets collections create infra/kubernetes --team",
             "  snippets search --tag k8s --all -q | snippets collections add infra/kubernetes -",
             "  snippets collections show infra/kubernetes",
+            "  snippets collections tree",
             "  snippets collections move infra/kubernetes --into platform",
+            "  snippets collections share infra --group ops:write",
             "  snippets collections link runbooks --expires-in-days 30",
             "  snippets search drain --collection infra --recursive"
         })
@@ -58,10 +68,7 @@ final class CollectionCommands implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Api api = client.signedIn();
-        List<JsonObject> collections = shared
-                ? api.list("/api/v1/collections?scope=shared&limit=200", true)
-                : api.list("/api/v1/collections?scope=own", false);
+        List<JsonObject> collections = listed(client.signedIn(), shared);
         Output output = new Output(client.terminal());
         if (client.json()) {
             output.page(collections);
@@ -83,8 +90,7 @@ final class CollectionCommands implements Callable<Integer> {
             }
             output.table(
                     collections.stream()
-                            .sorted(java.util.Comparator.comparing(
-                                    CollectionCommands::path, String.CASE_INSENSITIVE_ORDER))
+                            .sorted(Comparator.comparing(CollectionCommands::path, String.CASE_INSENSITIVE_ORDER))
                             .toList(),
                     columns);
         }
@@ -98,16 +104,16 @@ final class CollectionCommands implements Callable<Integer> {
                 .collect(Collectors.joining("/"));
     }
 
-    /**
-     * The id of the collection an argument names: one of the caller's by its path (ignoring case) or
-     * its id, or else an id as given (a collection shared with the caller, which the service checks);
-     * anything else is not found.
-     */
     /** Whether an argument has the form of an id (a UUID), rather than of a path. */
     static boolean isId(String argument) {
         return argument.matches("[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}");
     }
 
+    /**
+     * The id of the collection an argument names: one of the caller's by its path (ignoring case) or
+     * its id, or else an id as given (a collection shared with the caller, which the service checks);
+     * anything else is not found.
+     */
     static String idOf(Api api, String argument) {
         List<JsonObject> own = api.list("/api/v1/collections?scope=own", false);
         String wanted = argument.strip().replaceAll("\\s*/\\s*", "/").toLowerCase(Locale.ROOT);
@@ -123,6 +129,162 @@ final class CollectionCommands implements Callable<Integer> {
                     }
                     return argument.strip();
                 });
+    }
+
+    /** Your collections, or with {@code shared} others' you may read. */
+    private static List<JsonObject> listed(Api api, boolean shared) {
+        return shared
+                ? api.list("/api/v1/collections?scope=shared&limit=200", true)
+                : api.list("/api/v1/collections?scope=own", false);
+    }
+
+    @Command(
+            name = "tree",
+            description = {
+                "Your collections as a tree, each under the one it is in, with its snippet count and who reads it.",
+                "--shared: others' you may read (each under its parent when you may read that too)."
+            },
+            footer = {"", "Examples:", "  snippets collections tree", "  snippets collections tree --shared --json"})
+    static final class Tree implements Callable<Integer> {
+
+        @Mixin
+        ClientOptions client;
+
+        @Option(names = "--shared", description = "Others' collections you may read, instead of yours.")
+        boolean shared;
+
+        @Override
+        public Integer call() {
+            List<JsonObject> collections = listed(client.signedIn(), shared);
+            Set<String> present = collections.stream()
+                    .map(collection -> collection.getString("id"))
+                    .collect(Collectors.toSet());
+            Map<String, List<JsonObject>> children = collections.stream()
+                    .sorted(Comparator.comparing(
+                            (JsonObject collection) -> collection.getString("name"), String.CASE_INSENSITIVE_ORDER))
+                    .collect(Collectors.groupingBy(
+                            collection -> collection.get("parentId") instanceof JsonString parent
+                                            && present.contains(parent.getString())
+                                    ? parent.getString()
+                                    : "",
+                            LinkedHashMap::new,
+                            Collectors.toList()));
+            Output output = new Output(client.terminal());
+            if (client.json()) {
+                output.json(branches(children, ""));
+            } else if (collections.isEmpty()) {
+                output.note(
+                        shared
+                                ? "No collection is shared with you."
+                                : "No collections (snippets collections create NAME).");
+            } else {
+                print(output, children, "", "");
+            }
+            return 0;
+        }
+
+        /** The collections inside {@code parentId} ("" for the top), each with its {@code children}. */
+        private static JsonArray branches(Map<String, List<JsonObject>> children, String parentId) {
+            JsonArrayBuilder array = Json.createArrayBuilder();
+            for (JsonObject collection : children.getOrDefault(parentId, List.of())) {
+                array.add(Json.createObjectBuilder(collection)
+                        .add("children", branches(children, collection.getString("id"))));
+            }
+            return array.build();
+        }
+
+        private void print(Output output, Map<String, List<JsonObject>> children, String parentId, String indent) {
+            for (JsonObject collection : children.getOrDefault(parentId, List.of())) {
+                StringBuilder line = new StringBuilder(indent)
+                        .append(collection.getString("name"))
+                        .append("  (")
+                        .append(collection.getJsonNumber("snippetCount").longValue())
+                        .append(", ")
+                        .append(collection.getString("visibility"));
+                if (collection.get("groups") instanceof JsonArray groups && !groups.isEmpty()) {
+                    line.append(", ").append(groups.size()).append(groups.size() == 1 ? " group" : " groups");
+                }
+                if (shared) {
+                    line.append(", ")
+                            .append(collection.getJsonObject("owner").getString("username"))
+                            .append("'s, ")
+                            .append(collection.getString("access"));
+                }
+                output.line(
+                        line.append(")  ").append(collection.getString("id")).toString());
+                print(output, children, collection.getString("id"), indent + "  ");
+            }
+        }
+    }
+
+    @Command(
+            name = "share",
+            description = {
+                "Show or change who may read a collection of yours: the team, groups (read, or write: they add and"
+                        + " remove snippets of their own).",
+                "Without options, shows it. Its snippets' own sharing does not change."
+            },
+            footer = {
+                "",
+                "Examples:",
+                "  snippets collections share runbooks",
+                "  snippets collections share runbooks --team",
+                "  snippets collections share runbooks --group ops:write --group dev",
+                "  snippets collections share runbooks --private --no-group dev"
+            })
+    static final class Share implements Callable<Integer> {
+
+        @Mixin
+        ClientOptions client;
+
+        @Parameters(paramLabel = "COLLECTION", description = "Its id, or its path.")
+        String collection;
+
+        @Option(names = "--team", description = "Every signed-in user may read it.")
+        boolean team;
+
+        @Option(names = "--private", description = "Only you and its groups.")
+        boolean privately;
+
+        @Mixin
+        SharingCommands.GroupChanges groupChanges;
+
+        @Override
+        public Integer call() {
+            if (team && privately) {
+                throw new Failure(Failure.USAGE, "--team and --private contradict each other.");
+            }
+            Api api = client.signedIn();
+            String path = "/api/v1/collections/" + Api.encode(idOf(api, collection));
+            JsonObject shown = api.get(path).asJsonObject();
+            var patch = Json.createObjectBuilder();
+            if (team || privately) {
+                patch.add("visibility", team ? "team" : "private");
+            }
+            if (groupChanges.any()) {
+                if (!(shown.get("groups") instanceof JsonArray current)) {
+                    throw new Failure(Failure.FORBIDDEN, "Only the collection's owner shares it.");
+                }
+                patch.add("groups", groupChanges.applyTo(api, current));
+            }
+            JsonObject changes = patch.build();
+            if (!changes.isEmpty()) {
+                shown = api.call("PATCH", path, changes, Map.of()).asJsonObject();
+            }
+            Output output = new Output(client.terminal());
+            if (client.json()) {
+                output.json(shown);
+                return 0;
+            }
+            output.line("Visibility: " + shown.getString("visibility")
+                    + (shown.getString("visibility").equals("team")
+                            ? " (every signed-in user reads it)"
+                            : " (only you and its groups)"));
+            if (shown.get("groups") instanceof JsonArray shares) {
+                output.line(SharingCommands.groupsLine(shares));
+            }
+            return 0;
+        }
     }
 
     @Command(

@@ -79,9 +79,6 @@ final class SharingCommands {
         @Mixin
         Ids.OfSnippets snippets;
 
-        /** The groups there are, read once for all the snippets, when a group is named. */
-        private List<JsonObject> knownGroups;
-
         @Option(
                 names = "--visibility",
                 completionCandidates = SnippetCommands.Visibilities.class,
@@ -97,19 +94,8 @@ final class SharingCommands {
                 description = "Only you and its groups; its links stop opening it (--visibility private).")
         boolean privately;
 
-        @Option(
-                names = "--group",
-                completionCandidates = CompletedValues.Groups.class,
-                paramLabel = "NAME[:read|write]",
-                description = "Share with this group (by name or id), read by default.")
-        List<String> groups = new ArrayList<>();
-
-        @Option(
-                names = "--no-group",
-                completionCandidates = CompletedValues.Groups.class,
-                paramLabel = "NAME",
-                description = "Stop sharing with this group (by name or id).")
-        List<String> removed = new ArrayList<>();
+        @Mixin
+        GroupChanges groupChanges;
 
         @Override
         public Integer call() throws IOException {
@@ -144,16 +130,7 @@ final class SharingCommands {
                         default -> " (its links open nothing)";
                     });
             if (shown.get("groups") instanceof JsonArray shares) {
-                output.line(prefix
-                        + (shares.isEmpty()
-                                ? "Groups: none"
-                                : "Groups: "
-                                        + String.join(
-                                                ", ",
-                                                shares.getValuesAs(JsonObject.class).stream()
-                                                        .map(share -> share.getString("name") + " ("
-                                                                + share.getString("access") + ")")
-                                                        .toList())));
+                output.line(prefix + groupsLine(shares));
             }
         }
 
@@ -169,38 +146,70 @@ final class SharingCommands {
                 }
                 patch.add("visibility", wanted);
             }
-            if (!groups.isEmpty() || !removed.isEmpty()) {
+            if (groupChanges.any()) {
                 if (!(snippet.get("groups") instanceof JsonArray current)) {
                     throw new Failure(Failure.FORBIDDEN, "Only the snippet's owner shares it.");
                 }
-                if (knownGroups == null) {
-                    knownGroups = api.list("/api/v1/groups", true);
-                }
-                List<JsonObject> known = knownGroups;
-                Map<String, String> shares = new LinkedHashMap<>();
-                current.getValuesAs(JsonObject.class)
-                        .forEach(share -> shares.put(share.getString("id"), share.getString("access")));
-                for (String name : removed) {
-                    shares.remove(groupId(known, name));
-                }
-                for (String spec : groups) {
-                    int colon = spec.lastIndexOf(':');
-                    String access = colon > 0 ? spec.substring(colon + 1).toLowerCase(Locale.ROOT) : "read";
-                    if (!access.equals("read") && !access.equals("write")) {
-                        throw new Failure(Failure.USAGE, "A group's access is read or write: " + spec);
-                    }
-                    shares.put(groupId(known, colon > 0 ? spec.substring(0, colon) : spec), access);
-                }
-                JsonArrayBuilder array = Json.createArrayBuilder();
-                shares.forEach((groupId, access) ->
-                        array.add(Json.createObjectBuilder().add("id", groupId).add("access", access)));
-                patch.add("groups", array);
+                patch.add("groups", groupChanges.applyTo(api, current));
             }
             return patch.build();
         }
+    }
 
-        private static String groupId(List<JsonObject> known, String nameOrId) {
-            return known.stream()
+    /**
+     * {@code --group} and {@code --no-group}: how the groups a snippet or a collection is shared
+     * with change, named by name (ignoring case) or id.
+     */
+    static final class GroupChanges {
+
+        @Option(
+                names = "--group",
+                completionCandidates = CompletedValues.Groups.class,
+                paramLabel = "NAME[:read|write]",
+                description = "Share with this group (by name or id), read by default.")
+        List<String> groups = new ArrayList<>();
+
+        @Option(
+                names = "--no-group",
+                completionCandidates = CompletedValues.Groups.class,
+                paramLabel = "NAME",
+                description = "Stop sharing with this group (by name or id).")
+        List<String> removed = new ArrayList<>();
+
+        /** The groups there are, read once for all the things shared, when a group is named. */
+        private List<JsonObject> knownGroups;
+
+        boolean any() {
+            return !groups.isEmpty() || !removed.isEmpty();
+        }
+
+        /** The shares {@code [{"id", "access"}]} that follow from the current ones and these changes. */
+        JsonArray applyTo(Api api, JsonArray current) {
+            if (knownGroups == null) {
+                knownGroups = api.list("/api/v1/groups", true);
+            }
+            Map<String, String> shares = new LinkedHashMap<>();
+            current.getValuesAs(JsonObject.class)
+                    .forEach(share -> shares.put(share.getString("id"), share.getString("access")));
+            for (String name : removed) {
+                shares.remove(groupId(name));
+            }
+            for (String spec : groups) {
+                int colon = spec.lastIndexOf(':');
+                String access = colon > 0 ? spec.substring(colon + 1).toLowerCase(Locale.ROOT) : "read";
+                if (!access.equals("read") && !access.equals("write")) {
+                    throw new Failure(Failure.USAGE, "A group's access is read or write: " + spec);
+                }
+                shares.put(groupId(colon > 0 ? spec.substring(0, colon) : spec), access);
+            }
+            JsonArrayBuilder array = Json.createArrayBuilder();
+            shares.forEach((groupId, access) ->
+                    array.add(Json.createObjectBuilder().add("id", groupId).add("access", access)));
+            return array.build();
+        }
+
+        private String groupId(String nameOrId) {
+            return knownGroups.stream()
                     .filter(group -> group.getString("id").equals(nameOrId)
                             || group.getString("name").equalsIgnoreCase(nameOrId))
                     .map(group -> group.getString("id"))
@@ -208,5 +217,17 @@ final class SharingCommands {
                     .orElseThrow(() -> new Failure(
                             Failure.NOT_FOUND, "No group named " + nameOrId + " (snippets groups lists them)."));
         }
+    }
+
+    /** "Groups: ops (write), dev (read)", or "Groups: none". */
+    static String groupsLine(JsonArray shares) {
+        return shares.isEmpty()
+                ? "Groups: none"
+                : "Groups: "
+                        + String.join(
+                                ", ",
+                                shares.getValuesAs(JsonObject.class).stream()
+                                        .map(share -> share.getString("name") + " (" + share.getString("access") + ")")
+                                        .toList());
     }
 }
