@@ -11,6 +11,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +26,7 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import com.sun.net.httpserver.HttpServer;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
 import io.snippetstore.testing.Eventually;
@@ -930,6 +933,105 @@ public abstract class CommandLineClientTests {
         Run team = run(new byte[0], asOwner, "collections", "share", "platform", "--team", "--no-group", groupName);
         assertOk(team);
         assertTrue(team.out().contains("Visibility: team") && team.out().contains("Groups: none"), team.out());
+    }
+
+    /** A GitHub REST API staged on loopback, answering its gist endpoints as GitHub documents them. */
+    private static HttpServer stagedGitHub(Map<String, String> answers) throws IOException {
+        HttpServer github = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        github.createContext("/", exchange -> {
+            String answer = answers.get(exchange.getRequestURI().getPath());
+            byte[] body = (answer == null ? "{\"message\":\"Not Found\"}" : answer).getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(answer == null ? 404 : 200, body.length);
+            try (var response = exchange.getResponseBody()) {
+                response.write(body);
+            }
+        });
+        github.start();
+        return github;
+    }
+
+    private static String gist(String id, String description, String code) {
+        return Json.createObjectBuilder()
+                .add("id", id)
+                .add("html_url", "https://gist.github.com/" + id)
+                .add("public", true)
+                .add("description", description)
+                .add(
+                        "files",
+                        Json.createObjectBuilder()
+                                .add(
+                                        "rotate.sh",
+                                        Json.createObjectBuilder()
+                                                .add("filename", "rotate.sh")
+                                                .add("language", "Shell")
+                                                .add("content", code))
+                                .add(
+                                        "README.md",
+                                        Json.createObjectBuilder()
+                                                .add("filename", "README.md")
+                                                .add("content", "why we rotate")))
+                .build()
+                .toString();
+    }
+
+    @Test
+    @Tag(CLIENT_FLOWS)
+    void gistsComeInOnceWithTheirFilesAndAChangedOneComesUpToDateAsANewRevision() throws Exception {
+        TestUser user = TestUsers.create();
+        ApiClient session = TestUsers.signedIn(user);
+        String gistId = "f00d" + Long.toHexString(new Random().nextLong());
+        Map<String, String> answers = new java.util.concurrent.ConcurrentHashMap<>(Map.of(
+                "/gists",
+                "[{\"id\":\"" + gistId + "\"}]",
+                "/gists/" + gistId,
+                gist(gistId, "Rotate the logs", "logrotate -f /etc/logrotate.conf")));
+        HttpServer github = stagedGitHub(answers);
+        try {
+            Map<String, String> environment =
+                    Map.of("SNIPPETS_TOKEN", TestUsers.newToken(session, "cli"), "GH_TOKEN", "ghp_staged");
+            String apiUrl = "http://127.0.0.1:" + github.getAddress().getPort();
+
+            Run first = run(new byte[0], environment, "import", "gist", "--api-url", apiUrl, "--tag", "ops");
+            assertOk(first);
+            assertTrue(first.out().contains("1 created (1 attachments)"), first.out());
+            JsonArray mine =
+                    session.get("/api/v1/snippets?scope=own&fields=all").json().getJsonArray("data");
+            assertEquals(1, mine.size(), mine::toString);
+            JsonObject rotate = mine.getJsonObject(0);
+            assertEquals("Rotate the logs", rotate.getString("title"));
+            assertEquals("logrotate -f /etc/logrotate.conf", rotate.getString("code"));
+            assertEquals("team", rotate.getString("visibility"));
+            assertEquals(
+                    List.of("ops"),
+                    rotate.getJsonArray("tags").getValuesAs(jakarta.json.JsonString.class).stream()
+                            .map(jakarta.json.JsonString::getString)
+                            .toList());
+            assertEquals(1, rotate.getInt("attachmentCount"));
+            String id = rotate.getString("id");
+
+            Run again = run(new byte[0], environment, "import", "gist", "--api-url", apiUrl, "--tag", "ops");
+            assertOk(again);
+            assertTrue(again.out().contains("0 created"), again.out());
+            assertEquals(
+                    1,
+                    session.get("/api/v1/snippets?scope=own")
+                            .json()
+                            .getJsonArray("data")
+                            .size(),
+                    "nothing twice");
+
+            answers.put("/gists/" + gistId, gist(gistId, "Rotate the logs", "logrotate -v /etc/logrotate.conf"));
+            Run update =
+                    run(new byte[0], environment, "import", "gist", "--api-url", apiUrl, "--tag", "ops", "--update");
+            assertOk(update);
+            assertTrue(update.out().contains("1 updated"), update.out());
+            JsonObject updated = session.get("/api/v1/snippets/" + id).data();
+            assertEquals("logrotate -v /etc/logrotate.conf", updated.getString("code"));
+            assertEquals(2, updated.getInt("version"), "a new revision");
+        } finally {
+            github.stop(0);
+        }
     }
 
     @Test

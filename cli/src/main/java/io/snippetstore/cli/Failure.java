@@ -21,6 +21,12 @@ final class Failure extends RuntimeException {
     static final int CONFLICT = 4;
     static final int SERVER = 5;
     static final int FORBIDDEN = 6;
+    /** A source's rate limit (snippets import), used up for longer than the client waits. */
+    static final int RATE_LIMITED = 7;
+    /** A source that does not answer as the API and versions docs/CLI.md names do (snippets import). */
+    static final int UNSUPPORTED = 8;
+    /** A file to import that is not what it should be: not JSON, or not snippets (snippets import). */
+    static final int INVALID_INPUT = 9;
 
     private final int exitCode;
     /** The API's error code, when the service answered with one. */

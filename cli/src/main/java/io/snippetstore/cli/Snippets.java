@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
             "  snippets show 01a2... --raw > main.go",
             "",
             "Exit codes: 0 ok, 1 usage or a local file, 2 not found, 3 authentication, 4 conflict, 5 server or network,"
-                    + " 6 not allowed (signed in, but the service refuses it to you)."
+                    + " 6 not allowed (signed in, but the service refuses it to you); import: 7 a source's rate limit,"
+                    + " 8 a source it does not read, 9 a file that is not snippets."
         },
         subcommands = {
             AuthCommands.Login.class,
@@ -58,6 +59,7 @@ import picocli.CommandLine.Spec;
             AttachmentCommands.Attach.class,
             AttachmentCommands.ListFiles.class,
             AttachmentCommands.Get.class,
+            ImportCommands.class,
             CompletionCommand.class,
             CommandLine.HelpCommand.class
         })
