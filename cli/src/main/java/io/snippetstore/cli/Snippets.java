@@ -60,6 +60,7 @@ import picocli.CommandLine.Spec;
             AttachmentCommands.ListFiles.class,
             AttachmentCommands.Get.class,
             ImportCommands.class,
+            ExportCommand.class,
             CompletionCommand.class,
             CommandLine.HelpCommand.class
         })
