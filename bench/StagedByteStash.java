@@ -1,8 +1,9 @@
-import com.sun.net.httpserver.HttpServer;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+
+import com.sun.net.httpserver.HttpServer;
 
 /**
  * A ByteStash 1.5 API staged on loopback for bench/move-in.sh: {@code GET /api/snippets} answers
@@ -22,17 +23,32 @@ public class StagedByteStash {
                 all.append(',');
             }
             String code = ("kubectl rollout restart deployment/app-" + i + " -n team-" + (i % 40) + "\\n").repeat(6);
-            all.append("{\"id\":").append(i + 1)
-                    .append(",\"title\":\"Restart app ").append(i)
-                    .append("\",\"description\":\"Rolls the pods of app ").append(i).append(" one by one\"")
-                    .append(",\"user_id\":1,\"username\":\"bench\",\"is_public\":").append(i % 3 == 0 ? 1 : 0)
+            all.append("{\"id\":")
+                    .append(i + 1)
+                    .append(",\"title\":\"Restart app ")
+                    .append(i)
+                    .append("\",\"description\":\"Rolls the pods of app ")
+                    .append(i)
+                    .append(" one by one\"")
+                    .append(",\"user_id\":1,\"username\":\"bench\",\"is_public\":")
+                    .append(i % 3 == 0 ? 1 : 0)
                     .append(",\"is_pinned\":0,\"is_favorite\":0,\"expiry_date\":null")
-                    .append(",\"categories\":[\"k8s\",\"team-").append(i % 40).append("\",\"ops\"]")
+                    .append(",\"categories\":[\"k8s\",\"team-")
+                    .append(i % 40)
+                    .append("\",\"ops\"]")
                     .append(",\"updated_at\":\"2026-01-01 00:00:00\",\"share_count\":0,\"fragments\":[")
-                    .append("{\"id\":").append(2 * i + 1).append(",\"file_name\":\"restart.sh\",\"code\":\"")
-                    .append(code).append("\",\"language\":\"bash\",\"position\":0},")
-                    .append("{\"id\":").append(2 * i + 2).append(",\"file_name\":\"values.yaml\",\"code\":\"")
-                    .append("replicas: ").append(i % 7 + 1).append("\\nimage: app:").append(i)
+                    .append("{\"id\":")
+                    .append(2 * i + 1)
+                    .append(",\"file_name\":\"restart.sh\",\"code\":\"")
+                    .append(code)
+                    .append("\",\"language\":\"bash\",\"position\":0},")
+                    .append("{\"id\":")
+                    .append(2 * i + 2)
+                    .append(",\"file_name\":\"values.yaml\",\"code\":\"")
+                    .append("replicas: ")
+                    .append(i % 7 + 1)
+                    .append("\\nimage: app:")
+                    .append(i)
                     .append("\\n\",\"language\":\"yaml\",\"position\":1}]}");
         }
         byte[] body = all.append(']').toString().getBytes(StandardCharsets.UTF_8);
