@@ -232,7 +232,7 @@ final class ImportCommands implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Migration.Options options = migration.options();
+            Migration run = new Migration(client, migration.options());
             Optional<String> token =
                     tokenEnv != null ? secret(client, tokenEnv) : secret(client, "GH_TOKEN", "GITHUB_TOKEN");
             if (tokenEnv != null && token.isEmpty()) {
@@ -252,7 +252,7 @@ final class ImportCommands implements Callable<Integer> {
             Counter counter = new Counter(client, "gists");
             List<SourceSnippet> gists =
                     new GistSource(source, false).gists(Optional.ofNullable(user), counter.total(), counter.progress());
-            return new Migration(client, options).run("GitHub", prefixOf(gists, "https://gist."), gists);
+            return run.run("GitHub", prefixOf(gists, "https://gist."), gists);
         }
     }
 
@@ -293,7 +293,7 @@ final class ImportCommands implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Migration.Options options = migration.options();
+            Migration run = new Migration(client, migration.options());
             URI instance = address("--url", url);
             Optional<String> token = secret(client, tokenEnv);
             if (user == null && token.isEmpty()) {
@@ -306,7 +306,7 @@ final class ImportCommands implements Callable<Integer> {
             Counter counter = new Counter(client, "gists");
             List<SourceSnippet> gists =
                     new GistSource(source, true).gists(Optional.ofNullable(user), counter.total(), counter.progress());
-            return new Migration(client, options).run("Opengist", prefixOf(gists, instance + "/"), gists);
+            return run.run("Opengist", prefixOf(gists, instance + "/"), gists);
         }
     }
 
@@ -339,14 +339,14 @@ final class ImportCommands implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Migration.Options options = migration.options();
+            Migration run = new Migration(client, migration.options());
             URI instance = address("--url", url);
             String key = secret(client, apiKeyEnv)
                     .orElseThrow(() -> new Failure(
                             Failure.USAGE, "Give the API key (ByteStash: Settings, API keys) in $" + apiKeyEnv + "."));
             SourceClient source = source(client, migration, "ByteStash", instance, Map.of("x-api-key", key));
             List<SourceSnippet> snippets = new ByteStashSource(source, instance.toString()).snippets();
-            return new Migration(client, options).run("ByteStash", instance + "/snippets/", snippets);
+            return run.run("ByteStash", instance + "/snippets/", snippets);
         }
     }
 
@@ -372,12 +372,12 @@ final class ImportCommands implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Migration.Options options = migration.options();
+            Migration run = new Migration(client, migration.options());
             List<SourceSnippet> snippets = new ArrayList<>();
             for (Path file : files) {
                 snippets.addAll(VsCodeSnippets.read(file));
             }
-            return new Migration(client, options).run("VS Code", "file:/", snippets);
+            return run.run("VS Code", "file:/", snippets);
         }
     }
 

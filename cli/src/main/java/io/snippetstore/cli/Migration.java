@@ -42,11 +42,14 @@ final class Migration {
     private final ClientOptions client;
     private final Output output;
     private final Options options;
+    private final Api api;
 
+    /** Made before the source is read, so that a run not signed in fails before it reads anything. */
     Migration(ClientOptions client, Options options) {
         this.client = client;
         this.output = new Output(client.terminal());
         this.options = options;
+        this.api = client.signedIn();
     }
 
     /**
@@ -56,7 +59,6 @@ final class Migration {
      *     it finds the snippets a previous run brought in
      */
     int run(String sourceName, String addressPrefix, List<SourceSnippet> sources) {
-        Api api = client.signedIn();
         Map<String, MigrationPlan.Planned> planned = new LinkedHashMap<>();
         for (SourceSnippet source : sources) {
             planned.putIfAbsent(source.address(), MigrationPlan.plan(source, options.choices()));

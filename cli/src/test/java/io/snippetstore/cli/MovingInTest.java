@@ -277,6 +277,19 @@ class MovingInTest {
     }
 
     @Test
+    void aRunThatIsNotSignedInFailsBeforeItReadsTheSource() {
+        stageTwoPagesOfGists();
+
+        int exitCode = Snippets.commandLine(
+                        Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_SERVER", service.address(), "GH_TOKEN", "t"),
+                        TestTerminals.capturing(out, err))
+                .execute("import", "gist", "--api-url", source.address());
+
+        assertEquals(Failure.AUTH, exitCode, err::toString);
+        assertTrue(source.requests.isEmpty(), "the source was not read");
+    }
+
+    @Test
     void aSecondRunCreatesNothingTwiceAndUpdateSendsOnlyWhatChangedUnderTheVersionItRead() {
         stageTwoPagesOfGists();
         existing.add(Json.createObjectBuilder()
