@@ -281,7 +281,13 @@ class MovingInTest {
         stageTwoPagesOfGists();
 
         int exitCode = Snippets.commandLine(
-                        Map.of("XDG_CONFIG_HOME", home.toString(), "SNIPPETS_SERVER", service.address(), "GH_TOKEN", "t"),
+                        Map.of(
+                                "XDG_CONFIG_HOME",
+                                home.toString(),
+                                "SNIPPETS_SERVER",
+                                service.address(),
+                                "GH_TOKEN",
+                                "t"),
                         TestTerminals.capturing(out, err))
                 .execute("import", "gist", "--api-url", source.address());
 
