@@ -123,6 +123,31 @@ class CodeTemplateTest {
     }
 
     @Test
+    void aNamesCharactersEndExactlyAtTheEdgesOfTheirRanges() {
+        assertEquals(
+                List.of("AZaz_09-.", "_z", "Z0"),
+                variablesOf("{{AZaz_09-.}} {{_z}} {{Z0}}").stream()
+                        .map(Variable::name)
+                        .toList());
+        for (String outside : List.of("@", "[", "`", "{", "/")) { // ":" would begin a default
+            if (!outside.equals("{")) { // {{{a}} is a brace before the placeholder {{a}}
+                assertEquals(List.of(), variablesOf("{{" + outside + "a}}"), outside + " cannot start a name");
+            }
+            assertEquals(List.of(), variablesOf("{{a" + outside + "}}"), outside + " cannot be in a name");
+        }
+    }
+
+    @Test
+    void aPlaceholderEndsAtItsBracesSoTheLineBreakAfterItStaysText() {
+        CodeTemplate template = CodeTemplate.parse("{{a}}\n{{b:x}}\r\n{{c|y|z}}\nend");
+
+        assertEquals(
+                List.of("a", "b", "c"),
+                template.variables().stream().map(Variable::name).toList());
+        assertEquals("1\nx\r\ny\nend", template.render(Map.of("a", "1")));
+    }
+
+    @Test
     void valuesAreInsertedLiterallyWithoutExpandingPlaceholdersTheyHold() {
         assertEquals(
                 "echo {{b}} and 2", CodeTemplate.parse("echo {{a}} and {{b}}").render(Map.of("a", "{{b}}", "b", "2")));

@@ -28,4 +28,14 @@ class QuotingTest {
     void noQuotingIsTheValueItself() {
         assertEquals("a'b", Quoting.NONE.quote("a'b"));
     }
+
+    @Test
+    void urlQuotingKeepsExactlyTheUnreservedCharactersAtTheEdgesOfTheirRanges() {
+        assertEquals("%40AZ%5B%60az%7B%2F09%3A", Quoting.URL.quote("@AZ[`az{/09:"));
+    }
+
+    @Test
+    void powerShellQuotingDoublesOnlyTheSingleQuotationMarksNotTheirNeighbours() {
+        assertEquals("'\u2017\u2018\u2018\u201B\u201B\u201C'", Quoting.PS.quote("\u2017\u2018\u201B\u201C"));
+    }
 }
