@@ -33,7 +33,7 @@ final class SearchQueries {
 
     private SearchQueries() {}
 
-    /** Everything the request matches: scope, terms, tags, language, variables; scored for relevance. */
+    /** Everything the request matches: scope, terms and filters; scored for relevance. */
     static Query of(SearchRequest request) {
         BooleanQuery.Builder query = new BooleanQuery.Builder();
         query.add(scope(request), Occur.FILTER);
@@ -102,28 +102,19 @@ final class SearchQueries {
     }
 
     private static void filters(SearchRequest request, BooleanQuery.Builder query) {
-        request.tags().forEach(tag -> query.add(new TermQuery(new Term(IndexFields.TAG, tag)), Occur.FILTER));
-        if (!request.languages().isEmpty()) {
-            BooleanQuery.Builder anyLanguage = new BooleanQuery.Builder().setMinimumNumberShouldMatch(1);
-            request.languages()
-                    .forEach(language -> anyLanguage.add(
-                            new TermQuery(new Term(IndexFields.LANGUAGE_KEY, IndexFields.languageKey(language))),
-                            Occur.SHOULD));
-            query.add(anyLanguage.build(), Occur.FILTER);
+        for (IndexFilter filter : request.filters()) {
+            if (filter.anyOf().size() == 1) {
+                query.add(term(filter, filter.anyOf().iterator().next()), Occur.FILTER);
+                continue;
+            }
+            BooleanQuery.Builder anyOf = new BooleanQuery.Builder().setMinimumNumberShouldMatch(1);
+            filter.anyOf().forEach(value -> anyOf.add(term(filter, value), Occur.SHOULD));
+            query.add(anyOf.build(), Occur.FILTER);
         }
-        if (!request.collections().isEmpty()) {
-            BooleanQuery.Builder anyCollection = new BooleanQuery.Builder().setMinimumNumberShouldMatch(1);
-            request.collections()
-                    .forEach(collection -> anyCollection.add(
-                            new TermQuery(new Term(IndexFields.COLLECTION, collection)), Occur.SHOULD));
-            query.add(anyCollection.build(), Occur.FILTER);
-        }
-        if (request.starred()) {
-            query.add(new TermQuery(new Term(IndexFields.STARRED_BY, request.callerId())), Occur.FILTER);
-        }
-        request.variables()
-                .ifPresent(wanted -> query.add(
-                        new TermQuery(new Term(IndexFields.VARIABLES, IndexFields.flag(wanted))), Occur.FILTER));
+    }
+
+    private static Query term(IndexFilter filter, String value) {
+        return new TermQuery(new Term(filter.field().name, filter.field().term(value)));
     }
 
     /** The term as a substring of some text, scoring the weight of each text it occurs in. */

@@ -6,13 +6,12 @@ import java.util.Set;
 
 /**
  * A search as the index answers it: the caller and the scope, the (case-folded, distinct) terms
- * that must all occur as substrings, the tags a snippet must all carry, the languages it may be in (any, when none), whether its
- * code must have variables (or must not), the order, how many results, and where the previous page ended.
+ * that must all occur as substrings, the filters a snippet must all pass, the order, how many
+ * results, and where the previous page ended.
  *
  * @param groupIds the groups the caller is a member of
  * @param hiddenOwners users whose team and group snippets are out of every list (disabled users)
- * @param collections the collections a snippet must be in one of (any, when none)
- * @param starred whether only the snippets the caller starred
+ * @param filters what the list is narrowed to (tags, languages, collections, ...), each one to hold
  * @param after the position after the previous page, as the previous page's last {@link SearchHits.Hit} gave it
  * @param match whether the terms are matched as words, by meaning or both (by meaning, the order is relevance)
  */
@@ -22,11 +21,7 @@ public record SearchRequest(
         Set<String> groupIds,
         Set<String> hiddenOwners,
         List<String> terms,
-        Set<String> tags,
-        Set<String> languages,
-        Optional<Boolean> variables,
-        Set<String> collections,
-        boolean starred,
+        List<IndexFilter> filters,
         SearchOrder order,
         int limit,
         Optional<SearchPosition> after,
@@ -40,11 +35,7 @@ public record SearchRequest(
                 groupIds,
                 hiddenOwners,
                 terms,
-                tags,
-                languages,
-                variables,
-                collections,
-                starred,
+                filters,
                 order,
                 Integer.MAX_VALUE - 1,
                 Optional.empty(),

@@ -2,7 +2,6 @@ package io.snippetstore.snippets.control;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -68,25 +67,9 @@ record SnippetListStatement(String sql, List<Object> parameters) {
         for (int i = 0; i < query.scope().callerParameters(); i++) {
             parameters.add(callerId);
         }
-        for (String tag : query.tags()) {
-            sql.append(" AND EXISTS (SELECT 1 FROM snippet_tags t WHERE t.snippet_id = s.id AND t.tag = ?)");
-            parameters.add(tag);
-        }
-        if (!query.languages().isEmpty()) {
-            sql.append(" AND s.language COLLATE NOCASE IN (")
-                    .append(String.join(
-                            ", ", Collections.nCopies(query.languages().size(), "?")))
-                    .append(")");
-            parameters.addAll(query.languages());
-        }
-        if (!collections.isEmpty()) {
-            sql.append(" AND EXISTS (SELECT 1 FROM collection_snippets cf WHERE cf.snippet_id = s.id"
-                    + " AND cf.collection_id IN (SELECT value FROM json_each(?)))");
-            parameters.add(jsonArray(collections));
-        }
-        if (query.starred()) {
-            sql.append(" AND EXISTS (SELECT 1 FROM snippet_stars st WHERE st.snippet_id = s.id AND st.user_id = ?)");
-            parameters.add(callerId);
+        for (ListFilter.Condition condition : ListFilter.sqlOf(new ListFilter.Listing(callerId, query, collections))) {
+            sql.append(" AND ").append(condition.sql());
+            parameters.addAll(condition.parameters());
         }
         if (pins == Pins.EXCLUDED) {
             sql.append(" AND NOT (s.owner_id = ? AND s.pinned_at IS NOT NULL)");

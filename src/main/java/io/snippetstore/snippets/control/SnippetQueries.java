@@ -26,9 +26,10 @@ import jakarta.inject.Inject;
 
 /**
  * The snippet reads. A list without a search is one SQL statement per page
- * ({@link SnippetListStatement}) read off the index of its order; a search asks the search
- * index for the page's ids in order, then reads just those rows. Facets come from the search
- * index. In SQL because JPA cannot say row values for keyset pages or read tags in one statement.
+ * ({@link SnippetListStatement}) read off the index of its order; a search, or a list with a
+ * filter that has it read off the search index ({@link ListFilter}), asks the search index for
+ * the page's ids in order, then reads just those rows. Both apply the same {@link ListFilter}s.
+ * Facets come from the search index. In SQL because JPA cannot say row values for keyset pages or read tags in one statement.
  */
 @ApplicationScoped
 public class SnippetQueries {
@@ -128,9 +129,8 @@ public class SnippetQueries {
         if (reach.isPresent() && collections.isEmpty()) {
             return SnippetPage.empty(query.limit());
         }
-        // the index alone knows which codes have variables; it reads a collection's snippets in any order off its
-        // postings, where SQL would sort them all (a collection holds up to 10,000)
-        return query.terms().isEmpty() && query.variables().isEmpty() && collections.isEmpty()
+        return query.terms().isEmpty()
+                        && !ListFilter.anyReadFromIndex(new ListFilter.Listing(callerId, query, collections))
                 ? listStored(callerId, query, collections)
                 : search(callerId, query, collections);
     }
@@ -224,7 +224,7 @@ public class SnippetQueries {
         // a list without a query starts with the caller's pinned snippets, as the stored list does (the index has no
         // pins: they are read apart, and left out of every page)
         boolean pinsFirst = query.terms().isEmpty()
-                && query.variables().isEmpty()
+                && ListFilter.sqlCanSayAll(new ListFilter.Listing(callerId, query, collections))
                 && SnippetListStatement.Pins.of(query.scope()) == SnippetListStatement.Pins.EXCLUDED;
         Set<String> pinnedIds = pinsFirst ? pinnedOf(callerId) : Set.of();
         List<SnippetData> pinned =
@@ -333,11 +333,7 @@ public class SnippetQueries {
                 groupIds,
                 hidden,
                 query.terms().all(),
-                query.tags(),
-                query.languages(),
-                query.variables(),
-                collections,
-                query.starred(),
+                ListFilter.indexOf(new ListFilter.Listing(callerId, query, collections)),
                 query.sort().inIndex(),
                 limit,
                 after,

@@ -5,10 +5,8 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import io.snippetstore.platform.Secrets;
-import io.snippetstore.platform.Text;
 import io.snippetstore.search.control.SearchMatch;
 
 /**
@@ -36,19 +34,13 @@ public record SnippetQuery(
     public record CollectionFilter(String id, boolean recursive) {}
 
     /**
-     * What a cursor is bound to: the same scope, search, filters and order. A cursor presented with
-     * different ones was not issued for this list.
+     * What a cursor is bound to: the same scope, search, filters ({@link ListFilter}) and order. A
+     * cursor presented with different ones was not issued for this list.
      */
     String fingerprint() {
         String identity = scope.apiName() + "\n" + sort.apiName() + "\n" + String.join(" ", terms.all())
-                + "\n" + String.join(",", tags) + "\n"
-                + languages.stream().map(Text::asciiLowerCase).sorted().collect(Collectors.joining(","))
-                + variables.map(wanted -> "\nvariables=" + wanted).orElse("")
                 + (match == SearchMatch.WORDS ? "" : "\nmatch=" + match.name())
-                + collection
-                        .map(within -> "\ncollection=" + within.id() + (within.recursive() ? "/*" : ""))
-                        .orElse("")
-                + (starred ? "\nstarred" : "");
+                + ListFilter.fingerprintOf(this);
         byte[] digest = Secrets.sha256(identity.getBytes(StandardCharsets.UTF_8));
         return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, 9));
     }

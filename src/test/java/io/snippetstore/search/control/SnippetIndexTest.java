@@ -330,18 +330,23 @@ class SnippetIndexTest {
                 .map(TextFold::fold)
                 .toList();
         return inScope
-                && (request.collections().isEmpty()
-                        || reach.collectionIds().stream().anyMatch(request.collections()::contains))
-                && (!request.starred() || reach.starredBy().contains(request.callerId()))
                 && request.terms().stream().allMatch(term -> texts.stream().anyMatch(text -> text.contains(term)))
-                && snippet.tags().containsAll(request.tags())
-                && (request.languages().isEmpty()
-                        || request.languages().stream()
-                                .anyMatch(language -> IndexFields.languageKey(language)
-                                        .equals(IndexFields.languageKey(snippet.language()))))
-                && request.variables()
-                        .map(wanted -> CodeTemplate.parse(snippet.code()).hasVariables() == wanted)
-                        .orElse(true);
+                && request.filters().stream()
+                        .allMatch(filter -> filter.anyOf().stream()
+                                .map(filter.field()::term)
+                                .anyMatch(valuesOf(filter.field(), snippet)::contains));
+    }
+
+    /** The snippet's values of a field, as the index compares them, worked out here from what was indexed. */
+    private static Set<String> valuesOf(IndexFilter.Field field, IndexedSnippet snippet) {
+        return switch (field) {
+            case TAG -> Set.copyOf(snippet.tags());
+            case LANGUAGE -> Set.of(IndexFields.languageKey(snippet.language()));
+            case VARIABLES ->
+                Set.of(IndexFields.flag(CodeTemplate.parse(snippet.code()).hasVariables()));
+            case COLLECTION -> Set.copyOf(snippet.reach().collectionIds());
+            case STARRED_BY -> Set.copyOf(snippet.reach().starredBy());
+        };
     }
 
     // --- walking pages ---
@@ -372,11 +377,7 @@ class SnippetIndexTest {
                 request.groupIds(),
                 request.hiddenOwners(),
                 request.terms(),
-                request.tags(),
-                request.languages(),
-                request.variables(),
-                request.collections(),
-                request.starred(),
+                request.filters(),
                 request.order(),
                 request.limit(),
                 after,
@@ -391,20 +392,7 @@ class SnippetIndexTest {
             int limit,
             Optional<SearchPosition> after) {
         return new SearchRequest(
-                caller,
-                scope,
-                Set.of(),
-                Set.of(),
-                terms,
-                Set.of(),
-                Set.of(),
-                Optional.empty(),
-                Set.of(),
-                false,
-                order,
-                limit,
-                after,
-                SearchMatch.WORDS);
+                caller, scope, Set.of(), Set.of(), terms, List.of(), order, limit, after, SearchMatch.WORDS);
     }
 
     // --- random data ---
@@ -428,7 +416,21 @@ class SnippetIndexTest {
             languages = new HashSet<>(languages);
             languages.add(LANGUAGES.get(random.nextInt(LANGUAGES.size())));
         }
-        Optional<Boolean> variables = random.nextInt(4) == 0 ? Optional.of(random.nextBoolean()) : Optional.empty();
+        List<IndexFilter> filters = new ArrayList<>();
+        tags.forEach(tag -> filters.add(IndexFilter.of(IndexFilter.Field.TAG, tag)));
+        if (!languages.isEmpty()) {
+            filters.add(new IndexFilter(IndexFilter.Field.LANGUAGE, languages));
+        }
+        if (random.nextInt(4) == 0) {
+            filters.add(IndexFilter.of(IndexFilter.Field.VARIABLES, Boolean.toString(random.nextBoolean())));
+        }
+        if (random.nextInt(4) == 0) {
+            filters.add(
+                    IndexFilter.of(IndexFilter.Field.COLLECTION, COLLECTIONS.get(random.nextInt(COLLECTIONS.size()))));
+        }
+        if (random.nextInt(5) == 0) {
+            filters.add(IndexFilter.of(IndexFilter.Field.STARRED_BY, caller));
+        }
         SearchOrder order = SearchOrder.values()[random.nextInt(SearchOrder.values().length)];
         return new SearchRequest(
                 caller,
@@ -436,11 +438,7 @@ class SnippetIndexTest {
                 groups,
                 hidden,
                 List.copyOf(terms),
-                tags,
-                languages,
-                variables,
-                random.nextInt(4) == 0 ? Set.of(COLLECTIONS.get(random.nextInt(COLLECTIONS.size()))) : Set.of(),
-                random.nextInt(5) == 0,
+                List.copyOf(filters),
                 order,
                 1 + random.nextInt(20),
                 Optional.empty(),
