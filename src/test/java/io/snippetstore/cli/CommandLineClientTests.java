@@ -977,7 +977,7 @@ public abstract class CommandLineClientTests {
 
     @Test
     @Tag(CLIENT_FLOWS)
-    void gistsComeInOnceWithTheirFilesAndAChangedOneComesUpToDateAsANewRevision() throws Exception {
+    void gistsComeInOnceWithTheirFilesAChangedOneComesUpToDateAsANewRevisionAndTheyGoOutAsMarkdown() throws Exception {
         TestUser user = TestUsers.create();
         ApiClient session = TestUsers.signedIn(user);
         String gistId = "f00d" + Long.toHexString(new Random().nextLong());
@@ -1029,6 +1029,13 @@ public abstract class CommandLineClientTests {
             JsonObject updated = session.get("/api/v1/snippets/" + id).data();
             assertEquals("logrotate -v /etc/logrotate.conf", updated.getString("code"));
             assertEquals(2, updated.getInt("version"), "a new revision");
+
+            Run wiki = run(new byte[0], environment, "export", "--format", "markdown", "--tag", "ops");
+            assertOk(wiki);
+            assertTrue(
+                    wiki.out().startsWith("# Snippets: #ops\n\n## Rotate the logs\n")
+                            && wiki.out().contains("```bash\nlogrotate -v /etc/logrotate.conf\n```"),
+                    wiki.out());
         } finally {
             github.stop(0);
         }
