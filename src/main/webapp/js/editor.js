@@ -7,6 +7,7 @@
 // saved, so an expired session, a reload or leaving the page loses nothing: the draft comes back
 // when the editor opens again; leaving the editor (a link, Back) or closing or reloading the tab
 // with unsaved changes asks first.
+// The code is edited in a code editor (code-editor.js) over the form's textarea.
 // Keys: Tab indents in the code (Esc, then Tab, leaves it), Enter in a one-line field does not
 // submit, Ctrl/Cmd+S saves and stays, Ctrl/Cmd+Enter saves and closes.
 import {api} from "./api.js";
@@ -18,6 +19,7 @@ import {markdown, visibilitySelect} from "./widgets.js";
 import {FIELDS, field, fieldOf, formValues} from "./editor-fields.js";
 import {codePreview, languageSuggestions, placeholderReport} from "./editor-code.js";
 import {fieldMerge, mergeIntoForm, showClashes} from "./edit-conflicts.js";
+import {loadCodeEditor} from "./code-editor.js";
 
 const INDENT = "    ";
 
@@ -49,9 +51,9 @@ export function hasUnsavedEdit() {
 }
 
 export async function showEditor(view, id) {
-    const existing = id ? await api("GET", apiPaths.snippet(id)) : null;
+    const [existing, makeCodeEditor] = await Promise.all([id ? api("GET", apiPaths.snippet(id)) : null, loadCodeEditor()]);
     unsaved = false;
-    const editor = new SnippetEditor(view, id, existing);
+    const editor = new SnippetEditor(view, id, existing, makeCodeEditor);
     await editor.restoreDraft();
     editor.listen();
 }
@@ -97,7 +99,7 @@ function readOnlyNotice(id, snippet) {
 
 /** One opening of the editor: the form, the version its edit started from (the base), and saving against it. */
 class SnippetEditor {
-    constructor(view, id, existing) {
+    constructor(view, id, existing, makeCodeEditor) {
         this.id = id;
         this.existing = existing;
         this.snippet = existing?.data;
@@ -110,6 +112,7 @@ class SnippetEditor {
         document.title = `${id ? `Edit “${this.snippet.title}”` : "New snippet"} — Snippet Store`;
         replace(view, h("h1", {}, id ? `Edit “${this.snippet.title}”` : "New snippet"), this.readOnly ? readOnlyNotice(id, this.snippet) : null,
             this.page.restored, this.page.conflicts, this.page.form, languageSuggestions());
+        this.codeEditor = makeCodeEditor?.(this.control("code")) ?? null;
         this.opened = this.snippet ? formValues(this.snippet) : this.values();
         this.loaded = this.opened;
         this.fill(this.loaded);
@@ -182,6 +185,12 @@ class SnippetEditor {
         this.control("title").focus();
         for (const name of FIELDS) {
             this.control(name).addEventListener("input", () => this.changed(name));
+        }
+        if (this.codeEditor) {
+            // the language picked drives the code's highlighting and indentation
+            const language = this.control("language");
+            this.codeEditor.setLanguage(language.value);
+            language.addEventListener("input", () => this.codeEditor.setLanguage(language.value));
         }
         this.takePastedCode();
         form.addEventListener("keydown", keyHandler(this));
@@ -363,7 +372,10 @@ class SnippetEditor {
     }
 }
 
-/** Ctrl/Cmd+S saves, Ctrl/Cmd+Enter saves and closes, Enter in a one-line field does not submit, Tab indents code (not after Esc). */
+/**
+ * Ctrl/Cmd+S saves, Ctrl/Cmd+Enter saves and closes, Enter in a one-line field does not submit;
+ * Tab indents code (not after Esc) where the code editor could not load and the textarea edits it.
+ */
 function keyHandler(editor) {
     let escaped = false;
     return (event) => {

@@ -65,6 +65,15 @@ final class ChromiumPages {
         return ((JavascriptExecutor) driver).executeScript(javascript, arguments);
     }
 
+    /**
+     * The code in the editor's form, as it will be saved: the form's code field (the textarea the
+     * code editor keeps its text in), whatever edits it.
+     */
+    static String codeText(WebDriver driver) {
+        return (String) script(
+                driver, "const field = document.getElementsByName('code')[0]; return field ? field.value : null");
+    }
+
     /** Script errors and blocked loads; the API's own 4xx answers are expected in these flows. */
     static List<String> scriptErrors(Browser browser) {
         return browser.consoleErrors().stream()

@@ -2,6 +2,7 @@ package io.snippetstore.web;
 
 import static io.snippetstore.testing.SnippetsApi.create;
 import static io.snippetstore.testing.SnippetsApi.snippet;
+import static io.snippetstore.web.ChromiumPages.codeText;
 import static io.snippetstore.web.ChromiumPages.loginForm;
 import static io.snippetstore.web.ChromiumPages.script;
 import static io.snippetstore.web.ChromiumPages.scriptErrors;
@@ -24,6 +25,7 @@ import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -47,9 +49,9 @@ public abstract class EditorInChromiumTests {
             signIn(browser, wait, user);
             browser.open("/#/s/" + id + "/edit");
             WebElement code = visible(wait, "code");
-            wait.until(ignored -> !code.getAttribute("value").isEmpty());
+            wait.until(ignored -> !codeText(driver).isEmpty());
             code.sendKeys(Keys.chord(Keys.CONTROL, Keys.END), Keys.ENTER, Keys.TAB, "// indented");
-            assertTrue(code.getAttribute("value").endsWith("\n    // indented"), code.getAttribute("value"));
+            assertTrue(codeText(driver).endsWith("\n    // indented"), codeText(driver));
             driver.findElement(By.id("title")).sendKeys(" v2", Keys.ENTER);
             assertTrue(driver.getCurrentUrl().endsWith("/edit"), "Enter in a one-line field does not submit");
 
@@ -165,7 +167,7 @@ public abstract class EditorInChromiumTests {
             browser.screenshot("edit-conflict");
 
             driver.findElement(By.id("take-theirs-code-1")).click();
-            assertEquals("line a\nline THEIRS", code.getAttribute("value"));
+            assertEquals("line a\nline THEIRS", codeText(driver));
             code.sendKeys(Keys.chord(Keys.CONTROL, Keys.END), "!");
             driver.findElement(By.id("save")).click();
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Conflict (mine)"));
@@ -205,7 +207,7 @@ public abstract class EditorInChromiumTests {
             signIn(browser, wait, user);
             browser.open("/#/s/" + id + "/edit");
             WebElement code = visible(wait, "code");
-            wait.until(ignored -> code.getAttribute("value").equals(base));
+            wait.until(ignored -> codeText(driver).equals(base));
             assertEquals(
                     200,
                     api.patch(
@@ -216,7 +218,7 @@ public abstract class EditorInChromiumTests {
                             .status());
             script(
                     driver,
-                    "const code = document.getElementById('code'); code.value = code.value.replace('two', 'TWO');"
+                    "const code = document.getElementsByName('code')[0]; code.value = code.value.replace('two', 'TWO');"
                             + " code.dispatchEvent(new Event('input'));");
             code.sendKeys(Keys.chord(Keys.CONTROL, "s"));
             wait.until(textToBePresentInElementLocated(By.id("save-status"), "Saved, version 3."));
@@ -239,7 +241,7 @@ public abstract class EditorInChromiumTests {
                             .status());
             script(
                     driver,
-                    "const code = document.getElementById('code'); code.value = code.value.replace('one\\n', 'one (mine)\\n')"
+                    "const code = document.getElementsByName('code')[0]; code.value = code.value.replace('one\\n', 'one (mine)\\n')"
                             + ".replace('six\\n', 'six (mine)\\n').replace('nine', 'NINE'); code.dispatchEvent(new Event('input'));");
             driver.findElement(By.id("save")).click();
             visible(wait, "take-theirs-code-1").click();
@@ -248,7 +250,7 @@ public abstract class EditorInChromiumTests {
                     now.replace("one\n", "one (theirs)\n")
                             .replace("six\n", "six (mine)\n")
                             .replace("nine", "NINE"),
-                    code.getAttribute("value"));
+                    codeText(driver));
             driver.findElement(By.id("save")).click();
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Lines"));
             assertEquals(
@@ -269,11 +271,11 @@ public abstract class EditorInChromiumTests {
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             signIn(browser, wait, user);
             browser.open("/#/s/" + id + "/edit");
-            WebElement code = visible(wait, "code");
-            wait.until(ignored -> !code.getAttribute("value").isEmpty());
+            visible(wait, "code");
+            wait.until(ignored -> !codeText(driver).isEmpty());
             script(
                     driver,
-                    "const code = document.getElementById('code'); code.value = code.value.replace('a\\n', 'A\\n');"
+                    "const code = document.getElementsByName('code')[0]; code.value = code.value.replace('a\\n', 'A\\n');"
                             + " code.dispatchEvent(new Event('input'));");
             driver.findElement(By.id("cancel")).click();
             wait.until(ExpectedConditions.alertIsPresent()).accept();
@@ -317,7 +319,7 @@ public abstract class EditorInChromiumTests {
             signIn(browser, wait, user);
             browser.open("/#/s/" + id + "/edit");
             WebElement code = visible(wait, "code");
-            wait.until(ignored -> code.getAttribute("value").equals("old text"));
+            wait.until(ignored -> codeText(driver).equals("old text"));
             code.sendKeys(Keys.chord(Keys.CONTROL, "a"), "new text");
             driver.findElement(By.id("tags")).sendKeys("  Mixed Case ");
             driver.findElement(By.id("cancel")).click(); // leaves with a draft (the question is accepted)
@@ -339,13 +341,85 @@ public abstract class EditorInChromiumTests {
                     "the form shows what was saved");
             assertEquals("new text", api.get("/api/v1/snippets/" + id).data().getString("code"));
             browser.open("/#/s/" + id + "/edit");
-            wait.until(ignored ->
-                    driver.findElement(By.id("code")).getAttribute("value").equals("new text"));
+            wait.until(ignored -> codeText(driver).equals("new text"));
             assertTrue(
                     driver.findElements(By.cssSelector("#draft-restored:not([hidden])"))
                             .isEmpty(),
                     "no draft is left to restore");
             assertEquals(List.of(), scriptErrors(browser));
         }
+    }
+
+    @Test
+    void theCodeEditorHighlightsByTheLanguagePickedMatchesBracketsSearchesWrapsAndIsLeftWithEscThenTab() {
+        String longLine = "echo " + "word ".repeat(80);
+        String id = create(api, snippet("Editor", "text", "if [ -f x ]; then\n    echo (found)\nfi\n" + longLine))
+                .getString("id");
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + id + "/edit");
+            WebElement code = visible(wait, "code");
+            wait.until(ignored -> codeText(driver).startsWith("if ["));
+            assertEquals("", code.getAttribute("data-language"), "text is edited as plain text");
+            assertTrue(driver.findElements(By.cssSelector("#code .tok-keyword")).isEmpty());
+            assertEquals(
+                    List.of("1", "2", "3", "4"),
+                    texts(driver, ".cm-lineNumbers .cm-gutterElement:not([style*='hidden'])"),
+                    "line numbers");
+
+            WebElement language = driver.findElement(By.id("language"));
+            language.sendKeys(Keys.chord(Keys.CONTROL, "a"), "sh");
+            wait.until(ignored -> "shell.shell".equals(code.getAttribute("data-language")));
+            wait.until(ignored -> texts(driver, "#code .tok-keyword").containsAll(List.of("if", "then", "fi")));
+
+            code.click();
+            code.sendKeys(Keys.chord(Keys.CONTROL, Keys.HOME), Keys.DOWN, Keys.END);
+            wait.until(ignored -> texts(driver, "#code .cm-matchingBracket").equals(List.of("(", ")")));
+
+            code.sendKeys(Keys.chord(Keys.CONTROL, "f"));
+            WebElement find = wait.until(visibilityOfElementLocated(By.cssSelector(".cm-search input[name=search]")));
+            find.sendKeys("found");
+            wait.until(ignored -> texts(driver, "#code .cm-searchMatch").equals(List.of("found")));
+            find.sendKeys(Keys.ESCAPE);
+            wait.until(
+                    ignored -> driver.findElements(By.cssSelector(".cm-search")).isEmpty());
+
+            String widths = "const scroller = document.querySelector('.cm-scroller');"
+                    + " return scroller.scrollWidth > scroller.clientWidth";
+            assertEquals(Boolean.TRUE, script(driver, widths), "a long line scrolls sideways");
+            driver.findElement(By.id("code-wrap")).click();
+            wait.until(ignored -> Boolean.FALSE.equals(script(driver, widths)));
+            code.sendKeys(Keys.chord(Keys.CONTROL, "s"));
+            wait.until(textToBePresentInElementLocated(By.id("save-status"), "Saved, version 2."));
+            assertEquals("sh", api.get("/api/v1/snippets/" + id).data().getString("language"));
+            browser.open("/#/s/" + id);
+            visible(wait, "snippet-title");
+            browser.open("/#/s/" + id + "/edit");
+            WebElement reopened = visible(wait, "code");
+            wait.until(ignored -> "shell.shell".equals(reopened.getAttribute("data-language")));
+            assertTrue(driver.findElement(By.id("code-wrap")).isSelected(), "the choice is remembered");
+            assertEquals(Boolean.FALSE, script(driver, widths), "and wraps at once");
+
+            reopened.click();
+            reopened.sendKeys(Keys.TAB);
+            assertEquals("code", script(driver, "return document.activeElement.id"), "Tab indents, in the code");
+            reopened.sendKeys(Keys.ESCAPE, Keys.TAB);
+            assertEquals("code-wrap", script(driver, "return document.activeElement.id"), "Esc, then Tab, moves on");
+
+            driver.manage().window().setSize(new Dimension(360, 780));
+            wait.until(ignored -> Boolean.TRUE.equals(
+                    script(driver, "return document.documentElement.scrollWidth <= window.innerWidth")));
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> texts(WebDriver driver, String selector) {
+        return (List<String>) script(
+                driver,
+                "return [...document.querySelectorAll(arguments[0])].map(element => element.textContent)",
+                selector);
     }
 }

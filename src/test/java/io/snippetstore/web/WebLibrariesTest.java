@@ -34,7 +34,7 @@ class WebLibrariesTest {
         List<Advisory> advisories = advisories();
         List<Loaded> loaded = loadedByPages();
         assertEquals(
-                Set.of("dompurify", "markdown-it", "highlightjs"),
+                Set.of("dompurify", "markdown-it", "highlightjs", "codemirror"),
                 new TreeSet<>(loaded.stream().map(Loaded::library).toList()),
                 "every library the pages load is listed here");
 
