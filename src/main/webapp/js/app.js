@@ -14,6 +14,7 @@ import {showUsers} from "./users.js";
 import {showCommandLine} from "./command-line.js";
 import {showStorage} from "./storage.js";
 import {showAudit} from "./audit.js";
+import {showShortcuts} from "./list-keys.js";
 import {showCollection, showCollections} from "./collections.js";
 import {me} from "./me.js";
 
@@ -105,6 +106,11 @@ document.addEventListener("keydown", (event) => {
     if (event.key === "n") {
         event.preventDefault();
         window.location.hash = viewPaths.create;
+        return;
+    }
+    if (event.key === "?") {
+        event.preventDefault();
+        showShortcuts();
         return;
     }
     if (event.key !== "/") {

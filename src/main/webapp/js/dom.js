@@ -41,6 +41,18 @@ export function formatDate(timestamp) {
     return timestamp ? new Date(timestamp).toLocaleString(undefined, {dateStyle: "medium", timeStyle: "short"}) : "never";
 }
 
+const RELATIVE = new Intl.RelativeTimeFormat(undefined, {numeric: "auto"});
+const RELATIVE_UNITS = [["year", 365 * 24 * 3600], ["month", 30 * 24 * 3600], ["week", 7 * 24 * 3600], ["day", 24 * 3600],
+    ["hour", 3600], ["minute", 60]];
+
+/** A moment as "3 hours ago", the exact time on hover and for machines (datetime). */
+export function relativeTime(timestamp) {
+    const seconds = (new Date(timestamp).getTime() - Date.now()) / 1000;
+    const [unit, size] = RELATIVE_UNITS.find(([, length]) => Math.abs(seconds) >= length) ?? ["second", 1];
+    const text = unit === "second" ? "just now" : RELATIVE.format(Math.round(seconds / size), unit);
+    return h("time", {datetime: new Date(timestamp).toISOString(), title: formatDate(timestamp)}, text);
+}
+
 export function formatBytes(bytes) {
     const units = ["bytes", "KB", "MB", "GB"];
     let value = bytes;

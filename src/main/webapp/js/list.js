@@ -7,7 +7,7 @@
 // nearest snippets its words did not find. Beside the list (above it on a phone, folded), the tree of
 // one's collections and those shared with one narrows the list to one of them.
 import {api} from "./api.js";
-import {formatDate, h, replace} from "./dom.js";
+import {h, relativeTime, replace} from "./dom.js";
 import {me} from "./me.js";
 import {report} from "./notice.js";
 import {apiPaths, viewPaths} from "./paths.js";
@@ -15,9 +15,12 @@ import {languageNames} from "./languages.js";
 import {markdown} from "./widgets.js";
 import {selectionBar} from "./selection.js";
 import {ownCollections, pathName} from "./collections.js";
+import {listKeys} from "./list-keys.js";
 
 const SEARCH_DELAY_MS = 250;
-const COMPACT_KEY = "snippets.compactList";
+/** How the list shows its snippets (cards, compact, table), and whose it lists, as last chosen in this browser. */
+const VIEW_KEY = "snippets.list.view";
+const SCOPE_KEY = "snippets.list.scope";
 const TAG_FACETS_SHOWN = 12;
 /** How many snippets "Related by meaning" shows under a search. */
 const RELATED_SHOWN = 5;
@@ -77,7 +80,8 @@ function stateFrom(params) {
         tags: [...new Set(params.getAll("tag"))],
         language: params.get("language") ?? "",
         sort: params.get("sort") ?? "",
-        scope: params.get("scope") ?? "",
+        // everything one may read, until one chooses otherwise: a new member's own list is empty
+        scope: params.get("scope") ?? localStorage.getItem(SCOPE_KEY) ?? "all",
         variables: params.get("variables") === "true",
         starred: params.get("starred") === "true",
         collection: params.get("collection") ?? "",
@@ -98,7 +102,7 @@ function remember(state) {
     if (state.sort) {
         params.set("sort", state.sort);
     }
-    if (state.scope) {
+    if (state.scope !== "all") {
         params.set("scope", state.scope);
     }
     if (state.variables) {
@@ -118,9 +122,7 @@ function filterParams(state) {
     state.tags.forEach((tag) => params.append("tag", tag));
     // every name the language goes by: "js" lists JavaScript too
     languageNames(state.language).forEach((name) => params.append("language", name));
-    if (state.scope) {
-        params.set("scope", state.scope);
-    }
+    params.set("scope", state.scope);
     if (state.variables) {
         params.set("variables", "true");
     }
@@ -141,13 +143,20 @@ function collectionParams(state, params) {
     }
 }
 
-function listPath(state, cursor) {
+/** Whether the list is narrowed by more than whose snippets it lists. */
+function isFiltered(state) {
+    return Boolean(state.query.trim() || state.tags.length || state.language || state.variables || state.starred || state.collection);
+}
+
+function listPath(state, cursor, view) {
     const params = filterParams(state);
     if (state.sort) {
         params.set("sort", state.sort);
     }
     params.set("limit", "20");
-    params.set("fields", "summary"); // the list shows no code or notes, only a search's excerpt
+    if (view !== "table") {
+        params.set("fields", "summary"); // cards show no code or notes, only a search's excerpt; a table row a line of code
+    }
     if (cursor) {
         params.set("cursor", cursor);
     }
@@ -191,19 +200,22 @@ function filterControls(state) {
             h("option", {value: "created"}, "Recently created"),
             h("option", {value: "title"}, "Title")),
         scope: h("select", {id: "scope"},
-            h("option", {value: ""}, "Mine"),
+            h("option", {value: "all"}, "Everything I can read"),
+            h("option", {value: "own"}, "Mine"),
             h("option", {value: "team"}, "Team"),
-            h("option", {value: "groups"}, "Shared with my groups"),
-            h("option", {value: "all"}, "Mine, the team's and my groups'")),
+            h("option", {value: "groups"}, "Shared with my groups")),
         withVariables: h("input", {type: "checkbox", id: "variables-filter"}),
         starred: h("input", {type: "checkbox", id: "starred-filter"}),
-        compact: h("input", {type: "checkbox", id: "compact"}),
+        view: h("select", {id: "list-view"},
+            h("option", {value: "cards"}, "Cards"),
+            h("option", {value: "compact"}, "Titles only"),
+            h("option", {value: "table"}, "Table")),
     };
     controls.sort.value = state.sort;
     controls.scope.value = state.scope;
     controls.withVariables.checked = state.variables;
     controls.starred.checked = state.starred;
-    controls.compact.checked = localStorage.getItem(COMPACT_KEY) === "true";
+    controls.view.value = localStorage.getItem(VIEW_KEY) ?? "cards";
     return controls;
 }
 
@@ -214,6 +226,10 @@ function listParts() {
         sharedHint: h("p", {id: "shared-hint", hidden: true}),
         status: h("p", {id: "result-status", class: "muted", role: "status"}),
         results: h("ul", {id: "results", class: "results"}),
+        table: h("table", {id: "results-table", class: "results-table", hidden: true},
+            h("caption", {class: "visually-hidden"}, "Snippets"),
+            h("thead", {}, h("tr", {}, ["Title", "Language", "Tags", "Owner", "Updated", "Code"].map((name) => h("th", {scope: "col"}, name)))),
+            h("tbody", {id: "results-rows"})),
         tagFacets: h("div", {id: "tag-facets", class: "chips facets", role: "group", "aria-label": "Tags of these snippets"}),
         more: h("button", {id: "load-more", type: "button", class: "secondary", hidden: true}, "Load more"),
         related: h("section", {id: "related", hidden: true, "aria-labelledby": "related-title"},
@@ -224,7 +240,7 @@ function listParts() {
 
 /** What the status line says when nothing is listed: why, by what was asked. */
 function emptyListText(state) {
-    if (state.query || state.tags.length || state.language || state.variables || state.starred || state.collection) {
+    if (isFiltered(state)) {
         return "No snippet matches.";
     }
     return state.scope === "team" ? "Nobody has shared a snippet with the team yet."
@@ -243,26 +259,58 @@ class SnippetList {
         this.nextCursor = null;
         this.pages = 0;
         this.allTagsShown = false;
-        this.parts.results.classList.toggle("compact", this.controls.compact.checked);
-        const {search, language, languages, scope, sort, withVariables, starred, compact} = this.controls;
-        const {chips, sharedHint, status, results, tagFacets, more, related} = this.parts;
+        this.counts = {matching: null, inScope: null};
         this.tree = this.collectionTree();
+        this.filters = this.filterPanel();
+        const {chips, sharedHint, status, results, table, more, related} = this.parts;
         replace(view,
             h("h1", {class: "visually-hidden"}, "Snippets"),
             h("div", {class: this.tree ? "list-layout with-collections" : "list-layout"}, this.tree,
                 h("div", {class: "list-main"},
                     h("div", {class: "toolbar", role: "search"},
-                        h("div", {class: "field grow"}, h("label", {for: "search"}, "Search"), search),
-                        h("div", {class: "field"}, h("label", {for: "language-filter"}, "Language"), language, languages),
-                        h("div", {class: "field"}, h("label", {for: "scope"}, "Snippets"), scope),
-                        h("div", {class: "field"}, h("label", {for: "sort"}, "Sort"), sort)),
-                    sharedHint, chips, tagFacets,
-                    h("div", {class: "list-options"}, status,
-                        h("label", {class: "toggle", for: "variables-filter"}, withVariables, " With variables to fill in"),
-                        h("label", {class: "toggle", for: "starred-filter"}, starred, " Starred"),
-                        h("label", {class: "toggle", for: "compact"}, compact, " Compact")),
-                    this.selection.bar, results, more, related)));
+                        h("div", {class: "field grow"}, h("label", {for: "search"}, "Search"), this.controls.search)),
+                    this.filters, sharedHint, chips, status,
+                    this.selection.bar, results, table, more, related)));
+        this.showView();
         this.listen();
+        listKeys(() => this.view() === "table" ? table.tBodies[0] : results);
+    }
+
+    /**
+     * Every filter but the search, with the tags to add and how the list shows: beside the search
+     * on a wide screen, folded behind one "Filters" control (saying how many are on) on a phone,
+     * so that the first result is in sight.
+     */
+    filterPanel() {
+        const {language, languages, scope, sort, withVariables, starred, view} = this.controls;
+        this.activeFilters = h("span", {id: "active-filters", class: "muted"});
+        const panel = h("details", {id: "list-filters", class: "list-filters"},
+            h("summary", {}, "Filters", this.activeFilters),
+            h("div", {class: "toolbar"},
+                h("div", {class: "field"}, h("label", {for: "language-filter"}, "Language"), language, languages),
+                h("div", {class: "field"}, h("label", {for: "scope"}, "Snippets"), scope),
+                h("div", {class: "field"}, h("label", {for: "sort"}, "Sort"), sort),
+                h("div", {class: "field"}, h("label", {for: "list-view"}, "Show as"), view)),
+            this.parts.tagFacets,
+            h("div", {class: "list-options"},
+                h("label", {class: "toggle", for: "variables-filter"}, withVariables, " With variables to fill in"),
+                h("label", {class: "toggle", for: "starred-filter"}, starred, " Starred")));
+        const wide = window.matchMedia(WIDE);
+        panel.open = wide.matches;
+        wide.addEventListener("change", () => panel.open = wide.matches);
+        return panel;
+    }
+
+    view() {
+        return this.controls.view.value;
+    }
+
+    /** Cards (with a search's excerpt), titles only, or a table of a line each with a line of code. */
+    showView() {
+        const {results, table} = this.parts;
+        results.hidden = this.view() === "table";
+        table.hidden = this.view() !== "table";
+        results.classList.toggle("compact", this.view() === "compact");
     }
 
     /**
@@ -315,7 +363,7 @@ class SnippetList {
 
     /** Typing waits a moment before the list follows; choices follow at once. */
     listen() {
-        const {search, language, scope, sort, withVariables, starred, compact} = this.controls;
+        const {search, language, scope, sort, withVariables, starred, view} = this.controls;
         let timer;
         const later = (change) => (event) => {
             change(event.target.value);
@@ -329,12 +377,21 @@ class SnippetList {
         search.addEventListener("input", later((value) => this.state.query = value));
         language.addEventListener("input", later((value) => this.state.language = value));
         sort.addEventListener("change", now(() => this.state.sort = sort.value));
-        scope.addEventListener("change", now(() => this.state.scope = scope.value));
+        scope.addEventListener("change", now(() => {
+            this.state.scope = scope.value;
+            localStorage.setItem(SCOPE_KEY, scope.value);
+        }));
         withVariables.addEventListener("change", now(() => this.state.variables = withVariables.checked));
         starred.addEventListener("change", now(() => this.state.starred = starred.checked));
-        compact.addEventListener("change", () => {
-            localStorage.setItem(COMPACT_KEY, String(compact.checked));
-            this.parts.results.classList.toggle("compact", compact.checked);
+        let shown = view.value;
+        view.addEventListener("change", () => {
+            localStorage.setItem(VIEW_KEY, view.value);
+            const fieldsChange = (shown === "table") !== (view.value === "table");
+            shown = view.value;
+            this.showView();
+            if (fieldsChange) {
+                this.reload(); // a table row shows a line of code, which cards do not read
+            }
         });
         this.parts.more.addEventListener("click", () => this.load(true));
     }
@@ -344,6 +401,7 @@ class SnippetList {
         remember(this.state);
         this.markCollection();
         this.renderChips();
+        this.counts = {matching: null, inScope: null};
         this.loadFacets();
         return this.load(false);
     }
@@ -352,22 +410,26 @@ class SnippetList {
     async load(append) {
         const mine = ++generation;
         try {
-            const {data, meta} = await api("GET", listPath(this.state, append ? this.nextCursor : null));
+            const {data, meta} = await api("GET", listPath(this.state, append ? this.nextCursor : null, this.view()));
             if (mine !== generation) {
                 return;
             }
-            const {results, more, status} = this.parts;
+            const {results, table, more} = this.parts;
+            const rows = table.tBodies[0];
             if (!append) {
                 replace(results);
+                replace(rows);
             }
             this.pages = append ? this.pages + 1 : 1;
-            results.append(...data.map((snippet) => this.item(snippet)));
+            if (this.view() === "table") {
+                rows.append(...data.map((snippet) => this.row(snippet)));
+            } else {
+                results.append(...data.map((snippet) => this.item(snippet)));
+            }
             this.nextCursor = meta.nextCursor;
             more.hidden = !this.nextCursor;
-            const shown = results.children.length;
-            replace(status, shown === 0 ? emptyListText(this.state)
-                : `${shown} snippet${shown === 1 ? "" : "s"} shown${this.nextCursor ? "; more below" : ""}.`,
-            shown === 0 && meta.suggestion ? this.suggestion(meta.suggestion) : null);
+            this.suggested = data.length === 0 && !append ? meta.suggestion : null;
+            this.showStatus();
             if (!append) {
                 await this.loadRelated(mine, new Set(data.map((snippet) => snippet.id)));
             }
@@ -408,6 +470,21 @@ class SnippetList {
         related.hidden = others.length === 0;
     }
 
+    /** How many match of how many in the scope ("37 of 200 snippets"), how many are shown, or why none is. */
+    showStatus() {
+        const shown = this.view() === "table" ? this.parts.table.tBodies[0].rows.length : this.parts.results.children.length;
+        const {matching, inScope} = this.counts;
+        const plural = (count) => `${count} snippet${count === 1 ? "" : "s"}`;
+        const count = matching === null ? plural(shown) : isFiltered(this.state) && inScope !== null ? `${matching} of ${plural(inScope)}`
+            : plural(matching);
+        const more = this.nextCursor ? `, ${shown} shown; more below` : "";
+        replace(this.parts.status, shown === 0 ? emptyListText(this.state) : `${count}${more}.`,
+            shown === 0 && this.suggested ? this.suggestion(this.suggested) : null);
+        const on = [this.state.language, this.state.variables, this.state.starred, this.state.sort].filter(Boolean).length
+            + this.state.tags.length + (this.state.scope === "all" ? 0 : 1);
+        this.activeFilters.textContent = on === 0 ? "" : ` (${on} on)`;
+    }
+
     renderChips() {
         const inCollection = this.state.collection ? h("button", {
             type: "button", class: "chip active", id: "collection-filter", "aria-label": "Remove the collection filter", onclick: () => {
@@ -440,13 +517,27 @@ class SnippetList {
                     h("h2", {}, h("a", {href: viewPaths.snippet(snippet.id), onclick: () => keepPlace(this.pages)}, snippet.title))),
                 h("p", {class: "meta"}, snippet.pinned ? h("span", {class: "badge"}, "Pinned") : null,
                     snippet.starred ? h("span", {class: "badge", "aria-label": "Starred"}, "★") : null,
-                    sharingBadge(snippet), `${snippet.language} · updated ${formatDate(snippet.updatedAt)}`,
+                    sharingBadge(snippet), `${snippet.language} · updated `, relativeTime(snippet.updatedAt),
                     mine ? "" : h("span", {class: "owner"}, ` · by ${snippet.owner.username}`),
                     snippet.attachmentCount ? ` · ${snippet.attachmentCount} attachment${snippet.attachmentCount === 1 ? "" : "s"}` : ""),
                 snippet.description ? markdown(snippet.description, {class: "description"}) : null,
                 snippet.match ? excerpt(snippet.match) : null,
                 h("div", {class: "chips"}, snippet.tags.map((tag) =>
                     h("button", {type: "button", class: "chip", "aria-label": `Filter by tag ${tag}`, onclick: () => this.addTag(tag)}, tag)))));
+    }
+
+    /** A table row: title, language, tags, owner, when it changed and its first line of code. */
+    row(snippet) {
+        const mine = snippet.owner.id === me.userId;
+        const line = (snippet.code ?? "").split("\n").find((text) => text.trim() !== "")?.trim() ?? "";
+        return h("tr", {},
+            h("td", {class: "title"}, mine ? this.selection.checkbox(snippet) : null,
+                h("a", {href: viewPaths.snippet(snippet.id), onclick: () => keepPlace(this.pages)}, snippet.title)),
+            h("td", {}, snippet.language),
+            h("td", {class: "tags"}, snippet.tags.join(", ")),
+            h("td", {}, mine ? "me" : snippet.owner.username),
+            h("td", {}, relativeTime(snippet.updatedAt)),
+            h("td", {class: "preview"}, h("code", {}, line.slice(0, 200))));
     }
 
     /** "Did you mean …": a search the service found something for, one click away. */
@@ -461,13 +552,25 @@ class SnippetList {
 
     /** The languages and tags of what the filters match: the language suggestions, and tags to add with their counts. */
     async loadFacets() {
+        const mine = this.facetsAsked = (this.facetsAsked ?? 0) + 1;
         try {
             const {data} = await api("GET", apiPaths.snippetFacets(filterParams(this.state)));
             replace(this.controls.languages, data.languages.map((facet) => h("option", {value: facet.name}, `${facet.count}`)));
             this.showTagFacets(data.tags);
-            await this.showShared(data);
+            await Promise.all([this.countInScope(mine, data), this.showShared(data)]);
         } catch (error) {
             report(error);
+        }
+    }
+
+    /** How many the filters match, and of how many the scope lists without them. */
+    async countInScope(mine, matching) {
+        const inScope = isFiltered(this.state)
+            ? total((await api("GET", apiPaths.snippetFacets(filterParams({...stateFrom(new URLSearchParams()), scope: this.state.scope})))).data)
+            : total(matching);
+        if (mine === this.facetsAsked) {
+            this.counts = {matching: total(matching), inScope};
+            this.showStatus();
         }
     }
 
@@ -476,8 +579,9 @@ class SnippetList {
         const hidden = this.allTagsShown ? 0 : Math.max(0, offered.length - TAG_FACETS_SHOWN);
         replace(this.parts.tagFacets, offered.slice(0, offered.length - hidden).map((facet) =>
             h("button", {
-                type: "button", class: "chip", "aria-label": `Filter by tag ${facet.name} (${facet.count})`, onclick: () => this.addTag(facet.name),
-            }, facet.name, h("span", {class: "muted"}, ` ${facet.count}`))),
+                type: "button", class: "chip", "data-tag": facet.name, title: `Show only those tagged ${facet.name} (${facet.count})`,
+                onclick: () => this.addTag(facet.name),
+            }, facet.name, h("span", {class: "count"}, ` ${facet.count}`))),
         hidden > 0 ? h("button", {type: "button", id: "more-tags", class: "link", onclick: () => {
             this.allTagsShown = true;
             this.loadFacets();
@@ -490,7 +594,7 @@ class SnippetList {
      */
     async showShared(own) {
         const {sharedHint} = this.parts;
-        if (this.state.scope) {
+        if (this.state.scope !== "own") {
             sharedHint.hidden = true;
             return;
         }
@@ -500,6 +604,7 @@ class SnippetList {
             h("button", {type: "button", id: "show-shared", class: "link", onclick: () => {
                 this.state.scope = "all";
                 this.controls.scope.value = "all";
+                localStorage.setItem(SCOPE_KEY, "all");
                 this.reload();
             }}, others === 1 ? "Show it" : "Show them too"));
         sharedHint.hidden = others <= 0;

@@ -45,7 +45,19 @@ final class ChromiumPages {
         return visible(wait, "username");
     }
 
+    /**
+     * Signs in as someone who chose to list their own snippets ("Mine") before: most flows count
+     * what they made, which the team snippets of every other test in the deployment would join.
+     */
     static void signIn(Browser browser, WebDriverWait wait, TestUser user) {
+        browser.open("/");
+        loginForm(wait);
+        script(browser.driver(), "localStorage.setItem('snippets.list.scope', 'own')");
+        signInAsNew(browser, wait, user);
+    }
+
+    /** Signs in as this browser's first visit: the list shows everything the user may read. */
+    static void signInAsNew(Browser browser, WebDriverWait wait, TestUser user) {
         browser.open("/");
         loginForm(wait).sendKeys(user.username());
         browser.driver().findElement(By.id("password")).sendKeys(user.password());

@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -241,7 +242,15 @@ public abstract class EveryPageInChromiumTests {
                                 "Emulation.setEmulatedMedia",
                                 Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", theme))));
                 prepare.run();
-                found.put(page + " at " + size.getWidth() + " px, " + theme, accessibilityViolations(driver));
+                List<String> violations = new ArrayList<>(accessibilityViolations(driver));
+                Number wide = (Number) script(
+                        driver,
+                        "return document.documentElement.scrollWidth > window.innerWidth"
+                                + " ? document.documentElement.scrollWidth : 0");
+                if (wide.intValue() > 0) {
+                    violations.add("the page is " + wide + " px wide, wider than the screen");
+                }
+                found.put(page + " at " + size.getWidth() + " px, " + theme, violations);
             }
         }
         driver.manage().window().setSize(WIDTHS.get(0));
@@ -253,7 +262,13 @@ public abstract class EveryPageInChromiumTests {
         // with variables, so that their form is checked too
         JsonObject snippet = create(
                 api,
-                snippet("Accessible", "java", "class A { String name = \"{{name:A}}\"; int n = {{n|1|2}}; }", "a11y")
+                snippet(
+                                "Accessible",
+                                "java",
+                                "class A { String name = \"{{name:A}}\"; int n = {{n|1|2}}; }\n"
+                                        + "// kubectl --namespace {{namespace:production-eu-west-1}} rollout restart"
+                                        + " deployment/{{app:the-web-frontend}} --timeout=600s --wait=true\n",
+                                "a11y")
                         .add(
                                 "notes",
                                 "Some *notes*\n\n```\nlet x = 1; // a line long enough to scroll sideways on a phone, and then some more\n```")
@@ -262,7 +277,14 @@ public abstract class EveryPageInChromiumTests {
         String id = snippet.getString("id");
         api.patch(
                 "/api/v1/snippets/" + id,
-                Json.createObjectBuilder().add("title", "Accessible, changed").build());
+                Json.createObjectBuilder()
+                        .add("title", "Accessible, changed")
+                        .add(
+                                "code",
+                                "class A { String name = \"{{name:A}}\"; int n = {{n|1|2}}; }\n"
+                                        + "// kubectl --namespace {{namespace:production-eu-west-1}} rollout restart"
+                                        + " deployment/{{app:the-web-frontend}} --timeout=900s --wait=true\n")
+                        .build());
         create(api, snippet("Another", "python", "print('searchable')", "a11y"));
         api.delete("/api/v1/snippets/"
                 + create(api, snippet("Deleted", "text", "gone")).getString("id"));

@@ -134,7 +134,7 @@ public abstract class ListPageInChromiumTests {
             wait.until(ignored -> resultTitles(driver).equals(List.of("Cache warm-up")));
             assertEquals(
                     1, driver.findElements(By.cssSelector("#active-tags .chip")).size());
-            assertTrue(driver.getCurrentUrl().endsWith("#/?tag=cache"), driver.getCurrentUrl());
+            assertTrue(driver.getCurrentUrl().endsWith("#/?tag=cache&scope=own"), driver.getCurrentUrl());
             driver.navigate().refresh();
             wait.until(ignored -> resultTitles(driver).equals(List.of("Cache warm-up")));
             assertEquals(
@@ -323,16 +323,16 @@ public abstract class ListPageInChromiumTests {
             assertTrue(excerpt.getText().contains("val backoffMillis = 250"), excerpt.getText());
             browser.screenshot("list-match");
 
-            driver.findElement(By.id("compact")).click();
+            new Select(driver.findElement(By.id("list-view"))).selectByValue("compact");
             assertFalse(excerpt.isDisplayed(), "the compact list shows titles only");
             driver.findElement(By.id("search")).sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
             wait.until(ignored -> resultTitles(driver).size() == 2);
-            driver.findElement(By.cssSelector("#tag-facets button[aria-label='Filter by tag retry (1)']"))
+            driver.findElement(By.cssSelector("#tag-facets button[data-tag='retry']"))
                     .click();
             wait.until(ignored -> resultTitles(driver).equals(List.of("Retry helper")));
             assertEquals(
                     1, driver.findElements(By.cssSelector("#active-tags .chip")).size());
-            driver.findElement(By.id("compact")).click();
+            new Select(driver.findElement(By.id("list-view"))).selectByValue("cards");
 
             driver.findElement(By.id("search")).sendKeys("bakcoff");
             WebElement suggestion = wait.until(visibilityOfElementLocated(By.id("suggestion")));
@@ -415,10 +415,22 @@ public abstract class ListPageInChromiumTests {
                     new Select(driver.findElement(By.id("scope")))
                             .getFirstSelectedOption()
                             .getAttribute("value"));
-            assertTrue(driver.getCurrentUrl().contains("scope=all"), driver.getCurrentUrl());
             assertFalse(
                     driver.findElement(By.id("shared-hint")).isDisplayed(),
                     "no hint once the team's snippets are listed");
+            browser.open("/#/s/"
+                    + driver.findElement(By.cssSelector("#results h2 a"))
+                            .getAttribute("href")
+                            .replaceAll(".*#/s/", ""));
+            visible(wait, "snippet-title");
+            browser.open("/#/");
+            wait.until(ignored -> resultTitles(driver).contains(title));
+            assertEquals(
+                    "all",
+                    new Select(driver.findElement(By.id("scope")))
+                            .getFirstSelectedOption()
+                            .getAttribute("value"),
+                    "the choice is remembered");
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
@@ -651,5 +663,85 @@ public abstract class ListPageInChromiumTests {
                 .stream()
                 .map(jakarta.json.JsonString::getString)
                 .toList();
+    }
+
+    @Test
+    void aNewMemberLandsOnEverythingTheyMayReadCountedAndScansItAsATableByKeyboard() {
+        String tag = TestUsers.uniqueName("scan").toLowerCase(java.util.Locale.ROOT);
+        TestUser colleague = TestUsers.create();
+        ApiClient theirs = TestUsers.withToken(colleague);
+        // counted among the 23 the newcomer may read
+        create(
+                theirs,
+                snippet("Shared by a colleague " + tag, "bash", "\n  df -h /var\n", tag)
+                        .add("visibility", "team"));
+        TestUser newcomer = TestUsers.create();
+        ApiClient mine = TestUsers.withToken(newcomer);
+        for (int i = 0; i < 22; i++) {
+            create(mine, snippet(String.format("Mine %02d", i), "python", "print(" + i + ")\nmore()", tag));
+        }
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            ChromiumPages.signInAsNew(browser, wait, newcomer);
+            assertEquals(
+                    "all",
+                    new Select(driver.findElement(By.id("scope")))
+                            .getFirstSelectedOption()
+                            .getAttribute("value"),
+                    "a new member lands on everything they may read");
+            browser.open("/#/?tag=" + tag);
+            wait.until(textToBePresentInElementLocated(By.id("result-status"), " of "));
+            String status = driver.findElement(By.id("result-status")).getText();
+            java.util.regex.Matcher counted = java.util.regex.Pattern.compile(
+                            "^23 of (\\d+) snippets, 20 shown; more below\\.$")
+                    .matcher(status);
+            assertTrue(counted.matches(), status);
+            assertTrue(Integer.parseInt(counted.group(1)) >= 23, status);
+
+            new Select(driver.findElement(By.id("list-view"))).selectByValue("table");
+            wait.until(ignored -> driver.findElements(By.cssSelector("#results-table tbody tr"))
+                            .size()
+                    == 20);
+            assertFalse(driver.findElement(By.id("results")).isDisplayed());
+            List<WebElement> cells = driver.findElements(By.cssSelector("#results-table tbody tr:first-child td"));
+            assertEquals(6, cells.size());
+            assertEquals("Mine 21", cells.get(0).getText().strip(), "newest first");
+            assertEquals("python", cells.get(1).getText());
+            assertEquals(tag, cells.get(2).getText());
+            assertEquals("me", cells.get(3).getText());
+            WebElement updated = cells.get(4).findElement(By.tagName("time"));
+            assertTrue(updated.getText().matches("just now|\\d+ (seconds?|minutes?) ago|now"), updated.getText());
+            assertTrue(updated.getAttribute("title").matches(".*\\d.*"), "the exact time on hover");
+            assertEquals("print(21)", cells.get(5).getText(), "the first line of code");
+            browser.screenshot("list-table");
+            Number inSight = (Number) script(
+                    driver,
+                    "return [...document.querySelectorAll('#results-table tbody tr')]"
+                            + ".filter(row => row.getBoundingClientRect().bottom + window.scrollY <= 900).length");
+            assertTrue(inSight.intValue() >= 20, inSight + " rows in sight on a 900 px high screen");
+
+            driver.findElement(By.tagName("body")).sendKeys("j");
+            assertEquals("Mine 21", script(driver, "return document.activeElement.textContent"));
+            driver.switchTo().activeElement().sendKeys("j", "j", "k", Keys.ARROW_DOWN);
+            assertEquals("Mine 19", script(driver, "return document.activeElement.textContent"));
+            driver.switchTo().activeElement().sendKeys("?");
+            WebElement keys = visible(wait, "shortcuts");
+            assertTrue(keys.getText().contains("Next result"), keys.getText());
+            driver.findElement(By.id("shortcuts-close")).click();
+            driver.switchTo().activeElement().sendKeys(Keys.ENTER);
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Mine 19"));
+
+            browser.open("/#/");
+            wait.until(ignored -> !driver.findElements(By.cssSelector("#results-table tbody tr"))
+                    .isEmpty());
+            assertEquals(
+                    "table",
+                    new Select(driver.findElement(By.id("list-view")))
+                            .getFirstSelectedOption()
+                            .getAttribute("value"),
+                    "the view is remembered");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
     }
 }
