@@ -63,9 +63,15 @@ const WRAP_KEY = "snippets.wrapCode";
  */
 export function codeView({title, language, code, rawUrl, fillIn = null, lines = null}) {
     let shown = {text: code, ranges: [], missing: []};
-    const missingWarning = () => shown.missing.length === 0 ? ""
-        : ` Still without a value: ${shown.missing.join(", ")} (left as placeholders).`;
-    const copy = copyButton({id: "copy", label: "Copy code", text: () => shown.text, statusId: "copy-status", warning: missingWarning});
+    // a command with a value still missing is never taken: a placeholder pasted into a shell runs as typed
+    const refusal = () => {
+        if (shown.missing.length === 0) {
+            return null;
+        }
+        fillIn.markMissing(shown.missing);
+        return `Fill in ${shown.missing.join(", ")} first: nothing was taken.`;
+    };
+    const copy = copyButton({id: "copy", label: "Copy code", text: () => shown.text, statusId: "copy-status", refusal});
     const codeElement = h("code", {id: "code"});
     // focusable, so that a keyboard can scroll it
     const block = h("div", {class: "code-scroll", id: "code-scroll", tabindex: "0", role: "region", "aria-label": `Code of ${title}`},
@@ -90,7 +96,13 @@ export function codeView({title, language, code, rawUrl, fillIn = null, lines = 
         localStorage.setItem(WRAP_KEY, String(wrap.checked));
         apply();
     });
-    const download = h("a", {download: codeFilename(title, language), class: "button secondary", id: "download-code"}, "Download");
+    const download = h("a", {download: codeFilename(title, language), class: "button secondary", id: "download-code", onclick: (event) => {
+        const refused = refusal();
+        if (refused) {
+            event.preventDefault();
+            copy.status.textContent = refused;
+        }
+    }}, "Download");
     const show = () => {
         shown = fillIn ? renderedText(code, fillIn.values()) : shown;
         highlight(codeElement, language, shown.text);

@@ -31,7 +31,15 @@ function variablesForm(snippetId, variables) {
     const values = () => new Map(controls
         .map(({control, variable}) => [variable.name, control.value !== "" || variable.choices.length > 0 ? control.value : variable.default])
         .filter(([, value]) => value !== null));
+    /** The fields of these variables marked as needing a value, the first focused; a value typed takes the mark off. */
+    const markMissing = (names) => {
+        const missing = controls.filter(({variable}) => names.includes(variable.name));
+        controls.forEach(({control, variable}) => names.includes(variable.name)
+            ? control.setAttribute("aria-invalid", "true") : control.removeAttribute("aria-invalid"));
+        missing[0]?.control.focus();
+    };
     const changed = () => {
+        controls.filter(({control}) => control.value !== "").forEach(({control}) => control.removeAttribute("aria-invalid"));
         localStorage.setItem(valuesKey(snippetId), JSON.stringify(Object.fromEntries(controls
             .filter(({control}) => control.value !== "").map(({control, variable}) => [variable.name, control.value]))));
         listeners.forEach((listener) => listener());
@@ -49,7 +57,7 @@ function variablesForm(snippetId, variables) {
         h("p", {class: "hint muted"}, "The code, Copy and Download use these values."),
         controls.map(({row}) => row),
         h("div", {class: "actions"}, reset));
-    return {form, values, onChange: (listener) => listeners.push(listener)};
+    return {form, values, markMissing, onChange: (listener) => listeners.push(listener)};
 }
 
 /** The notes' code blocks, kept up to date with the form's values (a placeholder of another name keeps its own default). */

@@ -30,12 +30,17 @@ async function copyText(text) {
  * A button that copies `text` (or what the function `text` gives when clicked, with an optional
  * `warning` after "Copied."), and the status where it says whether that worked; the view places both.
  */
-export function copyButton({id, label, text, statusId, warning = () => ""}) {
+export function copyButton({id, label, text, statusId, refusal = () => null}) {
     const status = h("span", {id: statusId, class: "muted", role: "status"});
     const button = h("button", {
         type: "button", id, class: "secondary", onclick: async () => {
+            const refused = refusal();
+            if (refused) {
+                status.textContent = refused;
+                return;
+            }
             const copied = await copyText(typeof text === "function" ? text() : text);
-            status.textContent = copied ? `Copied.${warning()}` : "Copy failed: select it and copy it by hand.";
+            status.textContent = copied ? "Copied." : "Copy failed: select it and copy it by hand.";
         },
     }, label);
     return {button, status};

@@ -264,8 +264,22 @@ public abstract class SnippetPageInChromiumTests {
             driver.findElement(By.id("variables-reset")).click();
             assertEquals("", driver.findElement(By.id("variable-0")).getAttribute("value"));
             captureCopies(driver);
+            script(driver, "window.copied = null");
             driver.findElement(By.id("copy")).click();
-            wait.until(textToBePresentInElementLocated(By.id("copy-status"), "Still without a value: namespace"));
+            wait.until(textToBePresentInElementLocated(
+                    By.id("copy-status"), "Fill in namespace first: nothing was taken."));
+            assertEquals(null, script(driver, "return window.copied"), "a command with a value missing is not copied");
+            assertEquals("true", driver.findElement(By.id("variable-0")).getAttribute("aria-invalid"));
+            assertEquals("variable-0", script(driver, "return document.activeElement.id"), "the field to fill in");
+            script(driver, "document.getElementById('copy-status').textContent = ''");
+            driver.findElement(By.id("download-code")).click();
+            wait.until(textToBePresentInElementLocated(
+                    By.id("copy-status"), "Fill in namespace first: nothing was taken.")); // nor downloaded
+            driver.findElement(By.id("variable-0")).sendKeys("staging");
+            assertEquals(null, driver.findElement(By.id("variable-0")).getAttribute("aria-invalid"));
+            driver.findElement(By.id("copy")).click();
+            wait.until(textToBePresentInElementLocated(By.id("copy-status"), "Copied."));
+            assertTrue(((String) script(driver, "return window.copied")).startsWith("kubectl -n staging "));
 
             create(api, snippet("Without variables " + id, "bash", "true"));
             browser.open("/#/");
