@@ -22,6 +22,7 @@ export const apiPaths = {
     snippetRaw: (id) => `${API}/snippets/${segment(id)}/raw`,
     snippetAttachments: (id) => `${API}/snippets/${segment(id)}/attachments`,
     attachment: (id) => `${API}/attachments/${segment(id)}`,
+    uploadLimits: `${API}/attachments/limits`,
     snippetLinks: (id) => `${API}/snippets/${segment(id)}/links`,
     revisions: (id, params) => `${API}/snippets/${segment(id)}/revisions?${params}`,
     revision: (id, version) => `${API}/snippets/${segment(id)}/revisions/${version}`,

@@ -173,14 +173,27 @@ class SnippetPage {
             }, "Delete") : null)));
     }
 
-    /** Attaching a file: it uploads at once, with a progress bar. */
+    /** Attaching a file: it uploads at once, with a progress bar; one over the service's limit is refused before it is sent. */
     uploadField() {
         const progress = h("progress", {id: "upload-progress", max: "100", value: "0", hidden: true});
         const status = h("span", {id: "upload-status", class: "muted", role: "status"});
-        const fileInput = h("input", {id: "file-input", type: "file"});
+        const limit = h("span", {id: "upload-limit", class: "hint muted"});
+        const fileInput = h("input", {id: "file-input", type: "file", "aria-describedby": "upload-limit"});
+        let maxBytes = null;
+        api("GET", apiPaths.uploadLimits).then(({data}) => {
+            maxBytes = data.maxUploadBytes;
+            limit.textContent = `Up to ${mebibytes(maxBytes)} a file.`;
+        }).catch(() => {
+            // the service still refuses a file over its limit, after it is sent
+        });
         fileInput.addEventListener("change", async () => {
             const file = fileInput.files[0];
             if (!file) {
+                return;
+            }
+            if (maxBytes !== null && file.size > maxBytes) {
+                status.textContent = `${file.name} is ${mebibytes(file.size)}, over the limit of ${mebibytes(maxBytes)}: not sent.`;
+                fileInput.value = "";
                 return;
             }
             progress.hidden = false;
@@ -198,6 +211,12 @@ class SnippetPage {
                 fileInput.value = "";
             }
         });
-        return h("div", {class: "upload"}, h("label", {for: "file-input"}, "Attach a file"), fileInput, progress, status);
+        return h("div", {class: "upload"}, h("label", {for: "file-input"}, "Attach a file"), fileInput, limit, progress, status);
     }
+}
+
+/** A size in MiB, as the limits are set: "100 MiB", "0.4 MiB". */
+function mebibytes(bytes) {
+    const value = bytes / (1024 * 1024);
+    return `${value >= 10 ? Math.round(value) : Number(value.toFixed(1))} MiB`;
 }

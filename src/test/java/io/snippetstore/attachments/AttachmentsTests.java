@@ -272,6 +272,20 @@ public abstract class AttachmentsTests {
     }
 
     @Test
+    void theLimitAClientChecksBeforeSendingIsTheOneTheServiceKeeps() {
+        long limit = owner.get("/api/v1/attachments/limits")
+                .data()
+                .getJsonNumber("maxUploadBytes")
+                .longValue();
+
+        assertEquals(MAX_UPLOAD_BYTES, limit);
+        Reply over = new Multipart()
+                .file("file", "over.bin", null, new byte[Math.toIntExact(limit + 1)])
+                .postTo(owner, attachmentsPath());
+        assertEquals(413, over.status(), over::toString);
+    }
+
+    @Test
     void oneByteOverTheLimitIs413AndNothingIsKept() {
         upload("kept.txt", "kept".getBytes(StandardCharsets.UTF_8));
         String chunksOfThisSnippet =

@@ -120,21 +120,27 @@ public abstract class SnippetPageInChromiumTests {
     }
 
     @Test
-    void aFileOverTheUploadLimitIsRefusedWithTheApisMessage() throws IOException {
+    void aFileOverTheUploadLimitIsRefusedBeforeItIsSentAndTheLimitIsShownInMiB() throws IOException {
         JsonObject target = create(api, snippet("Target", "text", "x"));
+        long limit = Long.getLong("snippets.maxUploadBytes");
         Path tooLarge = Files.createTempFile("too-large", ".bin");
-        Files.write(tooLarge, new byte[Math.toIntExact(Long.getLong("snippets.maxUploadBytes") + 100 * 1024)]);
+        Files.write(tooLarge, new byte[Math.toIntExact(limit + 100 * 1024)]);
         try (Browser browser = new Browser()) {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(30));
             signIn(browser, wait, user);
 
             browser.open("/#/s/" + target.getString("id"));
+            String mib = (limit / (1024 * 1024)) + " MiB";
+            wait.until(textToBePresentInElementLocated(By.id("upload-limit"), "Up to " + mib + " a file."));
+            String requests = "return performance.getEntriesByType('resource').filter(entry =>"
+                    + " entry.name.endsWith('/attachments')).length";
+            Number before = (Number) script(driver, requests);
             visible(wait, "file-input").sendKeys(tooLarge.toString());
 
-            assertEquals(
-                    "An upload may have at most " + Long.getLong("snippets.maxUploadBytes") + " bytes.",
-                    visible(wait, "notice").getText());
+            wait.until(textToBePresentInElementLocated(
+                    By.id("upload-status"), "over the limit of " + mib + ": not sent."));
+            assertEquals(before, script(driver, requests), "nothing was sent");
             assertEquals(
                     0,
                     api.get("/api/v1/snippets/" + target.getString("id")).data().getInt("attachmentCount"));

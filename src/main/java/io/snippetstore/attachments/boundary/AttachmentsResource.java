@@ -1,6 +1,7 @@
 package io.snippetstore.attachments.boundary;
 
 import io.snippetstore.attachments.control.Attachments;
+import io.snippetstore.attachments.control.StagingArea;
 import io.snippetstore.platform.ApiResponse;
 import io.snippetstore.platform.Deleted;
 import io.snippetstore.platform.StreamingPool;
@@ -35,6 +36,17 @@ public class AttachmentsResource {
 
     @Inject
     StreamingPool streaming;
+
+    @Inject
+    StagingArea staging;
+
+    /** The largest file an upload takes, so that a client refuses a larger one before sending it. */
+    @RequiresScope(Scope.SNIPPETS_READ)
+    @GET
+    @Path("limits")
+    public ApiResponse<UploadLimitsView> limits() {
+        return ApiResponse.of(new UploadLimitsView(staging.maxUploadBytes()));
+    }
 
     @RequiresScope(Scope.SNIPPETS_READ)
     @GET
