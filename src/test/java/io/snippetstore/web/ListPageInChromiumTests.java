@@ -744,4 +744,57 @@ public abstract class ListPageInChromiumTests {
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
+
+    @Test
+    void theTrashRestoresSeveralChosenAndIsEmptiedAfterAskingEachTime() {
+        TestUser owner = TestUsers.create();
+        ApiClient client = TestUsers.withToken(owner);
+        List<String> ids = new java.util.ArrayList<>();
+        for (String title : List.of("Trashed one", "Trashed two", "Trashed three")) {
+            String id = create(client, snippet(title, "text", title)).getString("id");
+            assertEquals(200, client.delete("/api/v1/snippets/" + id).status());
+            ids.add(id);
+        }
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, owner);
+            browser.open("/#/trash");
+            for (String id : ids.subList(0, 2)) {
+                wait.until(visibilityOfElementLocated(By.cssSelector("#trash li[data-id='" + id + "'] input.select")))
+                        .click();
+            }
+            WebElement restore = driver.findElement(By.id("trash-restore-chosen"));
+            assertEquals("Restore 2 chosen", restore.getText());
+            restore.click();
+            assertTrue(visible(wait, "confirm-question").getText().startsWith("Restore 2 snippets"));
+            driver.findElement(By.id("confirm-ok")).click();
+            wait.until(textToBePresentInElementLocated(By.id("trash-status"), "2 restored."));
+            assertEquals(200, client.get("/api/v1/snippets/" + ids.get(0)).status());
+            assertEquals(200, client.get("/api/v1/snippets/" + ids.get(1)).status());
+            assertEquals(404, client.get("/api/v1/snippets/" + ids.get(2)).status(), "the one not chosen stays");
+
+            wait.until(ignored ->
+                    driver.findElements(By.cssSelector("#trash li[data-id]")).size() == 1);
+            driver.findElement(By.id("trash-empty-all")).click();
+            assertTrue(visible(wait, "confirm-question")
+                    .getText()
+                    .startsWith("Delete all 1 snippet in the trash for good"));
+            driver.findElement(By.id("confirm-cancel")).click();
+            assertEquals(
+                    1, driver.findElements(By.cssSelector("#trash li[data-id]")).size(), "asked first: nothing gone");
+            driver.findElement(By.id("trash-empty-all")).click();
+            visible(wait, "confirm-ok").click();
+            wait.until(textToBePresentInElementLocated(By.id("trash-status"), "1 deleted for good."));
+            visible(wait, "trash-empty");
+            assertEquals(
+                    404,
+                    client.post(
+                                    "/api/v1/trash/" + ids.get(2) + "/restore",
+                                    Json.createObjectBuilder().build())
+                            .status(),
+                    "purged");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
 }
