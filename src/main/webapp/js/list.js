@@ -255,7 +255,7 @@ class SnippetList {
         this.collections = collections;
         this.controls = filterControls(state);
         this.parts = listParts();
-        this.selection = selectionBar(() => this.reload(), collections);
+        this.selection = selectionBar(() => this.reload(), collections, (limit) => this.ownMatches(limit));
         this.nextCursor = null;
         this.pages = 0;
         this.allTagsShown = false;
@@ -303,6 +303,24 @@ class SnippetList {
 
     view() {
         return this.controls.view.value;
+    }
+
+    /** Every snippet of one's own the filters match, `limit` at most, read page by page as summaries. */
+    async ownMatches(limit) {
+        const found = [];
+        let cursor = null;
+        do {
+            const params = filterParams({...this.state, scope: "own"});
+            params.set("limit", "100");
+            params.set("fields", "summary");
+            if (cursor) {
+                params.set("cursor", cursor);
+            }
+            const {data, meta} = await api("GET", apiPaths.snippetList(params));
+            found.push(...data);
+            cursor = meta.nextCursor;
+        } while (cursor && found.length < limit);
+        return found.slice(0, limit);
     }
 
     /** Cards (with a search's excerpt), titles only, or a table of a line each with a line of code. */

@@ -1,6 +1,7 @@
-// Several of one's own snippets at once, chosen in the list: tag them, change who reads them, add
-// them to a collection (one's own, or one shared with one to add to), or delete them (to the trash,
-// with an undo). Each change is sent under its snippet's version, so
+// Several of one's own snippets at once, chosen in the list (a shift-click chooses the range since
+// the last one, "Choose all" every match, not only those loaded): add, remove or rename a tag,
+// change who reads them, add them to a collection (one's own, or one shared with one to add to),
+// or delete them (to the trash, with an undo). Each change is sent under its snippet's version, so
 // one changed meanwhile elsewhere is left alone and named, never overwritten.
 import {api} from "./api.js";
 import {h} from "./dom.js";
@@ -12,6 +13,9 @@ import {pathName} from "./collections.js";
 /** How many snippets one request adds to a collection (the API's limit). */
 const ADDED_PER_REQUEST = 100;
 
+/** The most "Choose all" takes: each change is a request a snippet. */
+const CHOSEN_AT_MOST = 1000;
+
 /** "1 snippet", "3 snippets". */
 function count(n) {
     return `${n} snippet${n === 1 ? "" : "s"}`;
@@ -20,16 +24,19 @@ function count(n) {
 /**
  * The selection of a list and its action bar. `checkbox(snippet)` is the box for a listed snippet
  * of one's own; `done()` is called after an action, to show the list again; `collections` holds
- * one's own (`own`) and others' shared with one (`shared`), to add the selection to.
+ * one's own (`own`) and others' shared with one (`shared`), to add the selection to;
+ * `allMatches(limit)` resolves to every snippet of one's own that the list's filters match, `limit` at most.
  */
-export function selectionBar(done, collections) {
-    return new Selection(done, collections);
+export function selectionBar(done, collections, allMatches) {
+    return new Selection(done, collections, allMatches);
 }
 
 class Selection {
-    constructor(done, collections) {
+    constructor(done, collections, allMatches) {
         this.done = done;
+        this.allMatches = allMatches;
         this.chosen = new Map();
+        this.lastBox = null;
         this.status = h("span", {id: "selection-count", role: "status"});
         const visibility = h("select", {id: "selection-visibility", "aria-label": "Who can read the selected snippets"},
             h("option", {value: ""}, "Who can read them…"),
@@ -45,7 +52,10 @@ class Selection {
         });
         this.bar = h("div", {id: "selection-bar", class: "selection-bar actions", hidden: true},
             this.status,
+            h("button", {type: "button", id: "selection-all", class: "link", onclick: () => this.chooseAll()}, "Choose all that match"),
             h("button", {type: "button", id: "selection-tag", class: "secondary", onclick: () => this.addTag()}, "Add a tag"),
+            h("button", {type: "button", id: "selection-untag", class: "secondary", onclick: () => this.removeTag()}, "Remove a tag"),
+            h("button", {type: "button", id: "selection-rename-tag", class: "secondary", onclick: () => this.renameTag()}, "Rename a tag"),
             visibility,
             this.collectionChoice(collections),
             h("button", {type: "button", id: "selection-delete", class: "danger", onclick: () => this.remove()}, "Delete"),
@@ -92,15 +102,35 @@ class Selection {
     checkbox(snippet) {
         const box = h("input", {type: "checkbox", class: "select", "aria-label": `Select “${snippet.title}”`});
         box.checked = this.chosen.has(snippet.id);
-        box.addEventListener("change", () => {
-            if (box.checked) {
-                this.chosen.set(snippet.id, snippet);
-            } else {
-                this.chosen.delete(snippet.id);
-            }
+        box.snippet = snippet;
+        box.addEventListener("click", (event) => {
+            // shift: every box from the one clicked before to this one takes this one's state
+            const boxes = [...document.querySelectorAll("#results input.select, #results-table input.select")];
+            const [from, to] = [boxes.indexOf(this.lastBox), boxes.indexOf(box)].sort((a, b) => a - b);
+            const range = event.shiftKey && this.lastBox && from >= 0 ? boxes.slice(from, to + 1) : [box];
+            range.forEach((each) => {
+                each.checked = box.checked;
+                box.checked ? this.chosen.set(each.snippet.id, each.snippet) : this.chosen.delete(each.snippet.id);
+            });
+            this.lastBox = box;
             this.changed();
         });
         return box;
+    }
+
+    /** Every snippet of one's own that the list matches, the pages not loaded too. */
+    async chooseAll() {
+        try {
+            const all = await this.allMatches(CHOSEN_AT_MOST + 1);
+            all.slice(0, CHOSEN_AT_MOST).forEach((snippet) => this.chosen.set(snippet.id, snippet));
+            document.querySelectorAll("#results input.select, #results-table input.select").forEach((box) => box.checked = true);
+            this.changed();
+            if (all.length > CHOSEN_AT_MOST) {
+                inform(`Chose the first ${CHOSEN_AT_MOST}: narrow the list to change more at once.`);
+            }
+        } catch (error) {
+            report(error);
+        }
     }
 
     changed() {
@@ -110,7 +140,8 @@ class Selection {
 
     clear() {
         this.chosen.clear();
-        document.querySelectorAll("#results input.select").forEach((box) => box.checked = false);
+        this.lastBox = null;
+        document.querySelectorAll("#results input.select, #results-table input.select").forEach((box) => box.checked = false);
         this.changed();
     }
 
@@ -140,6 +171,46 @@ class Selection {
         if (tag) {
             await this.patchEach((snippet) => ({tags: [...new Set([...snippet.tags, tag])]}), `Tagged “${tag}”:`);
         }
+    }
+
+    /** Takes one of the tags the chosen snippets carry off all of them. */
+    async removeTag() {
+        const tags = [...new Set([...this.chosen.values()].flatMap((snippet) => snippet.tags))].sort();
+        if (tags.length === 0) {
+            inform("None of them has a tag.");
+            return;
+        }
+        const choice = h("select", {id: "selection-untag-name"}, tags.map((tag) => h("option", {value: tag}, tag)));
+        if (!await confirmDialog(`Remove a tag from ${count(this.chosen.size)}?`, "Remove tag",
+            h("p", {}, h("label", {for: "selection-untag-name"}, "Tag"), choice))) {
+            return;
+        }
+        const tag = choice.value;
+        this.keepOnly((snippet) => snippet.tags.includes(tag));
+        await this.patchEach((snippet) => ({tags: snippet.tags.filter((other) => other !== tag)}), `Took “${tag}” off`);
+    }
+
+    /** Renames a tag on the chosen snippets that carry it (merging it into the new name where both are there). */
+    async renameTag() {
+        const from = h("input", {id: "selection-rename-from", autocomplete: "off"});
+        const to = h("input", {id: "selection-rename-to", autocomplete: "off"});
+        if (!await confirmDialog(`Rename a tag on ${count(this.chosen.size)}?`, "Rename tag", [
+            h("p", {}, h("label", {for: "selection-rename-from"}, "Tag"), from),
+            h("p", {}, h("label", {for: "selection-rename-to"}, "New name"), to)])) {
+            return;
+        }
+        const [old, renamed] = [from.value.trim().toLowerCase(), to.value.trim().toLowerCase()];
+        if (!old || !renamed || old === renamed) {
+            return;
+        }
+        this.keepOnly((snippet) => snippet.tags.includes(old));
+        await this.patchEach((snippet) => ({tags: [...new Set(snippet.tags.map((tag) => tag === old ? renamed : tag))]}),
+            `Renamed “${old}” to “${renamed}” on`);
+    }
+
+    /** Only the chosen snippets a change concerns stay chosen. */
+    keepOnly(concerned) {
+        [...this.chosen.values()].filter((snippet) => !concerned(snippet)).forEach((snippet) => this.chosen.delete(snippet.id));
     }
 
     /** Deletes the chosen snippets (to the trash), with an undo for a minute. */

@@ -647,6 +647,66 @@ public abstract class ListPageInChromiumTests {
         }
     }
 
+    @Test
+    void aSelectionTakesEveryMatchAndShiftClickedRangesAndRenamesAndRemovesATag() {
+        TestUser owner = TestUsers.create();
+        ApiClient client = TestUsers.withToken(owner);
+        List<String> ids = new java.util.ArrayList<>();
+        for (int i = 0; i < 25; i++) {
+            ids.add(create(client, snippet(String.format("Bulk %02d", i), "text", "x" + i, "old-name", "keep"))
+                    .getString("id"));
+        }
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, owner);
+            wait.until(ignored -> resultTitles(driver).size() == 20);
+            choose(driver, "Bulk 24");
+            visible(wait, "selection-all").click();
+            wait.until(textToBePresentInElementLocated(By.id("selection-count"), "25 snippets selected"));
+
+            driver.findElement(By.id("selection-rename-tag")).click();
+            visible(wait, "selection-rename-from").sendKeys("old-name");
+            driver.findElement(By.id("selection-rename-to")).sendKeys("New-Name");
+            driver.findElement(By.id("confirm-ok")).click();
+            wait.until(textToBePresentInElementLocated(
+                    By.id("notice"), "Renamed “old-name” to “new-name” on 25 snippets."));
+            assertTrue(
+                    ids.stream().allMatch(id -> tagsOf(client, id).equals(List.of("keep", "new-name"))),
+                    "every match, the 5 not loaded too");
+
+            browser.open("/#/?sort=title");
+            wait.until(ignored -> resultTitles(driver).size() == 20
+                    && resultTitles(driver).get(0).equals("Bulk 00"));
+            choose(driver, "Bulk 01");
+            new org.openqa.selenium.interactions.Actions(driver)
+                    .keyDown(Keys.SHIFT)
+                    .click(driver.findElement(By.cssSelector("#results input.select[aria-label='Select “Bulk 04”']")))
+                    .keyUp(Keys.SHIFT)
+                    .perform();
+            assertEquals(
+                    "4 snippets selected",
+                    driver.findElement(By.id("selection-count")).getText(),
+                    "a shift-click chooses the range");
+            driver.findElement(By.id("selection-untag")).click();
+            new Select(visible(wait, "selection-untag-name")).selectByValue("keep");
+            driver.findElement(By.id("confirm-ok")).click();
+            wait.until(textToBePresentInElementLocated(By.id("notice"), "Took “keep” off 4 snippets."));
+            assertEquals(List.of("new-name"), tagsOf(client, ids.get(1)));
+            assertEquals(List.of("new-name"), tagsOf(client, ids.get(4)));
+            assertEquals(List.of("keep", "new-name"), tagsOf(client, ids.get(0)), "outside the range");
+            assertEquals(List.of("keep", "new-name"), tagsOf(client, ids.get(5)), "outside the range");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
+    private static List<String> tagsOf(ApiClient client, String id) {
+        return client.get("/api/v1/snippets/" + id).data().getJsonArray("tags").getValuesAs(JsonString.class).stream()
+                .map(JsonString::getString)
+                .sorted()
+                .toList();
+    }
+
     private static void choose(WebDriver driver, String... titles) {
         for (String title : titles) {
             driver.findElement(By.cssSelector("#results input.select[aria-label='Select “" + title + "”']"))
