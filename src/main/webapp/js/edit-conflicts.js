@@ -1,37 +1,22 @@
 // An edit that a version saved by someone else overtook: the service's merge (or, when the edit's
 // base is no longer kept, one made here field by field) goes into the form, and each conflict (a
-// field both changed, or lines both changed) is shown theirs beside mine, to keep mine, take
-// theirs, or edit.
-import {h, replace} from "./dom.js";
+// field both changed, or lines both changed) is shown as it was before both, theirs and mine, to
+// keep mine (dropping their lines of it), take theirs (dropping mine), or edit. It says who
+// saved last, and when.
+import {h, relativeTime, replace} from "./dom.js";
 import {FIELDS, apiValue, fieldLabel, formValue, formValues} from "./editor-fields.js";
 
 /**
- * The lines of two texts side by side in one column: kept lines once, then what only theirs has
- * (+) and what only mine has (−), from a longest common subsequence of lines.
+ * The three texts of a conflict side by side (stacked on a phone): as both edits started from
+ * it, theirs, and mine. Only the conflicting part, so each stays short.
  */
-function lineDiff(mine, theirs) {
-    const a = mine.split("\n");
-    const b = theirs.split("\n");
-    const common = Array.from({length: a.length + 1}, () => new Array(b.length + 1).fill(0));
-    for (let i = a.length - 1; i >= 0; i--) {
-        for (let j = b.length - 1; j >= 0; j--) {
-            common[i][j] = a[i] === b[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
-        }
-    }
-    const rows = [];
-    let i = 0;
-    let j = 0;
-    while (i < a.length || j < b.length) {
-        if (i < a.length && j < b.length && a[i] === b[j]) {
-            rows.push(h("span", {class: "same"}, `  ${a[i++]}\n`));
-            j++;
-        } else if (j < b.length && (i === a.length || common[i][j + 1] >= common[i + 1][j])) {
-            rows.push(h("span", {class: "theirs"}, `+ ${b[j++]}\n`));
-        } else {
-            rows.push(h("span", {class: "mine"}, `− ${a[i++]}\n`));
-        }
-    }
-    return h("pre", {class: "diff"}, rows);
+function threeWay(clash, theirName) {
+    const pane = (title, text, className) => h("div", {class: `side ${className}`},
+        h("h4", {}, title), h("pre", {class: "diff"}, text.replace(/\n$/, "") || "(nothing)"));
+    return h("div", {class: "three-way"},
+        pane("Before both", clash.base ?? "", "base"),
+        pane(`Theirs (${theirName})`, clash.theirs, "theirs"),
+        pane("Yours", clash.mine, "mine"));
 }
 
 /** A merge as the service answers one, made field by field here against `loaded` (the form's start): when the edit's base version is no longer kept. */
@@ -70,7 +55,7 @@ export function mergeIntoForm(merge, control) {
             field.chunks.forEach((chunk, index) => {
                 if (chunk.conflict) {
                     clashes.push({name, number: clashes.filter((clash) => clash.name === name).length + 1, mine: chunk.conflict.mine,
-                        theirs: chunk.conflict.theirs, choose: (text) => {
+                        theirs: chunk.conflict.theirs, base: chunk.conflict.base, choose: (text) => {
                             chosen[index] = text;
                             put(name, chosen.join(""));
                         }});
@@ -79,14 +64,17 @@ export function mergeIntoForm(merge, control) {
         } else {
             control(name).value = formValue(name, field.conflict.mine);
             clashes.push({name, mine: formValue(name, field.conflict.mine), theirs: formValue(name, field.conflict.theirs),
-                choose: (text) => put(name, text)});
+                base: formValue(name, field.conflict.base), choose: (text) => put(name, text)});
         }
     }
     return clashes;
 }
 
-/** Shows the conflicts at the top of the editor (`container`), each settled by a choice; `settled()` once all are. */
-export function showClashes(container, clashes, version, control, settled) {
+/**
+ * Shows the conflicts at the top of the editor (`container`), each settled by a choice; `settled()`
+ * once all are. `saver`: who saved `version` and when ({username, at}), when known.
+ */
+export function showClashes(container, clashes, version, control, settled, saver = null) {
     let open = clashes.length;
     const settle = (section, heading, text) => {
         section.replaceChildren(heading, h("p", {class: "muted"}, text));
@@ -96,33 +84,35 @@ export function showClashes(container, clashes, version, control, settled) {
         }
     };
     const names = [...new Set(clashes.map((clash) => fieldLabel(clash.name)))];
+    const who = saver ? [`${saver.username} saved version ${version} `, relativeTime(saver.at)] : [`Someone else saved version ${version}`];
     replace(container,
-        h("p", {}, `Someone else saved version ${version} after you started, so yours was not saved yet. `
+        h("p", {id: "conflict-saver"}, ...who, " after you started, so yours was not saved yet. "
             + "Everything that did not overlap is merged into the form. "
-            + `Both of you changed the same part of ${names.join(" and ")}: theirs is beside yours (+ theirs, − yours).`),
-        clashes.map((clash) => clashSection(clash, control, settle)));
+            + `Both of you changed the same part of ${names.join(" and ")}: below, each part as it was before both, theirs and yours. `
+            + "Keeping yours drops their lines of that part; taking theirs drops yours."),
+        clashes.map((clash) => clashSection(clash, control, settle, saver?.username ?? "theirs")));
     container.hidden = false;
     container.scrollIntoView({block: "start"});
 }
 
-function clashSection(clash, control, settle) {
+function clashSection(clash, control, settle, theirName) {
     const suffix = clash.number ? `-${clash.number}` : "";
     const heading = h("h3", {}, fieldLabel(clash.name) + (clash.number ? `, conflict ${clash.number}` : ""));
     const section = h("section", {class: "conflict", "data-field": clash.name});
-    section.append(heading, lineDiff(clash.mine.replace(/\n$/, ""), clash.theirs.replace(/\n$/, "")),
+    section.append(heading, threeWay(clash, theirName),
         h("div", {class: "actions"},
             h("button", {
                 type: "button", id: `keep-mine-${clash.name}${suffix}`, onclick: () => {
                     clash.choose(clash.mine);
-                    settle(section, heading, "Yours is kept.");
+                    settle(section, heading, `Yours is kept; ${theirName}'s lines of this part are dropped.`);
                 },
-            }, "Keep mine"),
+            }, "Keep mine, drop theirs"),
             h("button", {
                 type: "button", id: `take-theirs-${clash.name}${suffix}`, class: "secondary", onclick: () => {
                     clash.choose(clash.theirs);
-                    settle(section, heading, "Theirs is in the form.");
+                    settle(section, heading, "Theirs is in the form; your lines of this part are dropped.");
                 },
-            }, "Take theirs"),
+            }, "Take theirs, drop mine"),
             h("button", {
                 type: "button", class: "link", id: `edit-${clash.name}${suffix}`, onclick: () => {
                     settle(section, heading, "Yours is in the form: edit it there, then save.");

@@ -332,7 +332,17 @@ class SnippetEditor {
             return;
         }
         showClashes(this.page.conflicts, clashes, merge.version, (name) => this.control(name),
-            () => this.page.savedStatus.textContent = "Every conflict is settled: save when ready.");
+            () => this.page.savedStatus.textContent = "Every conflict is settled: save when ready.", await this.saverOf(merge.version));
+    }
+
+    /** Who saved the version that overtook this edit, and when; null when the history does not say. */
+    async saverOf(version) {
+        try {
+            const [newest] = (await api("GET", apiPaths.revisions(this.id, new URLSearchParams({limit: "1"})))).data;
+            return newest?.version === version && newest.author ? {username: newest.author.username, at: newest.createdAt} : null;
+        } catch {
+            return null;
+        }
     }
 
     showFailure(error, close) {

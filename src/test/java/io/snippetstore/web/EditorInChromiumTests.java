@@ -151,19 +151,24 @@ public abstract class EditorInChromiumTests {
                             .status());
             code.sendKeys(Keys.chord(Keys.CONTROL, "a"), "line a", Keys.ENTER, "line MINE");
             driver.findElement(By.id("save")).click();
-            WebElement diff = wait.until(
-                    visibilityOfElementLocated(By.cssSelector("#conflicts .conflict[data-field='code'] .diff")));
-            assertTrue(visible(wait, "conflicts").getText().contains("Both of you changed the same part of Code"));
+            wait.until(
+                    visibilityOfElementLocated(By.cssSelector("#conflicts .conflict[data-field='code'] .three-way")));
+            String said = visible(wait, "conflicts").getText();
+            assertTrue(said.contains("Both of you changed the same part of Code"), said);
+            assertTrue(said.contains(user.username() + " saved version 4"), "who saved: " + said);
+            assertTrue(said.contains("Keeping yours drops their lines of that part"), said);
             assertTrue(
                     driver.findElement(By.id("conflicts")).getLocation().getY()
                             < code.getLocation().getY(),
                     "the conflict comes first");
             assertEquals(
-                    List.of("+ line THEIRS", "− line MINE"),
-                    java.util.Arrays.stream(diff.getText().split("\n"))
-                            .map(String::strip)
+                    List.of("line b", "line THEIRS", "line MINE"),
+                    driver
+                            .findElements(By.cssSelector("#conflicts .conflict[data-field='code'] .three-way pre"))
+                            .stream()
+                            .map(pane -> pane.getText().strip())
                             .toList(),
-                    "only the conflicting lines");
+                    "only the conflicting lines: before both, theirs, mine");
             browser.screenshot("edit-conflict");
 
             driver.findElement(By.id("take-theirs-code-1")).click();
