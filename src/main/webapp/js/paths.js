@@ -58,6 +58,7 @@ export const apiPaths = {
     backups: `${API}/storage/backups`,
     backup: (name) => `${API}/storage/backups/${segment(name)}`,
     backupRestore: (name) => `${API}/storage/backups/${segment(name)}/restore`,
+    restoreUpload: `${API}/storage/restore`,
     metrics: `${API}/metrics`,
     ready: "/api/ready",
     audit: (params) => `${API}/audit?${params}`,

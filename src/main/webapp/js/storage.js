@@ -1,7 +1,7 @@
 // The operator's storage page, for administrators: where the data lives and how big it is (the
 // database, its write-ahead log, the disk's free room above the floor), what it holds, and the
 // backups: take one, download, delete, or restore one after typing its name.
-import {api} from "./api.js";
+import {api, sendFile} from "./api.js";
 import {formatBytes, formatDate, h, replace} from "./dom.js";
 import {report} from "./notice.js";
 import {apiPaths} from "./paths.js";
@@ -41,15 +41,22 @@ async function overview() {
 }
 
 /**
- * Restoring replaces everything: the administrator types the backup's name to say they mean it.
- * Resolves to "restore", "cancelled" or "mistyped".
+ * Restoring replaces everything: the administrator is told what it does to everyone's sign-ins,
+ * and types the backup's name (or the file's) before Restore can be pressed. Resolves to whether
+ * they confirmed.
  */
-async function confirmRestore(backup) {
+async function confirmRestore(name, takenAt) {
     const typed = h("input", {id: "restore-name", autocomplete: "off", spellcheck: "false"});
-    const confirmed = await confirmDialog(`Restore ${backup.name}? Every snippet, user, token and setting becomes as it was then; `
-        + "the current data is first kept as a backup of its own.", "Restore",
-    h("p", {}, h("label", {for: "restore-name"}, `Type ${backup.name} to confirm`), typed));
-    return !confirmed ? "cancelled" : typed.value.trim() === backup.name ? "restore" : "mistyped";
+    const since = takenAt ? `since ${formatDate(takenAt)}` : "since the backup was taken";
+    const answer = confirmDialog(`Restore ${name}? Every snippet, user, token and setting becomes as it was then; `
+        + "the current data is first kept as a backup of its own.", "Restore", [
+        h("p", {id: "restore-warning", class: "callout"}, `Everyone who signed in ${since} is signed out, and tokens made ${since} `
+            + "stop working. You stay signed in, if you were an administrator then."),
+        h("p", {}, h("label", {for: "restore-name"}, `Type ${name} to confirm`), typed)]);
+    const restore = document.getElementById("confirm-ok");
+    restore.disabled = true;
+    typed.addEventListener("input", () => restore.disabled = typed.value.trim() !== name);
+    return (await answer) && typed.value.trim() === name;
 }
 
 export async function showStorage(view) {
@@ -59,7 +66,7 @@ export async function showStorage(view) {
         h("h1", {}, "Storage"),
         page.summary,
         h("h2", {}, "Backups"),
-        h("div", {class: "actions"}, page.takeButton()), page.status,
+        h("div", {class: "actions"}, page.takeButton()), page.uploadControl(), page.status,
         recordTable("backups", ["Backup", "Size", "Taken", ""], page.rows));
     await page.refresh();
 }
@@ -90,15 +97,29 @@ class StoragePage {
     }
 
     async restore(backup) {
-        const answer = await confirmRestore(backup);
-        if (answer !== "restore") {
-            this.status.textContent = answer === "mistyped" ? "Not restored: the name typed was not the backup's." : "";
-            return;
+        if (await confirmRestore(backup.name, backup.createdAt)) {
+            await this.restoring(backup.name, () => api("POST", apiPaths.backupRestore(backup.name)));
         }
-        this.status.textContent = `Restoring ${backup.name}…`;
+    }
+
+    /** A backup file from this computer, restored after the same question. */
+    uploadControl() {
+        const file = h("input", {type: "file", id: "restore-file", accept: ".db,.sqlite,.sqlite3,application/vnd.sqlite3"});
+        file.addEventListener("change", async () => {
+            const chosen = file.files[0];
+            file.value = "";
+            if (chosen && await confirmRestore(chosen.name, null)) {
+                await this.restoring(chosen.name, () => sendFile("POST", apiPaths.restoreUpload, chosen, "application/vnd.sqlite3"));
+            }
+        });
+        return h("div", {class: "upload"}, h("label", {for: "restore-file"}, "Restore from a backup file"), file);
+    }
+
+    async restoring(name, send) {
+        this.status.textContent = `Restoring ${name}…`;
         let restored;
         try {
-            restored = (await api("POST", apiPaths.backupRestore(backup.name))).data;
+            restored = (await send()).data;
         } catch (error) {
             this.status.textContent = "";
             report(error);
@@ -106,7 +127,8 @@ class StoragePage {
         }
         // the list first, then the news: what the status names is already in the list beneath it
         await this.refresh().catch(report);
-        this.status.textContent = `Restored ${restored.restoredFrom}. What was there before is kept as ${restored.previousData.name}.`;
+        this.status.textContent = `Restored ${restored.restoredFrom}. What was there before is kept as ${restored.previousData.name}. `
+            + "You are still signed in; everyone who signed in after the backup signs in again.";
     }
 
     takeButton() {

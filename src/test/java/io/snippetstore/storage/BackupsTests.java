@@ -340,6 +340,47 @@ public abstract class BackupsTests {
     }
 
     @Test
+    void theAdministratorWhoRestoresStaysSignedInWhileTheirOtherNewerSessionsAndNewAdministratorsAreSignedOut() {
+        String name = administrator()
+                .post("/api/v1/storage/backups", Json.createObjectBuilder().build())
+                .data()
+                .getString("name");
+        ApiClient restorer = administrator(); // signed in after the backup was taken
+        ApiClient otherTab = administrator();
+        TestUsers.TestUser newcomer = TestUsers.create("admin");
+        ApiClient newAdministrator = TestUsers.signedIn(newcomer);
+
+        Reply restored = noted(restorer.post(
+                "/api/v1/storage/backups/" + name + "/restore",
+                Json.createObjectBuilder().build()));
+
+        assertEquals(200, restored.status(), restored::toString);
+        assertEquals(200, restorer.get("/api/v1/auth/whoami").status(), "the restorer stays signed in");
+        assertEquals(200, restorer.get("/api/v1/storage/backups").status(), "and may go on");
+        assertEquals(401, otherTab.get("/api/v1/auth/whoami").status(), "their other session is newer than the backup");
+
+        Reply again = newAdministrator.post(
+                "/api/v1/storage/backups/" + name + "/restore",
+                Json.createObjectBuilder().build());
+        assertEquals(401, again.status(), "an administrator made after the backup was signed out by the first restore");
+        TestUsers.TestUser laterAdmin = TestUsers.create("admin");
+        ApiClient notInTheBackup = TestUsers.signedIn(laterAdmin);
+        assertEquals(
+                200,
+                notInTheBackup
+                        .post(
+                                "/api/v1/storage/backups/" + name + "/restore",
+                                Json.createObjectBuilder().build())
+                        .status());
+        assertEquals(
+                401,
+                notInTheBackup.get("/api/v1/auth/whoami").status(),
+                "a restorer the backup does not know is signed out with the others");
+        assertEquals(
+                200, administrator().delete("/api/v1/storage/backups/" + name).status());
+    }
+
+    @Test
     void backupsAreListedReadDeletedAndRestoredByNameByAdministratorsOnly() {
         ApiClient admin = administrator();
         ApiClient user = TestUsers.withToken(TestUsers.create());

@@ -14,6 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.openqa.selenium.support.ui.ExpectedConditions.textToBePresentInElementLocated;
 import static org.openqa.selenium.support.ui.ExpectedConditions.visibilityOfElementLocated;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
@@ -28,7 +31,9 @@ import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -186,7 +191,8 @@ public abstract class AdministrationInChromiumTests {
     }
 
     @Test
-    void anAdministratorSeesTheStorageAndTakesRestoresOnlyAfterTypingItsNameAndDeletesABackup() {
+    void anAdministratorSeesTheStorageAndTakesRestoresOnlyAfterTypingItsNameStaysSignedInAndDeletesABackup()
+            throws IOException {
         TestUser admin = TestUsers.create("admin");
         ApiClient administration = TestUsers.signedIn(admin);
         String restoredOver = null;
@@ -211,21 +217,47 @@ public abstract class AdministrationInChromiumTests {
             wait.until(textToBePresentInElementLocated(By.id("backups"), name));
             browser.screenshot("storage");
 
-            driver.findElement(By.cssSelector("#backups button[aria-label='Restore " + name + "']"))
-                    .click();
-            visible(wait, "restore-name").sendKeys("not its name");
-            driver.findElement(By.id("confirm-ok")).click();
-            wait.until(textToBePresentInElementLocated(
-                    By.id("backup-status"), "Not restored: the name typed was not the backup's."));
+            // signed in again after the backup: a session the backup does not hold
+            driver.findElement(By.id("sign-out")).click();
+            signIn(browser, wait, admin);
+            browser.open("/#/storage");
+            wait.until(textToBePresentInElementLocated(By.id("backups"), name));
 
             driver.findElement(By.cssSelector("#backups button[aria-label='Restore " + name + "']"))
                     .click();
-            visible(wait, "restore-name").sendKeys(name);
-            driver.findElement(By.id("confirm-ok")).click();
+            assertTrue(
+                    visible(wait, "restore-warning").getText().contains("is signed out"),
+                    "it says what a restore does to everyone's sign-ins");
+            WebElement restore = driver.findElement(By.id("confirm-ok"));
+            visible(wait, "restore-name").sendKeys("not its name");
+            assertFalse(restore.isEnabled(), "Restore waits for the backup's name");
+            driver.findElement(By.id("restore-name")).sendKeys(Keys.chord(Keys.CONTROL, "a"), name);
+            assertTrue(restore.isEnabled());
+            restore.click();
             WebDriverWait slow = new WebDriverWait(driver, Duration.ofSeconds(60));
             slow.until(textToBePresentInElementLocated(By.id("backup-status"), "Restored " + name));
-            restoredOver =
-                    driver.findElement(By.id("backup-status")).getText().replaceAll(".* kept as (\\S+)\\.$", "$1");
+            String said = driver.findElement(By.id("backup-status")).getText();
+            assertTrue(said.contains("You are still signed in"), said);
+            restoredOver = said.replaceAll(".* kept as (\\S+?)\\. .*", "$1");
+            driver.findElement(By.id("nav-users")).click();
+            visible(wait, "users");
+            assertTrue(driver.getCurrentUrl().endsWith("#/users"), "still signed in: " + driver.getCurrentUrl());
+
+            Path file = Files.createTempFile("backup", ".db");
+            try {
+                Files.write(
+                        file,
+                        administration
+                                .get("/api/v1/storage/backups/" + name + "/download")
+                                .body());
+                browser.open("/#/storage");
+                visible(wait, "restore-file").sendKeys(file.toString());
+                visible(wait, "restore-name").sendKeys(file.getFileName().toString());
+                driver.findElement(By.id("confirm-ok")).click();
+                slow.until(textToBePresentInElementLocated(By.id("backup-status"), "Restored an uploaded file."));
+            } finally {
+                Files.delete(file);
+            }
 
             By delete = By.cssSelector("#backups button[aria-label='Delete " + name + "']");
             wait.until(visibilityOfElementLocated(delete)).click();

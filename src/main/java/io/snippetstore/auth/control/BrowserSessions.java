@@ -76,7 +76,8 @@ public class BrowserSessions {
         if (session.lastUsedAt().plus(LAST_USED_RESOLUTION).isBefore(now)) {
             usage.recordUseIfIdle(UserSession.class, session.id(), now);
         }
-        return Optional.of(Accounts.callerOf((User) found.get(0)[1], Caller.AuthMethod.SESSION));
+        return Optional.of(Accounts.callerOf((User) found.get(0)[1], Caller.AuthMethod.SESSION)
+                .withCredential(session.id()));
     }
 
     /** The caller's sessions used within {@code idleLimit} (the container's session timeout), most recently used first. */

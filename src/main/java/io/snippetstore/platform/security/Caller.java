@@ -15,7 +15,8 @@ import jakarta.ws.rs.core.SecurityContext;
  * nothing but change it or sign out. {@code scopes}: what the credential may be used for (a
  * session: everything); {@code expiresAt}: when a token stops working, if it does;
  * {@code collections}: the collections a token is limited to, if it is (it then reaches only
- * the snippets in them).
+ * the snippets in them); {@code credentialId}: the id of the session's record, when the caller
+ * came with one (a restore keeps its administrator's session by it).
  */
 public record Caller(
         String userId,
@@ -25,7 +26,8 @@ public record Caller(
         boolean passwordChangeRequired,
         Set<Scope> scopes,
         Optional<Instant> expiresAt,
-        Optional<Set<String>> collections)
+        Optional<Set<String>> collections,
+        Optional<String> credentialId)
         implements Principal {
 
     public Caller {
@@ -42,6 +44,7 @@ public record Caller(
                 authMethod,
                 passwordChangeRequired,
                 Scope.all(),
+                Optional.empty(),
                 Optional.empty(),
                 Optional.empty());
     }
@@ -62,7 +65,22 @@ public record Caller(
                 passwordChangeRequired,
                 tokenScopes,
                 tokenExpiresAt,
-                tokenCollections);
+                tokenCollections,
+                credentialId);
+    }
+
+    /** The same caller, known to have come with the record of this id (a browser session's). */
+    public Caller withCredential(String id) {
+        return new Caller(
+                userId,
+                username,
+                role,
+                authMethod,
+                passwordChangeRequired,
+                scopes,
+                expiresAt,
+                collections,
+                Optional.of(id));
     }
 
     public boolean mayUse(Scope scope) {

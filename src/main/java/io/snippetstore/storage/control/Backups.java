@@ -14,6 +14,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.logging.Logger;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -164,7 +165,8 @@ public class Backups {
         gate.enter();
         BackupFile previous;
         try {
-            StoreReplacing replacing = new StoreReplacing();
+            StoreReplacing replacing = new StoreReplacing(
+                    caller.authMethod() == Caller.AuthMethod.SESSION ? caller.credentialId() : Optional.empty());
             replacingEvent.fire(replacing);
             previous = snapshot(SAFETY_PREFIX);
             database.replaceWith(file);

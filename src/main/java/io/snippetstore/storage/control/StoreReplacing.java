@@ -2,6 +2,7 @@ package io.snippetstore.storage.control;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Fired while a restore holds the writer's gate, before it replaces the database: an observer may
@@ -12,6 +13,18 @@ import java.util.List;
 public final class StoreReplacing {
 
     private final List<Runnable> stepsAfterReplacement = new ArrayList<>();
+
+    private final Optional<String> askedWith;
+
+    /** @param askedWith the id of the browser session the restore was asked with, if it was */
+    StoreReplacing(Optional<String> askedWith) {
+        this.askedWith = askedWith;
+    }
+
+    /** The browser session the restore was asked with: its owner may keep it through the restore. */
+    public Optional<String> askedWith() {
+        return askedWith;
+    }
 
     public void afterReplacement(Runnable step) {
         stepsAfterReplacement.add(step);
