@@ -135,6 +135,82 @@ public abstract class TransferTests {
     }
 
     @Test
+    void reImportingOnesOwnExportSaysWhatItHoldsAndSkipsKeepsOrUpdatesWhatIsAlreadyHere() {
+        ApiClient owner = TestUsers.withToken(TestUsers.create());
+        String same = SnippetsApi.create(owner, SnippetsApi.snippet("Same", "bash", "echo same", "old"))
+                .getString("id");
+        String other = SnippetsApi.create(owner, SnippetsApi.snippet("Other", "bash", "echo other"))
+                .getString("id");
+        byte[] archive = owner.get("/api/v1/export").body();
+        assertEquals(
+                200,
+                owner.patch(
+                                "/api/v1/snippets/" + same,
+                                Json.createObjectBuilder()
+                                        .add("tags", Json.createArrayBuilder().add("changed-here"))
+                                        .build())
+                        .status());
+        assertEquals(
+                200,
+                owner.patch(
+                                "/api/v1/snippets/" + other,
+                                Json.createObjectBuilder()
+                                        .add("code", "echo changed")
+                                        .build())
+                        .status());
+
+        Reply preview = owner.sendBytes("POST", "/api/v1/import?dryRun=true&duplicates=skip", ZIP, archive, Map.of());
+        assertEquals(200, preview.status(), preview::toString);
+        JsonObject said = preview.data();
+        assertTrue(said.getBoolean("dryRun"));
+        assertEquals(2, said.getInt("snippetsInArchive"));
+        assertEquals(0, said.getInt("snippetsCreated"));
+        assertEquals(1, said.getJsonArray("duplicates").size(), "the other's code changed here: not the same");
+        JsonObject duplicate = said.getJsonArray("duplicates").getJsonObject(0);
+        assertEquals(same, duplicate.getString("id"));
+        assertEquals("skipped", duplicate.getString("action"));
+        assertEquals(2, ownCount(owner), "a dry run writes nothing");
+
+        Reply skipped = owner.sendBytes("POST", "/api/v1/import?duplicates=skip", ZIP, archive, Map.of());
+        assertEquals(200, skipped.status(), skipped::toString);
+        assertEquals(1, skipped.data().getInt("snippetsCreated"), "only the one not here");
+        assertEquals(3, ownCount(owner));
+
+        Reply updated = owner.sendBytes("POST", "/api/v1/import?duplicates=update", ZIP, archive, Map.of());
+        assertEquals(200, updated.status(), updated::toString);
+        JsonObject update = updated.data().getJsonArray("duplicates").stream()
+                .map(JsonValue::asJsonObject)
+                .filter(entry -> entry.getString("id").equals(same))
+                .findFirst()
+                .orElseThrow();
+        assertEquals("updated", update.getString("action"));
+        assertEquals(2, update.getJsonNumber("versionBefore").longValue());
+        JsonObject now = owner.get("/api/v1/snippets/" + same).data();
+        assertEquals(3, now.getInt("version"), "brought up to date as a new version");
+        assertEquals("[\"old\"]", now.getJsonArray("tags").toString());
+        assertEquals(0, updated.data().getInt("snippetsCreated"), "both are here now");
+        assertEquals(3, ownCount(owner));
+
+        Reply kept = owner.sendBytes("POST", "/api/v1/import", ZIP, archive, Map.of());
+        assertEquals(200, kept.status(), kept::toString);
+        assertEquals(2, kept.data().getInt("snippetsCreated"), "keeping both, as an import always did");
+        assertEquals(
+                "kept", kept.data().getJsonArray("duplicates").getJsonObject(0).getString("action"));
+        assertEquals(5, ownCount(owner));
+        assertEquals(
+                "bad_request",
+                owner.sendBytes("POST", "/api/v1/import?duplicates=maybe", ZIP, archive, Map.of())
+                        .errorCode());
+    }
+
+    private static int ownCount(ApiClient owner) {
+        return owner.get("/api/v1/snippets?limit=200&fields=summary")
+                .json()
+                .getJsonArray("data")
+                .size();
+    }
+
+    @Test
     void theHistoryTravelsWithTheExportEachVersionWithItsNumberTimeAndChangedFields() throws IOException {
         ApiClient source = TestUsers.withToken(TestUsers.create());
         String id = SnippetsApi.create(source, SnippetsApi.snippet("history", "sh", "echo 1\n"))

@@ -6,12 +6,14 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.snippetstore.platform.ApiException;
+import io.snippetstore.platform.Secrets;
 import io.snippetstore.search.control.FacetCounts;
 import io.snippetstore.search.control.SearchHits;
 import io.snippetstore.search.control.SearchIndex;
@@ -63,6 +65,40 @@ public class SnippetQueries {
                 "SELECT " + SnippetRows.COLUMNS + " FROM snippets s WHERE s.id = ? AND s.trashed_at IS NULL",
                 List.of(id),
                 SnippetRows::snippet);
+    }
+
+    /**
+     * For each of these inputs, the owner's snippet out of the trash with exactly its title and
+     * code, if there is one (the first by id): what an import finds already here. Read by the
+     * title's index, once per distinct title, each code only hashed (so an owner's thousands of
+     * snippets of one title are read once, never once per input, and never held whole).
+     */
+    List<Optional<String>> sameTitleAndCode(String ownerId, List<SnippetInput> wanted) {
+        List<Optional<String>> found = new ArrayList<>();
+        wanted.forEach(input -> found.add(Optional.empty()));
+        Map<String, List<Integer>> byTitle = new HashMap<>();
+        for (int i = 0; i < wanted.size(); i++) {
+            byTitle.computeIfAbsent(wanted.get(i).title().toLowerCase(Locale.ROOT), title -> new ArrayList<>())
+                    .add(i);
+        }
+        byTitle.forEach((titleSort, indexes) -> {
+            Map<String, String> idByTitleAndCode = new HashMap<>();
+            database.list(
+                            "SELECT id, title, code FROM snippets WHERE owner_id = ? AND title_sort = ?"
+                                    + " AND trashed_at IS NULL ORDER BY id",
+                            List.of(ownerId, titleSort),
+                            row -> Map.entry(titleAndCode(row.getString(2), row.getString(3)), row.getString(1)))
+                    .forEach(entry -> idByTitleAndCode.putIfAbsent(entry.getKey(), entry.getValue()));
+            indexes.forEach(index -> found.set(
+                    index,
+                    Optional.ofNullable(idByTitleAndCode.get(titleAndCode(
+                            wanted.get(index).title(), wanted.get(index).code())))));
+        });
+        return found;
+    }
+
+    private static String titleAndCode(String title, String code) {
+        return title + "\n" + Secrets.sha256Hex(code);
     }
 
     /** A snippet's revisions older than {@code beforeVersion}, newest first, {@code limit} of them at most; without their texts. */

@@ -1,6 +1,7 @@
 package io.snippetstore.snippets.control;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -148,6 +149,43 @@ public class Snippets {
         }
         quota.requireWithin(caller.userId());
         return SnippetData.of(snippet, caller.username(), List.of());
+    }
+
+    /**
+     * For each input, the id of the caller's own snippet (out of the trash) with the same title and
+     * code, if there is one: an import's duplicates.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<Optional<String>> sameAsOwn(Caller caller, List<SnippetInput> inputs) {
+        return queries.sameTitleAndCode(caller.userId(), inputs);
+    }
+
+    /**
+     * Brings the caller's snippets of these ids up to date with these inputs (their title and code
+     * are the same: an import found them so), each as a new version where another field differs,
+     * all in one transaction. Who can read one stays as it is: an import never shares. Answers each
+     * one's version before.
+     */
+    @WriteTransaction
+    public List<Long> updateImported(Caller caller, List<String> ids, List<SnippetInput> inputs) {
+        List<Long> before = new ArrayList<>();
+        for (int i = 0; i < ids.size(); i++) {
+            Snippet snippet = changes.editable(caller, ids.get(i), OptionalLong.empty());
+            SnippetInput input = inputs.get(i);
+            SnippetInput kept = new SnippetInput(
+                    input.title(),
+                    input.description(),
+                    input.notes(),
+                    input.language(),
+                    input.code(),
+                    input.tags(),
+                    snippet.visibility().apiName(),
+                    null);
+            requireValid(kept);
+            before.add(snippet.version());
+            changes.change(caller, snippet, kept.fields());
+        }
+        return before;
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)

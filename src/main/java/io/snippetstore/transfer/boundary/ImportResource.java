@@ -10,12 +10,14 @@ import io.snippetstore.platform.security.Caller;
 import io.snippetstore.platform.security.RequiresScope;
 import io.snippetstore.platform.security.Scope;
 import io.snippetstore.transfer.control.ArchiveReceiver;
+import io.snippetstore.transfer.control.ImportOptions;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
@@ -44,13 +46,18 @@ public class ImportResource {
     @Consumes({ExportResource.ZIP, "application/x-zip-compressed", MediaType.APPLICATION_OCTET_STREAM})
     @Produces(MediaType.APPLICATION_JSON)
     public void importArchive(
-            @Context HttpServletRequest request, @Context SecurityContext security, @Suspended AsyncResponse answer)
+            @QueryParam("duplicates") String duplicates,
+            @QueryParam("dryRun") String dryRun,
+            @Context HttpServletRequest request,
+            @Context SecurityContext security,
+            @Suspended AsyncResponse answer)
             throws IOException {
         Caller caller = Caller.of(security);
+        ImportOptions options = ImportOptions.parse(duplicates, dryRun);
         InputStream archive = request.getInputStream();
         streaming.receive(
                 answer,
-                () -> Response.ok(ApiResponse.of(archives.receive(caller, archive)))
+                () -> Response.ok(ApiResponse.of(archives.receive(caller, archive, options)))
                         .build());
     }
 }

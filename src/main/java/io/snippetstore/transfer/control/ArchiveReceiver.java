@@ -53,7 +53,7 @@ public class ArchiveReceiver {
     @ConfigProperty(name = Settings.MAX_IMPORT_BYTES, defaultValue = Settings.MAX_IMPORT_BYTES_DEFAULT)
     long maxImportBytes;
 
-    public ImportReport receive(Caller caller, InputStream archive) {
+    public ImportReport receive(Caller caller, InputStream archive, ImportOptions options) {
         CallerScopes.requireAllCollections(caller, "an import");
         disk.requireRoomFor(0);
         Path received = null;
@@ -62,7 +62,7 @@ public class ArchiveReceiver {
             copyBounded(archive, received);
             try (ConcurrencyLimit.Permit place =
                     places.tryEnter(ALL).orElseThrow(() -> ApiException.busy("imports", RETRY_AFTER))) {
-                return imports.importArchive(caller, received);
+                return imports.importArchive(caller, received, options);
             }
         } catch (IOException e) {
             throw disk.isLow() ? DiskSpace.full() : ApiException.badRequest("The archive could not be received.");

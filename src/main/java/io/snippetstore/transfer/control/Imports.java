@@ -10,6 +10,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -98,7 +99,7 @@ public class Imports {
 
     /** Takes in the archive that {@link ArchiveReceiver} received onto the disk; the caller deletes the file. */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public ImportReport importArchive(Caller caller, Path received) {
+    public ImportReport importArchive(Caller caller, Path received, ImportOptions options) {
         ArchiveLimits limits = new ArchiveLimits(
                 maxSnippets,
                 maxAttachments,
@@ -113,13 +114,20 @@ public class Imports {
             for (ArchivedSnippet snippet : plan.snippets()) {
                 snippet.attachments().forEach(attachment -> verify(zip, attachment));
             }
-            ImportReport report = write(caller, zip, plan);
+            List<Optional<String>> here = snippets.sameAsOwn(
+                    caller, plan.snippets().stream().map(ArchivedSnippet::input).toList());
+            if (options.dryRun()) {
+                return preview(plan, here, options.duplicates());
+            }
+            ImportReport report = write(caller, zip, plan, here, options.duplicates());
             audit.fire(AuditEvent.success(
                     caller,
                     AuditEvent.DATA_IMPORTED,
                     null,
                     report.snippetsCreated() + " snippets, " + report.attachmentsCreated() + " attachments, "
-                            + plan.collections().size() + " collections"));
+                            + plan.collections().size() + " collections, "
+                            + report.duplicates().size()
+                            + " already here (" + options.duplicates().apiName() + ")"));
             return report;
         } catch (ZipException e) {
             throw ApiException.invalidArchive("The body is not a ZIP archive.");
@@ -128,18 +136,72 @@ public class Imports {
         }
     }
 
+    /** What the archive holds and what an import would do with the snippets already here; nothing written. */
+    private static ImportReport preview(
+            ArchivePlan plan, List<Optional<String>> here, ImportOptions.Duplicates policy) {
+        List<ImportReport.Duplicate> duplicates = new ArrayList<>();
+        for (int i = 0; i < here.size(); i++) {
+            ArchivedSnippet archived = plan.snippets().get(i);
+            here.get(i)
+                    .ifPresent(id -> duplicates.add(new ImportReport.Duplicate(
+                            archived.sourceId(), id, archived.input().title(), actionOf(policy), null)));
+        }
+        return new ImportReport(
+                0,
+                0,
+                List.of(),
+                true,
+                plan.snippets().size(),
+                attachmentsOf(plan),
+                plan.collections().size(),
+                duplicates);
+    }
+
+    private static String actionOf(ImportOptions.Duplicates policy) {
+        return switch (policy) {
+            case KEEP -> "kept";
+            case SKIP -> "skipped";
+            case UPDATE -> "updated";
+        };
+    }
+
+    private static int attachmentsOf(ArchivePlan plan) {
+        return plan.snippets().stream()
+                .mapToInt(snippet -> snippet.attachments().size())
+                .sum();
+    }
+
     /**
-     * Writes the checked plan: the snippets in batches, then the collections, stars and pins, and
-     * publishes it at the end; on any failure deletes what was written, and throws.
+     * Writes the checked plan: the snippets in batches (but those already here, when the policy
+     * skips or updates them), then the updates (one transaction), the collections, stars and pins,
+     * and publishes it at the end; on any failure deletes what was written, and throws.
      */
-    private ImportReport write(Caller caller, ZipFile zip, ArchivePlan plan) {
+    private ImportReport write(
+            Caller caller,
+            ZipFile zip,
+            ArchivePlan plan,
+            List<Optional<String>> here,
+            ImportOptions.Duplicates policy) {
         String importId = Ids.next();
         List<String> collectionsCreated = List.of();
         try {
             List<ImportReport.Imported> created = new ArrayList<>();
             List<String> starred = new ArrayList<>();
+            Map<String, String> newIds = new HashMap<>();
+            List<ArchivedSnippet> toCreate = new ArrayList<>();
+            List<ArchivedSnippet> alreadyHere = new ArrayList<>();
+            List<String> hereIds = new ArrayList<>();
+            for (int i = 0; i < here.size(); i++) {
+                ArchivedSnippet archived = plan.snippets().get(i);
+                if (here.get(i).isPresent() && policy != ImportOptions.Duplicates.KEEP) {
+                    alreadyHere.add(archived);
+                    hereIds.add(here.get(i).get());
+                } else {
+                    toCreate.add(archived);
+                }
+            }
             int attachmentCount = 0;
-            for (List<ArchivedSnippet> batch : batches(plan.snippets())) {
+            for (List<ArchivedSnippet> batch : batches(toCreate)) {
                 List<SnippetData> batchCreated = batches.create(caller, importId, batch);
                 for (int i = 0; i < batch.size(); i++) {
                     ArchivedSnippet archived = batch.get(i);
@@ -158,8 +220,37 @@ public class Imports {
                     }
                 }
             }
+            List<Long> versionsBefore = policy == ImportOptions.Duplicates.UPDATE
+                    ? snippets.updateImported(
+                            caller,
+                            hereIds,
+                            alreadyHere.stream().map(ArchivedSnippet::input).toList())
+                    : List.of();
+            List<ImportReport.Duplicate> duplicates = new ArrayList<>();
+            for (int i = 0; i < alreadyHere.size(); i++) {
+                ArchivedSnippet archived = alreadyHere.get(i);
+                duplicates.add(new ImportReport.Duplicate(
+                        archived.sourceId(),
+                        hereIds.get(i),
+                        archived.input().title(),
+                        actionOf(policy),
+                        versionsBefore.isEmpty() ? null : versionsBefore.get(i)));
+                if (archived.sourceId() != null) {
+                    newIds.put(archived.sourceId(), hereIds.get(i));
+                }
+                if (archived.starred()) {
+                    starred.add(hereIds.get(i));
+                }
+            }
+            if (policy == ImportOptions.Duplicates.KEEP) {
+                for (int i = 0; i < here.size(); i++) {
+                    ArchivedSnippet archived = plan.snippets().get(i);
+                    here.get(i)
+                            .ifPresent(id -> duplicates.add(new ImportReport.Duplicate(
+                                    archived.sourceId(), id, archived.input().title(), "kept", null)));
+                }
+            }
             // the reader let collections and pins name only snippets whose archive id is unique
-            Map<String, String> newIds = new HashMap<>();
             created.stream()
                     .filter(imported -> imported.sourceId() != null)
                     .forEach(imported -> newIds.put(imported.sourceId(), imported.id()));
@@ -177,7 +268,15 @@ public class Imports {
             snippets.markImported(
                     caller, plan.pinned().stream().map(newIds::get).toList(), starred);
             batches.publish(importId);
-            return new ImportReport(created.size(), attachmentCount, created);
+            return new ImportReport(
+                    created.size(),
+                    attachmentCount,
+                    created,
+                    false,
+                    plan.snippets().size(),
+                    attachmentsOf(plan),
+                    plan.collections().size(),
+                    duplicates);
         } catch (RuntimeException e) {
             discardCollections(caller, collectionsCreated);
             discard(importId);
