@@ -54,6 +54,29 @@ function splitLines(element) {
 const WRAP_KEY = "snippets.wrapCode";
 
 /**
+ * Why the code may not be taken, or null when it may: a command with a value still missing is never
+ * copied or downloaded (a placeholder pasted into a shell runs as typed); its fields are marked.
+ */
+function refusalOf(missing, fillIn) {
+    if (missing.length === 0) {
+        return null;
+    }
+    fillIn.markMissing(missing);
+    return `Fill in ${missing.join(", ")} first: nothing was taken.`;
+}
+
+/** The Download link: it says why instead, into `status`, while `refusal()` gives a reason. */
+function downloadLink(filename, refusal, status) {
+    return h("a", {download: filename, class: "button secondary", id: "download-code", onclick: (event) => {
+        const refused = refusal();
+        if (refused) {
+            event.preventDefault();
+            status.textContent = refused;
+        }
+    }}, "Download");
+}
+
+/**
  * A snippet's code to read: highlighted, with line numbers, in one scroll area no taller than
  * most of the window; a wrap toggle remembered by this browser (the numbers stay, long lines
  * hang indented); copy, raw view and download. With a `fillIn` (fill-in.js) the code shows,
@@ -63,14 +86,7 @@ const WRAP_KEY = "snippets.wrapCode";
  */
 export function codeView({title, language, code, rawUrl, fillIn = null, lines = null}) {
     let shown = {text: code, ranges: [], missing: []};
-    // a command with a value still missing is never taken: a placeholder pasted into a shell runs as typed
-    const refusal = () => {
-        if (shown.missing.length === 0) {
-            return null;
-        }
-        fillIn.markMissing(shown.missing);
-        return `Fill in ${shown.missing.join(", ")} first: nothing was taken.`;
-    };
+    const refusal = () => refusalOf(shown.missing, fillIn);
     const copy = copyButton({id: "copy", label: "Copy code", text: () => shown.text, statusId: "copy-status", refusal});
     const codeElement = h("code", {id: "code"});
     // focusable, so that a keyboard can scroll it
@@ -96,13 +112,7 @@ export function codeView({title, language, code, rawUrl, fillIn = null, lines = 
         localStorage.setItem(WRAP_KEY, String(wrap.checked));
         apply();
     });
-    const download = h("a", {download: codeFilename(title, language), class: "button secondary", id: "download-code", onclick: (event) => {
-        const refused = refusal();
-        if (refused) {
-            event.preventDefault();
-            copy.status.textContent = refused;
-        }
-    }}, "Download");
+    const download = downloadLink(codeFilename(title, language), refusal, copy.status);
     const show = () => {
         shown = fillIn ? renderedText(code, fillIn.values()) : shown;
         highlight(codeElement, language, shown.text);
