@@ -3,7 +3,7 @@
 // tools (create one with what it may do, its value shown once; see when each was last used and
 // when it expires; narrow what it may do; limit it to some collections; revoke), and one's own
 // snippets exported as a ZIP or imported from one.
-import {api, failureText, sendFile} from "./api.js";
+import {api, failureText} from "./api.js";
 import {formatDate, h, replace} from "./dom.js";
 import {apiPaths, viewPaths} from "./paths.js";
 import {confirmDelete, confirmDialog} from "./dialogs.js";
@@ -13,6 +13,7 @@ import {me} from "./me.js";
 import {report} from "./notice.js";
 import {SCOPE_WORDS} from "./scopes.js";
 import {ownCollections, pathName} from "./collections.js";
+import {importControl} from "./import-archive.js";
 
 /** The scopes this user's tokens may carry: administration only for an administrator. */
 function offeredScopes() {
@@ -267,39 +268,13 @@ function sessionName(userAgent) {
     return system ? `${browser} on ${system}` : browser;
 }
 
-/** The own snippets as a ZIP to keep or move, and such a ZIP imported here, with what it created. */
+/** The own snippets as a ZIP to keep or move, and such a ZIP imported here (import-archive.js). */
 function exportAndImport() {
-    const file = h("input", {id: "import-file", type: "file", accept: ".zip,application/zip"});
-    const status = h("p", {id: "import-status", role: "status", class: "muted"});
-    const report = h("ul", {id: "import-report", class: "attachments", hidden: true});
-    file.addEventListener("change", async () => {
-        const archive = file.files[0];
-        if (!archive) {
-            return;
-        }
-        status.className = "muted";
-        status.textContent = `Importing ${archive.name}…`;
-        report.hidden = true;
-        try {
-            const {data} = await sendFile("POST", apiPaths.importArchive, archive, "application/zip");
-            const attachments = data.attachmentsCreated === 1 ? "1 attachment" : `${data.attachmentsCreated} attachments`;
-            status.textContent = `Imported ${archive.name}: ${data.snippetsCreated === 1 ? "1 snippet" : `${data.snippetsCreated} snippets`}`
-                + ` and ${attachments} created.`;
-            replace(report, data.snippets.map((snippet) => h("li", {}, h("a", {href: viewPaths.snippet(snippet.id)}, snippet.title))));
-            report.hidden = data.snippets.length === 0;
-        } catch (error) {
-            status.className = "error";
-            status.textContent = `Nothing was imported. ${failureText(error)}`;
-        } finally {
-            file.value = "";
-        }
-    });
     return h("section", {"aria-labelledby": "transfer-title"},
         h("h2", {id: "transfer-title"}, "Export and import"),
         h("p", {}, h("a", {href: apiPaths.exportArchive, id: "export", class: "button secondary", download: ""}, "Download my snippets (ZIP)"),
             " Your own snippets with their tags, attachments and history; not those others share with you, nor the trash."),
-        h("div", {class: "upload"}, h("label", {for: "import-file"}, "Import a ZIP exported from a Snippet Store"), file),
-        status, report);
+        importControl());
 }
 
 /** Where the user is signed in (which browser, from which address), each session's last use, and signing any other one, or all, out. */

@@ -202,8 +202,16 @@ public abstract class AccountPageInChromiumTests {
         }
     }
 
+    private static int exported(ApiClient client) {
+        return client.get("/api/v1/snippets?query=exported")
+                .json()
+                .getJsonArray("data")
+                .size();
+    }
+
     @Test
-    void aUserExportsTheirSnippetsAndImportsTheArchiveOnTheAccountPageSeeingWhatWasCreated() throws IOException {
+    void aUserExportsTheirSnippetsAndReImportsTheArchiveSeeingWhatItHoldsSkippingWhatIsHereAndUndoingIt()
+            throws IOException {
         TestUser someone = TestUsers.create();
         ApiClient their = TestUsers.withToken(someone);
         create(their, snippet("Exported and back", "sql", "select 1"));
@@ -228,18 +236,36 @@ public abstract class AccountPageInChromiumTests {
                             .contains("manifest.json"));
 
             driver.findElement(By.id("import-file")).sendKeys(archive.toString());
-            slow.until(textToBePresentInElementLocated(By.id("import-status"), "1 snippet and 0 attachments created."));
-            WebElement created = driver.findElement(By.cssSelector("#import-report a"));
-            assertEquals("Exported and back", created.getText());
-            created.click();
-            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Exported and back"));
+            String asked = visible(wait, "confirm-question").getText();
+            assertTrue(asked.contains("It holds 1 snippet, 0 attachments and 0 collections."), asked);
             assertEquals(
-                    2,
-                    their.get("/api/v1/snippets?query=exported")
-                            .json()
-                            .getJsonArray("data")
-                            .size(),
-                    "the original and its import");
+                    "1 snippet of them is here already (the same title and code): Exported and back.",
+                    driver.findElement(By.id("import-already-here")).getText());
+            assertEquals(
+                    "skip",
+                    new Select(driver.findElement(By.id("import-duplicates")))
+                            .getFirstSelectedOption()
+                            .getAttribute("value"),
+                    "re-importing one's own export makes no copies unless asked");
+            driver.findElement(By.id("confirm-ok")).click();
+            slow.until(textToBePresentInElementLocated(
+                    By.id("import-status"), "0 snippets and 0 attachments created, 1 already here skipped."));
+            assertEquals(1, exported(their), "nothing twice");
+
+            driver.findElement(By.id("import-file")).sendKeys(archive.toString());
+            new Select(visible(wait, "import-duplicates")).selectByValue("keep");
+            driver.findElement(By.id("confirm-ok")).click();
+            slow.until(textToBePresentInElementLocated(By.id("import-status"), "1 snippet and 0 attachments created."));
+            assertEquals(2, exported(their), "the original and its import, as asked");
+            driver.findElement(By.id("undo-import")).click();
+            wait.until(
+                    textToBePresentInElementLocated(By.id("import-status"), "Undone: 1 snippet moved to the trash."));
+            assertEquals(1, exported(their), "the import taken back");
+
+            driver.findElement(By.id("import-file")).sendKeys(archive.toString());
+            visible(wait, "confirm-cancel").click();
+            wait.until(textToBePresentInElementLocated(By.id("import-status"), "Nothing was imported."));
+            assertEquals(1, exported(their));
             assertEquals(List.of(), scriptErrors(browser));
         }
     }
