@@ -38,6 +38,8 @@ async function route() {
         return;
     }
     shownHash = window.location.hash;
+    // a dialog belongs to the view it was opened on: Back (or a link) closes it with the view
+    document.querySelectorAll("dialog[open]").forEach((dialog) => dialog.close());
     clearNotice();
     window.scrollTo(0, 0); // every view starts at its top; the list may then restore its place
     showAnnounced();

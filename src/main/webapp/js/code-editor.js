@@ -118,7 +118,8 @@ function extensions(cm, textarea, slots, fromField, wrapped) {
         keymap.of([...defaultKeymap.filter((binding) => binding.key !== "Mod-Enter"), ...historyKeymap, ...cm.search.searchKeymap, indentWithTab]),
         slots.language.of([]), slots.wrap.of(wrapped ? EditorView.lineWrapping : []), PAGE_THEME(EditorView),
         EditorView.contentAttributes.of({
-            id: "code", "aria-labelledby": "code-label", "aria-describedby": textarea.getAttribute("aria-describedby") ?? "",
+            // tabindex: focusable as a field is, so that the scroller around it counts as reachable by keyboard
+            id: "code", tabindex: "0", "aria-labelledby": "code-label", "aria-describedby": textarea.getAttribute("aria-describedby") ?? "",
             spellcheck: "false", autocapitalize: "off", autocorrect: "off",
         }),
         EditorView.updateListener.of((update) => {

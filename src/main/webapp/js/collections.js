@@ -30,7 +30,7 @@ function tree(collections, parentId) {
     if (children.length === 0) {
         return null;
     }
-    return h("ul", {class: parentId ? "tree" : "tree top", role: parentId ? "group" : null},
+    return h("ul", {class: parentId ? "tree" : "tree top"},
         children.map((collection) => h("li", {"data-id": collection.id},
             h("a", {href: viewPaths.collection(collection.id)}, collection.name),
             h("span", {class: "muted"}, ` · ${count(collection.snippetCount)} · ${collection.visibility}`),
@@ -102,7 +102,7 @@ export async function showCollection(view, id) {
                 onclick: () => send("PUT", apiPaths.collectionSnippet(id, snippet.id), {position: index + 1}),
             }, "Down"),
             owner || snippet.owner.id === me.userId ? h("button", {
-                type: "button", class: "link danger-text", "aria-label": `Take ${snippet.title} out of the collection`,
+                type: "button", class: "link danger-text", "aria-label": `Take out ${snippet.title}`,
                 onclick: () => send("DELETE", apiPaths.collectionSnippet(id, snippet.id)),
             }, "Take out") : null) : null));
     if (changes) {

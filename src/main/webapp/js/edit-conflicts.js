@@ -12,7 +12,7 @@ import {FIELDS, apiValue, fieldLabel, formValue, formValues} from "./editor-fiel
  */
 function threeWay(clash, theirName) {
     const pane = (title, text, className) => h("div", {class: `side ${className}`},
-        h("h4", {}, title), h("pre", {class: "diff"}, text.replace(/\n$/, "") || "(nothing)"));
+        h("h4", {}, title), h("pre", {class: "diff", tabindex: "0"}, text.replace(/\n$/, "") || "(nothing)"));
     return h("div", {class: "three-way"},
         pane("Before both", clash.base ?? "", "base"),
         pane(`Theirs (${theirName})`, clash.theirs, "theirs"),

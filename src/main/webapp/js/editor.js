@@ -38,6 +38,9 @@ window.addEventListener("beforeunload", (event) => {
 });
 window.addEventListener("snippets:sign-in", () => unsaved = false);
 
+/** The field that had the focus when a new snippet was saved and stayed open: it has it again in the editor of the saved one. */
+let focusAfterCreate = null;
+
 /** Code for the next new snippet's form (pasted onto the list), taken once. */
 let pastedCode = null;
 
@@ -182,7 +185,13 @@ class SnippetEditor {
             event.currentTarget.textContent = preview.hidden ? "Preview" : "Hide preview";
             this.showPreview();
         });
-        this.control("title").focus();
+        this.control(focusAfterCreate ?? "title").focus();
+        if (focusAfterCreate === "code" && this.codeEditor) {
+            // where the typing stopped: the end of what was saved
+            const {view} = this.codeEditor;
+            view.dispatch({selection: {anchor: view.state.doc.length}});
+        }
+        focusAfterCreate = null;
         for (const name of FIELDS) {
             this.control(name).addEventListener("input", () => this.changed(name));
         }
@@ -278,6 +287,7 @@ class SnippetEditor {
         if (close) {
             window.location.hash = viewPaths.snippet(saved.data.id);
         } else if (!this.id) {
+            focusAfterCreate = this.focusedField();
             window.location.hash = viewPaths.edit(saved.data.id);
         } else {
             this.etag = saved.etag;
@@ -289,6 +299,12 @@ class SnippetEditor {
             }
             this.page.savedStatus.textContent = `Saved, version ${saved.data.version}.`;
         }
+    }
+
+    /** The form's field that has the focus (the code editor counts as the code), or null. */
+    focusedField() {
+        const active = document.activeElement;
+        return FIELDS.find((name) => this.control(name) === active) ?? (active?.id === "code" ? "code" : null);
     }
 
     /** The JSON fields a save sends: a new snippet's all; an edit's only those changed since the base (null clears). */

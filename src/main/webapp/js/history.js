@@ -26,10 +26,10 @@ function fieldDiff(change) {
     if (change.replaced) {
         // more changed lines than a diff shows: the API gives both texts whole
         return h("section", {class: "field-diff", "data-field": change.field},
-            h("h3", {}, fieldName(change.field)),
+            h("h2", {class: "field-name"}, fieldName(change.field)),
             h("p", {class: "replaced-note"}, "Too many lines changed to show them one by one: the text before, then after."),
-            h("pre", {class: "diff"}, h("span", {class: "removed"}, shown(change.from))),
-            h("pre", {class: "diff"}, h("span", {class: "added"}, shown(change.to))));
+            h("pre", {class: "diff", tabindex: "0"}, h("span", {class: "removed"}, shown(change.from))),
+            h("pre", {class: "diff", tabindex: "0"}, h("span", {class: "added"}, shown(change.to))));
     }
     if (change.hunks) {
         const rows = change.hunks.flatMap((hunk) => [
@@ -38,10 +38,11 @@ function fieldDiff(change) {
                 `${SIGNS[line.type]} ${line.text}${line.noNewline ? "  ⏎ no line break at the end" : ""}\n`)),
         ]);
         return h("section", {class: "field-diff", "data-field": change.field},
-            h("h3", {}, fieldName(change.field)), h("pre", {class: "diff"}, rows));
+            // focusable, so that a keyboard can scroll a long line into view
+            h("h2", {class: "field-name"}, fieldName(change.field)), h("pre", {class: "diff", tabindex: "0"}, rows));
     }
     return h("section", {class: "field-diff", "data-field": change.field},
-        h("h3", {}, fieldName(change.field)),
+        h("h2", {class: "field-name"}, fieldName(change.field)),
         h("p", {class: "value-change"},
             h("del", {class: "removed"}, shown(change.from)), " → ", h("ins", {class: "added"}, shown(change.to))));
 }

@@ -82,7 +82,20 @@ class SnippetPage {
                 }, "Share"),
                 star, pin, history, edit,
                 h("button", {type: "button", id: "delete", class: "danger", onclick: () => this.remove()}, "Delete"))
-                : h("div", {class: "actions"}, star, history, edit));
+                : h("div", {class: "actions"}, star, history, edit,
+                    h("button", {type: "button", id: "fork", class: "secondary", onclick: () => this.fork()}, "Copy to mine")));
+    }
+
+    /** Someone else's snippet as a private one of the caller's (Gist's fork), to change as they like; its attachments stay with it. */
+    async fork() {
+        const {title, description, notes, language, code, tags} = this.snippet;
+        try {
+            const {data} = await api("POST", apiPaths.snippets, {body: {title, description, notes, language, code, tags, visibility: "private"}});
+            announce(`Copied “${title}” by ${this.snippet.owner.username} into your snippets, private; its attachments stay with it.`);
+            window.location.hash = viewPaths.snippet(data.id);
+        } catch (error) {
+            report(error);
+        }
     }
 
     /** Stars or pins the snippet, or takes the star or pin off, and shows the page again. */
@@ -165,7 +178,7 @@ class SnippetPage {
 
     async loadAttachments() {
         const {data} = await api("GET", apiPaths.snippetAttachments(this.snippet.id));
-        replace(this.attachments, data.length === 0 ? h("li", {class: "muted"}, "No attachments yet.") : data.map((attachment) =>
+        replace(this.attachments, data.length === 0 ? h("li", {class: "muted none"}, this.mine ? "No attachments yet." : "No attachments.") : data.map((attachment) =>
             attachmentItem(attachment, this.mine ? h("button", {
                 type: "button", class: "link danger-text", "aria-label": `Delete attachment ${attachment.filename}`,
                 onclick: () => confirmDelete(`Delete the attachment “${attachment.filename}”?`, "Delete attachment",

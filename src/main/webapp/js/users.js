@@ -236,8 +236,9 @@ class UsersPage {
     groupRow(group) {
         const local = group.source === "local";
         const candidates = this.users.filter((user) => !group.members.some((member) => member.id === user.id));
+        // nobody chosen until the administrator chooses: the first user (often admin) is not added by one click
         const pick = h("select", {id: `add-to-${group.id}`, "aria-label": `User to add to ${group.name}`},
-            candidates.map((user) => h("option", {value: user.id}, user.username)));
+            h("option", {value: ""}, "Add a member…"), candidates.map((user) => h("option", {value: user.id}, user.username)));
         return h("tr", {},
             h("td", {"data-label": "Group"}, group.name, local ? null : h("span", {class: "muted"}, " (identity provider)")),
             h("td", {"data-label": "Members"}, group.members.length === 0 ? h("span", {class: "muted"}, "nobody") : group.members.map((member) =>
@@ -248,7 +249,7 @@ class UsersPage {
             h("td", {class: "row-actions"},
                 local && candidates.length > 0 ? [pick, h("button", {
                     type: "button", class: "link", "aria-label": `Add the chosen user to ${group.name}`,
-                    onclick: () => this.groupAction(() => api("PUT", apiPaths.groupMember(group.id, pick.value))),
+                    onclick: () => pick.value && this.groupAction(() => api("PUT", apiPaths.groupMember(group.id, pick.value))),
                 }, "Add")] : null,
                 h("button", {
                     type: "button", class: "link danger-text", "aria-label": `Delete the group ${group.name}`,

@@ -28,6 +28,7 @@ import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -359,5 +360,46 @@ public abstract class AdministrationInChromiumTests {
     private static List<String> auditRows(WebDriver driver, String table) {
         return (List<String>) script(
                 driver, "return [...document.querySelectorAll('#" + table + " tbody tr')].map(row => row.textContent)");
+    }
+
+    @Test
+    void aGroupsMemberListChoosesNobodyUntilTheAdministratorDoes() {
+        TestUser admin = TestUsers.create("admin");
+        String groupName = TestUsers.uniqueName("Release managers");
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, admin);
+            visible(wait, "nav-users").click();
+            visible(wait, "new-group-name").sendKeys(groupName);
+            driver.findElement(By.id("create-group")).click();
+            WebElement pick = wait.until(visibilityOfElementLocated(
+                    By.cssSelector("select[aria-label='User to add to " + groupName + "']")));
+            assertEquals("", new Select(pick).getFirstSelectedOption().getAttribute("value"), "nobody chosen yet");
+            driver.findElement(By.cssSelector("button[aria-label='Add the chosen user to " + groupName + "']"))
+                    .click();
+            String groupId = TestUsers.admin().get("/api/v1/groups").json().getJsonArray("data").stream()
+                    .map(JsonValue::asJsonObject)
+                    .filter(group -> group.getString("name").equals(groupName))
+                    .findFirst()
+                    .orElseThrow()
+                    .getString("id");
+            assertEquals(
+                    0,
+                    TestUsers.admin()
+                            .get("/api/v1/groups/" + groupId)
+                            .data()
+                            .getJsonArray("members")
+                            .size(),
+                    "Add with nobody chosen adds nobody");
+
+            new Select(driver.findElement(By.cssSelector("select[aria-label='User to add to " + groupName + "']")))
+                    .selectByVisibleText(user.username());
+            driver.findElement(By.cssSelector("button[aria-label='Add the chosen user to " + groupName + "']"))
+                    .click();
+            wait.until(visibilityOfElementLocated(
+                    By.cssSelector("button[aria-label='Remove " + user.username() + " from " + groupName + "']")));
+            assertEquals(List.of(), scriptErrors(browser));
+        }
     }
 }

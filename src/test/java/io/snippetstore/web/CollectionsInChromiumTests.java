@@ -133,7 +133,7 @@ public abstract class CollectionsInChromiumTests {
 
             browser.open("/#/c/" + collection);
             wait.until(ignored -> rows(driver).size() == 2);
-            driver.findElement(By.cssSelector("[aria-label='Take Restart the ingress out of the collection']"))
+            driver.findElement(By.cssSelector("[aria-label='Take out Restart the ingress']"))
                     .click();
             wait.until(ignored -> rows(driver).equals(List.of("Scale the workers")));
             assertEquals(List.of(), scriptErrors(browser));

@@ -420,6 +420,27 @@ public abstract class EditorInChromiumTests {
         }
     }
 
+    @Test
+    void ctrlSOnANewSnippetKeepsTheCursorInTheFieldItWasIn() {
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/new");
+            visible(wait, "title").sendKeys("Kept focus");
+            driver.findElement(By.id("language")).sendKeys("text");
+            WebElement code = visible(wait, "code");
+            code.click();
+            code.sendKeys("first line", Keys.chord(Keys.CONTROL, "s"));
+            wait.until(ExpectedConditions.urlMatches("#/s/[^/]+/edit$"));
+            wait.until(ignored -> "first line".equals(codeText(driver)));
+            wait.until(ignored -> "code".equals(script(driver, "return document.activeElement.id")));
+            driver.switchTo().activeElement().sendKeys(" and more");
+            wait.until(ignored -> "first line and more".equals(codeText(driver)));
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private static List<String> texts(WebDriver driver, String selector) {
         return (List<String>) script(

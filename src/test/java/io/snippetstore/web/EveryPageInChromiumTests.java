@@ -216,6 +216,10 @@ public abstract class EveryPageInChromiumTests {
             browser.screenshot("command-line");
             driver.findElement(By.id("nav-api-docs")).click();
             wait.until(urlContains("/api-docs/"));
+            visible(wait, "back-to-app").click();
+            wait.until(ignored -> driver.getCurrentUrl().equals(origin + "/")
+                    || driver.getCurrentUrl().startsWith(origin + "/#"));
+            visible(wait, "search");
             assertEquals(200, api.get("/api-docs/").status());
             Reply client = new ApiClient().get("/downloads/snippets");
             assertEquals(200, client.status());

@@ -462,4 +462,57 @@ public abstract class SnippetPageInChromiumTests {
                 driver,
                 "return [...document.querySelectorAll('#language-suggestions option')].map(option => option.value)");
     }
+
+    @Test
+    void aReaderCopiesASnippetToTheirOwnAndSeesItsNotesHeadingsBelowThePagesAndNoEmptyBullet() {
+        TestUser owner = TestUsers.create();
+        ApiClient theirs = TestUsers.withToken(owner);
+        String id = create(
+                        theirs,
+                        snippet("Shared recipe", "bash", "make all", "recipes")
+                                .add("notes", "# A big heading\n\nsome notes")
+                                .add("visibility", "team"))
+                .getString("id");
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            browser.open("/#/s/" + id);
+            visible(wait, "snippet-title");
+            double page = ((Number) script(
+                            driver,
+                            "return parseFloat(getComputedStyle(document.getElementById('snippet-title')).fontSize)"))
+                    .doubleValue();
+            double note = ((Number) script(
+                            driver,
+                            "return parseFloat(getComputedStyle(document.querySelector('#notes h1')).fontSize)"))
+                    .doubleValue();
+            assertTrue(
+                    note < page, "a heading in the notes (" + note + " px) stays below the page's (" + page + " px)");
+            WebElement none = wait.until(visibilityOfElementLocated(By.cssSelector("#attachments li.none")));
+            assertEquals("No attachments.", none.getText());
+            assertEquals("none", none.getCssValue("list-style-type"), "no bullet before it");
+
+            visible(wait, "fork").click();
+            wait.until(ignored -> !driver.getCurrentUrl().endsWith("#/s/" + id));
+            String copy = driver.getCurrentUrl().replaceAll(".*#/s/", "");
+            wait.until(
+                    textToBePresentInElementLocated(By.id("notice"), "Copied “Shared recipe” by " + owner.username()));
+            JsonObject copied = api.get("/api/v1/snippets/" + copy).data();
+            assertEquals(user.username(), copied.getJsonObject("owner").getString("username"));
+            assertEquals("private", copied.getString("visibility"));
+            assertEquals("make all", copied.getString("code"));
+            assertEquals("# A big heading\n\nsome notes", copied.getString("notes"));
+            assertTrue(driver.findElements(By.id("fork")).isEmpty(), "one's own copy is edited, not copied");
+
+            visible(wait, "share").click();
+            visible(wait, "share-dialog");
+            driver.navigate().back();
+            wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Shared recipe"));
+            assertTrue(
+                    driver.findElements(By.cssSelector("dialog[open]")).isEmpty(),
+                    "Back closes the dialog with its page");
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+    }
 }
