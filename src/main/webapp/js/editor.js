@@ -54,7 +54,11 @@ export function hasUnsavedEdit() {
 }
 
 export async function showEditor(view, id) {
+    const address = window.location.hash;
     const [existing, makeCodeEditor] = await Promise.all([id ? api("GET", apiPaths.snippet(id)) : null, loadCodeEditor()]);
+    if (window.location.hash !== address) {
+        return; // the user went on meanwhile: the view is another page's now
+    }
     unsaved = false;
     const editor = new SnippetEditor(view, id, existing, makeCodeEditor);
     await editor.restoreDraft();

@@ -172,7 +172,12 @@ async function collectionChoices() {
 
 export async function showList(view, params) {
     document.title = "Snippets — Snippet Store";
-    const list = new SnippetList(view, stateFrom(params), await collectionChoices());
+    const address = window.location.hash;
+    const collections = await collectionChoices();
+    if (window.location.hash !== address) {
+        return; // the user went on meanwhile: the view is another page's now
+    }
+    const list = new SnippetList(view, stateFrom(params), collections);
     const place = takePlace();
     await list.reload();
     // Back from a result: the pages that were loaded, and the scroll, as they were.

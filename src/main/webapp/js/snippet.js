@@ -15,7 +15,12 @@ import {ownCollections, pathName} from "./collections.js";
 
 /** One snippet; `params` may choose a line of its code (`line`). */
 export async function showSnippet(view, id, params = new URLSearchParams()) {
-    const page = new SnippetPage(await api("GET", apiPaths.snippet(id)));
+    const address = window.location.hash;
+    const loaded = await api("GET", apiPaths.snippet(id));
+    if (window.location.hash !== address) {
+        return; // the user went on meanwhile: the view is another page's now
+    }
+    const page = new SnippetPage(loaded);
     document.title = `${page.snippet.title} — Snippet Store`;
     replace(view, page.article(Number(params.get("line")) || null));
     await page.loadAttachments();

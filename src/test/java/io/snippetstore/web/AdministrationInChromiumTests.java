@@ -371,6 +371,17 @@ public abstract class AdministrationInChromiumTests {
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             signIn(browser, wait, admin);
             visible(wait, "nav-users").click();
+            wait.until(ignored ->
+                    driver.findElements(By.cssSelector("#users tbody tr")).size() > 1);
+            assertEquals(
+                    List.of(),
+                    script(
+                            driver,
+                            "return [...document.querySelectorAll('#users th:not(:last-child), #users td:nth-child(2), #users td:nth-child(3)')]"
+                                    + ".filter(cell => { const range = document.createRange(); range.selectNodeContents(cell);"
+                                    + " return cell.textContent.trim().split(/\\s+/).length === 1 && range.getClientRects().length > 1; })"
+                                    + ".map(cell => cell.textContent)"),
+                    "at 1280 px no one-word cell of the users' table breaks inside its word");
             visible(wait, "new-group-name").sendKeys(groupName);
             driver.findElement(By.id("create-group")).click();
             WebElement pick = wait.until(visibilityOfElementLocated(

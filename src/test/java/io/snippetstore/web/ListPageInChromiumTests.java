@@ -45,6 +45,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -676,12 +677,17 @@ public abstract class ListPageInChromiumTests {
                     "every match, the 5 not loaded too");
 
             browser.open("/#/?sort=title");
-            wait.until(ignored -> resultTitles(driver).size() == 20
-                    && resultTitles(driver).get(0).equals("Bulk 00"));
-            choose(driver, "Bulk 01");
+            wait.until(ignored -> {
+                List<String> titles = resultTitles(driver); // read once: the list may be drawn again between two reads
+                return titles.size() == 20 && titles.get(0).equals("Bulk 00");
+            });
+            wait.until(ExpectedConditions.elementToBeClickable(
+                            By.cssSelector("#results input.select[aria-label='Select “Bulk 01”']")))
+                    .click();
             new org.openqa.selenium.interactions.Actions(driver)
                     .keyDown(Keys.SHIFT)
-                    .click(driver.findElement(By.cssSelector("#results input.select[aria-label='Select “Bulk 04”']")))
+                    .click(wait.until(ExpectedConditions.elementToBeClickable(
+                            By.cssSelector("#results input.select[aria-label='Select “Bulk 04”']"))))
                     .keyUp(Keys.SHIFT)
                     .perform();
             assertEquals(
