@@ -209,6 +209,14 @@ public class WorstCase {
                 "import",
                 "55 snippets of 1 MiB of code: 60 MiB of documents, near the 64 MiB an import takes",
                 () -> sendBytes("/api/v1/import", largest));
+        row(
+                "import, a dry run",
+                "the same archive again: read, checked, each snippet's 1 MiB code hashed against the three here",
+                () -> sendBytes("/api/v1/import?dryRun=true&duplicates=update", largest));
+        row(
+                "import, duplicates updated",
+                "the same archive again: every snippet already here, each compared and updated in one transaction",
+                () -> sendBytes("/api/v1/import?duplicates=update", largest));
     }
 
     static void row(String operation, String input, Supplier<Answer> request) {
