@@ -47,6 +47,17 @@ for (let i = 0; i < rounds + 2; i++) {
     }
 }
 
+// where a warm load's time goes: each request's start and end after the navigation began
+await page.reload();
+await page.waitForSelector("#results li");
+const chain = await page.evaluate(() => performance.getEntriesByType("resource")
+    .filter((entry) => entry.name.includes("/api/") || entry.name.endsWith(".js"))
+    .map((entry) => ({name: new URL(entry.name).pathname, start: entry.startTime, end: entry.responseEnd})));
+const scripts = chain.filter((entry) => !entry.name.startsWith("/api/"));
+const lastScript = Math.max(...scripts.map((entry) => entry.end));
+const calls = chain.filter((entry) => entry.name.startsWith("/api/"))
+    .map((entry) => `${entry.name.replace(/\/api\/v1/, "")} ${entry.start.toFixed(0)}–${entry.end.toFixed(0)}`);
+
 const settled = [];
 const terms = ["payload", "zebrafish", "parse", "return", "quokka", "build"];
 for (let i = 0; i < rounds + 2; i++) {
@@ -63,5 +74,6 @@ for (let i = 0; i < rounds + 2; i++) {
     }
 }
 await browser.close();
+console.error(`a warm load: ${scripts.length} scripts, the last loaded at ${lastScript.toFixed(0)} ms; API calls (start–end, ms): ${calls.join(", ")}`);
 console.log(`| first items on screen after a warm load of the list | ${median(firstItems).toFixed(0)} ms (${spread(firstItems)}) |`);
 console.log(`| results settled after the last keystroke of a search | ${median(settled).toFixed(0)} ms (${spread(settled)}) |`);

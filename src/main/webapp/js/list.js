@@ -17,7 +17,8 @@ import {selectionBar} from "./selection.js";
 import {ownCollections, pathName} from "./collections.js";
 import {listKeys} from "./list-keys.js";
 
-const SEARCH_DELAY_MS = 250;
+/** How long typing rests before the list follows: short enough that results settle within 300 ms of the last key. */
+const SEARCH_DELAY_MS = 150;
 /** How the list shows its snippets (cards, compact, table), and whose it lists, as last chosen in this browser. */
 const VIEW_KEY = "snippets.list.view";
 const SCOPE_KEY = "snippets.list.scope";
