@@ -40,6 +40,7 @@ import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
 import jakarta.json.Json;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
@@ -201,6 +202,50 @@ public abstract class TransferTests {
                 "bad_request",
                 owner.sendBytes("POST", "/api/v1/import?duplicates=maybe", ZIP, archive, Map.of())
                         .errorCode());
+    }
+
+    @Test
+    void twoOfTheArchivesSnippetsInOneCollectionThatAreOneAlreadyHereAreListedThereOnce() throws IOException {
+        ApiClient owner = TestUsers.withToken(TestUsers.create());
+        String here = SnippetsApi.create(owner, SnippetsApi.snippet("Twice", "bash", "echo twice"))
+                .getString("id");
+        String twice = "{\"title\":\"Twice\",\"language\":\"bash\",\"code\":\"echo twice\",\"tags\":[]}";
+        String name = TestUsers.uniqueName("Both");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (ZipOutputStream zip = new ZipOutputStream(out)) {
+            for (String[] entry : List.of(
+                    new String[] {"snippets/a.json", twice.replace("{", "{\"id\":\"a\",")},
+                    new String[] {"snippets/b.json", twice.replace("{", "{\"id\":\"b\",")},
+                    new String[] {
+                        "collections/c.json", "{\"id\":\"c\",\"name\":\"" + name + "\",\"snippets\":[\"a\",\"b\"]}"
+                    },
+                    new String[] {
+                        "manifest.json",
+                        "{\"format\":\"snippet-store-export\",\"version\":3,\"snippets\":[\"snippets/a.json\","
+                                + "\"snippets/b.json\"],\"collections\":[\"collections/c.json\"]}"
+                    })) {
+                zip.putNextEntry(new ZipEntry(entry[0]));
+                zip.write(entry[1].getBytes(StandardCharsets.UTF_8));
+                zip.closeEntry();
+            }
+        }
+
+        Reply skipped = owner.sendBytes("POST", "/api/v1/import?duplicates=skip", ZIP, out.toByteArray(), Map.of());
+
+        assertEquals(200, skipped.status(), skipped::toString);
+        assertEquals(0, skipped.data().getInt("snippetsCreated"));
+        assertEquals(2, skipped.data().getJsonArray("duplicates").size());
+        String collection = owner.get("/api/v1/collections").json().getJsonArray("data").stream()
+                .map(JsonValue::asJsonObject)
+                .filter(each -> each.getString("name").equals(name))
+                .findFirst()
+                .orElseThrow()
+                .getString("id");
+        JsonArray held = owner.get("/api/v1/collections/" + collection + "/snippets")
+                .json()
+                .getJsonArray("data");
+        assertEquals(1, held.size(), held::toString);
+        assertEquals(here, held.getJsonObject(0).getString("id"));
     }
 
     private static int ownCount(ApiClient owner) {

@@ -261,12 +261,14 @@ public class Imports {
                                     collection.sourceId(),
                                     collection.parentSourceId(),
                                     collection.input(),
+                                    // two of the archive's snippets may be one already here: listed once
                                     collection.snippetSourceIds().stream()
                                             .map(newIds::get)
+                                            .distinct()
                                             .toList()))
                             .toList());
             snippets.markImported(
-                    caller, plan.pinned().stream().map(newIds::get).toList(), starred);
+                    caller, plan.pinned().stream().map(newIds::get).distinct().toList(), starred);
             batches.publish(importId);
             return new ImportReport(
                     created.size(),
