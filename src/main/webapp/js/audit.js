@@ -29,7 +29,8 @@ export function auditTable(id, withUser) {
         h("td", {"data-label": "When"}, formatDate(record.at)),
         withUser ? h("td", {"data-label": "Who"}, record.username) : null,
         h("td", {"data-label": "What"}, record.action, record.outcome === "success" ? "" : h("strong", {}, ` (${record.outcome})`)),
-        h("td", {"data-label": "On"}, [record.subject, record.detail].filter(Boolean).join(" · ")),
+        // what a person reads (the title or name the record was made with), the raw id on hover
+        h("td", {"data-label": "On", title: record.subject ?? null}, record.detail ?? record.subject ?? ""),
         h("td", {"data-label": "From"}, record.clientAddress ?? ""));
 
     async function load(append) {

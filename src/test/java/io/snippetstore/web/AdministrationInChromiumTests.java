@@ -340,6 +340,18 @@ public abstract class AdministrationInChromiumTests {
             wait.until(ignored -> auditRows(driver, "my-activity").stream()
                     .anyMatch(row -> row.contains("token.created") && row.contains("audited token")));
             assertTrue(
+                    auditRows(driver, "my-activity").stream()
+                            .filter(row -> row.contains("token.created"))
+                            .noneMatch(row -> row.matches("(?s).*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-.*")),
+                    "what was acted on is named, its id only on hover: " + auditRows(driver, "my-activity"));
+            assertTrue(
+                    script(
+                                    driver,
+                                    "return [...document.querySelectorAll('#my-activity td[data-label=On]')].map(cell => cell.title).join(' ')")
+                            .toString()
+                            .matches("(?s).*[0-9a-f]{8}-[0-9a-f]{4}-.*"),
+                    "the id is there on hover");
+            assertTrue(
                     auditRows(driver, "my-activity").stream().noneMatch(row -> row.contains(admin.username())),
                     "only their own");
             assertEquals(List.of(), scriptErrors(browser));
