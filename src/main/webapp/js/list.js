@@ -144,11 +144,6 @@ function collectionParams(state, params) {
     }
 }
 
-/** How this browser last chose to show the list: cards, compact or table. */
-function storedView() {
-    return localStorage.getItem(VIEW_KEY) ?? "cards";
-}
-
 /** Whether the list is narrowed by more than whose snippets it lists. */
 function isFiltered(state) {
     return Boolean(state.query.trim() || state.tags.length || state.language || state.variables || state.starred || state.collection);
@@ -179,16 +174,11 @@ async function collectionChoices() {
 export async function showList(view, params) {
     document.title = "Snippets — Snippet Store";
     const address = window.location.hash;
-    const state = stateFrom(params);
-    // the first page is asked for alongside the collections, not after them
-    const path = listPath(state, null, storedView());
-    const firstPage = {path, answer: api("GET", path)};
-    firstPage.answer.catch(() => {}); // its failure is reported where the page is read
     const collections = await collectionChoices();
     if (window.location.hash !== address) {
         return; // the user went on meanwhile: the view is another page's now
     }
-    const list = new SnippetList(view, state, collections, firstPage);
+    const list = new SnippetList(view, stateFrom(params), collections);
     const place = takePlace();
     await list.reload();
     // Back from a result: the pages that were loaded, and the scroll, as they were.
@@ -231,7 +221,7 @@ function filterControls(state) {
     controls.scope.value = state.scope;
     controls.withVariables.checked = state.variables;
     controls.starred.checked = state.starred;
-    controls.view.value = storedView();
+    controls.view.value = localStorage.getItem(VIEW_KEY) ?? "cards";
     return controls;
 }
 
@@ -266,11 +256,9 @@ function emptyListText(state) {
 
 /** One showing of the list: its filters (`state`, kept in the address), the pages loaded, and the selection. */
 class SnippetList {
-    constructor(view, state, collections, firstPage = null) {
+    constructor(view, state, collections) {
         this.state = state;
         this.collections = collections;
-        /** The first page, asked for before the list was drawn ({path, answer}): taken by the first load of that path. */
-        this.firstPage = firstPage;
         this.controls = filterControls(state);
         this.parts = listParts();
         this.selection = selectionBar(() => this.reload(), collections, (limit) => this.ownMatches(limit));
@@ -446,10 +434,7 @@ class SnippetList {
     async load(append) {
         const mine = ++generation;
         try {
-            const path = listPath(this.state, append ? this.nextCursor : null, this.view());
-            const asked = this.firstPage?.path === path ? this.firstPage.answer : api("GET", path);
-            this.firstPage = null;
-            const {data, meta} = await asked;
+            const {data, meta} = await api("GET", listPath(this.state, append ? this.nextCursor : null, this.view()));
             if (mine !== generation) {
                 return;
             }
