@@ -261,7 +261,12 @@ class SnippetList {
         this.collections = collections;
         this.controls = filterControls(state);
         this.parts = listParts();
-        this.selection = selectionBar(() => this.reload(), collections, (limit) => this.ownMatches(limit));
+        /** How many snippets each scope lists without filters, by scope: counted once, again after the user's own changes. */
+        this.scopeTotals = {};
+        this.selection = selectionBar(() => {
+            this.scopeTotals = {};
+            return this.reload();
+        }, collections, (limit) => this.ownMatches(limit));
         this.nextCursor = null;
         this.pages = 0;
         this.allTagsShown = false;
@@ -589,9 +594,14 @@ class SnippetList {
 
     /** How many the filters match, and of how many the scope lists without them. */
     async countInScope(mine, matching) {
-        const inScope = isFiltered(this.state)
-            ? total((await api("GET", apiPaths.snippetFacets(filterParams({...stateFrom(new URLSearchParams()), scope: this.state.scope})))).data)
-            : total(matching);
+        const {scope} = this.state;
+        if (!isFiltered(this.state)) {
+            this.scopeTotals[scope] = total(matching);
+        } else if (this.scopeTotals[scope] === undefined) {
+            // asked once a scope while the list is shown, not at every keystroke of a search
+            this.scopeTotals[scope] = total((await api("GET", apiPaths.snippetFacets(filterParams({...stateFrom(new URLSearchParams()), scope})))).data);
+        }
+        const inScope = this.scopeTotals[scope];
         if (mine === this.facetsAsked) {
             this.counts = {matching: total(matching), inScope};
             this.showStatus();
