@@ -37,6 +37,9 @@ public class BrowserSessions {
     @Inject
     TokenUsage usage;
 
+    @Inject
+    ServiceStart serviceStart;
+
     /**
      * A new session record for the user; returns its id, for the container's session to hold.
      * Signing in must work on a full disk, as reads and deletes do: the record is a small row,
@@ -73,19 +76,26 @@ public class BrowserSessions {
         }
         UserSession session = (UserSession) found.get(0)[0];
         Instant now = Timestamps.now();
-        if (session.lastUsedAt().plus(LAST_USED_RESOLUTION).isBefore(now)) {
+        if (session.lastUsedAt().plus(LAST_USED_RESOLUTION).isBefore(now)
+                || session.lastUsedAt().isBefore(serviceStart.startedAt())) {
             usage.recordUseIfIdle(UserSession.class, session.id(), now);
         }
         return Optional.of(Accounts.callerOf((User) found.get(0)[1], Caller.AuthMethod.SESSION)
                 .withCredential(session.id()));
     }
 
-    /** The caller's sessions used within {@code idleLimit} (the container's session timeout), most recently used first. */
+    /**
+     * The caller's sessions used within {@code idleLimit} (the container's session timeout) and
+     * since the service started (a session kept across a restart shows again once it is used),
+     * most recently used first.
+     */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<SessionData> list(Caller caller, Duration idleLimit) {
+        Instant idleSince = Timestamps.now().minus(idleLimit);
+        Instant startedAt = serviceStart.startedAt();
         return em.createNamedQuery(UserSession.OF_USER, UserSession.class)
                 .setParameter("userId", caller.userId())
-                .setParameter("since", Timestamps.now().minus(idleLimit))
+                .setParameter("since", idleSince.isAfter(startedAt) ? idleSince : startedAt)
                 .getResultStream()
                 .map(SessionData::of)
                 .toList();
