@@ -1,10 +1,11 @@
 // The list as a person meets it, in a real headless Chromium (playwright-core): how long after a
 // (warm) load of the list its first items are on screen, and how long after the last keystroke of
 // a search typed at 10 keys a second its results have settled. Medians (and the spread) of ROUNDS
-// each. Usage: node list-timing.mjs BASE_URL ADMIN_PASSWORD [ROUNDS]
+// each. Usage: node list-timing.mjs BASE_URL ADMIN_PASSWORD [ROUNDS] [LABEL, the server's state]
 import {chromium} from "playwright-core";
 
-const [base, password, roundsArg] = process.argv.slice(2);
+const [base, password, roundsArg, label = ""] = process.argv.slice(2);
+const state = label ? `, server ${label}` : "";
 const rounds = Number(roundsArg ?? 15);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const spread = (values) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
@@ -74,6 +75,6 @@ for (let i = 0; i < rounds + 2; i++) {
     }
 }
 await browser.close();
-console.error(`a warm load: ${scripts.length} scripts, the last loaded at ${lastScript.toFixed(0)} ms; API calls (start–end, ms): ${calls.join(", ")}`);
-console.log(`| first items on screen after a warm load of the list | ${median(firstItems).toFixed(0)} ms (${spread(firstItems)}) |`);
-console.log(`| results settled after the last keystroke of a search | ${median(settled).toFixed(0)} ms (${spread(settled)}) |`);
+console.error(`a warm load${state}: ${scripts.length} scripts, the last loaded at ${lastScript.toFixed(0)} ms; API calls (start–end, ms): ${calls.join(", ")}`);
+console.log(`| first items on screen after a warm load of the list${state} | ${median(firstItems).toFixed(0)} ms (${spread(firstItems)}) |`);
+console.log(`| results settled after the last keystroke of a search${state} | ${median(settled).toFixed(0)} ms (${spread(settled)}) |`);
