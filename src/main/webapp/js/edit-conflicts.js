@@ -12,7 +12,7 @@ import {FIELDS, apiValue, fieldLabel, formValue, formValues} from "./editor-fiel
  */
 function threeWay(clash, theirName) {
     const pane = (title, text, className) => h("div", {class: `side ${className}`},
-        h("h4", {}, title), h("pre", {class: "diff", tabindex: "0"}, text.replace(/\n$/, "") || "(nothing)"));
+        h("h3", {}, title), h("pre", {class: "diff", tabindex: "0"}, text.replace(/\n$/, "") || "(nothing)"));
     return h("div", {class: "three-way"},
         pane("Before both", clash.base ?? "", "base"),
         pane(`Theirs (${theirName})`, clash.theirs, "theirs"),
@@ -97,7 +97,7 @@ export function showClashes(container, clashes, version, control, settled, saver
 
 function clashSection(clash, control, settle, theirName) {
     const suffix = clash.number ? `-${clash.number}` : "";
-    const heading = h("h3", {}, fieldLabel(clash.name) + (clash.number ? `, conflict ${clash.number}` : ""));
+    const heading = h("h2", {}, fieldLabel(clash.name) + (clash.number ? `, conflict ${clash.number}` : ""));
     const section = h("section", {class: "conflict", "data-field": clash.name});
     section.append(heading, threeWay(clash, theirName),
         h("div", {class: "actions"},

@@ -36,8 +36,12 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chromium.ChromiumDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** What holds on every page: accessibility in both themes and widths, a narrow phone, the content security policy, links, and scripts kept readable. In a real headless Chromium against the real service. */
@@ -402,6 +406,137 @@ public abstract class EveryPageInChromiumTests {
         }
         found.values().removeIf(List::isEmpty);
         assertEquals(Map.of(), found);
+    }
+
+    /**
+     * What a page shows only after an action (issue 65's views and questions) is checked as the
+     * pages are: the list as a table, the keys, the selection's bar and a tag's renaming, the
+     * import's question, emptying the trash, an edit's conflict and a restore's warning.
+     */
+    @Test
+    @Tag(ChromiumPages.PAGE_FLOWS) // what the pages draw, the same files on every server
+    void theViewsAndQuestionsAnActionOpensPassAxeAndFitAPhoneInEitherTheme() throws IOException {
+        String conflicting = create(api, snippet("Dialogs one", "text", "line a\nline b", "dialogs"))
+                .getString("id");
+        create(api, snippet("Dialogs two", "python", "print(2)", "dialogs"));
+        api.delete("/api/v1/snippets/"
+                + create(api, snippet("Dialogs trashed", "text", "gone")).getString("id"));
+        Path archive = Files.createTempFile("export", ".zip");
+        Map<String, List<String>> found = new java.util.LinkedHashMap<>();
+        try (Browser browser = new Browser()) {
+            Files.write(archive, api.get("/api/v1/export").body());
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, user);
+            wait.until(ignored -> resultTitles(driver).contains("Dialogs two"));
+            new Select(driver.findElement(By.id("list-view"))).selectByValue("table");
+            wait.until(ignored -> driver.findElements(By.cssSelector("#results-table tbody tr"))
+                            .size()
+                    >= 2);
+            checkEverywhere(driver, "the list as a table", () -> {}, found);
+            checkEverywhere(
+                    driver,
+                    "the keys",
+                    () -> opened(
+                            driver,
+                            wait,
+                            "shortcuts",
+                            () -> driver.findElement(By.tagName("body")).sendKeys("?")),
+                    found);
+            driver.findElement(By.id("shortcuts-close")).click();
+            new Select(driver.findElement(By.id("list-view"))).selectByValue("cards");
+            wait.until(ExpectedConditions.elementToBeClickable(
+                            By.cssSelector("#results input.select[aria-label='Select “Dialogs two”']")))
+                    .click();
+            visible(wait, "selection-bar");
+            checkEverywhere(driver, "the selection's bar", () -> {}, found);
+            checkEverywhere(
+                    driver,
+                    "renaming a tag of the selection",
+                    () -> opened(
+                            driver,
+                            wait,
+                            "selection-rename-from",
+                            () -> driver.findElement(By.id("selection-rename-tag"))
+                                    .click()),
+                    found);
+            driver.findElement(By.id("confirm-cancel")).click();
+
+            browser.open("/#/tokens");
+            visible(wait, "import-file").sendKeys(archive.toString());
+            visible(wait, "import-duplicates");
+            checkEverywhere(driver, "the import's question", () -> {}, found);
+            driver.findElement(By.id("confirm-cancel")).click();
+
+            browser.open("/#/trash");
+            wait.until(textToBePresentInElementLocated(By.id("trash"), "Dialogs trashed"));
+            checkEverywhere(
+                    driver,
+                    "emptying the trash",
+                    () -> opened(
+                            driver,
+                            wait,
+                            "confirm-question",
+                            () -> driver.findElement(By.id("trash-empty-all")).click()),
+                    found);
+            driver.findElement(By.id("confirm-cancel")).click();
+
+            browser.open("/#/s/" + conflicting + "/edit");
+            WebElement title = visible(wait, "title");
+            wait.until(ignored -> !title.getAttribute("value").isEmpty());
+            assertEquals(
+                    200,
+                    api.patch(
+                                    "/api/v1/snippets/" + conflicting,
+                                    Json.createObjectBuilder()
+                                            .add("code", "line a\nline THEIRS")
+                                            .build())
+                            .status());
+            driver.findElement(By.id("code"))
+                    .sendKeys(Keys.chord(Keys.CONTROL, "a"), "line a", Keys.ENTER, "line MINE");
+            driver.findElement(By.id("save")).click();
+            wait.until(ExpectedConditions.visibilityOfElementLocated(
+                    By.cssSelector("#conflicts .conflict[data-field='code'] .three-way")));
+            checkEverywhere(driver, "an edit's conflict", () -> {}, found);
+            assertEquals(List.of(), scriptErrors(browser));
+        } finally {
+            Files.delete(archive);
+        }
+        TestUser admin = TestUsers.create("admin");
+        Reply backup = TestUsers.withToken(admin)
+                .post("/api/v1/storage/backups", Json.createObjectBuilder().build());
+        assertEquals(201, backup.status(), backup::toString);
+        String backupName = backup.data().getString("name");
+        try (Browser browser = new Browser()) {
+            WebDriver driver = browser.driver();
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
+            signIn(browser, wait, admin);
+            browser.open("/#/storage");
+            wait.until(textToBePresentInElementLocated(By.id("backups"), backupName));
+            checkEverywhere(
+                    driver,
+                    "a restore's warning",
+                    () -> opened(
+                            driver,
+                            wait,
+                            "restore-warning",
+                            () -> driver.findElement(
+                                            By.cssSelector("#backups button[aria-label='Restore " + backupName + "']"))
+                                    .click()),
+                    found);
+            driver.findElement(By.id("confirm-cancel")).click();
+            assertEquals(List.of(), scriptErrors(browser));
+        }
+        found.values().removeIf(List::isEmpty);
+        assertEquals(Map.of(), found);
+    }
+
+    /** Opens what shows the element, unless it is shown already (it stays open while the width and theme change). */
+    private static void opened(WebDriver driver, WebDriverWait wait, String id, Runnable open) {
+        if (driver.findElements(By.id(id)).stream().noneMatch(WebElement::isDisplayed)) {
+            open.run();
+        }
+        visible(wait, id);
     }
 
     @Test
