@@ -221,7 +221,7 @@ public abstract class AuditTests {
     }
 
     @Test
-    void aRolledBackDeletionIsNotRecorded() {
+    void aRefusedDeletionIsNotRecordedAsADeletion() { // a rolled-back one: AuditLogTest
         TestUser user = TestUsers.create();
         ApiClient client = TestUsers.withToken(user);
         String snippetId = SnippetsApi.create(client, SnippetsApi.snippet("kept", "text", "x"))

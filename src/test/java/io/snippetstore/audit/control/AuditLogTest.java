@@ -4,12 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 import io.snippetstore.platform.AuditEvent;
 import io.snippetstore.platform.AuditEvent.Outcome;
 import io.snippetstore.platform.ClientAddress;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import org.junit.jupiter.api.Test;
 
 class AuditLogTest {
@@ -83,5 +87,78 @@ class AuditLogTest {
 
         assertEquals(2, log.drain().size());
         assertEquals(List.of(), log.drainRefusals(Optional.empty()));
+    }
+
+    @Test
+    void aSuccessInATransactionIsKeptOnlyOnceItCommits() {
+        OneTransaction committed = new OneTransaction();
+        log.transactions = committed;
+        log.record(AuditEvent.success("u", "alice", AuditEvent.SNIPPET_DELETED, "s1", "kept"));
+        assertEquals(List.of(), log.drain(), "not before the transaction ends");
+
+        committed.end(Status.STATUS_COMMITTED);
+
+        List<PendingRecord> records = log.drain();
+        assertEquals(1, records.size());
+        assertEquals("s1", records.get(0).event().subject());
+    }
+
+    @Test
+    void aSuccessInATransactionThatRollsBackIsNeverKept() {
+        OneTransaction rolledBack = new OneTransaction();
+        log.transactions = rolledBack;
+        log.record(AuditEvent.success("u", "alice", AuditEvent.SNIPPET_DELETED, "s1", "undone"));
+
+        rolledBack.end(Status.STATUS_ROLLEDBACK);
+
+        assertEquals(List.of(), log.drain(), "a rolled-back deletion did not happen");
+    }
+
+    /** The registry of one active transaction, ended by the test with the status it chooses. */
+    private static final class OneTransaction implements TransactionSynchronizationRegistry {
+
+        private final List<Synchronization> synchronizations = new ArrayList<>();
+        private int status = Status.STATUS_ACTIVE;
+
+        void end(int outcome) {
+            synchronizations.forEach(Synchronization::beforeCompletion);
+            status = outcome;
+            synchronizations.forEach(synchronization -> synchronization.afterCompletion(outcome));
+        }
+
+        @Override
+        public int getTransactionStatus() {
+            return status;
+        }
+
+        @Override
+        public void registerInterposedSynchronization(Synchronization synchronization) {
+            synchronizations.add(synchronization);
+        }
+
+        @Override
+        public Object getTransactionKey() {
+            return this;
+        }
+
+        @Override
+        public void putResource(Object key, Object value) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Object getResource(Object key) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void setRollbackOnly() {
+            status = Status.STATUS_MARKED_ROLLBACK;
+        }
+
+        @Override
+        public boolean getRollbackOnly() {
+            return status == Status.STATUS_MARKED_ROLLBACK;
+        }
     }
 }
