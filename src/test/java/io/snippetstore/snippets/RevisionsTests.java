@@ -67,7 +67,10 @@ public abstract class RevisionsTests {
                 versions.stream().map(version -> version.getInt("version")).toList());
         assertEquals(List.of("title", "tags"), strings(versions.get(0), "changedFields"));
         assertEquals(List.of("code"), strings(versions.get(1), "changedFields"));
-        assertTrue(strings(versions.get(2), "changedFields").containsAll(List.of("title", "code", "language", "tags")));
+        assertEquals(
+                List.of("title", "description", "notes", "language", "code", "tags", "visibility"),
+                strings(versions.get(2), "changedFields"),
+                "a new snippet's first version names all seven, in the documented order");
         assertEquals(
                 ownerUser.username(), versions.get(0).getJsonObject("author").getString("username"));
         assertEquals(ownerUser.id(), versions.get(0).getJsonObject("author").getString("id"));

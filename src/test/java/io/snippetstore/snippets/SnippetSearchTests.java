@@ -206,10 +206,19 @@ public abstract class SnippetSearchTests {
                 "\u0001",
                 "\t\r\n"
             })
-    void hostileQueriesNeverFail(String query) {
-        Reply reply = owner.get("/api/v1/snippets?query=" + encode(query));
+    void hostileQueriesAreSearchedAsPlainText(String query) {
+        String holder = create(owner, snippet("holder", "text", "before " + query + " after"))
+                .getString("id");
+        String other =
+                create(owner, snippet("other", "text", "plain words only")).getString("id");
 
-        assertEquals(200, reply.status(), query + " -> " + reply);
+        // every term (whitespace apart) occurs in the holder's code and none in the other snippet
+        List<String> expected = query.isBlank() ? List.of(holder, other) : List.of(holder);
+        assertEquals(
+                expected.stream().sorted().toList(),
+                search(query).stream().sorted().toList(),
+                () -> "the query "
+                        + query.codePoints().mapToObj(Integer::toHexString).toList());
     }
 
     @Test
