@@ -1,6 +1,7 @@
 package io.snippetstore.auth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetSocketAddress;
@@ -110,14 +111,15 @@ public abstract class SingleSignOnInChromiumTests {
 
             signInThroughKeycloak(browser, wait, "kc-alice", "alice-keycloak-password");
 
-            // back at the service, the consent rules of a password sign-in apply: straight on, or the consent page
-            // first
+            // back at the service, the consent rules of a password sign-in apply: the return from the
+            // provider is a navigation from another site, not the user's own start, so the consent page asks first
             backAtTheService(
                     browser, wait, url -> callbackHit.isDone() || url.getPath().equals("/authorize"));
-            if (!callbackHit.isDone()) {
-                wait.until(ExpectedConditions.elementToBeClickable(By.id("approve")))
-                        .click();
-            }
+            assertFalse(callbackHit.isDone(), "no code went to the program before the user agreed");
+            wait.until(
+                    ExpectedConditions.textToBePresentInElementLocated(By.id("consent-question"), "through keycloak"));
+            wait.until(ExpectedConditions.elementToBeClickable(By.id("approve")))
+                    .click();
             Map<String, String> query = BrowserLoginTests.query(callbackHit.get(30, TimeUnit.SECONDS));
             assertEquals("from-cli", query.get("state"));
             Reply exchanged = BrowserLoginTests.exchange(query.get("code"), null);
