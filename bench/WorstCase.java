@@ -54,6 +54,12 @@ public class WorstCase {
                 "create",
                 "1 MiB of code, 524,288 one-character lines",
                 () -> send("POST", "/api/v1/snippets", json(snippet(oneCharLines))));
+        // the variables' parser over code that opens a placeholder 349,525 times and closes one
+        String unclosed = "{{a".repeat((MAX_CODE - 2) / 3) + "}}";
+        row(
+                "create",
+                "1 MiB of code opening 349,525 placeholders and closing one (variables parsed in one pass)",
+                () -> send("POST", "/api/v1/snippets", json(snippet(unclosed))));
         String id = id(send("POST", "/api/v1/snippets", json(snippet(oneCharLines))));
         int[] changes = {0};
         row(

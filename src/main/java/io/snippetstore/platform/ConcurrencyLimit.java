@@ -74,6 +74,11 @@ public class ConcurrencyLimit {
         }
     }
 
+    /** Runs waiting for a place now. */
+    int waiting() {
+        return all.getQueueLength();
+    }
+
     /** Keys with a run in flight or waiting: an entry is removed when its last run ends. */
     int trackedKeys() {
         return inFlightByKey.size();

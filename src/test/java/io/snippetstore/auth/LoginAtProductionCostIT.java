@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.LongAdder;
 import io.snippetstore.platform.Settings;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Database;
+import io.snippetstore.testing.Eventually;
 import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.RawHttp;
 import io.snippetstore.testing.Reply;
@@ -140,27 +141,27 @@ class LoginAtProductionCostIT {
                 "an unknown username answered in " + nobody + ", an existing one in " + known);
     }
 
+    /**
+     * A sign-in that finds no place within the limiter's wait (2 s) is a 429: the third address's
+     * sign-ins answering 200 while both storms are being refused is the rule, with no clock in the
+     * test (bench/login-storm.sh measures how long they take).
+     */
     @Test
-    void stormsOfLoginsFromTwoAddressesLeaveAThirdAddressASignInWithinTwoSeconds() throws Exception {
+    void stormsOfLoginsFromTwoAddressesLeaveAThirdAddressItsSignIns() throws Exception {
         String username = newUser("storm-target", "storm-target-password");
         LoginStorm storm = new LoginStorm();
         try (storm) {
-            Thread.sleep(1_500);
+            Eventually.holds(
+                    () -> storm.refusedFrom.containsAll(Set.of("127.0.0.1", "127.0.0.2")),
+                    "both storms are refused: the password checks are at their limit");
 
-            // the median of three, so that one sign-in slowed by the machine (two cores, 64 clients) decides nothing
-            long[] nanos = new long[3];
-            for (int i = 0; i < nanos.length; i++) {
-                long started = System.nanoTime();
-                int status = loginFrom("127.0.0.3", credentials(username, "storm-target-password"));
-                nanos[i] = System.nanoTime() - started;
-                assertEquals(200, status, "the third address's sign-in");
+            for (int i = 0; i < 3; i++) {
+                assertEquals(
+                        200,
+                        loginFrom("127.0.0.3", credentials(username, "storm-target-password")),
+                        "the third address's sign-in gets a place, not a 429");
             }
-            Arrays.sort(nanos);
-            Duration took = Duration.ofNanos(nanos[1]);
-
-            assertTrue(
-                    took.compareTo(Duration.ofSeconds(2)) < 0,
-                    "the third address's sign-ins took " + took + " (median of " + Arrays.toString(nanos) + " ns)");
+            assertTrue(storm.isRaging(), "the sign-ins were made while the storms went on");
         }
         assertTrue(storm.statuses.containsKey(429), () -> "the storms were never refused: " + storm.statuses);
         assertEquals(Set.of("1"), storm.retryAfter);
@@ -175,6 +176,7 @@ class LoginAtProductionCostIT {
 
         final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
         final Set<String> retryAfter = ConcurrentHashMap.newKeySet();
+        final Set<String> refusedFrom = ConcurrentHashMap.newKeySet();
         private final ExecutorService clients = Executors.newFixedThreadPool(64);
         private final AtomicBoolean raging = new AtomicBoolean(true);
         private final long stopAt = System.nanoTime() + Duration.ofSeconds(20).toNanos();
@@ -191,8 +193,11 @@ class LoginAtProductionCostIT {
             while (raging.get() && System.nanoTime() < stopAt) {
                 JsonObject guess = credentials(TestUsers.uniqueName("nobody"), "guess");
                 if (fromSecondAddress) {
-                    statuses.computeIfAbsent(loginFrom("127.0.0.2", guess), status -> new LongAdder())
-                            .increment();
+                    int status = loginFrom("127.0.0.2", guess);
+                    statuses.computeIfAbsent(status, ignored -> new LongAdder()).increment();
+                    if (status == 429) {
+                        refusedFrom.add("127.0.0.2");
+                    }
                     continue;
                 }
                 Reply reply = attacker.post("/api/v1/auth/login", guess);
@@ -200,8 +205,13 @@ class LoginAtProductionCostIT {
                         .increment();
                 if (reply.status() == 429) {
                     retryAfter.add(String.valueOf(reply.header("Retry-After")));
+                    refusedFrom.add("127.0.0.1");
                 }
             }
+        }
+
+        boolean isRaging() {
+            return raging.get() && System.nanoTime() < stopAt;
         }
 
         @Override

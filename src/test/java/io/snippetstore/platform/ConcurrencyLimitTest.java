@@ -13,6 +13,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.snippetstore.testing.Eventually;
 import org.junit.jupiter.api.Test;
 
 class ConcurrencyLimitTest {
@@ -103,8 +104,8 @@ class ConcurrencyLimitTest {
                     })
                     .isPresent());
             assertFalse(limiter.tryEnter("storm").isPresent(), "the storm's key is at its share: refused at once");
-            Thread.sleep(100);
-            assertFalse(waiting.isDone(), "the other key waits while the place is taken");
+            Eventually.holds(() -> limiter.waiting() == 1, "the other key waits while the place is taken");
+            assertFalse(waiting.isDone());
 
             storm.close();
 
@@ -115,15 +116,21 @@ class ConcurrencyLimitTest {
     }
 
     @Test
-    void aRunThatFindsNoPlaceWithinTheWaitIsRefusedAndLeavesNothingBehind() {
-        ConcurrencyLimit limiter = new ConcurrencyLimit(1, 1, Duration.ofMillis(50));
+    void aRunThatFindsNoPlaceWithinTheWaitIsRefusedAndLeavesNothingBehind() throws Exception {
+        ConcurrencyLimit limiter = new ConcurrencyLimit(1, 1, Duration.ofSeconds(2));
         var held = limiter.tryEnter("a").orElseThrow();
+        ExecutorService thread = Executors.newSingleThreadExecutor();
+        try {
+            Future<Boolean> admitted = thread.submit(() -> limiter.tryEnter("b").isPresent());
 
-        long start = System.nanoTime();
-        assertFalse(limiter.tryEnter("b").isPresent());
-        assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(50), "it waited before it was refused");
-        held.close();
+            Eventually.holds(() -> limiter.waiting() == 1, "b waits for a place, not refused at once");
+            assertFalse(admitted.get(5, TimeUnit.SECONDS), "no place came free within the wait: refused");
+            assertEquals(0, limiter.waiting(), "it waits no longer");
+            held.close();
 
-        assertEquals(0, limiter.trackedKeys());
+            assertEquals(0, limiter.trackedKeys());
+        } finally {
+            thread.shutdownNow();
+        }
     }
 }
