@@ -4,9 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
+import io.snippetstore.platform.Secrets;
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Database;
 import io.snippetstore.testing.PrometheusText;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
@@ -337,5 +346,64 @@ public abstract class DeviceLoginTests {
         // 60 polls that each entered the writer would count 60; the service's own upkeep may write a few times
         // meanwhile
         assertTrue(entered < 20, "polls that change nothing entered the writer: " + entered);
+    }
+
+    @Test
+    void aLoginPastItsTimeAnswersExpiredTokenToItsPoll() {
+        JsonObject started = start("too late");
+        assertEquals("authorization_pending", poll(started).errorCode());
+
+        Database.age(
+                "device_logins", "expires_at", "device_code_hash", Secrets.sha256Hex(started.getString("deviceCode")));
+
+        Reply late = poll(started);
+        assertEquals(400, late.status(), late::toString);
+        assertEquals("expired_token", late.errorCode());
+        assertEquals(
+                404,
+                browser.get("/api/v1/auth/device/" + started.getString("userCode"))
+                        .status(),
+                "nobody can approve it any more");
+    }
+
+    @Test
+    void ofPollsSentAtOnceAfterTheApprovalExactlyOneGetsTheToken() throws Exception {
+        JsonObject started = start("raced");
+        Reply approved = browser.post(
+                "/api/v1/auth/device/" + started.getString("userCode") + "/approve",
+                Json.createObjectBuilder().build());
+        assertEquals(200, approved.status(), approved::toString);
+
+        ExecutorService clients = Executors.newFixedThreadPool(8);
+        List<Reply> answers = new ArrayList<>();
+        try {
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<Reply>> polls = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                polls.add(clients.submit(() -> {
+                    go.await();
+                    return poll(started);
+                }));
+            }
+            go.countDown();
+            for (Future<Reply> each : polls) {
+                answers.add(each.get(60, TimeUnit.SECONDS));
+            }
+        } finally {
+            clients.shutdownNow();
+        }
+
+        List<Reply> issued =
+                answers.stream().filter(answer -> answer.status() == 200).toList();
+        assertEquals(1, issued.size(), answers::toString);
+        answers.stream()
+                .filter(answer -> answer.status() != 200)
+                .forEach(answer -> assertEquals("invalid_code", answer.errorCode(), answer::toString));
+        assertEquals(
+                1,
+                TestUsers.withToken(user).get("/api/v1/auth/tokens").json().getJsonArray("data").stream()
+                        .filter(token -> token.asJsonObject().getString("name").equals("raced"))
+                        .count(),
+                "one token was made");
     }
 }
