@@ -3,6 +3,7 @@ package io.snippetstore.snippets;
 import static io.snippetstore.testing.SnippetsApi.create;
 import static io.snippetstore.testing.SnippetsApi.snippet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -159,6 +160,41 @@ public abstract class RevisionsTests {
         assertEquals(404, owner.get(path(id) + "/1/diff/9").status());
     }
 
+    /** The diff's finer rules (docs/API.md): a kept carriage return, the last line's break, a hunk of no old lines. */
+    @Test
+    void aDiffKeepsCarriageReturnsMarksALastLineWithoutABreakAndCountsNoLinesFromTheLineBefore() {
+        String id =
+                create(owner, snippet("line ends", "text", "one\r\ntwo\nthree")).getString("id");
+        change(id, Json.createObjectBuilder().add("code", "one\r\ntwo\nthree\n").build());
+        change(id, Json.createObjectBuilder().add("notes", "a note\n").build());
+
+        JsonObject code =
+                owner.get(path(id) + "/1/diff/2").data().getJsonArray("fields").getJsonObject(0);
+        assertEquals("code", code.getString("field"));
+        JsonObject hunk = code.getJsonArray("hunks").getJsonObject(0);
+        assertEquals(List.of(1, 3, 1, 3), counts(hunk));
+        List<JsonObject> lines = hunk.getJsonArray("lines").getValuesAs(JsonObject.class);
+        assertEquals("one\r", lines.get(0).getString("text"), "the \\r stays in the text");
+        assertEquals("removed", lines.get(2).getString("type"));
+        assertEquals("three", lines.get(2).getString("text"));
+        assertTrue(lines.get(2).getBoolean("noNewline"), "losing the final line break changes that line");
+        assertEquals("added", lines.get(3).getString("type"));
+        assertFalse(lines.get(3).getBoolean("noNewline", false), lines.get(3)::toString);
+
+        JsonObject notes =
+                owner.get(path(id) + "/2/diff/3").data().getJsonArray("fields").getJsonObject(0);
+        assertEquals("notes", notes.getString("field"));
+        assertEquals(
+                List.of(0, 0, 1, 1),
+                counts(notes.getJsonArray("hunks").getJsonObject(0)),
+                "no old lines: a count of 0 with the line before (none: 0)");
+    }
+
+    private static List<Integer> counts(JsonObject hunk) {
+        return List.of(
+                hunk.getInt("fromLine"), hunk.getInt("fromCount"), hunk.getInt("toLine"), hunk.getInt("toCount"));
+    }
+
     @Test
     void restoringAVersionMakesItsFieldsTheNextVersionUnderIfMatchAndIsAudited() {
         String id =
@@ -193,8 +229,20 @@ public abstract class RevisionsTests {
         assertTrue(
                 audited.stream()
                         .anyMatch(record -> id.equals(record.getString("subject"))
-                                && ownerUser.username().equals(record.getString("username"))),
+                                && ownerUser.username().equals(record.getString("username"))
+                                && "version 1 as version 3".equals(record.getString("detail"))),
                 audited::toString);
+
+        // version 1's fields are the snippet's own now: restoring it again makes no version
+        Reply again = owner.send("POST", path(id) + "/1/restore", null, null, Map.of("If-Match", "\"3\""));
+        assertEquals(200, again.status(), again::toString);
+        assertEquals(3, again.data().getInt("version"));
+        assertEquals("\"3\"", again.header("ETag"));
+        assertEquals(
+                List.of(3, 2, 1),
+                owner.get(path(id)).json().getJsonArray("data").getValuesAs(JsonObject.class).stream()
+                        .map(version -> version.getInt("version"))
+                        .toList());
     }
 
     @Test
