@@ -135,6 +135,62 @@ public abstract class TransferTests {
         assertEquals("text/plain", copies.get(1).getString("mimeType"));
     }
 
+    /** An export holds the caller's own snippets out of the trash, and neither share links nor groups travel. */
+    @Test
+    void anExportHoldsOnlyTheCallersOwnSnippetsOutOfTheTrashAndNoShareLinks() throws IOException {
+        ApiClient exporter = TestUsers.withToken(TestUsers.create());
+        ApiClient colleague = TestUsers.withToken(TestUsers.create());
+        String mine = SnippetsApi.create(
+                        exporter, SnippetsApi.snippet("mine", "text", "kept").add("visibility", "link"))
+                .getString("id");
+        String trashed = SnippetsApi.create(exporter, SnippetsApi.snippet("trashed", "text", "gone"))
+                .getString("id");
+        assertEquals(200, exporter.delete("/api/v1/snippets/" + trashed).status());
+        String theirs = SnippetsApi.create(
+                        colleague,
+                        SnippetsApi.snippet("theirs", "text", "shared").add("visibility", "team"))
+                .getString("id");
+        assertEquals(200, exporter.get("/api/v1/snippets/" + theirs).status(), "the exporter reads it");
+        assertEquals(
+                201,
+                exporter.post(
+                                "/api/v1/snippets/" + mine + "/links",
+                                Json.createObjectBuilder().build())
+                        .status());
+
+        Reply export = exporter.get("/api/v1/export");
+
+        assertEquals(200, export.status(), export::toString);
+        Map<String, byte[]> entries = unzip(export.body());
+        assertEquals(
+                List.of("snippets/" + mine + ".json"),
+                entries.keySet().stream()
+                        .filter(name -> name.startsWith("snippets/"))
+                        .toList(),
+                "neither the one in the trash nor the colleague's");
+        JsonObject document = Json.createReader(new ByteArrayInputStream(entries.get("snippets/" + mine + ".json")))
+                .readObject();
+        assertFalse(document.containsKey("links") || document.containsKey("groups"), document::toString);
+
+        ApiClient importer = TestUsers.withToken(TestUsers.create());
+        Reply imported = importer.sendBytes("POST", "/api/v1/import", ZIP, export.body(), Map.of());
+        assertEquals(200, imported.status(), imported::toString);
+        String copy = imported.data().getJsonArray("snippets").getJsonObject(0).getString("id");
+        assertEquals(
+                0,
+                importer.get("/api/v1/snippets/" + copy + "/links")
+                        .json()
+                        .getJsonArray("data")
+                        .size(),
+                "a share link is the exporter's, not the copy's");
+        assertEquals(
+                0,
+                importer.get("/api/v1/snippets/" + copy)
+                        .data()
+                        .getJsonArray("groups")
+                        .size());
+    }
+
     @Test
     void reImportingOnesOwnExportSaysWhatItHoldsAndSkipsKeepsOrUpdatesWhatIsAlreadyHere() {
         ApiClient owner = TestUsers.withToken(TestUsers.create());
