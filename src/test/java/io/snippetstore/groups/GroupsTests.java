@@ -5,10 +5,12 @@ import static io.snippetstore.testing.SnippetsApi.snippet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
@@ -239,6 +241,31 @@ public abstract class GroupsTests {
                         .status());
         assertEquals(403, member.get("/api/v1/snippets/" + id + "/links").status());
         assertEquals(200, member.get("/api/v1/snippets/" + id + "/revisions").status(), "a writer reads the history");
+        assertEquals(
+                memberUser.username(),
+                owner.get("/api/v1/snippets/" + id + "/revisions")
+                        .json()
+                        .getJsonArray("data")
+                        .getJsonObject(0)
+                        .getJsonObject("author")
+                        .getString("username"),
+                "the writer's edit is the writer's in the history");
+        assertEquals(
+                403,
+                new Multipart()
+                        .file("file", "by-writer.txt", "text/plain", "x".getBytes(StandardCharsets.UTF_8))
+                        .postTo(member, "/api/v1/snippets/" + id + "/attachments")
+                        .status(),
+                "a writer uploads nothing");
+        Reply attached = new Multipart()
+                .file("file", "by-owner.txt", "text/plain", "y".getBytes(StandardCharsets.UTF_8))
+                .postTo(owner, "/api/v1/snippets/" + id + "/attachments");
+        assertEquals(201, attached.status(), attached::toString);
+        assertEquals(
+                403,
+                member.delete("/api/v1/attachments/" + attached.data().getString("id"))
+                        .status(),
+                "nor deletes one");
 
         Reply unshared = owner.patch(
                 "/api/v1/snippets/" + id,
@@ -250,6 +277,59 @@ public abstract class GroupsTests {
                 403,
                 member.patch("/api/v1/snippets/" + id, patch("title", "again")).status(),
                 "a team reader only now");
+    }
+
+    @Test
+    void deletingAGroupEndsItsMembersAccessAtOnce() {
+        JsonObject group = newGroup(memberUser);
+        String id = sharedWith(group.getString("id"), "write", "private", "until the group goes")
+                .getString("id");
+        assertEquals(200, member.get("/api/v1/snippets/" + id).status());
+
+        Reply deleted = admin.delete("/api/v1/groups/" + group.getString("id"));
+        assertEquals(200, deleted.status(), deleted::toString);
+
+        assertEquals(404, member.get("/api/v1/snippets/" + id).status(), "the next request already");
+        assertEquals(
+                404,
+                member.patch("/api/v1/snippets/" + id, patch("title", "too late"))
+                        .status());
+        assertEquals(List.of(), owner.get("/api/v1/snippets/" + id).data().getJsonArray("groups"));
+    }
+
+    @Test
+    void aGroupNamedTwiceKeepsItsFirstAccessAndAShareNamesAtMostFiftyGroups() {
+        JsonObject group = newGroup(memberUser);
+        JsonObject twice = create(
+                owner,
+                snippet("named twice", "sh", "echo twice")
+                        .add(
+                                "groups",
+                                Json.createArrayBuilder()
+                                        .add(Json.createObjectBuilder()
+                                                .add("id", group.getString("id"))
+                                                .add("access", "read"))
+                                        .add(Json.createObjectBuilder()
+                                                .add("id", group.getString("id"))
+                                                .add("access", "write"))));
+        assertEquals(1, twice.getJsonArray("groups").size(), twice::toString);
+        assertEquals("read", twice.getJsonArray("groups").getJsonObject(0).getString("access"));
+        assertEquals(
+                403,
+                member.patch("/api/v1/snippets/" + twice.getString("id"), patch("title", "no"))
+                        .status(),
+                "read, as named first");
+
+        var fiftyOne = Json.createArrayBuilder();
+        for (int i = 0; i < 51; i++) {
+            fiftyOne.add(
+                    Json.createObjectBuilder().add("id", group.getString("id")).add("access", "read"));
+        }
+        Reply refused = owner.post(
+                "/api/v1/snippets",
+                snippet("too many", "sh", "echo").add("groups", fiftyOne).build());
+        assertEquals(400, refused.status(), refused::toString);
+        assertEquals("validation_failed", refused.errorCode());
     }
 
     @Test
