@@ -235,6 +235,67 @@ public abstract class AuditTests {
     }
 
     @Test
+    void groupsARestoreFromTheTrashAndADeviceLoginsApprovalAreRecorded() {
+        ApiClient admin = TestUsers.admin();
+        TestUser member = TestUsers.create();
+        String group = admin.post(
+                        "/api/v1/groups",
+                        Json.createObjectBuilder()
+                                .add("name", TestUsers.uniqueName("audited"))
+                                .build())
+                .data()
+                .getString("id");
+        assertEquals(
+                200,
+                admin.send("PUT", "/api/v1/groups/" + group + "/members/" + member.id(), null, null, Map.of())
+                        .status());
+        assertEquals(
+                200,
+                admin.delete("/api/v1/groups/" + group + "/members/" + member.id())
+                        .status());
+        assertEquals(200, admin.delete("/api/v1/groups/" + group).status());
+        for (String action : List.of("group.created", "group.member_added", "group.member_removed", "group.deleted")) {
+            List<JsonObject> found = records(admin.get("/api/v1/audit?action=" + action + "&limit=200"));
+            assertTrue(found.stream().anyMatch(r -> group.equals(stringOrNull(r, "subject"))), action + ": " + found);
+        }
+        List<JsonObject> memberChanges = records(admin.get("/api/v1/audit?action=group.member_added&limit=200"));
+        assertTrue(
+                memberChanges.stream()
+                        .anyMatch(r -> group.equals(stringOrNull(r, "subject"))
+                                && r.getString("detail").endsWith(": " + member.username())),
+                "the member is named: " + memberChanges);
+
+        ApiClient user = TestUsers.signedIn(member);
+        String snippetId = SnippetsApi.create(user, SnippetsApi.snippet("back again", "text", "x"))
+                .getString("id");
+        assertEquals(200, user.delete("/api/v1/snippets/" + snippetId).status());
+        assertEquals(
+                200,
+                user.post("/api/v1/trash/" + snippetId + "/restore", JsonValue.EMPTY_JSON_OBJECT)
+                        .status());
+        assertTrue(records(user.get("/api/v1/audit?action=snippet.undeleted&limit=200")).stream()
+                .anyMatch(r -> snippetId.equals(stringOrNull(r, "subject"))));
+
+        JsonObject device = new ApiClient()
+                .post(
+                        "/api/v1/auth/device",
+                        Json.createObjectBuilder().add("name", "audited device").build())
+                .data();
+        assertEquals(
+                200,
+                user.post(
+                                "/api/v1/auth/device/" + device.getString("userCode") + "/approve",
+                                JsonValue.EMPTY_JSON_OBJECT)
+                        .status());
+        List<JsonObject> approvals = records(user.get("/api/v1/audit?action=device_login.approved&limit=200"));
+        assertTrue(
+                approvals.stream()
+                        .anyMatch(r -> member.username().equals(r.getString("username"))
+                                && r.getString("detail").startsWith("audited device from ")),
+                approvals::toString);
+    }
+
+    @Test
     void theTrailIsPagedNewestFirstLikeOtherLists() {
         TestUser user = TestUsers.create();
         ApiClient browser = TestUsers.signedIn(user);
