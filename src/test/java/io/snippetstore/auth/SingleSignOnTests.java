@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -101,6 +102,39 @@ public abstract class SingleSignOnTests {
 
         signedIn("kc-alice", "alice-keycloak-password");
         assertEquals(account.getString("id"), user("kc-alice").getString("id"), "a second sign-in is the same account");
+    }
+
+    @Test
+    void aProvidersUserHasNoPasswordHereToChangeOrToReset() {
+        ApiClient alice = signedIn("kc-alice", "alice-keycloak-password");
+        JsonObject change = Json.createObjectBuilder()
+                .add("currentPassword", "alice-keycloak-password")
+                .add("newPassword", "a-local-password")
+                .build();
+
+        Reply changed = alice.post("/api/v1/auth/password", change);
+        assertEquals(409, changed.status(), changed::toString);
+        assertEquals("conflict", changed.errorCode());
+        Reply reset = admin.send(
+                "PUT",
+                "/api/v1/users/" + user("kc-alice").getString("id") + "/password",
+                "application/json",
+                Json.createObjectBuilder()
+                        .add("password", "a-local-password")
+                        .build()
+                        .toString(),
+                Map.of());
+        assertEquals(409, reset.status(), reset::toString);
+        assertEquals("conflict", reset.errorCode());
+
+        Reply local = new ApiClient()
+                .post(
+                        "/api/v1/auth/login",
+                        Json.createObjectBuilder()
+                                .add("username", "kc-alice")
+                                .add("password", "a-local-password")
+                                .build());
+        assertEquals(401, local.status(), "no password was set here: " + local);
     }
 
     @Test
