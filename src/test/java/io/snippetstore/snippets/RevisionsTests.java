@@ -272,6 +272,44 @@ public abstract class RevisionsTests {
     }
 
     @Test
+    void tagsDescriptionAndVisibilityMergeAsFieldsTheSameChangeIsTakenOnceAndAnEmptiedTextIsNull() {
+        String id = create(
+                        owner,
+                        snippet("fields", "text", "x\n", "a")
+                                .add("description", "base description")
+                                .add("notes", "a note\n"))
+                .getString("id");
+        change(
+                id,
+                Json.createObjectBuilder()
+                        .add("tags", Json.createArrayBuilder().add("a").add("b"))
+                        .add("visibility", "team")
+                        .add("code", "x\ny\n")
+                        .build());
+
+        Reply merged = owner.post(
+                path(id) + "/1/merge",
+                Json.createObjectBuilder()
+                        .add("tags", Json.createArrayBuilder().add("a").add("c"))
+                        .add("description", "my description")
+                        .add("code", "x\ny\n")
+                        .add("notes", "")
+                        .build());
+
+        assertEquals(200, merged.status(), merged::toString);
+        assertFalse(merged.data().getBoolean("clean"), "both changed the tags, differently");
+        JsonObject fields = merged.data().getJsonObject("fields");
+        JsonObject tags = fields.getJsonObject("tags").getJsonObject("conflict");
+        assertEquals(List.of("a"), strings(tags, "base"));
+        assertEquals(List.of("a", "c"), strings(tags, "mine"));
+        assertEquals(List.of("a", "b"), strings(tags, "theirs"));
+        assertEquals("my description", fields.getJsonObject("description").getString("merged"), "mine alone");
+        assertEquals("team", fields.getJsonObject("visibility").getString("merged"), "theirs alone");
+        assertEquals("x\ny\n", fields.getJsonObject("code").getString("merged"), "the same change, once");
+        assertEquals(JsonValue.NULL, fields.getJsonObject("notes").get("merged"), "a text merged empty is null");
+    }
+
+    @Test
     void anEditFromAnOlderVersionMergesFieldByFieldAndLineByLineWithWhatWasSavedMeanwhile() {
         String base = "one\ntwo\nthree\nfour\nfive\nsix\nseven\n";
         String id = create(owner, snippet("merged", "text", base).add("visibility", "team"))

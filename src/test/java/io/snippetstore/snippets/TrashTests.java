@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.List;
 
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Database;
 import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
@@ -193,9 +194,20 @@ public abstract class TrashTests {
     }
 
     @Test
-    void purgingDeletesForGoodWithTheAttachmentsAndOnlyFromTheTrash() {
-        String id = create(owner, snippet("purge me", "text", "x")).getString("id");
+    void purgingDeletesForGoodWithTheAttachmentsLinksAndHistoryAndOnlyFromTheTrash() {
+        String id = create(owner, snippet("purge me", "text", "x").add("visibility", "link"))
+                .getString("id");
         String attachment = upload(id, "bytes");
+        assertEquals(
+                200,
+                owner.patch(
+                                "/api/v1/snippets/" + id,
+                                Json.createObjectBuilder().add("code", "y").build())
+                        .status());
+        JsonObject link = owner.post("/api/v1/snippets/" + id + "/links", JsonValue.EMPTY_JSON_OBJECT)
+                .data();
+        String secret = link.getString("url").replaceAll(".*/s/", "");
+        assertEquals(2, Database.number("SELECT COUNT(*) FROM snippet_revisions WHERE snippet_id = ?", id));
         assertEquals(404, owner.delete("/api/v1/trash/" + id).status(), "a live snippet is not in the trash");
         assertEquals(200, owner.delete("/api/v1/snippets/" + id).status());
         assertEquals(404, colleague.delete("/api/v1/trash/" + id).status());
@@ -211,6 +223,13 @@ public abstract class TrashTests {
                         .status());
         assertEquals(404, owner.delete("/api/v1/trash/" + id).status());
         assertEquals(404, owner.get("/api/v1/attachments/" + attachment).status());
+        assertEquals(404, owner.get("/api/v1/links/" + link.getString("id")).status());
+        assertEquals(404, new ApiClient().get("/api/v1/shared/" + secret).status(), "the link's holder");
+        assertEquals(
+                0,
+                Database.number("SELECT COUNT(*) FROM snippet_revisions WHERE snippet_id = ?", id),
+                "no version is kept of a purged snippet");
+        assertEquals(0, Database.number("SELECT COUNT(*) FROM share_links WHERE snippet_id = ?", id));
         List<JsonObject> audited = TestUsers.admin()
                 .get("/api/v1/audit?action=snippet.purged&limit=200")
                 .json()
