@@ -341,7 +341,8 @@ public abstract class TransferTests {
                 unzip(archive).containsKey("revisions/" + id + "/1.json"),
                 "each earlier version is an entry of its own");
 
-        ApiClient target = TestUsers.withToken(TestUsers.create());
+        TestUsers.TestUser importer = TestUsers.create();
+        ApiClient target = TestUsers.withToken(importer);
         Reply imported = target.sendBytes("POST", "/api/v1/import", ZIP, archive, Map.of());
 
         assertEquals(200, imported.status(), imported::toString);
@@ -363,6 +364,10 @@ public abstract class TransferTests {
                     sourceHistory.get(i).get("changedFields"), history.get(i).get("changedFields"));
         }
         assertEquals(sourceHistory.get(0).get("changedFields"), history.get(0).get("changedFields"));
+        history.forEach(version -> assertEquals(
+                importer.username(),
+                version.getJsonObject("author").getString("username"),
+                "the exporting instance's users are not this one's: every version is the importer's"));
         assertEquals(
                 "echo 1\n",
                 target.get("/api/v1/snippets/" + copy + "/revisions/1").data().getString("code"));
