@@ -565,6 +565,36 @@ public abstract class SnippetSearchTests {
         assertEquals(List.of(inTitle, inCode), search("frobnicate"));
     }
 
+    /** A term of letters only that no other snippet holds (words split at digits, so none in it). */
+    private static String uniqueWord() {
+        return "zq"
+                + Long.toString(System.nanoTime(), 26)
+                        .chars()
+                        .mapToObj(
+                                c -> String.valueOf((char) (Character.isDigit(c) ? 'a' + (c - '0') : 'k' + (c - 'a'))))
+                        .collect(java.util.stream.Collectors.joining());
+    }
+
+    /** docs/API.md's weights, each deciding one ranking: title over description over notes; a whole word over a word's start over a word's inside. */
+    @Test
+    void relevanceWeighsTheTitleOverTheDescriptionOverTheNotesAndAWholeWordOverItsStartOverItsInside() {
+        String field = uniqueWord();
+        String inNotes = create(owner, snippet("one", "text", "x").add("notes", field + " one"))
+                .getString("id");
+        String inDescription = create(owner, snippet("two", "text", "x").add("description", field + " two"))
+                .getString("id");
+        String inTitle = create(owner, snippet(field + " three", "text", "x")).getString("id");
+
+        assertEquals(List.of(inTitle, inDescription, inNotes), search(field));
+
+        String word = uniqueWord();
+        String inside = create(owner, snippet("four", "text", "abc" + word)).getString("id");
+        String start = create(owner, snippet("five", "text", word + "abc")).getString("id");
+        String whole = create(owner, snippet("six", "text", word)).getString("id");
+
+        assertEquals(List.of(whole, start, inside), search(word));
+    }
+
     @Test
     void tagsFilterByAllGivenTagsWhetherRepeatedOrCommaSeparated() {
         String ab = create(owner, snippet("ab", "x", "y", "alpha", "beta")).getString("id");
