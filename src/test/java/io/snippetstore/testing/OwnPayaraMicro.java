@@ -1,12 +1,15 @@
 package io.snippetstore.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -36,6 +39,46 @@ public final class OwnPayaraMicro implements AutoCloseable {
      */
     public static OwnPayaraMicro start(String name, Map<String, String> environment)
             throws IOException, InterruptedException {
+        OwnPayaraMicro server = launch(name, environment);
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+            while (!server.ready()) {
+                assertTrue(server.process.isAlive(), "the server stopped; see " + server.log);
+                assertTrue(System.nanoTime() < deadline, "the server did not become ready; see " + server.log);
+                Thread.sleep(500);
+            }
+            return server;
+        } catch (AssertionError | InterruptedException notReady) {
+            server.close(); // a server that failed to deploy keeps running otherwise
+            throw notReady;
+        }
+    }
+
+    /**
+     * Starts the server with {@code environment}, expecting the application not to deploy: waits
+     * until Payara Micro says it is ready ("(build N) ready in", with or without the application),
+     * stops it and answers its log. Fails if the application answers as ready.
+     */
+    public static String logOfAFailedStart(String name, Map<String, String> environment)
+            throws IOException, InterruptedException {
+        OwnPayaraMicro server = launch(name, environment);
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+            while (!Files.readString(server.log, StandardCharsets.UTF_8).contains(") ready in ")) {
+                assertTrue(System.nanoTime() < deadline, "Payara Micro did not start; see " + server.log);
+                if (!server.process.isAlive()) {
+                    break;
+                }
+                Thread.sleep(500);
+            }
+            assertFalse(server.ready(), "the application started; see " + server.log);
+            return Files.readString(server.log, StandardCharsets.UTF_8);
+        } finally {
+            server.close();
+        }
+    }
+
+    private static OwnPayaraMicro launch(String name, Map<String, String> environment) throws IOException {
         int port;
         try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = free.getLocalPort();
@@ -65,19 +108,7 @@ public final class OwnPayaraMicro implements AutoCloseable {
                 payara.environment().put(variable, value);
             }
         });
-        OwnPayaraMicro server = new OwnPayaraMicro(payara.start(), URI.create("http://127.0.0.1:" + port + "/"), log);
-        try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
-            while (!server.ready()) {
-                assertTrue(server.process.isAlive(), "the server stopped; see " + log);
-                assertTrue(System.nanoTime() < deadline, "the server did not become ready; see " + log);
-                Thread.sleep(500);
-            }
-            return server;
-        } catch (AssertionError | InterruptedException notReady) {
-            server.close(); // a server that failed to deploy keeps running otherwise
-            throw notReady;
-        }
+        return new OwnPayaraMicro(payara.start(), URI.create("http://127.0.0.1:" + port + "/"), log);
     }
 
     /** A client of this server with a new API token of the user's (signed in with the password first). */

@@ -11,16 +11,22 @@ import java.util.stream.Stream;
 
 import io.snippetstore.platform.Settings;
 import jakarta.annotation.PostConstruct;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ejb.Lock;
+import jakarta.ejb.LockType;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The OpenID Connect provider's settings: none without {@code SNIPPETS_OIDC_ISSUER}. With an
  * issuer, a client id and a secret (or a secret file) are required: a deployment missing them
- * fails at start, with the setting named, rather than at the first sign-in.
+ * fails at start, with the setting named, rather than at the first sign-in: a start-up bean, since
+ * an application-scoped one is made at its first use (a sign-in then answered 500).
  */
-@ApplicationScoped
+@Singleton
+@Startup
+@Lock(LockType.READ)
 public class OidcSettings {
 
     @Inject
@@ -105,11 +111,11 @@ public class OidcSettings {
         return clientId.orElseThrow().strip();
     }
 
-    String clientSecret() {
+    public String clientSecret() {
         return secret;
     }
 
-    List<String> scopes() {
+    public List<String> scopes() {
         List<String> listed = Arrays.stream(scopes.split("[\\s,]+"))
                 .filter(scope -> !scope.isEmpty())
                 .toList();
@@ -118,23 +124,23 @@ public class OidcSettings {
                 : Stream.concat(Stream.of("openid"), listed.stream()).toList();
     }
 
-    String usernameClaim() {
+    public String usernameClaim() {
         return usernameClaim;
     }
 
-    String nameClaim() {
+    public String nameClaim() {
         return nameClaim;
     }
 
-    String emailClaim() {
+    public String emailClaim() {
         return emailClaim;
     }
 
-    String groupsClaim() {
+    public String groupsClaim() {
         return groupsClaim;
     }
 
-    Optional<String> adminGroup() {
+    public Optional<String> adminGroup() {
         return adminGroup.map(String::strip).filter(group -> !group.isEmpty());
     }
 
