@@ -27,6 +27,7 @@ import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -554,6 +555,24 @@ public abstract class SnippetSearchTests {
         assertTrue(
                 !list.getJsonObject("meta").containsKey("suggestion"),
                 "a list without a search has no suggestion: " + list.getJsonObject("meta"));
+    }
+
+    @Test
+    void aSuggestionComesOnlyFromSnippetsOfTheSameTagsAndLanguage() {
+        // the letters swapped are the fixed "ka": two letters of the clock-made part may be the same one
+        String word = "quokka" + uniqueWord();
+        String misspelled = "quokak" + word.substring(6);
+        create(owner, snippet("Feeding the " + word, "python", "the " + word + " eats", "zoo"));
+
+        JsonObject sameFilters = owner.get("/api/v1/snippets?language=python&tag=zoo&query=" + encode(misspelled))
+                .json();
+        assertEquals(word, sameFilters.getJsonObject("meta").getString("suggestion"), sameFilters::toString);
+        JsonObject otherTag = owner.get("/api/v1/snippets?tag=farm&query=" + encode(misspelled))
+                .json();
+        assertEquals(JsonValue.NULL, otherTag.getJsonObject("meta").get("suggestion"), "no snippet tagged farm has it");
+        JsonObject otherLanguage = owner.get("/api/v1/snippets?language=go&query=" + encode(misspelled))
+                .json();
+        assertEquals(JsonValue.NULL, otherLanguage.getJsonObject("meta").get("suggestion"), "no go snippet has it");
     }
 
     @Test
