@@ -56,6 +56,14 @@ public class ApiClient {
         return new ApiClient(base, false);
     }
 
+    /**
+     * A client whose exchanges are not checked against the API's document, for an answer it does
+     * not declare on purpose: a {@code 500} a test stages to see its envelope.
+     */
+    public static ApiClient outsideTheContract(URI base) {
+        return new ApiClient(base, false);
+    }
+
     /** The service's base URI: always 127.0.0.1 and the port the build reserved for it. */
     public static URI base() {
         return URI.create("http://127.0.0.1:" + System.getProperty("snippets.it.port") + "/");
