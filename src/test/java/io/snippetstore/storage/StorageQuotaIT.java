@@ -97,6 +97,51 @@ class StorageQuotaIT {
     }
 
     @Test
+    void aGroupWritersEditCountsAgainstTheOwnersQuotaNotTheWriters() {
+        String ownerName = OwnPayaraMicro.newUser(admin, "quota-owner", PASSWORD);
+        ApiClient owner = server.signIn(ownerName, PASSWORD);
+        String writerName = OwnPayaraMicro.newUser(admin, "quota-writer", PASSWORD);
+        ApiClient writer = server.signIn(writerName, PASSWORD);
+        String group = admin.post(
+                        "/api/v1/groups",
+                        Json.createObjectBuilder()
+                                .add("name", TestUsers.uniqueName("writers"))
+                                .build())
+                .data()
+                .getString("id");
+        String writerId = writer.get("/api/v1/auth/whoami").data().getString("userId");
+        assertEquals(
+                200,
+                admin.send("PUT", "/api/v1/groups/" + group + "/members/" + writerId, null, null, Map.of())
+                        .status());
+        String a = create(owner, 1_000_000).data().getString("id");
+        create(owner, 1_000_000);
+        String shared = owner.post(
+                        "/api/v1/snippets",
+                        SnippetsApi.snippet("q", "text", "x".repeat(1_000_000))
+                                .add(
+                                        "groups",
+                                        Json.createArrayBuilder()
+                                                .add(Json.createObjectBuilder()
+                                                        .add("id", group)
+                                                        .add("access", "write")))
+                                .build())
+                .data()
+                .getString("id");
+        assertEquals(201, upload(owner, a, 140_000).status()); // the owner's 3,140,015 of 3,145,728
+
+        // the writer stores nothing of their own: counted as theirs, both edits would fit
+        assertQuotaExceeded(writer.patch(
+                "/api/v1/snippets/" + shared,
+                Json.createObjectBuilder().add("code", "w".repeat(1_010_000)).build())); // 3,150,015
+        Reply fits = writer.patch(
+                "/api/v1/snippets/" + shared,
+                Json.createObjectBuilder().add("code", "w".repeat(1_005_000)).build()); // 3,145,015
+        assertEquals(200, fits.status(), fits::toString);
+        assertQuotaExceeded(create(owner, 1_000));
+    }
+
+    @Test
     void anImportThatWouldPassTheQuotaKeepsNothing() throws IOException {
         ApiClient user = newUser();
         Path archive = ImportArchive.write(Files.createTempFile(Path.of("target"), "quota", ".zip"), 4, 1024 * 1024);
