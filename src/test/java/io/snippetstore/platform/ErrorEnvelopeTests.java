@@ -193,8 +193,14 @@ public abstract class ErrorEnvelopeTests {
     void aRequestForAnotherHostNameIsRefusedAndTheLoopbackNamesAreAnswered() {
         int port = ApiClient.base().getPort();
         for (String foreign : List.of("rebound.example", "rebound.example:" + port, "127.0.0.1.rebound.example")) {
-            try (RawHttp request = new RawHttp("GET", "/api/v1/auth/whoami", Map.of("Host", foreign))) {
-                assertEquals(421, request.status(), foreign);
+            for (String path : List.of("/api/v1/auth/whoami", "/")) {
+                try (RawHttp request = new RawHttp("GET", path, Map.of("Host", foreign))) {
+                    RawHttp.Answer answer = request.answer();
+                    String what = foreign + " " + path + ": " + answer.body();
+                    assertEquals(421, answer.status(), what);
+                    assertTrue(answer.header("Content-Type").orElse("").startsWith("application/json"), what);
+                    assertTrue(answer.body().contains("\"code\":\"misdirected_request\""), what);
+                }
             }
         }
         for (String loopback : List.of("127.0.0.1:" + port, "localhost:" + port, "LOCALHOST", "[::1]:" + port)) {
