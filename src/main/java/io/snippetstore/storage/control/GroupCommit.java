@@ -11,6 +11,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -70,6 +71,9 @@ public class GroupCommit {
     @ConfigProperty(name = Settings.WRITE_WAIT_SECONDS, defaultValue = Settings.WRITE_WAIT_SECONDS_DEFAULT)
     long maxWaitSeconds;
 
+    /** The monotonic clock a submitted write's wait is measured on, in nanoseconds (a test moves one of its own). */
+    LongSupplier ticks = System::nanoTime;
+
     /** Runs the write in a transaction shared with the writes arriving meanwhile: its result once committed. */
     public <T> T write(Supplier<T> work) {
         PendingWrite<T> write = enqueue(work, 0);
@@ -97,7 +101,7 @@ public class GroupCommit {
      * longer than the limit before the writer came to it (it is not run then).
      */
     public <T> CompletionStage<T> submit(Supplier<T> work) {
-        return enqueue(work, System.nanoTime() + TimeUnit.SECONDS.toNanos(maxWaitSeconds))
+        return enqueue(work, ticks.getAsLong() + TimeUnit.SECONDS.toNanos(maxWaitSeconds))
                 .outcome
                 .minimalCompletionStage();
     }
@@ -163,8 +167,8 @@ public class GroupCommit {
     }
 
     /** Takes out of the group, refused, the submitted writes that waited longer than the limit. */
-    private static void refuseExpired(List<PendingWrite<?>> group) {
-        long now = System.nanoTime();
+    private void refuseExpired(List<PendingWrite<?>> group) {
+        long now = ticks.getAsLong();
         group.removeIf(write -> {
             boolean expired = write.expiresAt != 0 && now - write.expiresAt > 0;
             if (expired) {
@@ -243,7 +247,7 @@ public class GroupCommit {
 
         private final Supplier<T> work;
         final CompletableFuture<T> outcome = new CompletableFuture<>();
-        /** When a submitted write is refused unless the writer has come to it ({@link System#nanoTime()}); 0 for none. */
+        /** When a submitted write is refused unless the writer has come to it (on {@code ticks}); 0 for none. */
         final long expiresAt;
 
         PendingWrite(Supplier<T> work, long expiresAt) {

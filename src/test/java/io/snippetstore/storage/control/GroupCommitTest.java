@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 import io.snippetstore.platform.ApiException;
@@ -235,6 +236,8 @@ class GroupCommitTest {
     @Test
     void aSubmittedWriteTheWriterReachesAfterTheLimitIsRefusedWithoutRunning() throws Exception {
         commits.maxWaitSeconds = 1;
+        AtomicLong ticks = new AtomicLong();
+        commits.ticks = ticks::get;
         CountDownLatch release = holdTheWriter();
         boolean[] ran = new boolean[1];
         CompletableFuture<String> late = commits.submit(() -> {
@@ -242,7 +245,7 @@ class GroupCommitTest {
                     return "too late";
                 })
                 .toCompletableFuture();
-        Thread.sleep(1_500);
+        ticks.addAndGet(TimeUnit.MILLISECONDS.toNanos(1_001)); // the writer is held past the limit
         release.countDown();
 
         ExecutionException failed = assertThrows(ExecutionException.class, () -> late.get(30, TimeUnit.SECONDS));
