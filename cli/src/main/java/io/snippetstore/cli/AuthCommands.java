@@ -179,7 +179,8 @@ final class AuthCommands {
                     client.api(server, Optional.empty()),
                     withAskedScope(Json.createObjectBuilder().add("name", tokenName)),
                     waitSeconds,
-                    output);
+                    output,
+                    SLEEP);
         }
 
         /**
@@ -530,7 +531,7 @@ final class AuthCommands {
                     body.add("expiresInDays", expiresInDays);
                 }
                 Output output = new Output(client.terminal());
-                JsonObject made = deviceLogin(api, body, waitSeconds, output);
+                JsonObject made = deviceLogin(api, body, waitSeconds, output, SLEEP);
                 JsonObject token = client.api(server, Optional.of(made.getString("token")))
                         .get("/api/v1/auth/whoami")
                         .asJsonObject();
@@ -577,7 +578,14 @@ final class AuthCommands {
      * address for the user, then polls at the service's interval (longer once told to slow down)
      * until the user decided or the login ended.
      */
-    static JsonObject deviceLogin(Api api, JsonObjectBuilder body, long waitSeconds, Output output) {
+    /** How the device login waits between its polls: the thread's sleep, or a test's record of each wait. */
+    interface Pause {
+        void pauseFor(Duration duration) throws InterruptedException;
+    }
+
+    static final Pause SLEEP = duration -> Thread.sleep(duration.toMillis());
+
+    static JsonObject deviceLogin(Api api, JsonObjectBuilder body, long waitSeconds, Output output, Pause pause) {
         JsonObject started =
                 api.call("POST", "/api/v1/auth/device", body.build(), Map.of()).asJsonObject();
         output.note("Open " + started.getString("verificationUrl") + " in any browser, sign in, and enter the code "
@@ -595,7 +603,7 @@ final class AuthCommands {
                 throw new Failure(Failure.AUTH, "Nobody approved the login in time; start it again.");
             }
             try {
-                Thread.sleep(interval.toMillis());
+                pause.pauseFor(interval);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new Failure(Failure.AUTH, "Interrupted before the login was approved.");
