@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.HostileProvider;
 import io.snippetstore.testing.OwnPayaraMicro;
+import io.snippetstore.testing.PrometheusText;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestTags;
 import io.snippetstore.testing.TestUsers;
@@ -344,5 +345,28 @@ class HostileProviderIT {
                         .map(m -> m.getString("username"))
                         .toList(),
                 "the members are as the provider said");
+    }
+
+    @Test
+    void aPasswordSignInToAProvidersAccountIsAWrongPasswordAfterAFullCheck() {
+        signedIn("no-password-here");
+        double before = PrometheusText.value(admin.get("/api/v1/metrics").text(), "snippets_password_checks_total")
+                .orElseThrow();
+
+        Reply refused = new ApiClient(server.base())
+                .post(
+                        "/api/v1/auth/login",
+                        Json.createObjectBuilder()
+                                .add("username", "no-password-here")
+                                .add("password", "any-password")
+                                .build());
+
+        assertEquals(401, refused.status(), refused::toString);
+        assertEquals("invalid_credentials", refused.errorCode(), "told apart from a local account by nothing");
+        assertEquals(
+                before + 1,
+                PrometheusText.value(admin.get("/api/v1/metrics").text(), "snippets_password_checks_total")
+                        .orElseThrow(),
+                "the decoy's check ran, so its time tells nothing either");
     }
 }

@@ -140,6 +140,32 @@ public abstract class MetricsTests {
         assertTrue(PrometheusText.value(text, "snippets_token_requests_total").orElseThrow() >= 1);
     }
 
+    /** The decoy behind "an unknown username takes as long as a wrong password", seen by its count rather than a clock. */
+    @Test
+    void everyWrongSignInRunsOneFullPasswordCheckWhetherOrNotTheUsernameExists() {
+        ApiClient admin = adminWithToken();
+        String existing = TestUsers.create().username();
+        double before = value(admin, "snippets_password_checks_total").orElseThrow();
+
+        assertEquals(401, wrongSignIn(existing).status());
+        double afterExisting = value(admin, "snippets_password_checks_total").orElseThrow();
+        assertEquals(401, wrongSignIn(TestUsers.uniqueName("nobody")).status());
+        double afterUnknown = value(admin, "snippets_password_checks_total").orElseThrow();
+
+        assertEquals(before + 1, afterExisting, "a wrong password: one check");
+        assertEquals(afterExisting + 1, afterUnknown, "an unknown username: the decoy's check, a full one too");
+    }
+
+    private static Reply wrongSignIn(String username) {
+        return new ApiClient()
+                .post(
+                        "/api/v1/auth/login",
+                        Json.createObjectBuilder()
+                                .add("username", username)
+                                .add("password", "not-the-password")
+                                .build());
+    }
+
     @Test
     void onlyAnAdministratorReadsTheMetricsAndTheServersOwnAreNotServed() {
         assertEquals(401, new ApiClient().get("/api/v1/metrics").status());

@@ -67,8 +67,10 @@ class PasswordsTest {
 
         assertFalse(counting.matches("typed", "")); // User.NO_PASSWORD: an account of the identity provider
         assertEquals(1, decoys[0], "an unusable stored value costs a full check, as an unknown username does");
+        assertEquals(1, counting.checks(), "the decoy's verification is counted");
         assertTrue(counting.matches("right", counting.hash("right")));
         assertEquals(1, decoys[0], "a real hash is checked itself");
+        assertEquals(2, counting.checks(), "hashing a new password is no check");
     }
 
     private static Passwords withIterations(int iterations) {
