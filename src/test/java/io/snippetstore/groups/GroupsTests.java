@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Groups;
 import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.TestUsers;
@@ -30,22 +32,8 @@ public abstract class GroupsTests {
     private final ApiClient outsider = TestUsers.signedIn(TestUsers.create());
 
     private JsonObject newGroup(TestUser... members) {
-        Reply made = admin.post(
-                "/api/v1/groups",
-                Json.createObjectBuilder()
-                        .add("name", TestUsers.uniqueName("group"))
-                        .build());
-        assertEquals(201, made.status(), made::toString);
-        for (TestUser user : members) {
-            Reply added = admin.send(
-                    "PUT",
-                    "/api/v1/groups/" + made.data().getString("id") + "/members/" + user.id(),
-                    null,
-                    null,
-                    Map.of());
-            assertEquals(200, added.status(), added::toString);
-        }
-        return made.data();
+        return Groups.create(
+                admin, "group", Stream.of(members).map(TestUser::id).toArray(String[]::new));
     }
 
     private JsonObject sharedWith(String groupId, String access, String visibility, String title) {

@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Groups;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestUsers;
@@ -67,24 +69,8 @@ public abstract class CollectionsTests {
     }
 
     private JsonObject newGroup(TestUser... members) {
-        Reply made = admin.post(
-                "/api/v1/groups",
-                Json.createObjectBuilder()
-                        .add("name", TestUsers.uniqueName("group"))
-                        .build());
-        assertEquals(201, made.status(), made::toString);
-        for (TestUser user : members) {
-            assertEquals(
-                    200,
-                    admin.send(
-                                    "PUT",
-                                    "/api/v1/groups/" + made.data().getString("id") + "/members/" + user.id(),
-                                    null,
-                                    null,
-                                    Map.of())
-                            .status());
-        }
-        return made.data();
+        return Groups.create(
+                admin, "group", Stream.of(members).map(TestUser::id).toArray(String[]::new));
     }
 
     private static JsonObjectBuilder sharedWith(String groupId, String access) {

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Groups;
 import io.snippetstore.testing.ImportArchive;
 import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.OwnPayaraMicro;
@@ -102,18 +103,8 @@ class StorageQuotaIT {
         ApiClient owner = server.signIn(ownerName, PASSWORD);
         String writerName = OwnPayaraMicro.newUser(admin, "quota-writer", PASSWORD);
         ApiClient writer = server.signIn(writerName, PASSWORD);
-        String group = admin.post(
-                        "/api/v1/groups",
-                        Json.createObjectBuilder()
-                                .add("name", TestUsers.uniqueName("writers"))
-                                .build())
-                .data()
-                .getString("id");
         String writerId = writer.get("/api/v1/auth/whoami").data().getString("userId");
-        assertEquals(
-                200,
-                admin.send("PUT", "/api/v1/groups/" + group + "/members/" + writerId, null, null, Map.of())
-                        .status());
+        String group = Groups.create(admin, "writers", writerId).getString("id");
         String a = create(owner, 1_000_000).data().getString("id");
         create(owner, 1_000_000);
         String shared = owner.post(

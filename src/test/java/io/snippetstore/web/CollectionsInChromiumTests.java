@@ -15,6 +15,7 @@ import java.util.List;
 
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
+import io.snippetstore.testing.Groups;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
 import jakarta.json.Json;
@@ -201,18 +202,7 @@ public abstract class CollectionsInChromiumTests {
     void anOwnerSharesACollectionWithAGroupOnItsPageAndAMemberReadsItUntilItIsUnshared() {
         TestUser member = TestUsers.create();
         ApiClient admin = TestUsers.admin();
-        JsonObject group = admin.post(
-                        "/api/v1/groups",
-                        Json.createObjectBuilder()
-                                .add("name", TestUsers.uniqueName("ops"))
-                                .build())
-                .data();
-        admin.send(
-                "PUT",
-                "/api/v1/groups/" + group.getString("id") + "/members/" + member.id(),
-                null,
-                null,
-                java.util.Map.of());
+        JsonObject group = Groups.create(admin, "ops", member.id());
         String runbooks = api.post(
                         "/api/v1/collections",
                         Json.createObjectBuilder().add("name", "Runbooks").build())

@@ -13,10 +13,10 @@ import static org.openqa.selenium.support.ui.ExpectedConditions.textToBePresentI
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
+import io.snippetstore.testing.Groups;
 import io.snippetstore.testing.TestUsers;
 import io.snippetstore.testing.TestUsers.TestUser;
 import jakarta.json.Json;
@@ -155,19 +155,7 @@ public abstract class SharingInChromiumTests {
     void aMemberOfAGroupThatMayWriteFindsEditOnASnippetSharedWithItAndSavesAChange() {
         TestUser writer = TestUsers.create();
         ApiClient administration = TestUsers.admin();
-        String groupId = administration
-                .post(
-                        "/api/v1/groups",
-                        Json.createObjectBuilder()
-                                .add("name", TestUsers.uniqueName("writers"))
-                                .build())
-                .data()
-                .getString("id");
-        assertEquals(
-                200,
-                administration
-                        .send("PUT", "/api/v1/groups/" + groupId + "/members/" + writer.id(), null, null, Map.of())
-                        .status());
+        String groupId = Groups.create(administration, "writers", writer.id()).getString("id");
         String id = create(
                         api,
                         snippet("Shared for writing", "sh", "echo one")
