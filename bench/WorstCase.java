@@ -85,6 +85,11 @@ public class WorstCase {
                 "diff",
                 "a/b lines against b/a lines, 1 MiB each (Myers' longest snakes)",
                 () -> send("GET", "/api/v1/snippets/" + snakes + "/revisions/1/diff/2", null));
+        burst(
+                "diff, four at once by one user",
+                "the one-character lines' diff (a user has one place: the others 429 at once)",
+                4,
+                () -> send("GET", "/api/v1/snippets/" + id + "/revisions/1/diff/2", null));
         row(
                 "merge",
                 "base, mine and theirs of 1 MiB, all lines different",
@@ -215,6 +220,11 @@ public class WorstCase {
                 "import",
                 "55 snippets of 1 MiB of code: 60 MiB of documents, near the 64 MiB an import takes",
                 () -> sendBytes("/api/v1/import", largest));
+        burst(
+                "import, four at once",
+                "the same 60 MiB archive four times together (one import at a time in all: the others 429)",
+                4,
+                () -> sendBytes("/api/v1/import?dryRun=true", largest));
         row(
                 "import, a dry run",
                 "the same archive again: read, checked, each snippet's 1 MiB code hashed against the three here",
@@ -238,6 +248,49 @@ public class WorstCase {
         double seconds = times[1] / 1e9;
         String mark = seconds > 2 || status >= 500 ? " **over**" : "";
         System.out.printf("| %s | %s | %d | %.3f s%s | %s |%n", operation, input, status, seconds, mark, liveHeap());
+    }
+
+    /**
+     * {@code count} copies of the request at once, after each is ready to go: how many answered each
+     * status, and the slowest answer's time. The limits in flight (docs/API.md, "Limits") staged over
+     * HTTP: a second diff of one user, or a second import, is refused at once rather than queued.
+     */
+    static void burst(String operation, String input, int count, Supplier<Answer> request) {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(count);
+        java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+        try {
+            List<java.util.concurrent.Future<long[]>> answers = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                answers.add(pool.submit(() -> {
+                    start.await();
+                    long started = System.nanoTime();
+                    Answer answer = request.get();
+                    return new long[] {answer.status(), System.nanoTime() - started};
+                }));
+            }
+            start.countDown();
+            java.util.TreeMap<Long, Integer> statuses = new java.util.TreeMap<>();
+            long slowest = 0;
+            for (java.util.concurrent.Future<long[]> answer : answers) {
+                long[] statusAndTime = answer.get();
+                statuses.merge(statusAndTime[0], 1, Integer::sum);
+                slowest = Math.max(slowest, statusAndTime[1]);
+            }
+            StringBuilder shown = new StringBuilder();
+            statuses.forEach((status, times) -> shown.append(shown.length() == 0 ? "" : ", ")
+                    .append(status)
+                    .append(" ×")
+                    .append(times));
+            double seconds = slowest / 1e9;
+            String mark =
+                    seconds > 2 || statuses.keySet().stream().anyMatch(status -> status >= 500) ? " **over**" : "";
+            System.out.printf(
+                    "| %s | %s | %s | %.3f s (slowest)%s | %s |%n", operation, input, shown, seconds, mark, liveHeap());
+        } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     static String liveHeap() {
