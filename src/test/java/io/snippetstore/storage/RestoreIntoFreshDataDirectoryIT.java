@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,8 +15,11 @@ import java.util.Random;
 import java.util.stream.Stream;
 
 import io.snippetstore.testing.ApiClient;
+import io.snippetstore.testing.Database;
+import io.snippetstore.testing.Eventually;
 import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.OwnPayaraMicro;
+import io.snippetstore.testing.RawHttp;
 import io.snippetstore.testing.Reply;
 import io.snippetstore.testing.SnippetsApi;
 import io.snippetstore.testing.TestTags;
@@ -28,7 +32,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The operator's path from one machine to another: a backup downloaded from one service is
  * restored into a second service started on a new, empty data directory, which then serves every
- * snippet and attachment byte for byte, to the same users and tokens. Two Payara Micros of the
+ * snippet and attachment byte for byte, to the same users and tokens; an upload the backup caught
+ * half-way is removed once restored. Two Payara Micros of the
  * test's own (BackupsTests covers backups under concurrent writes and refused files on every server).
  */
 @Tag(TestTags.OWN_SERVER)
@@ -37,7 +42,8 @@ class RestoreIntoFreshDataDirectoryIT {
     private static final String SQLITE = "application/vnd.sqlite3";
 
     @Test
-    void aBackupRestoredIntoAFreshDataDirectoryServesEverySnippetAndAttachmentByteIdentical() throws Exception {
+    void aBackupRestoredIntoAFreshDataDirectoryServesEverySnippetAndFinishedAttachmentByteIdenticalAndNoHalfUpload()
+            throws Exception {
         Path directories = Path.of("target", "restore-it").toAbsolutePath();
         deleteRecursively(directories);
         byte[] backup;
@@ -74,10 +80,34 @@ class RestoreIntoFreshDataDirectoryIT {
                 assertEquals(201, uploaded.status(), uploaded::toString);
                 bytesByDownloadUrl.put(uploaded.data().getString("downloadUrl"), content);
             }
-            JsonObject taken = admin.post(
-                            "/api/v1/storage/backups",
-                            Json.createObjectBuilder().build())
-                    .data();
+            // an upload under way when the backup is taken: its first steps are in the backup, its end never comes
+            String halfUploadedTo = codeById.keySet().iterator().next();
+            byte[] large = new byte[12 * 1024 * 1024];
+            random.nextBytes(large);
+            Multipart unfinished = new Multipart().file("file", "unfinished.bin", null, large);
+            byte[] body = unfinished.bytes();
+            JsonObject taken;
+            try (RawHttp stalled = new RawHttp(
+                            "127.0.0.1",
+                            source.base().getPort(),
+                            "POST",
+                            "/api/v1/snippets/" + halfUploadedTo + "/attachments",
+                            Map.of(
+                                    "Authorization",
+                                    "Bearer " + userToken,
+                                    "Content-Type",
+                                    unfinished.contentType(),
+                                    "Content-Length",
+                                    String.valueOf(body.length)))
+                    .write(Arrays.copyOf(body, 9 * 1024 * 1024))) {
+                Eventually.holds(
+                        () -> unfinishedUploads(directories.resolve("source")) == 1,
+                        "the upload's first steps are in the database");
+                taken = admin.post(
+                                "/api/v1/storage/backups",
+                                Json.createObjectBuilder().build())
+                        .data();
+            }
             backup = admin.get(taken.getString("downloadUrl")).body();
         }
 
@@ -103,12 +133,35 @@ class RestoreIntoFreshDataDirectoryIT {
                 assertArrayEquals(
                         attachment.getValue(), user.get(attachment.getKey()).body(), attachment.getKey());
             }
+            assertEquals(
+                    0,
+                    unfinishedUploads(directories.resolve("fresh")),
+                    "the upload the backup caught half-way is removed once restored");
+            assertTrue(
+                    Files.readString(fresh.log()).contains("Removed 1 attachment(s) whose upload never finished."),
+                    "and said so in the log");
+            assertEquals(
+                    bytesByDownloadUrl.size(),
+                    codeById.keySet().stream()
+                            .mapToInt(id -> user.get("/api/v1/snippets/" + id + "/attachments")
+                                    .json()
+                                    .getJsonArray("data")
+                                    .size())
+                            .sum(),
+                    "only the finished attachments are listed");
             try (Stream<Path> kept = Files.list(directories.resolve("fresh").resolve("backups"))) {
                 assertTrue(
                         kept.anyMatch(file -> file.getFileName().toString().startsWith("before-restore-")),
                         "the empty store it replaced is kept");
             }
         }
+    }
+
+    /** The attachments whose upload has not finished, in the database of a data directory. */
+    private static long unfinishedUploads(Path dataDirectory) {
+        return Database.number(
+                dataDirectory.resolve("snippets.db"),
+                "SELECT COUNT(*) FROM attachments WHERE uploading_since IS NOT NULL");
     }
 
     private static ApiClient signedIn(OwnPayaraMicro server, String username, String password) {
