@@ -476,7 +476,22 @@ public class SearchIndex {
         }
     }
 
+    /**
+     * One round of the upkeep, which must never throw: a periodic task that throws is never run
+     * again, and the index would stop catching up and never be rebuilt after a restore (searches
+     * 503 until a restart). Seen when a restore of an older schema replaced the database while
+     * meanings were being made: their read met the tables of the older version, before its
+     * migration.
+     */
     private void upkeep() {
+        try {
+            upkeepRound();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "A round of the search index's upkeep failed; the next one tries again", e);
+        }
+    }
+
+    private void upkeepRound() {
         if (!isReady()) {
             if (System.nanoTime() - nextAttempt >= 0) {
                 openOrRebuild(Long.MAX_VALUE);
