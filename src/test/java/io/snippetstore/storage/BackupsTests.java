@@ -37,6 +37,9 @@ import org.junit.jupiter.api.Test;
 public abstract class BackupsTests {
 
     private static final String SQLITE = "application/vnd.sqlite3";
+    /** The suite's administrator password (integration-admin-password), hashed as Jakarta Security did. */
+    private static final String INTEGRATION_ADMIN_PASSWORD_HASH =
+            "PBKDF2WithHmacSHA512:210000:DItPDHErypbZeQin6hetPw==:fI2k+Kkkg4wntn9hKi2cvZoOnlr4Q5Y3ae8BAvryWJo=";
 
     /**
      * The copy a test's first restore kept of the database as it was (its {@code previousData}):
@@ -238,6 +241,66 @@ public abstract class BackupsTests {
                 fromTheFuture.json().getJsonObject("error").getString("message").contains("newer build"),
                 fromTheFuture::toString);
         assertEquals(200, owner.get("/api/v1/snippets/" + marker).status(), "nothing was restored");
+    }
+
+    /**
+     * A backup of a build from before revisions, groups, single sign-on and collections (schema
+     * version 14): checked against a scratch database of that version, restored, and migrated to
+     * this build's schema before anyone reads it.
+     */
+    @Test
+    void aBackupOfAnOlderSchemaIsMigratedAsItIsRestored(@org.junit.jupiter.api.io.TempDir Path temp)
+            throws IOException, SQLException {
+        ApiClient admin = administrator();
+        String adminId = admin.get("/api/v1/auth/whoami").data().getString("userId");
+        Path older = temp.resolve("older.db");
+        org.sqlite.SQLiteDataSource file = new org.sqlite.SQLiteDataSource();
+        file.setUrl("jdbc:sqlite:" + older);
+        org.flywaydb.core.Flyway.configure()
+                .dataSource(file)
+                .locations("classpath:db/migration")
+                .target("14")
+                .load()
+                .migrate();
+        String snippetId = "01a25200-0000-7000-8000-00000000000e";
+        try (Connection connection = file.getConnection();
+                java.sql.Statement statement = connection.createStatement()) {
+            // the same administrator (its id, the suite's password), so that the restorer stays signed in
+            statement.execute("INSERT INTO users (id, username, password_hash, role, created_at) VALUES ('" + adminId
+                    + "', 'admin', '" + INTEGRATION_ADMIN_PASSWORD_HASH + "', 'admin', 1)");
+            statement.execute(
+                    "INSERT INTO snippets (id, owner_id, title, title_sort, notes, language, code, created_at, updated_at, version)"
+                            + " VALUES ('" + snippetId + "', '" + adminId
+                            + "', 'From an older build', 'from an older build',"
+                            + " NULL, 'sh', 'echo kept', 1, 1, 1)");
+        }
+
+        Reply restored =
+                noted(admin.sendBytes("POST", "/api/v1/storage/restore", SQLITE, Files.readAllBytes(older), Map.of()));
+
+        assertEquals(200, restored.status(), restored::toString);
+        assertEquals("14", restored.data().getString("schemaVersion"), "the version it came with");
+        JsonObject snippet = admin.get("/api/v1/snippets/" + snippetId).data();
+        assertEquals(
+                List.of("From an older build", "echo kept", "private"),
+                List.of(snippet.getString("title"), snippet.getString("code"), snippet.getString("visibility")));
+        assertEquals(
+                200,
+                admin.get("/api/v1/snippets/" + snippetId + "/revisions").status(),
+                "revisions (version 15) are there");
+        assertEquals(
+                201,
+                admin.post(
+                                "/api/v1/collections",
+                                Json.createObjectBuilder().add("name", "after").build())
+                        .status(),
+                "collections (version 19) are there");
+        assertEquals(
+                List.of(snippetId),
+                admin.get("/api/v1/snippets?query=older").json().getJsonArray("data").stream()
+                        .map(found -> found.asJsonObject().getString("id"))
+                        .toList(),
+                "and the search index was built from it");
     }
 
     @Test

@@ -162,6 +162,8 @@ public class Backups {
 
     private Restored restoreFrom(Caller caller, Path file, String source) {
         String version = BackupCheck.require(file, migrations.targetVersion(), pageSize());
+        Optional<Path> migrated =
+                version.equals(migrations.targetVersion()) ? Optional.empty() : Optional.of(migratedCopy(file));
         gate.enter();
         BackupFile previous;
         try {
@@ -169,11 +171,12 @@ public class Backups {
                     caller.authMethod() == Caller.AuthMethod.SESSION ? caller.credentialId() : Optional.empty());
             replacingEvent.fire(replacing);
             previous = snapshot(SAFETY_PREFIX);
-            database.replaceWith(file);
-            migrations.bringUpToDate();
+            database.replaceWith(migrated.orElse(file));
+            migrations.bringUpToDate(); // finds nothing to do: the file came at this build's schema or was migrated
             replacing.runStepsAfterReplacement();
         } finally {
             gate.leave();
+            migrated.ifPresent(Backups::deleteQuietly);
         }
         replaced.fire(new StoreReplaced(source));
         LOG.info(() -> "Restored the database from " + source + " (schema version " + version
@@ -181,6 +184,27 @@ public class Backups {
         audit.fire(AuditEvent.success(
                 caller, AuditEvent.BACKUP_RESTORED, source, "previous database kept as " + previous.name()));
         return new Restored(source, version, previous);
+    }
+
+    /**
+     * A copy of a backup of an older schema, migrated to this build's beside the backups, so that
+     * it replaces the database already migrated (the file itself is left as it was).
+     */
+    private Path migratedCopy(Path file) {
+        try {
+            disk.requireRoomFor(Files.size(file));
+            Path copy = directory().resolve(".migrating-" + Ids.next() + ".db");
+            try {
+                Files.copy(file, copy);
+                migrations.bringUpToDate(copy);
+                return copy;
+            } catch (IOException | RuntimeException e) {
+                deleteQuietly(copy);
+                throw e;
+            }
+        } catch (IOException e) {
+            throw disk.isLow() ? DiskSpace.full() : new UncheckedIOException("An older backup could not be copied", e);
+        }
     }
 
     /** What a restore did: where the data came from, its schema version before migrating, and where the replaced data is kept. */

@@ -1,5 +1,6 @@
 package io.snippetstore.storage.control;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -22,6 +23,8 @@ import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.MigrationInfoService;
 import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.output.MigrateResult;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteDataSource;
 
 /**
  * Brings the schema up to date with the versioned scripts in {@code db/migration} before the
@@ -89,6 +92,26 @@ public class DatabaseMigrations {
             LOG.info(() -> "Database schema at version " + applied + " (" + result.migrationsExecuted
                     + " migrations applied now)");
         }
+    }
+
+    /**
+     * Brings a database file that is not in use to this build's schema: a restore's, before it
+     * replaces the database, so that no reader ever meets the tables of an older version (a reader
+     * between the replacement and its migration failed with "no such table").
+     */
+    public void bringUpToDate(Path file) {
+        SQLiteConfig config = new SQLiteConfig();
+        config.enforceForeignKeys(true); // as the service's own connections
+        SQLiteDataSource source = new SQLiteDataSource(config);
+        source.setUrl("jdbc:sqlite:" + file);
+        MigrateResult result = Flyway.configure(DatabaseMigrations.class.getClassLoader())
+                .dataSource(source)
+                .locations("classpath:db/migration")
+                .failOnMissingLocations(true)
+                .load()
+                .migrate();
+        LOG.info(() -> "Migrated a database to restore to version " + result.targetSchemaVersion + " ("
+                + result.migrationsExecuted + " migrations)");
     }
 
     /** This build's newest schema version. */
