@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Browser;
@@ -423,14 +424,17 @@ public abstract class SnippetPageInChromiumTests {
             WebDriver driver = browser.driver();
             WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(20));
             signIn(browser, wait, user);
-            for (String id : List.of(dockerfile, powershell, vue)) {
-                browser.open("/#/s/" + id);
-                wait.until(ignored ->
-                        !driver.findElements(By.cssSelector("#code .line")).isEmpty());
-                assertFalse(
-                        driver.findElements(By.cssSelector("#code [class^='hljs-']"))
-                                .isEmpty(),
-                        "highlighted: " + driver.findElement(By.id("code")).getAttribute("class"));
+            for (Map.Entry<String, String> shown : Map.of(
+                            dockerfile, "Base image", powershell, "List services", vue, "A component")
+                    .entrySet()) {
+                browser.open("/#/s/" + shown.getKey());
+                // The title first, so the lines read are this snippet's and not the page before's.
+                wait.until(textToBePresentInElementLocated(By.id("snippet-title"), shown.getValue()));
+                // Read in the page in one script: the code may be drawn again between two WebDriver calls.
+                wait.withMessage(() -> shown.getValue() + " highlighted, the code's class: "
+                                + script(driver, "return document.getElementById('code').className"))
+                        .until(ignored -> Boolean.TRUE.equals(script(
+                                driver, "return document.querySelector(\"#code .line [class^='hljs-']\") !== null")));
             }
             browser.open("/#/s/" + dockerfile);
             wait.until(textToBePresentInElementLocated(By.id("snippet-title"), "Base image"));
