@@ -97,6 +97,45 @@ class BackupsOnAFullDiskIT {
     }
 
     @Test
+    void aWriteSqliteFindsNoRoomForLeavesNoTransactionOpenAndABackupOnALowDiskIs503() throws Exception {
+        ApiClient admin = withNewToken();
+        List<String> before = backupsDirectory();
+        // Free pages above the floor inside the database let the service's own check pass a write;
+        // with the write-ahead log emptied, SQLite then needs the disk for it, at the commit.
+        List<String> spare = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            spare.add(admin.post("/api/v1/snippets", snippet("spare " + i, 512 * 1024))
+                    .data()
+                    .getString("id"));
+        }
+        purge(admin, spare);
+        assertTrue(freeInDatabase() > FLOOR + MIB, "free pages for one more write: " + freeInDatabase());
+        emptyTheWriteAheadLog();
+        Path filler = mount.resolve("filler");
+        try {
+            fill(filler);
+            Reply write = admin.post("/api/v1/snippets", snippet("no room for its log", 512 * 1024));
+            assertUnavailable(write);
+            assertTrue(write.toString().contains("The database cannot take this request"), write::toString);
+
+            assertUnavailable(admin.post(
+                    "/api/v1/storage/backups", Json.createObjectBuilder().build()));
+            assertEquals(before, backupsDirectory(), "no backup and no partial file");
+        } finally {
+            Files.deleteIfExists(filler);
+        }
+        // Room again, and nothing written since: the failed commit's connection, back in the pool,
+        // must not keep a transaction open, in which VACUUM INTO is refused.
+        Reply taken =
+                admin.post("/api/v1/storage/backups", Json.createObjectBuilder().build());
+        assertEquals(201, taken.status(), "room again: " + taken);
+        assertEquals(
+                200,
+                admin.delete("/api/v1/storage/backups/" + taken.data().getString("name"))
+                        .status());
+    }
+
+    @Test
     void anUploadedRestoreIsReceivedOnlyWhileTheDiskHasRoomForItTwiceOverTheFloor() throws Exception {
         ApiClient token = withNewToken();
         ApiClient session = signedIn();
@@ -156,6 +195,16 @@ class BackupsOnAFullDiskIT {
                 ResultSet bytes = free.executeQuery()) {
             return bytes.getLong(1);
         }
+    }
+
+    /** Checkpoints the write-ahead log into the database and truncates it, as SQLite allows another process to. */
+    private static void emptyTheWriteAheadLog() throws SQLException, IOException {
+        try (Connection database = DriverManager.getConnection("jdbc:sqlite:file:" + mount.resolve("snippets.db"));
+                PreparedStatement checkpoint = database.prepareStatement("PRAGMA wal_checkpoint(TRUNCATE)");
+                ResultSet result = checkpoint.executeQuery()) {
+            assertEquals(0, result.getInt(1), "the checkpoint was not kept waiting by a reader or writer");
+        }
+        assertEquals(0, Files.size(mount.resolve("snippets.db-wal")), "the log is empty");
     }
 
     /** The backups directory's entries, sorted (partial files included). */

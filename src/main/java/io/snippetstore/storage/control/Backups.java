@@ -192,7 +192,7 @@ public class Backups {
      */
     private Path migratedCopy(Path file) {
         try {
-            disk.requireRoomFor(Files.size(file));
+            disk.requireRoomOnDiskFor(Files.size(file));
             Path copy = directory().resolve(".migrating-" + Ids.next() + ".db");
             try {
                 Files.copy(file, copy);
@@ -211,9 +211,8 @@ public class Backups {
     public record Restored(String restoredFrom, String schemaVersion, BackupFile previous) {}
 
     private BackupFile snapshot(String prefix) {
-        if (disk.isLow()) {
-            throw DiskSpace.full();
-        }
+        long copyBytes = disk.bytesUsedInDatabase();
+        disk.requireRoomOnDiskFor(copyBytes);
         String name = prefix + STAMP.format(Timestamps.now()) + ".db";
         Path target = directory().resolve(name);
         Path partial = directory().resolve("." + name + ".partial");
@@ -226,9 +225,7 @@ public class Backups {
             return describe(target);
         } catch (IOException | IllegalStateException e) {
             deleteQuietly(partial);
-            if (disk.isLow()) {
-                throw DiskSpace.full();
-            }
+            disk.requireRoomOnDiskFor(copyBytes); // the disk filled meanwhile
             throw new IllegalStateException("The backup " + name + " could not be written", e);
         }
     }

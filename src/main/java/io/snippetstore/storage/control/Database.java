@@ -14,6 +14,8 @@ import javax.sql.DataSource;
 
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 
 /**
  * The database as native SQL reaches it, beside JPA. Entities and their JPQL queries are the
@@ -37,6 +39,9 @@ public class Database {
     @Resource(lookup = DATA_SOURCE_NAME)
     DataSource dataSource;
 
+    @Resource
+    TransactionSynchronizationRegistry transactions;
+
     /** Every row of a query, read in order. Parameters are bound in order with {@code setObject}. */
     public <T> List<T> list(String sql, List<?> parameters, RowReader<T> reader) {
         return listUntil(sql, parameters, reader, rows -> false);
@@ -47,7 +52,7 @@ public class Database {
      * asked after each row): the rest is never read, so never held in memory.
      */
     public <T> List<T> listUntil(String sql, List<?> parameters, RowReader<T> reader, Predicate<List<T>> enough) {
-        try (Connection connection = dataSource.getConnection();
+        try (Connection connection = connection();
                 PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.size(); i++) {
                 statement.setObject(i + 1, parameters.get(i));
@@ -72,7 +77,7 @@ public class Database {
      * in one process release each other's file locks, which corrupts the database.
      */
     public void copyTo(Path target) {
-        try (Connection connection = dataSource.getConnection();
+        try (Connection connection = connection();
                 PreparedStatement vacuum = connection.prepareStatement("VACUUM INTO ?")) {
             vacuum.setString(1, target.toString());
             vacuum.execute();
@@ -91,7 +96,7 @@ public class Database {
         // interfaces only, so the driver's restore method is out of reach
         String path = file.toString();
         String quoted = path.contains("'") ? '"' + path + '"' : "'" + path + "'";
-        try (Connection connection = dataSource.getConnection();
+        try (Connection connection = connection();
                 Statement statement = connection.createStatement()) {
             statement.executeUpdate("restore from " + quoted);
         } catch (SQLException e) {
@@ -99,9 +104,29 @@ public class Database {
         }
     }
 
+    /**
+     * A pooled connection; outside a transaction, one that commits each statement by itself. A
+     * transaction whose commit failed (a full disk) ends with its connection still in manual
+     * commit on Payara: its pool turns autocommit back on only after a successful commit. Used
+     * so, the connection would run every later statement of its users inside one transaction they
+     * never began: {@code VACUUM INTO} refused, reads held on an old snapshot.
+     */
+    private Connection connection() throws SQLException {
+        Connection connection = dataSource.getConnection();
+        try {
+            if (!connection.getAutoCommit() && transactions.getTransactionStatus() == Status.STATUS_NO_TRANSACTION) {
+                connection.setAutoCommit(true); // ends the transaction left open
+            }
+            return connection;
+        } catch (SQLException | RuntimeException e) {
+            connection.close();
+            throw e;
+        }
+    }
+
     /** Runs one statement that changes rows: how many. Parameters as in {@link #list}. */
     public int update(String sql, List<?> parameters) {
-        try (Connection connection = dataSource.getConnection();
+        try (Connection connection = connection();
                 PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.size(); i++) {
                 statement.setObject(i + 1, parameters.get(i));

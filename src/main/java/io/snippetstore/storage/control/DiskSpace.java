@@ -39,6 +39,26 @@ public class DiskSpace {
         }
     }
 
+    /**
+     * Refuses (503 {@code unavailable}) a new file of {@code bytes} beside the database unless the
+     * file system keeps the floor free after it: the database's free pages cannot hold a file.
+     */
+    public void requireRoomOnDiskFor(long bytes) {
+        if (bytesFreeOnDisk() - bytes < minFreeBytes) {
+            throw full();
+        }
+    }
+
+    /** The bytes of the database's pages in use: about what a copy of it ({@code VACUUM INTO}) writes. */
+    public long bytesUsedInDatabase() {
+        return database.first(
+                        "SELECT (page_count - freelist_count) * page_size"
+                                + " FROM pragma_page_count, pragma_freelist_count, pragma_page_size",
+                        List.of(),
+                        row -> row.getLong(1))
+                .orElseThrow();
+    }
+
     /** Below the floor: new data is refused until space is freed. */
     public boolean isLow() {
         return !hasRoomFor(0);
