@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import io.snippetstore.testing.ApiClient;
@@ -120,6 +122,46 @@ class SearchIndexRebuildIT {
         }
     }
 
+    /**
+     * An index that cannot be opened (its directory's place taken by a file, as by a wrong mount)
+     * is tried again every 10 s; meanwhile {@code /api/ready} says so, and a search is never
+     * answered from nothing: it waits for the index, then answers 503, and one that is still
+     * waiting when the index opens gets its results.
+     */
+    @Test
+    void aSearchWaitsForAnIndexThatCannotOpenThenAnswers503AndIsAnsweredOnceItOpens() throws Exception {
+        Path blocked = data.resolve("search");
+        Files.writeString(blocked, "not the index");
+        try (OwnPayaraMicro server =
+                OwnPayaraMicro.startAlive("search-unopened", Map.of("SNIPPETS_DATA_DIR", data.toString()))) {
+            ApiClient admin = server.signIn(TestUsers.ADMIN, TestUsers.ADMIN_PASSWORD);
+            String id = create(admin, snippet(MARKER + " while unopened", "text", "written meanwhile"))
+                    .getString("id");
+            assertEquals("DOWN", searchCheck(server).getString("status"));
+
+            Reply waited = admin.get(SEARCH);
+            assertEquals(503, waited.status(), waited::toString);
+            assertEquals("unavailable", waited.errorCode());
+            assertTrue(waited.toString().contains("being built"), waited::toString);
+
+            // Sent while the index still cannot open: answered only if it waits until the next try.
+            CompletableFuture<Reply> waiting = CompletableFuture.supplyAsync(() -> admin.get(SEARCH));
+            Files.delete(blocked);
+            Reply answered = waiting.get(60, TimeUnit.SECONDS);
+            assertEquals(200, answered.status(), answered::toString);
+            assertEquals(List.of(id), ids(answered.json().getJsonArray("data").getValuesAs(JsonObject.class)));
+            assertSearchIsReady(server);
+        }
+    }
+
+    private static JsonObject searchCheck(OwnPayaraMicro server) {
+        return new ApiClient(server.base())
+                .get("/api/ready").json().getJsonArray("checks").getValuesAs(JsonObject.class).stream()
+                        .filter(check -> check.getString("name").equals("search"))
+                        .findFirst()
+                        .orElseThrow();
+    }
+
     /** After a rebuild every snippet's meaning is made again, in the background, and found by meaning. */
     private static void assertMeaningsAreMadeAgain(OwnPayaraMicro server, ApiClient user) {
         Eventually.holds(() -> meaningState(server).equals("on"), "no snippet to wait for its meaning");
@@ -129,13 +171,7 @@ class SearchIndexRebuildIT {
     }
 
     private static String meaningState(OwnPayaraMicro server) {
-        return new ApiClient(server.base())
-                .get("/api/ready").json().getJsonArray("checks").getValuesAs(JsonObject.class).stream()
-                        .filter(check -> check.getString("name").equals("search"))
-                        .findFirst()
-                        .orElseThrow()
-                        .getJsonObject("data")
-                        .getString("meaning");
+        return searchCheck(server).getJsonObject("data").getString("meaning");
     }
 
     private static void assertSearchIsReady(OwnPayaraMicro server) {

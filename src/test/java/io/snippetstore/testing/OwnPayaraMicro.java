@@ -39,10 +39,21 @@ public final class OwnPayaraMicro implements AutoCloseable {
      */
     public static OwnPayaraMicro start(String name, Map<String, String> environment)
             throws IOException, InterruptedException {
+        return start(name, environment, "/api/ready");
+    }
+
+    /** Starts the server and waits only until the application answers as alive ({@code /api/health}), ready or not. */
+    public static OwnPayaraMicro startAlive(String name, Map<String, String> environment)
+            throws IOException, InterruptedException {
+        return start(name, environment, "/api/health");
+    }
+
+    private static OwnPayaraMicro start(String name, Map<String, String> environment, String upWhen)
+            throws IOException, InterruptedException {
         OwnPayaraMicro server = launch(name, environment);
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
-            while (!server.ready()) {
+            while (!server.answers(upWhen)) {
                 assertTrue(server.process.isAlive(), "the server stopped; see " + server.log);
                 assertTrue(System.nanoTime() < deadline, "the server did not become ready; see " + server.log);
                 Thread.sleep(500);
@@ -143,8 +154,12 @@ public final class OwnPayaraMicro implements AutoCloseable {
     }
 
     private boolean ready() {
+        return answers("/api/ready");
+    }
+
+    private boolean answers(String check) {
         try {
-            return ApiClient.ofStartingServer(base).get("/api/ready").status() == 200;
+            return ApiClient.ofStartingServer(base).get(check).status() == 200;
         } catch (RuntimeException notYet) {
             return false;
         }
