@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * The operator's path from one machine to another: a backup downloaded from one service is
  * restored into a second service started on a new, empty data directory, which then serves every
  * snippet and attachment byte for byte, to the same users and tokens; an upload the backup caught
- * half-way is removed once restored. Two Payara Micros of the
+ * half-way is removed once restored, and so is the snippet of an import it caught unfinished. Two Payara Micros of the
  * test's own (BackupsTests covers backups under concurrent writes and refused files on every server).
  */
 @Tag(TestTags.OWN_SERVER)
@@ -42,12 +42,14 @@ class RestoreIntoFreshDataDirectoryIT {
     private static final String SQLITE = "application/vnd.sqlite3";
 
     @Test
-    void aBackupRestoredIntoAFreshDataDirectoryServesEverySnippetAndFinishedAttachmentByteIdenticalAndNoHalfUpload()
-            throws Exception {
+    void
+            aBackupRestoredIntoAFreshDataDirectoryServesEverySnippetAndFinishedAttachmentByteIdenticalAndNoHalfUploadOrImport()
+                    throws Exception {
         Path directories = Path.of("target", "restore-it").toAbsolutePath();
         deleteRecursively(directories);
         byte[] backup;
         String userToken;
+        String midImport;
         Map<String, String> codeById = new LinkedHashMap<>();
         Map<String, byte[]> bytesByDownloadUrl = new LinkedHashMap<>();
         try (OwnPayaraMicro source = OwnPayaraMicro.start(
@@ -80,6 +82,8 @@ class RestoreIntoFreshDataDirectoryIT {
                 assertEquals(201, uploaded.status(), uploaded::toString);
                 bytesByDownloadUrl.put(uploaded.data().getString("downloadUrl"), content);
             }
+            midImport = SnippetsApi.create(user, SnippetsApi.snippet("caught mid-import", "sh", "echo pending"))
+                    .getString("id");
             // an upload under way when the backup is taken: its first steps are in the backup, its end never comes
             String halfUploadedTo = codeById.keySet().iterator().next();
             byte[] large = new byte[12 * 1024 * 1024];
@@ -110,6 +114,14 @@ class RestoreIntoFreshDataDirectoryIT {
             }
             backup = admin.get(taken.getString("downloadUrl")).body();
         }
+        // what a backup taken while an import runs holds: a snippet of its first batches, still pending
+        Path caught = Files.createDirectories(directories).resolve("caught-mid-import.db");
+        Files.write(caught, backup);
+        Database.change(
+                caught,
+                "INSERT INTO import_pending_snippets (snippet_id, import_id) VALUES (?, 'an-unfinished-import')",
+                midImport);
+        backup = Files.readAllBytes(caught);
 
         try (OwnPayaraMicro fresh = OwnPayaraMicro.start(
                 "restore-target",
@@ -139,6 +151,10 @@ class RestoreIntoFreshDataDirectoryIT {
                     "the upload the backup caught half-way is removed once restored");
             assertTrue(
                     Files.readString(fresh.log()).contains("Removed 1 attachment(s) whose upload never finished."),
+                    "and said so in the log");
+            assertEquals(404, user.get("/api/v1/snippets/" + midImport).status(), "an unfinished import's snippet");
+            assertTrue(
+                    Files.readString(fresh.log()).contains("Removed 1 snippet(s) of imports that never finished."),
                     "and said so in the log");
             assertEquals(
                     bytesByDownloadUrl.size(),

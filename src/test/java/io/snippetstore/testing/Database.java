@@ -44,7 +44,12 @@ public final class Database {
 
     /** Runs one statement that changes rows: to leave what a crash would have left. */
     public static void change(String sql, Object... parameters) {
-        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file());
+        change(file(), sql, parameters);
+    }
+
+    /** Runs one statement that changes rows of another database file: a server's of a test's own, a backup. */
+    public static void change(Path file, String sql, Object... parameters) {
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file);
                 PreparedStatement statement = connection.prepareStatement(sql)) {
             connection.createStatement().execute("PRAGMA busy_timeout = 30000");
             for (int i = 0; i < parameters.length; i++) {
