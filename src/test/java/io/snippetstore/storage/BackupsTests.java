@@ -196,8 +196,9 @@ public abstract class BackupsTests {
     }
 
     @Test
-    void aFileThatIsNotADatabaseFailsTheIntegrityCheckOrComesFromANewerBuildIsRefusedAndNothingChanges(
-            @org.junit.jupiter.api.io.TempDir Path temp) throws IOException, SQLException {
+    void
+            aFileThatIsNotADatabaseFailsTheIntegrityCheckComesFromANewerBuildOrAnotherBuildsMigrationsIsRefusedAndNothingChanges(
+                    @org.junit.jupiter.api.io.TempDir Path temp) throws IOException, SQLException {
         ApiClient admin = administrator();
         ApiClient owner = TestUsers.withToken(TestUsers.create());
         byte[] backup = admin.get(admin.post(
@@ -224,16 +225,39 @@ public abstract class BackupsTests {
                                     + "installed_by, execution_time, success) VALUES (9999, '9999', 'from the future', 'SQL', 'V9999__future.sql', 'test', 0, 1)");
         }
 
+        // A build whose migrations differ (a fork, an edited script): Flyway refuses such a history
+        // at every later start, so a restore that took it would keep the service from starting again.
+        Path otherHistory = temp.resolve("other-history.db");
+        Files.write(otherHistory, backup);
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + otherHistory)) {
+            assertEquals(
+                    1,
+                    connection
+                            .createStatement()
+                            .executeUpdate(
+                                    "UPDATE flyway_schema_history SET checksum = checksum + 1 WHERE version = '3'"));
+        }
+
         Reply notADatabase = admin.sendBytes(
                 "POST", "/api/v1/storage/restore", SQLITE, "just text".getBytes(StandardCharsets.UTF_8), Map.of());
         Reply failsTheCheck = admin.sendBytes("POST", "/api/v1/storage/restore", SQLITE, damaged, Map.of());
         Reply fromTheFuture =
                 admin.sendBytes("POST", "/api/v1/storage/restore", SQLITE, Files.readAllBytes(newer), Map.of());
 
-        for (Reply refused : List.of(notADatabase, failsTheCheck, fromTheFuture)) {
+        Reply ofAnotherBuild =
+                admin.sendBytes("POST", "/api/v1/storage/restore", SQLITE, Files.readAllBytes(otherHistory), Map.of());
+
+        for (Reply refused : List.of(notADatabase, failsTheCheck, fromTheFuture, ofAnotherBuild)) {
             assertEquals(400, refused.status(), refused::toString);
             assertEquals("invalid_backup", refused.errorCode());
         }
+        assertTrue(
+                ofAnotherBuild
+                        .json()
+                        .getJsonObject("error")
+                        .getString("message")
+                        .contains("migration 3"),
+                ofAnotherBuild::toString);
         assertTrue(
                 failsTheCheck.json().getJsonObject("error").getString("message").contains("integrity check"),
                 failsTheCheck::toString);

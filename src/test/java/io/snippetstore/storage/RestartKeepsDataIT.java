@@ -2,6 +2,7 @@ package io.snippetstore.storage;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.Socket;
@@ -9,6 +10,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -106,6 +108,18 @@ class RestartKeepsDataIT {
         Path leftover = Files.createDirectories(Database.file().resolveSibling("staging"))
                 .resolve("upload-left-by-a-crash.part");
         Files.writeString(leftover, "half an upload");
+        // what a stop in the middle of a backup, a restore's upload and an older backup's migration leaves
+        Path backups = Files.createDirectories(Database.file().resolveSibling("backups"));
+        List<Path> unfinishedBackupFiles = List.of(
+                backups.resolve(".snippets-20261207T101010.000Z.db.partial"),
+                backups.resolve(".upload-left-by-a-stop.partial"),
+                backups.resolve(".migrating-left-by-a-stop.db"),
+                backups.resolve(".migrating-left-by-a-stop.db-journal"));
+        for (Path unfinished : unfinishedBackupFiles) {
+            Files.writeString(unfinished, "unfinished");
+        }
+        Path operatorsCopy = backups.resolve("snippets-kept-by-the-operator.db");
+        Files.writeString(operatorsCopy, "a backup is never removed at start");
 
         whileDeployed(() -> {
             assertEquals(200, new ApiClient().get("/api/ready").status());
@@ -139,8 +153,13 @@ class RestartKeepsDataIT {
             assertEquals(201, uploaded.status(), uploaded::toString);
             assertFalse(Files.exists(leftover), "the first upload of a run clears what an earlier run left in staging");
             assertFoundByMeaning(left.owner(), left.meant());
+            for (Path unfinished : unfinishedBackupFiles) {
+                assertFalse(Files.exists(unfinished), "removed at start: " + unfinished);
+            }
+            assertTrue(Files.exists(operatorsCopy), "a backup stays");
             return null;
         });
+        Files.delete(operatorsCopy); // no other test's list of backups should meet it
     }
 
     /** A search by meaning in other words finds the snippet, once its meaning is made (in the background, seconds). */

@@ -14,7 +14,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.logging.Logger;
 
 import io.snippetstore.platform.ApiException;
@@ -76,6 +78,7 @@ final class BackupCheck {
      */
     private static void requireKnownSchema(Statement file, String version, Path scratch) throws SQLException {
         Map<String, String> expected;
+        Map<String, String> expectedHistory;
         try {
             SQLiteDataSource empty = new SQLiteDataSource();
             empty.setUrl("jdbc:sqlite:" + scratch);
@@ -88,6 +91,7 @@ final class BackupCheck {
             try (Connection connection = empty.getConnection();
                     Statement statement = connection.createStatement()) {
                 expected = schemaOf(statement);
+                expectedHistory = historyOf(statement);
             }
         } finally {
             try {
@@ -113,6 +117,42 @@ final class BackupCheck {
                         "The file lacks the " + object + " of Snippet Store's schema version " + version + ".");
             }
         }
+        Map<String, String> history = historyOf(file);
+        for (String migration : union(expectedHistory.keySet(), history.keySet())) {
+            if (!Objects.equals(expectedHistory.get(migration), history.get(migration))) {
+                throw ApiException.invalidBackup("The file's history differs from this build's at migration "
+                        + migration + ": it was made by another build's migrations, which this one would refuse"
+                        + " at every start.");
+            }
+        }
+    }
+
+    /**
+     * The migration history as Flyway validates it at every start: each migration's description,
+     * type, checksum and success, by version.
+     */
+    private static Map<String, String> historyOf(Statement statement) throws SQLException {
+        Map<String, String> history = new TreeMap<>();
+        try (ResultSet rows = statement.executeQuery(
+                "SELECT version, description, type, checksum, success FROM flyway_schema_history")) {
+            while (rows.next()) {
+                history.put(
+                        String.valueOf(rows.getString("version")),
+                        String.join(
+                                "|",
+                                rows.getString("description"),
+                                rows.getString("type"),
+                                String.valueOf(rows.getString("checksum")),
+                                rows.getString("success")));
+            }
+        }
+        return history;
+    }
+
+    private static List<String> union(Set<String> one, Set<String> other) {
+        Set<String> both = new TreeSet<>(one);
+        both.addAll(other);
+        return List.copyOf(both);
     }
 
     /**

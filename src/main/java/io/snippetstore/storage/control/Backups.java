@@ -15,6 +15,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -29,6 +30,7 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import org.flywaydb.core.api.FlywayException;
 
 /**
  * Online backups and restores of the whole database, under {@code SNIPPETS_DATA_DIR/backups}.
@@ -162,8 +164,9 @@ public class Backups {
 
     private Restored restoreFrom(Caller caller, Path file, String source) {
         String version = BackupCheck.require(file, migrations.targetVersion(), pageSize());
-        Optional<Path> migrated =
-                version.equals(migrations.targetVersion()) ? Optional.empty() : Optional.of(migratedCopy(file));
+        Optional<Path> migrated = version.equals(migrations.targetVersion())
+                ? Optional.empty()
+                : Optional.of(migratedCopy(file, version));
         gate.enter();
         BackupFile previous;
         try {
@@ -190,20 +193,29 @@ public class Backups {
      * A copy of a backup of an older schema, migrated to this build's beside the backups, so that
      * it replaces the database already migrated (the file itself is left as it was).
      */
-    private Path migratedCopy(Path file) {
+    private Path migratedCopy(Path file, String version) {
+        long size;
+        Path copy = directory().resolve(".migrating-" + Ids.next() + ".db");
         try {
-            disk.requireRoomOnDiskFor(Files.size(file));
-            Path copy = directory().resolve(".migrating-" + Ids.next() + ".db");
-            try {
-                Files.copy(file, copy);
-                migrations.bringUpToDate(copy);
-                return copy;
-            } catch (IOException | RuntimeException e) {
-                deleteQuietly(copy);
-                throw e;
-            }
+            size = Files.size(file);
+            disk.requireRoomOnDiskFor(size);
+            Files.copy(file, copy);
         } catch (IOException e) {
+            deleteQuietly(copy);
             throw disk.isLow() ? DiskSpace.full() : new UncheckedIOException("An older backup could not be copied", e);
+        }
+        try {
+            migrations.bringUpToDate(copy);
+            return copy;
+        } catch (FlywayException e) {
+            deleteQuietly(copy);
+            disk.requireRoomOnDiskFor(size); // a migration that ran out of disk is no fault of the file
+            LOG.log(Level.WARNING, "A backup of schema version " + version + " could not be migrated", e);
+            throw ApiException.invalidBackup("The file's data cannot be migrated from schema version " + version
+                    + " to this build's: a migration refused it. Nothing was changed.");
+        } catch (RuntimeException e) {
+            deleteQuietly(copy);
+            throw e;
         }
     }
 

@@ -109,6 +109,26 @@ class BackupCheckTest {
         assertTrue(refusal(lacking, "10").contains("lacks the trigger 'snippets_fts_delete'"), refusal(lacking, "10"));
     }
 
+    @Test
+    void aStoreWhoseMigrationHistoryIsAnotherBuildsIsRefused() throws SQLException {
+        Path edited = migrated("edited.db", "10");
+        change(edited, "UPDATE flyway_schema_history SET checksum = checksum + 1 WHERE version = '3'");
+        Path lacking = migrated("lacking.db", "10");
+        change(lacking, "DELETE FROM flyway_schema_history WHERE version = '5'");
+        Path failed = migrated("failed.db", "10");
+        change(
+                failed,
+                "INSERT INTO flyway_schema_history (installed_rank, version, description, type, script, installed_by,"
+                        + " execution_time, success) VALUES (99, '11', 'drop search term statistics', 'SQL',"
+                        + " 'V11__x.sql', 'someone', 0, 0)");
+
+        assertTrue(
+                refusal(edited, "10").contains("history differs from this build's at migration 3"),
+                refusal(edited, "10"));
+        assertTrue(refusal(lacking, "10").contains("at migration 5"), refusal(lacking, "10"));
+        assertTrue(refusal(failed, "11").contains("at migration 11"), refusal(failed, "11"));
+    }
+
     private List<String> files() {
         try (var listed = Files.list(directory)) {
             return listed.map(file -> file.getFileName().toString()).sorted().toList();
