@@ -284,6 +284,7 @@ public abstract class RevisionsTests {
                 Json.createObjectBuilder()
                         .add("tags", Json.createArrayBuilder().add("a").add("b"))
                         .add("visibility", "team")
+                        .add("language", "python")
                         .add("code", "x\ny\n")
                         .build());
 
@@ -292,6 +293,7 @@ public abstract class RevisionsTests {
                 Json.createObjectBuilder()
                         .add("tags", Json.createArrayBuilder().add("a").add("c"))
                         .add("description", "my description")
+                        .add("language", "python")
                         .add("code", "x\ny\n")
                         .add("notes", "")
                         .build());
@@ -305,6 +307,7 @@ public abstract class RevisionsTests {
         assertEquals(List.of("a", "b"), strings(tags, "theirs"));
         assertEquals("my description", fields.getJsonObject("description").getString("merged"), "mine alone");
         assertEquals("team", fields.getJsonObject("visibility").getString("merged"), "theirs alone");
+        assertEquals("python", fields.getJsonObject("language").getString("merged"), "the same value, taken");
         assertEquals("x\ny\n", fields.getJsonObject("code").getString("merged"), "the same change, once");
         assertEquals(JsonValue.NULL, fields.getJsonObject("notes").get("merged"), "a text merged empty is null");
     }
