@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -23,12 +22,12 @@ import java.util.stream.Stream;
 import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.SmallDisk;
 import io.snippetstore.testing.TestTags;
 import io.snippetstore.testing.TestUsers;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -45,15 +44,14 @@ class BackupsOnAFullDiskIT {
     private static final long MIB = 1024 * 1024;
     private static final long FLOOR = 8 * MIB;
 
+    private static SmallDisk disk;
     private static Path mount;
     private static OwnPayaraMicro server;
 
     @BeforeAll
     static void startOnASmallDisk() throws Exception {
-        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "mounting a tmpfs needs root");
-        mount = Path.of("target", "full-disk-backups").toAbsolutePath();
-        Files.createDirectories(mount);
-        run("mount", "-t", "tmpfs", "-o", "size=40m", "tmpfs", mount.toString());
+        disk = SmallDisk.mount("full-disk-backups", "40m");
+        mount = disk.path();
         Map<String, String> environment = new HashMap<>(
                 Map.of("SNIPPETS_DATA_DIR", mount.toString(), "SNIPPETS_MIN_FREE_BYTES", String.valueOf(FLOOR)));
         server = OwnPayaraMicro.start("full-disk-backups", environment);
@@ -64,14 +62,9 @@ class BackupsOnAFullDiskIT {
         if (server != null) {
             server.close();
         }
-        if (mount != null) {
-            run("umount", mount.toString());
+        if (disk != null) {
+            disk.close();
         }
-    }
-
-    private static void run(String... command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).inheritIO().start();
-        assertEquals(0, process.waitFor(), String.join(" ", command));
     }
 
     private static ApiClient signedIn() {
@@ -113,7 +106,7 @@ class BackupsOnAFullDiskIT {
         emptyTheWriteAheadLog();
         Path filler = mount.resolve("filler");
         try {
-            fill(filler);
+            disk.fill(filler);
             Reply write = admin.post("/api/v1/snippets", snippet("no room for its log", 512 * 1024));
             assertUnavailable(write);
             assertTrue(write.toString().contains("The database cannot take this request"), write::toString);
@@ -174,7 +167,7 @@ class BackupsOnAFullDiskIT {
      * refuses one, which uses up the database's own free pages without growing its file: its ids.
      */
     private static List<String> fillTheDiskAndTheDatabase(ApiClient client, Path filler) throws IOException {
-        fill(filler);
+        disk.fill(filler);
         List<String> written = new ArrayList<>();
         Reply write;
         while ((write = client.post("/api/v1/snippets", snippet("filling " + written.size(), 512 * 1024))).status()
@@ -223,18 +216,6 @@ class BackupsOnAFullDiskIT {
         for (String id : ids) {
             assertEquals(200, client.delete("/api/v1/snippets/" + id).status());
             assertEquals(200, client.delete("/api/v1/trash/" + id).status());
-        }
-    }
-
-    /** Writes to {@code file} until the file system refuses, as another program on the same disk would. */
-    private static void fill(Path file) throws IOException {
-        byte[] block = new byte[64 * 1024];
-        try (OutputStream out = Files.newOutputStream(file)) {
-            while (true) {
-                out.write(block);
-            }
-        } catch (IOException full) {
-            assertTrue(Files.getFileStore(mount).getUsableSpace() < block.length, full::toString);
         }
     }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.URI;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -30,11 +29,11 @@ import io.snippetstore.testing.ApiClient;
 import io.snippetstore.testing.Multipart;
 import io.snippetstore.testing.OwnPayaraMicro;
 import io.snippetstore.testing.Reply;
+import io.snippetstore.testing.SmallDisk;
 import io.snippetstore.testing.TestTags;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -54,6 +53,7 @@ class FullDiskIT {
     private static final Pattern GENERATED_PASSWORD =
             Pattern.compile("generated password (\\S+) \\(shown only this once");
 
+    private static SmallDisk disk;
     private static Path mount;
     private static String adminPassword;
     private static OwnPayaraMicro server;
@@ -61,10 +61,8 @@ class FullDiskIT {
 
     @BeforeAll
     static void startOnASmallDisk() throws Exception {
-        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "mounting a tmpfs needs root");
-        mount = Path.of("target", "full-disk").toAbsolutePath();
-        Files.createDirectories(mount);
-        run("mount", "-t", "tmpfs", "-o", "size=40m", "tmpfs", mount.toString());
+        disk = SmallDisk.mount("full-disk", "40m");
+        mount = disk.path();
         // no SNIPPETS_ADMIN_PASSWORD: the first start generates one and logs it once
         Map<String, String> environment = new HashMap<>(Map.of(
                 "SNIPPETS_DATA_DIR",
@@ -86,14 +84,9 @@ class FullDiskIT {
         if (server != null) {
             server.close();
         }
-        if (mount != null) {
-            run("umount", mount.toString());
+        if (disk != null) {
+            disk.close();
         }
-    }
-
-    private static void run(String... command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).inheritIO().start();
-        assertEquals(0, process.waitFor(), String.join(" ", command));
     }
 
     private static ApiClient signedIn() {
@@ -225,7 +218,7 @@ class FullDiskIT {
                 client.post("/api/v1/snippets", snippet("to delete")).data().getString("id");
         Path filler = mount.resolve("filler");
         try {
-            fill(filler);
+            disk.fill(filler);
             // the database may still have free pages of its own: write until it has none either
             Reply write;
             int written = 0;
@@ -282,7 +275,7 @@ class FullDiskIT {
         Multipart body = new Multipart().file("file", "half.bin", "application/octet-stream", content);
         Path filler = mount.resolve("filler");
         try {
-            fill(filler);
+            disk.fill(filler);
             try (FileChannel room = FileChannel.open(filler, StandardOpenOption.WRITE)) {
                 room.truncate(room.size()
                         - 24 * MIB); // room for the first steps, not for the whole upload beside its staging file
@@ -312,17 +305,5 @@ class FullDiskIT {
         assertEquals(
                 201,
                 upload(client, snippetId, Arrays.copyOf(content, (int) MIB)).status());
-    }
-
-    /** Writes to {@code file} until the file system refuses, as another program on the same disk would. */
-    private static void fill(Path file) throws IOException {
-        byte[] block = new byte[64 * 1024];
-        try (OutputStream out = Files.newOutputStream(file)) {
-            while (true) {
-                out.write(block);
-            }
-        } catch (IOException full) {
-            assertTrue(Files.getFileStore(mount).getUsableSpace() < block.length, full::toString);
-        }
     }
 }
