@@ -1,5 +1,6 @@
 package io.snippetstore.platform;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,14 +9,14 @@ import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 
-class RawApiPathsTest {
+class RefusedBeforeRoutingTest {
 
     private static boolean refused(String sent) {
-        return RawApiPaths.isRefused(sent.toLowerCase(Locale.ROOT), "");
+        return RefusedBeforeRouting.isRefused(sent.toLowerCase(Locale.ROOT));
     }
 
     @Test
-    void apiPathsThatCouldClimbOrHideASeparatorAreRefused() {
+    void pathsThatCouldClimbOrHideASeparatorAreRefusedInsideTheApiAndOutsideIt() {
         for (String sent : List.of(
                 "/api/v1/..%2F..%2Findex.html",
                 "/api/v1/%2e%2e/index.html",
@@ -27,13 +28,17 @@ class RawApiPathsTest {
                 "/api/v1/snippets/%zz",
                 "/api/v1/snippets/%4",
                 "/api%2fv1/snippets",
-                "/api;x/v1/../index.html")) {
+                "/api;x/v1/../index.html",
+                "/../outside/the/api",
+                "/css/..%2F..%2Fserver.xml",
+                "/s/%2e%2e/x",
+                "/apiary/%")) {
             assertTrue(refused(sent), sent);
         }
     }
 
     @Test
-    void everyPathTheApiHasAndEveryPathOutsideItPass() {
+    void everyPathOfTheServicePasses() {
         for (String sent : List.of(
                 "/api/v1/snippets",
                 "/api/v1/snippets/01a2-b3/revisions/1/diff/2",
@@ -43,10 +48,20 @@ class RawApiPathsTest {
                 "/api/ready",
                 "/api/v1/users/x.y",
                 "/index.html",
-                "/../outside/the/api",
                 "/css/app.css",
-                "/apiary/%")) {
+                "/s/AbC-_09",
+                "/")) {
             assertFalse(refused(sent), sent);
         }
+    }
+
+    @Test
+    void theApiIsWhatStartsWithItsSegmentAsSentWithinTheContext() {
+        assertEquals("/api/v1/snippets", RefusedBeforeRouting.withinApplication("/store/api/v1/snippets", "/store"));
+        assertTrue(RefusedBeforeRouting.isApi("/api/v1/snippets"));
+        assertTrue(RefusedBeforeRouting.isApi("/api%2fv1/snippets"));
+        assertTrue(RefusedBeforeRouting.isApi("/api;x/v1"));
+        assertFalse(RefusedBeforeRouting.isApi("/apiary/x"));
+        assertFalse(RefusedBeforeRouting.isApi("/index.html"));
     }
 }
