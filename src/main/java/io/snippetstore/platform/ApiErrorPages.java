@@ -40,9 +40,15 @@ public class ApiErrorPages extends HttpFilter {
                 .build()
                 .toString()
                 .getBytes(StandardCharsets.UTF_8);
+        writeWhole(response, status, "application/json;charset=utf-8", body);
+    }
+
+    /** Answers {@code status} with {@code body}, replacing whatever the response held, and ends the response. */
+    static void writeWhole(HttpServletResponse response, int status, String contentType, byte[] body)
+            throws IOException {
         response.resetBuffer();
         response.setStatus(status);
-        response.setContentType("application/json;charset=utf-8");
+        response.setContentType(contentType);
         // set here too: a refusal written before SecurityHeaders ran (filters' order is unspecified) keeps them
         response.setHeader("Cache-Control", "no-store");
         response.setHeader("X-Content-Type-Options", "nosniff");

@@ -84,14 +84,7 @@ public class RefusedBeforeRouting extends HttpFilter {
     }
 
     private static void writePlain(HttpServletResponse response, int status, String message) throws IOException {
-        byte[] body = (message + "\n").getBytes(StandardCharsets.UTF_8);
-        response.resetBuffer();
-        response.setStatus(status);
-        response.setContentType("text/plain;charset=utf-8");
-        response.setHeader("Cache-Control", "no-store");
-        response.setHeader("X-Content-Type-Options", "nosniff");
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
-        response.flushBuffer();
+        ApiErrorPages.writeWhole(
+                response, status, "text/plain;charset=utf-8", (message + "\n").getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -1,12 +1,9 @@
 package io.snippetstore.platform;
 
-import java.sql.SQLException;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import jakarta.json.JsonException;
@@ -41,7 +38,7 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<Throwable> {
             return ApiExceptionMapper.respond(ApiException.badRequest("The request body is not valid JSON."));
         }
         String incident = UUID.randomUUID().toString();
-        if (causes(failure).anyMatch(UnexpectedExceptionMapper::isDatabaseUnavailable)) {
+        if (SqliteFailures.isUnavailable(failure)) {
             LOG.log(Level.WARNING, "Incident " + incident + ": the database could not take the request", failure);
             return ApiExceptionMapper.respond(ApiException.unavailable(
                     "The database cannot take this request right now; nothing was changed. Incident " + incident
@@ -51,28 +48,6 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<Throwable> {
         return ErrorResponse.respond(
                         500, "internal", "The server could not complete the request. Incident " + incident + ".", null)
                 .build();
-    }
-
-    /**
-     * SQLite's primary result codes for "cannot take this now": BUSY, LOCKED, READONLY, IOERR,
-     * FULL, CANTOPEN. Matched by code, not by the driver's exception class, which a server may
-     * load in another class loader than the application's.
-     */
-    private static final Set<Integer> UNAVAILABLE_RESULT_CODES = Set.of(5, 6, 8, 10, 13, 14);
-
-    /** The same codes by name, as a transaction manager's exception repeats the driver's message without its cause. */
-    private static final Pattern UNAVAILABLE_IN_MESSAGE =
-            Pattern.compile("\\[SQLITE_(BUSY|LOCKED|READONLY|IOERR|FULL|CANTOPEN)(_[A-Z_]+)?]");
-
-    private static boolean isDatabaseUnavailable(Throwable cause) {
-        if (cause instanceof SQLException sql
-                && sql.getMessage() != null
-                && sql.getMessage().startsWith("[SQLITE_")
-                && UNAVAILABLE_RESULT_CODES.contains(sql.getErrorCode() & 0xff)) {
-            return true;
-        }
-        return cause.getMessage() != null
-                && UNAVAILABLE_IN_MESSAGE.matcher(cause.getMessage()).find();
     }
 
     static Stream<Throwable> causes(Throwable failure) {

@@ -20,6 +20,7 @@ import io.snippetstore.platform.ApiException;
 import io.snippetstore.platform.ClientAddress;
 import io.snippetstore.platform.Metrics;
 import io.snippetstore.platform.Settings;
+import io.snippetstore.platform.SqliteFailures;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
@@ -259,10 +260,24 @@ public class GroupCommit {
             return work;
         }
 
-        /** In a transaction of its own (the work's), on the writer's thread. */
+        /**
+         * In a transaction of its own (the work's), on the writer's thread. A transaction that found
+         * its read snapshot stale when it came to write was rolled back whole: it runs once more, on a
+         * fresh snapshot, rather than answer 503 for a conflict that waiting would not have solved.
+         */
         void runAlone() {
             try {
-                succeed(work.get());
+                T result;
+                try {
+                    result = work.get();
+                } catch (RuntimeException failure) {
+                    if (!SqliteFailures.isStaleSnapshot(failure)) {
+                        throw failure;
+                    }
+                    LOG.log(Level.INFO, "A write met a stale read snapshot and runs once more", failure);
+                    result = work.get();
+                }
+                succeed(result);
             } catch (RuntimeException | Error e) {
                 outcome.completeExceptionally(e);
             }

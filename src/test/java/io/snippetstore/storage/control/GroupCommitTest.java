@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
@@ -151,6 +152,53 @@ class GroupCommitTest {
             }
         }
         assertEquals(List.of(5), metrics.failedGroups, "the group failed once, then each write ran alone");
+    }
+
+    /** What the driver's exception says, wrapped as the transaction manager wraps it. */
+    private static RuntimeException sqliteFailure(String message) {
+        return new IllegalStateException("Transaction aborted", new IllegalStateException(message));
+    }
+
+    @Test
+    void aWriteWhoseReadSnapshotWentStaleRunsOnceMoreAndSucceeds() {
+        AtomicInteger runs = new AtomicInteger();
+
+        String result = commits.write(() -> {
+            if (runs.incrementAndGet() == 1) {
+                throw sqliteFailure("[SQLITE_BUSY_SNAPSHOT] Another database connection has already written");
+            }
+            return "written";
+        });
+
+        assertEquals("written", result);
+        assertEquals(2, runs.get());
+    }
+
+    @Test
+    void aWriteRunsAgainOnlyOnceAndOnlyForAStaleSnapshot() {
+        AtomicInteger staleRuns = new AtomicInteger();
+        RuntimeException stale =
+                sqliteFailure("[SQLITE_BUSY_SNAPSHOT] Another database connection has already written");
+        RuntimeException thrown = assertThrows(
+                RuntimeException.class,
+                () -> commits.write(() -> {
+                    staleRuns.incrementAndGet();
+                    throw stale;
+                }));
+        assertSame(stale, thrown);
+        assertEquals(2, staleRuns.get(), "a second stale snapshot is the write's answer");
+
+        AtomicInteger fullRuns = new AtomicInteger();
+        RuntimeException full = sqliteFailure("[SQLITE_FULL] database or disk is full");
+        assertSame(
+                full,
+                assertThrows(
+                        RuntimeException.class,
+                        () -> commits.write(() -> {
+                            fullRuns.incrementAndGet();
+                            throw full;
+                        })));
+        assertEquals(1, fullRuns.get(), "any other failure is answered as it is");
     }
 
     @Test
