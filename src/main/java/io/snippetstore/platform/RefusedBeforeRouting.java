@@ -17,7 +17,8 @@ import jakarta.servlet.http.HttpServletResponse;
  * three servers:
  * <ul>
  *   <li>a path as sent holding an encoded slash, backslash or NUL ({@code %2F}, {@code %5C},
- *       {@code %00}), a dot segment ({@code /../}, {@code /./}, encoded or not) or a malformed
+ *       {@code %00}), a dot segment ({@code /../}, {@code /./}, encoded or not, also with a path
+ *       parameter: {@code /..;x/}, which a server drops before it resolves the dots) or a malformed
  *       escape: {@code 400}. Otherwise a server that decodes {@code ..%2F} before it routes sends
  *       {@code /api/v1/..%2F..%2Findex.html} to the pages, with their HTML answers; and Open Liberty,
  *       told in web.xml not to refuse encoded separators itself, would serve them.
@@ -32,11 +33,11 @@ import jakarta.servlet.http.HttpServletResponse;
 public class RefusedBeforeRouting extends HttpFilter {
 
     /** What a page outside the API takes; a {@code 405} names it. */
-    static final String PAGE_METHODS = "GET, HEAD, POST, OPTIONS";
+    private static final String PAGE_METHODS = "GET, HEAD, POST, OPTIONS";
 
     private static final Pattern ENCODED_SEPARATOR = Pattern.compile("%(2f|5c|00)");
     private static final Pattern MALFORMED_ESCAPE = Pattern.compile("%(?![0-9a-f]{2})");
-    private static final Pattern DOT_SEGMENT = Pattern.compile("(^|/)(\\.|%2e){1,2}(/|$)");
+    private static final Pattern DOT_SEGMENT = Pattern.compile("(^|/)(\\.|%2e){1,2}(;[^/]*)?(/|$)");
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)

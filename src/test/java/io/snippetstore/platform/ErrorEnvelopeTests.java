@@ -227,6 +227,24 @@ public abstract class ErrorEnvelopeTests {
     }
 
     @Test
+    void aDotSegmentHiddenBehindAPathParameterCannotReachThePages() {
+        boolean liberty = System.getProperty("snippets.server", "").startsWith("Open Liberty");
+        for (String path : List.of("/api/..;/index.html", "/api/v1/snippets/..;x=1/..;/..;/index.html")) {
+            RawHttp.Answer answer;
+            try (RawHttp request = new RawHttp("GET", path, Map.of())) {
+                answer = request.answer();
+            }
+            String what = path + " -> " + answer;
+            assertEquals(400, answer.status(), what);
+            assertFalse(answer.body().contains("<title>Snippet Store</title>"), what);
+            // Open Liberty refuses it itself, with its own page (docs/API.md); the others leave it to the application
+            if (!liberty) {
+                assertTrue(answer.body().contains("\"code\":\"bad_request\""), what);
+            }
+        }
+    }
+
+    @Test
     void pathsOutsideTheApiThatWouldClimbOrHideASeparatorAreRefusedToo() {
         for (String path : List.of(
                 "/css/..%2F..%2FWEB-INF/web.xml", "/s/%2e%2e/WEB-INF/web.xml", "/js/..%5C..%5CWEB-INF/web.xml")) {
