@@ -488,6 +488,10 @@ public class SearchIndex {
             upkeepRound();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "A round of the search index's upkeep failed; the next one tries again", e);
+        } catch (Error e) {
+            // the executor would keep it silently in the cancelled task: said here, with its cause
+            LOG.log(Level.SEVERE, "The search index's upkeep failed and stops; searches wait for a restart", e);
+            throw e;
         }
     }
 
